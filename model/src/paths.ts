@@ -1,0 +1,49 @@
+/**
+ * Every Firestore and Storage path of the data contract (../shared/design.md §4-§5), in
+ * one place, so web, functions, rules tests and the seed never spell a path by hand.
+ */
+
+export const firestorePaths = {
+  festival: (festivalId: string) => `festivals/${festivalId}`,
+  stages: (festivalId: string) => `festivals/${festivalId}/stages`,
+  stage: (festivalId: string, stageId: string) => `festivals/${festivalId}/stages/${stageId}`,
+  artists: (festivalId: string) => `festivals/${festivalId}/artists`,
+  artist: (festivalId: string, artistId: string) => `festivals/${festivalId}/artists/${artistId}`,
+  performances: (festivalId: string) => `festivals/${festivalId}/performances`,
+  performance: (festivalId: string, performanceId: string) => `festivals/${festivalId}/performances/${performanceId}`,
+  photos: (festivalId: string) => `festivals/${festivalId}/photos`,
+  photo: (festivalId: string, photoId: string) => `festivals/${festivalId}/photos/${photoId}`,
+  reactions: (festivalId: string, photoId: string) => `festivals/${festivalId}/photos/${photoId}/reactions`,
+  reaction: (festivalId: string, photoId: string, uid: string) => `festivals/${festivalId}/photos/${photoId}/reactions/${uid}`,
+  announcements: (festivalId: string) => `festivals/${festivalId}/announcements`,
+  announcement: (festivalId: string, id: string) => `festivals/${festivalId}/announcements/${id}`,
+  reports: (festivalId: string) => `festivals/${festivalId}/reports`,
+  report: (festivalId: string, id: string) => `festivals/${festivalId}/reports/${id}`,
+  stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
+  favorites: (uid: string) => `users/${uid}/favorites`,
+  favorite: (uid: string, performanceId: string) => `users/${uid}/favorites/${performanceId}`,
+  notices: (uid: string) => `users/${uid}/notices`,
+  notice: (uid: string, noticeId: string) => `users/${uid}/notices/${noticeId}`,
+} as const;
+
+export interface UploadPath {
+  uid: string;
+  festivalId: string;
+  photoId: string;
+}
+
+export const storagePaths = {
+  /** The original as uploaded: only its owner and functions ever read it. */
+  upload: ({ uid, festivalId, photoId }: UploadPath) => `uploads/${uid}/${festivalId}/${photoId}`,
+  /** A derived rendition, e.g. `photos/encore-2026/abc/800.webp`. */
+  thumbnail: (festivalId: string, photoId: string, width: number, extension: string) =>
+    `photos/${festivalId}/${photoId}/${width}.${extension}`,
+  thumbnailFolder: (festivalId: string, photoId: string) => `photos/${festivalId}/${photoId}/`,
+} as const;
+
+/** Parses `uploads/{uid}/{festivalId}/{photoId}`; null for any other path (derived files included). */
+export function parseUploadPath(path: string): UploadPath | null {
+  const match = /^uploads\/([^/]+)\/([^/]+)\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  return { uid: match[1]!, festivalId: match[2]!, photoId: match[3]! };
+}

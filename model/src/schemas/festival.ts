@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { counterSchema, isoDateSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
+
+/** `festivals/{festivalId}`: one edition of a festival. Written by staff. */
+export const festivalSchema = z
+  .object({
+    name: textSchema(120),
+    timeZone: timeZoneSchema,
+    startsOn: isoDateSchema,
+    endsOn: isoDateSchema,
+    venue: textSchema(200),
+    /**
+     * The local hour at which one festival day hands over to the next. A set at 01:30
+     * belongs to the previous night; with the default 6, anything before 06:00 does.
+     */
+    dayStartsAtHour: z.number().int().min(0).max(12).optional(),
+    description: z.string().max(2000).optional(),
+  })
+  .strict()
+  .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] });
+export type Festival = z.infer<typeof festivalSchema>;
+
+/** `festivals/{f}/stages/{stageId}`. Written by staff. */
+export const stageSchema = z
+  .object({
+    name: textSchema(80),
+    order: z.number().int().min(0).max(999),
+    /** A CSS colour (#rrggbb) that identifies the stage in the timetable. */
+    color: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+  })
+  .strict();
+export type Stage = z.infer<typeof stageSchema>;
+
+/** `festivals/{f}/artists/{artistId}`. Written by staff. */
+export const artistSchema = z
+  .object({
+    name: textSchema(120),
+    bio: z.string().max(5000),
+    genres: z.array(textSchema(40)).max(10),
+    country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').optional(),
+  })
+  .strict();
+export type Artist = z.infer<typeof artistSchema>;
+
+export const performanceStatusSchema = z.enum(['scheduled', 'cancelled']);
+export type PerformanceStatus = z.infer<typeof performanceStatusSchema>;
+
+/** The fields staff write on a performance. */
+export const performanceInputSchema = z
+  .object({
+    artistId: slugIdSchema,
+    stageId: slugIdSchema,
+    startsAt: timestampSchema,
+    endsAt: timestampSchema,
+    status: performanceStatusSchema,
+    /** Optional billing such as "DJ set" or "Acoustic". */
+    title: z.string().max(120).optional(),
+  })
+  .strict();
+
+/** `festivals/{f}/performances/{performanceId}`: staff fields plus counts derived by functions. */
+export const performanceSchema = performanceInputSchema
+  .extend({
+    favoriteCount: counterSchema,
+    photoCount: counterSchema,
+  })
+  .strict()
+  .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
+  .refine((p) => p.endsAt.getTime() - p.startsAt.getTime() <= 12 * 3600_000, {
+    message: 'a performance lasts at most 12 hours',
+    path: ['endsAt'],
+  });
+export type Performance = z.infer<typeof performanceSchema>;
+export type PerformanceInput = z.infer<typeof performanceInputSchema>;
+
+/** `festivals/{f}/announcements/{id}`. Written by staff. */
+export const announcementSchema = z
+  .object({
+    title: textSchema(120),
+    body: z.string().trim().min(1).max(2000),
+    createdAt: timestampSchema,
+    authorUid: z.string().min(1).max(128).optional(),
+    priority: z.enum(['normal', 'urgent']).optional(),
+  })
+  .strict();
+export type Announcement = z.infer<typeof announcementSchema>;

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { counterSchema, documentIdSchema, textSchema, timestampSchema } from './common.js';
+
+/**
+ * Photo lifecycle: `processing -> ready` or `processing -> rejected` (with a reason);
+ * staff move `ready -> hidden -> ready`; deleting the original makes it `deleted`.
+ */
+export const photoStatusSchema = z.enum(['processing', 'ready', 'rejected', 'hidden', 'deleted']);
+export type PhotoStatus = z.infer<typeof photoStatusSchema>;
+
+export const thumbnailFormatSchema = z.enum(['avif', 'webp', 'jpeg']);
+export type ThumbnailFormat = z.infer<typeof thumbnailFormatSchema>;
+
+/** One derived rendition: `photos/{f}/{photoId}/{width}.{ext}` in Storage. */
+export const thumbnailSchema = z
+  .object({
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    format: thumbnailFormatSchema,
+    path: z.string().min(1).max(1024),
+    bytes: z.number().int().positive(),
+  })
+  .strict();
+export type Thumbnail = z.infer<typeof thumbnailSchema>;
+
+/** `festivals/{f}/photos/{photoId}`: created by functions when an upload lands. */
+export const photoSchema = z
+  .object({
+    uploaderUid: z.string().min(1).max(128),
+    performanceId: documentIdSchema.nullable(),
+    /** Set from the capture time and the programme when the uploader picked no performance. */
+    suggestedPerformanceId: documentIdSchema.nullable().optional(),
+    status: photoStatusSchema,
+    rejectReason: textSchema(300).nullable(),
+    originalPath: z.string().min(1).max(1024),
+    width: z.number().int().positive().nullable(),
+    height: z.number().int().positive().nullable(),
+    thumbnails: z.array(thumbnailSchema),
+    /** Average colour as #rrggbb, painted behind the placeholder. */
+    dominantColor: z.string().regex(/^#[0-9a-f]{6}$/i).nullable(),
+    /** A ThumbHash (base64) the client decodes into a blurred preview while loading. */
+    placeholder: z.string().max(100).nullable(),
+    capturedAt: timestampSchema.nullable(),
+    reactionCount: counterSchema,
+    reportCount: counterSchema,
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict()
+  .refine((p) => p.status !== 'rejected' || p.rejectReason !== null, {
+    message: 'a rejected photo needs a rejectReason',
+    path: ['rejectReason'],
+  });
+export type Photo = z.infer<typeof photoSchema>;
+
+export const reactionKindSchema = z.enum(['love', 'fire', 'clap', 'wow']);
+export type ReactionKind = z.infer<typeof reactionKindSchema>;
+
+/** `festivals/{f}/photos/{photoId}/reactions/{uid}`: one per user per photo. */
+export const reactionSchema = z
+  .object({
+    kind: reactionKindSchema,
+    createdAt: timestampSchema,
+  })
+  .strict();
+export type Reaction = z.infer<typeof reactionSchema>;
+
+export const reportReasonSchema = z.enum(['inappropriate', 'privacy', 'spam', 'copyright', 'other']);
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+/** `festivals/{f}/reports/{id}`: any signed-in (non-anonymous) user. */
+export const reportSchema = z
+  .object({
+    photoId: documentIdSchema,
+    reporterUid: z.string().min(1).max(128),
+    reason: reportReasonSchema,
+    details: z.string().max(500).optional(),
+    createdAt: timestampSchema,
+  })
+  .strict();
+export type Report = z.infer<typeof reportSchema>;

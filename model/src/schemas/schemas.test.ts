@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { documentIdSchema, timeZoneSchema } from './common.js';
+import { festivalSchema, performanceSchema } from './festival.js';
+import { photoSchema } from './photos.js';
+import { favoriteSchema, noticeSchema } from './user.js';
+
+const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+  result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
+
+describe('document schemas', () => {
+  it('accept a valid festival and refuse inverted dates, unknown zones and extra keys', () => {
+    const festival = { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' };
+    expect(festivalSchema.parse(festival)).toEqual(festival);
+    expect(issues(festivalSchema.safeParse({ ...festival, endsOn: '2026-08-13' }))).toEqual(['endsOn: endsOn must not be before startsOn']);
+    expect(timeZoneSchema.safeParse('Mars/Olympus_Mons').success).toBe(false);
+    expect(festivalSchema.safeParse({ ...festival, organiser: 'x' }).success).toBe(false);
+  });
+
+  it('refuse a performance that ends before it starts or has a negative count', () => {
+    const performance = {
+      artistId: 'a',
+      stageId: 'main',
+      startsAt: new Date('2026-08-14T20:00:00Z'),
+      endsAt: new Date('2026-08-14T21:00:00Z'),
+      status: 'scheduled',
+      favoriteCount: 0,
+      photoCount: 0,
+    };
+    expect(performanceSchema.safeParse(performance).success).toBe(true);
+    expect(issues(performanceSchema.safeParse({ ...performance, endsAt: performance.startsAt }))).toEqual(['endsAt: endsAt must be after startsAt']);
+    expect(performanceSchema.safeParse({ ...performance, favoriteCount: -1 }).success).toBe(false);
+    expect(performanceSchema.safeParse({ ...performance, favoriteCount: 1.5 }).success).toBe(false);
+  });
+
+  it('require a reason on a rejected photo', () => {
+    const photo = {
+      uploaderUid: 'u1',
+      performanceId: null,
+      status: 'rejected',
+      rejectReason: null,
+      originalPath: 'uploads/u1/encore-2026/p1',
+      width: null,
+      height: null,
+      thumbnails: [],
+      dominantColor: null,
+      placeholder: null,
+      capturedAt: null,
+      reactionCount: 0,
+      reportCount: 0,
+      createdAt: new Date(),
+      updatedAt: new Date(),
+    };
+    expect(issues(photoSchema.safeParse(photo))).toEqual(['rejectReason: a rejected photo needs a rejectReason']);
+    expect(photoSchema.safeParse({ ...photo, rejectReason: 'Not an image: the file is plain text' }).success).toBe(true);
+  });
+
+  it('refuse document ids Firestore refuses', () => {
+    for (const bad of ['', '.', '..', 'a/b', '__id__']) expect(documentIdSchema.safeParse(bad).success).toBe(false);
+    expect(documentIdSchema.safeParse('__id').success).toBe(true);
+  });
+
+  it('validate favourites and notices', () => {
+    expect(favoriteSchema.safeParse({ festivalId: 'encore-2026', performanceId: 'p1', createdAt: new Date() }).success).toBe(true);
+    expect(favoriteSchema.safeParse({ festivalId: 'Encore 2026', performanceId: 'p1', createdAt: new Date() }).success).toBe(false);
+    expect(noticeSchema.safeParse({ kind: 'moved', festivalId: 'encore-2026', text: 'Moved to 22:00', createdAt: new Date(), readAt: null }).success).toBe(true);
+    expect(noticeSchema.safeParse({ kind: 'exploded', festivalId: 'encore-2026', text: 'x', createdAt: new Date(), readAt: null }).success).toBe(false);
+  });
+});

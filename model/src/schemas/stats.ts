@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { counterSchema, documentIdSchema, slugIdSchema, timestampSchema } from './common.js';
+
+/**
+ * `festivals/{f}/stats/{name}`: aggregates written only by functions, one document per
+ * view so the UI reads one document and never counts with a query.
+ */
+export const totalsStatsSchema = z
+  .object({
+    favorites: counterSchema,
+    photos: counterSchema,
+    reactions: counterSchema,
+    reports: counterSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type TotalsStats = z.infer<typeof totalsStatsSchema>;
+
+/** Most favourited performances over the last `windowMinutes`. */
+export const trendingStatsSchema = z
+  .object({
+    windowMinutes: z.number().int().positive(),
+    items: z
+      .array(z.object({ performanceId: documentIdSchema, favorites: counterSchema }).strict())
+      .max(50),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type TrendingStats = z.infer<typeof trendingStatsSchema>;
+
+/** Interest per stage. */
+export const stageStatsSchema = z
+  .object({
+    stages: z.record(slugIdSchema, z.object({ favorites: counterSchema, photos: counterSchema }).strict()),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type StageStats = z.infer<typeof stageStatsSchema>;
+
+/** `stats/daily-YYYY-MM-DD`: yesterday's figures, rolled up nightly. */
+export const dailyStatsSchema = z
+  .object({
+    day: z.iso.date(),
+    favoritesAdded: counterSchema,
+    favoritesRemoved: counterSchema,
+    photosUploaded: counterSchema,
+    photosRejected: counterSchema,
+    reactions: counterSchema,
+    reports: counterSchema,
+    rolledUpAt: timestampSchema,
+  })
+  .strict();
+export type DailyStats = z.infer<typeof dailyStatsSchema>;

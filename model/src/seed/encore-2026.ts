@@ -1,0 +1,139 @@
+import { DateTime } from 'luxon';
+import { performanceIdFor, slugify } from '../ids.js';
+import type { Artist, Festival, Performance, Stage } from '../schemas/festival.js';
+import { festivalDays } from '../time/festival-days.js';
+import { ARTIST_FIRST, ARTIST_SECOND, BIO_CLOSERS, BIO_OPENERS, COUNTRIES, GENRES, SOLO_NAMES } from './names.js';
+
+/**
+ * The seed festival `encore-2026`: three nights in Amsterdam, six stages, 60 artists and
+ * about 130 sets that run past midnight. Generated from a fixed pseudo-random sequence,
+ * so every run (and every machine) produces exactly the same programme and ids.
+ */
+
+export const SEED_FESTIVAL_ID = 'encore-2026';
+
+export interface SeedProgramme {
+  festivalId: string;
+  festival: Festival;
+  stages: Array<{ id: string; data: Stage }>;
+  artists: Array<{ id: string; data: Artist }>;
+  performances: Array<{ id: string; data: Performance }>;
+}
+
+/** mulberry32: a tiny deterministic PRNG (no Math.random, so the seed is reproducible). */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FESTIVAL: Festival = {
+  name: 'Encore 2026',
+  timeZone: 'Europe/Amsterdam',
+  startsOn: '2026-08-14',
+  endsOn: '2026-08-16',
+  venue: 'Strandeiland, Amsterdam',
+  dayStartsAtHour: 6,
+  description: 'Three nights of music by the water: six stages, sixty artists, one encore.',
+};
+
+const STAGES: Array<Stage & { opensAt: string; closesAt: string }> = [
+  { name: 'Main Stage', order: 0, color: '#e4572e', opensAt: '14:00', closesAt: '24:00' },
+  { name: 'Harbour Tent', order: 1, color: '#17bebb', opensAt: '15:00', closesAt: '25:00' },
+  { name: 'Greenhouse', order: 2, color: '#76b041', opensAt: '13:00', closesAt: '23:00' },
+  { name: 'The Pier', order: 3, color: '#ffc914', opensAt: '16:00', closesAt: '26:30' },
+  { name: 'Lighthouse Club', order: 4, color: '#8e6ccf', opensAt: '20:00', closesAt: '28:00' },
+  { name: 'Dune Bar', order: 5, color: '#2e86ab', opensAt: '12:00', closesAt: '22:00' },
+];
+
+function artistsFor(random: () => number): Array<{ id: string; data: Artist }> {
+  const names = new Set<string>(SOLO_NAMES);
+  while (names.size < 60) {
+    const first = ARTIST_FIRST[Math.floor(random() * ARTIST_FIRST.length)]!;
+    const second = ARTIST_SECOND[Math.floor(random() * ARTIST_SECOND.length)]!;
+    names.add(`The ${first} ${second}`);
+  }
+  return [...names].map((name, index) => {
+    const genreCount = 1 + Math.floor(random() * 3);
+    const genres = new Set<string>();
+    while (genres.size < genreCount) genres.add(GENRES[Math.floor(random() * GENRES.length)]!);
+    const opener = BIO_OPENERS[index % BIO_OPENERS.length]!;
+    const closer = BIO_CLOSERS[Math.floor(random() * BIO_CLOSERS.length)]!;
+    return {
+      id: slugify(name),
+      data: {
+        name,
+        bio: `${opener} ${name} ${closer}`,
+        genres: [...genres],
+        country: COUNTRIES[Math.floor(random() * COUNTRIES.length)]!,
+      },
+    };
+  });
+}
+
+/** "25:30" on a festival day means 01:30 the next morning. */
+function atClock(dayStart: DateTime, clock: string): DateTime {
+  const [hours, minutes] = clock.split(':').map(Number) as [number, number];
+  return dayStart.startOf('day').plus({ hours, minutes });
+}
+
+export function encore2026(): SeedProgramme {
+  const random = prng(2026);
+  const artists = artistsFor(random);
+  const stages = STAGES.map(({ opensAt: _o, closesAt: _c, ...stage }) => ({ id: slugify(stage.name), data: stage }));
+  const performances: SeedProgramme['performances'] = [];
+  let artistCursor = 0;
+
+  for (const day of festivalDays(FESTIVAL)) {
+    const dayStart = DateTime.fromJSDate(day.startsAt, { zone: FESTIVAL.timeZone });
+    STAGES.forEach((stage, stageIndex) => {
+      const stageId = stages[stageIndex]!.id;
+      let cursor = atClock(dayStart, stage.opensAt);
+      const closes = atClock(dayStart, stage.closesAt);
+      for (;;) {
+        const length = [45, 60, 60, 75][Math.floor(random() * 4)]!;
+        const end = cursor.plus({ minutes: length });
+        if (end > closes) break;
+        const artist = artists[artistCursor % artists.length]!;
+        artistCursor += 1;
+        const startsAt = cursor.toJSDate();
+        performances.push({
+          id: performanceIdFor({ artistId: artist.id, stageId, startsAt }),
+          data: {
+            artistId: artist.id,
+            stageId,
+            startsAt,
+            endsAt: end.toJSDate(),
+            status: 'scheduled',
+            ...(artist.data.genres.includes('techno') || artist.data.genres.includes('house') ? { title: 'DJ set' } : {}),
+            favoriteCount: 0,
+            photoCount: 0,
+          },
+        });
+        // Change-over between sets: 15 to 30 minutes.
+        cursor = end.plus({ minutes: [15, 15, 20, 30][Math.floor(random() * 4)]! });
+      }
+    });
+  }
+  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances };
+}
+
+export interface SeedAccount {
+  email: string;
+  password: string;
+  displayName: string;
+  role?: 'staff' | 'admin';
+}
+
+/** Test accounts created in the Auth emulator by `npm run seed` (local use only). */
+export const SEED_ACCOUNTS: readonly SeedAccount[] = [
+  { email: 'admin@encore.test', password: 'encore-admin', displayName: 'Alex Admin', role: 'admin' },
+  { email: 'staff@encore.test', password: 'encore-staff', displayName: 'Sam Staff', role: 'staff' },
+  { email: 'visitor@encore.test', password: 'encore-visitor', displayName: 'Vera Visitor' },
+  { email: 'uploader@encore.test', password: 'encore-uploader', displayName: 'Umar Uploader' },
+];
