@@ -7,6 +7,7 @@
  * `Z`, int64 as strings, bytes as base64, enums by name), which is what WebChannel
  * carries as-is; the gRPC transport converts to and from it.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type StreamKind = 'Listen' | 'Write';
 
@@ -41,9 +42,6 @@ export type OpenStream = (kind: StreamKind, context: StreamOpenContext, sink: St
  * `/google.firestore.v1.Firestore/Listen/channel` or `/google.firestore.v1.Firestore/Write/channel`
  * (any method, OPTIONS included), and the handler owns the whole exchange (body, CORS, response).
  */
-export type WebChannelHandler = (
-  request: import('node:http').IncomingMessage,
-  response: import('node:http').ServerResponse,
-) => void;
+export type WebChannelHandler = (request: IncomingMessage, response: ServerResponse) => void;
 
 export type CreateWebChannelHandler = (openStream: OpenStream) => WebChannelHandler;
