@@ -1,0 +1,72 @@
+/**
+ * The Pub/Sub emulator: google.pubsub.v1 Publisher and Subscriber over insecure gRPC, as
+ * `@google-cloud/pubsub` reaches them with `PUBSUB_EMULATOR_HOST=host:port`.
+ *
+ * The local functions runner needs only the gRPC API (CreateSubscription with a push
+ * config); `pushAttempts` lets in-process callers watch push deliveries.
+ */
+import * as grpc from '@grpc/grpc-js';
+import { Feed } from '../common/feed.js';
+import { Broker, MAX_REQUEST_BYTES } from './broker.js';
+import { loadPubSubServices } from './proto.js';
+import { publisherService } from './publisher-service.js';
+import { PushDelivery, type PushAttempt } from './push-delivery.js';
+import { subscriberService } from './subscriber-service.js';
+
+export type { PushAttempt } from './push-delivery.js';
+
+export const DEFAULT_PUBSUB_PORT = 8085;
+
+export interface PubSubEmulatorOptions {
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Default 8085; 0 picks a free port. */
+  port?: number;
+}
+
+export interface PubSubEmulator {
+  host: string;
+  port: number;
+  /** `host:port`, the value for PUBSUB_EMULATOR_HOST. */
+  endpoint: string;
+  /** Every push request and its outcome, in the order they complete. */
+  pushAttempts: Feed<PushAttempt>;
+  /** Forgets all topics and subscriptions, ending open streams with NOT_FOUND. */
+  clear(): void;
+  close(): Promise<void>;
+}
+
+export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): Promise<PubSubEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const pushAttempts = new Feed<PushAttempt>();
+  const broker = new Broker(new PushDelivery((attempt) => pushAttempts.publish(attempt)));
+  const services = loadPubSubServices();
+
+  const server = new grpc.Server({
+    // Above the 10 MB publish limit, so oversized requests get the service's INVALID_ARGUMENT
+    // instead of a transport-level RESOURCE_EXHAUSTED.
+    'grpc.max_receive_message_length': 4 * MAX_REQUEST_BYTES,
+    'grpc.max_send_message_length': -1,
+  });
+  server.addService(services.Publisher, publisherService(broker));
+  server.addService(services.Subscriber, subscriberService(broker));
+
+  const port = await new Promise<number>((resolve, reject) => {
+    server.bindAsync(`${host}:${options.port ?? DEFAULT_PUBSUB_PORT}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
+      error ? reject(error) : resolve(bound),
+    );
+  });
+
+  return {
+    host,
+    port,
+    endpoint: `${host.includes(':') ? `[${host}]` : host}:${port}`,
+    pushAttempts,
+    clear: () => broker.clear(),
+    close: async () => {
+      // Forced: open StreamingPull streams would hold a graceful shutdown forever.
+      server.forceShutdown();
+      broker.clear();
+    },
+  };
+}

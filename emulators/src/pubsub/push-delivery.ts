@@ -1,0 +1,121 @@
+/**
+ * Push subscriptions: each message is POSTed as JSON to the push endpoint
+ * (https://cloud.google.com/pubsub/docs/push). 102, 200, 201, 202 and 204 ack it; any other
+ * status, a network error or no answer within the ack deadline nacks it, and the queue
+ * redelivers it with the subscription's backoff. Messages go out concurrently, one at a
+ * time per ordering key when the subscription orders them.
+ */
+import { PUSH_WITHOUT_RETRY_POLICY } from './backoff.js';
+import { toPushBody } from './message.js';
+import type { SubscriptionObserver } from './broker.js';
+import type { Consumer, Delivery, SubscriptionQueue } from './subscription-queue.js';
+import type { Subscription } from './wire.js';
+
+const ACK_STATUSES = new Set([102, 200, 201, 202, 204]);
+/** Push requests in flight per subscription, like the service's initial push window. */
+const MAX_CONCURRENT_PUSHES = 1000;
+
+export interface PushAttempt {
+  subscription: string;
+  endpoint: string;
+  messageId: string;
+  deliveryAttempt: number;
+  /** The HTTP status, or 0 when the request failed or timed out. */
+  status: number;
+  acked: boolean;
+}
+
+class PushDeliverer implements Consumer {
+  readonly maxMessages = MAX_CONCURRENT_PUSHES;
+  readonly maxBytes = 0;
+  readonly onePerOrderingKey = true;
+  readonly defaultBackoff = PUSH_WITHOUT_RETRY_POLICY;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private subscription: Subscription,
+    private readonly queue: SubscriptionQueue,
+    private readonly onAttempt: (attempt: PushAttempt) => void,
+  ) {}
+
+  get endpoint(): string {
+    return this.subscription.pushConfig?.pushEndpoint ?? '';
+  }
+
+  reconfigure(subscription: Subscription): void {
+    this.subscription = subscription;
+  }
+
+  leaseSeconds(): number {
+    return this.subscription.ackDeadlineSeconds;
+  }
+
+  deliver(deliveries: Delivery[]): void {
+    for (const delivery of deliveries) void this.push(delivery);
+  }
+
+  detach(): void {
+    this.abort.abort();
+  }
+
+  private async push(delivery: Delivery): Promise<void> {
+    const { name, deadLetterPolicy } = this.subscription;
+    const endpoint = this.endpoint;
+    const body = toPushBody(delivery.message, name, deadLetterPolicy ? delivery.deliveryAttempt : undefined);
+    let status = 0;
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.leaseSeconds() * 1000)]),
+      });
+      status = response.status;
+      await response.body?.cancel();
+    } catch {
+      status = 0;
+    }
+    if (this.abort.signal.aborted) return;
+    const acked = ACK_STATUSES.has(status);
+    if (acked) this.queue.acknowledge([delivery.ackId]);
+    else this.queue.modifyAckDeadline([delivery.ackId], 0);
+    this.onAttempt({
+      subscription: name,
+      endpoint,
+      messageId: delivery.message.id,
+      deliveryAttempt: delivery.deliveryAttempt,
+      status,
+      acked,
+    });
+  }
+}
+
+/** Keeps one deliverer per push subscription, following CreateSubscription, ModifyPushConfig and deletes. */
+export class PushDelivery implements SubscriptionObserver {
+  private readonly deliverers = new Map<string, PushDeliverer>();
+
+  constructor(private readonly onAttempt: (attempt: PushAttempt) => void) {}
+
+  changed(subscription: Subscription, queue: SubscriptionQueue): void {
+    const endpoint = subscription.pushConfig?.pushEndpoint ?? '';
+    const current = this.deliverers.get(subscription.name);
+    if (current && current.endpoint === endpoint && endpoint !== '') {
+      current.reconfigure(subscription);
+      return;
+    }
+    if (current) {
+      queue.removeConsumer(current);
+      current.detach();
+      this.deliverers.delete(subscription.name);
+    }
+    if (endpoint === '') return;
+    const deliverer = new PushDeliverer(subscription, queue, this.onAttempt);
+    this.deliverers.set(subscription.name, deliverer);
+    queue.addConsumer(deliverer);
+  }
+
+  deleted(name: string): void {
+    this.deliverers.get(name)?.detach();
+    this.deliverers.delete(name);
+  }
+}
