@@ -9,3 +9,4 @@ export * from './ids.js';
 export * from './time/festival-days.js';
 export * from './programme/now-next.js';
 export * from './schedule/clashes.js';
+export * from './events/index.js';

@@ -1,0 +1,56 @@
+import { defineInt, defineString } from 'firebase-functions/params';
+
+/**
+ * Deploy-time parameters (asked for, or read from `.env.<project>`, by `firebase deploy`)
+ * and the runtime options each kind of function needs in production. The deployability
+ * test (`test/deploy/manifest.test.ts`) asserts these against the generated manifest.
+ */
+
+export const dailyUploadQuota = defineInt('DAILY_UPLOAD_QUOTA', {
+  default: 50,
+  description: 'Photos one person may upload per festival day',
+});
+
+export const reportHideThreshold = defineInt('REPORT_HIDE_THRESHOLD', {
+  default: 3,
+  description: 'Distinct reporters after which a photo is hidden until staff decide',
+});
+
+export const festivalTimeZone = defineString('FESTIVAL_TIME_ZONE', {
+  default: 'Europe/Amsterdam',
+  description: 'IANA zone the nightly maintenance runs in',
+});
+
+/** Close to the festival's visitors and to the Firestore location (eur3). */
+export const REGION = 'europe-west1';
+
+/** Events older than this are dropped instead of retried, so a bug cannot retry forever. */
+export const MAX_EVENT_AGE_MS = {
+  /** Photos: the uploader is waiting; after an hour the nightly job sweeps the photo. */
+  photo: 60 * 60_000,
+  /** Counters and notices: a day of retries covers any outage; the nightly recount repairs the rest. */
+  default: 24 * 60 * 60_000,
+} as const;
+
+/** Thin triggers: validate, publish, return. Cheap and highly concurrent. */
+export const triggerOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20, retry: true } as const;
+
+/** sharp needs memory (a 40 MP RGBA frame is 160 MB before the renditions) and the whole CPU: one image per instance. */
+export const photoPipelineOptions = { region: REGION, memory: '2GiB', cpu: 1, timeoutSeconds: 300, concurrency: 1, maxInstances: 20, retry: true } as const;
+
+/** Counter and aggregate subscribers: bounded instances keep contention on hot documents in check. */
+export const counterOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 40, maxInstances: 10, retry: true } as const;
+
+/** Fan-out and notice batches touch many documents per message. */
+export const fanOutOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 300, concurrency: 4, maxInstances: 10, retry: true } as const;
+
+/** Storage clean-up after a photo goes away. */
+export const cleanupOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 20, maxInstances: 10, retry: true } as const;
+
+/** Staff and visitor HTTPS endpoints. */
+export const httpsOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 10 } as const;
+export const importOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 4, maxInstances: 5 } as const;
+
+/** Nightly maintenance: a scheduled job may run up to 30 minutes. */
+export const maintenanceOptions = { region: REGION, memory: '1GiB', timeoutSeconds: 1800, maxInstances: 1, retryCount: 2 } as const;
+export const MAINTENANCE_SCHEDULE = '30 4 * * *';

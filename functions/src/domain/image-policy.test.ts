@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { avif, gif, heicHead, jpeg, png, svg, textNamedJpg, tiff, webp } from '../testing/fixtures.js';
+import { MAX_INPUT_PIXELS, hexColor, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize } from './image-policy.js';
+
+describe('sniffImageType', () => {
+  it('knows every accepted format from its bytes', async () => {
+    expect(sniffImageType(await jpeg(8, 8))).toBe('jpeg');
+    expect(sniffImageType(await png(8, 8))).toBe('png');
+    expect(sniffImageType(await gif(8, 8))).toBe('gif');
+    expect(sniffImageType(await webp(8, 8))).toBe('webp');
+    expect(sniffImageType(await avif(8, 8))).toBe('avif');
+    expect(sniffImageType(await tiff(8, 8))).toBe('tiff');
+  });
+
+  it('names HEIC and SVG, and calls text unknown whatever its name claims', () => {
+    expect(sniffImageType(heicHead())).toBe('heic');
+    expect(sniffImageType(svg())).toBe('svg');
+    expect(sniffImageType(Buffer.from('\uFEFF  <svg viewBox="0 0 1 1"></svg>'))).toBe('svg');
+    expect(sniffImageType(textNamedJpg())).toBe('unknown');
+    expect(sniffImageType(new Uint8Array([0xff, 0xd8]))).toBe('unknown');
+    expect(sniffImageType(new Uint8Array())).toBe('unknown');
+  });
+
+  it('tells an AVIF from a HEIC when both share the mif1 brand', async () => {
+    const avifBytes = await avif(8, 8);
+    expect(sniffImageType(avifBytes)).toBe('avif');
+    const heic = Buffer.from(avifBytes);
+    heic.write('heic', 8, 'latin1');
+    for (let offset = 16; offset < heic.readUInt32BE(0); offset += 4) if (heic.toString('latin1', offset, offset + 4) === 'avif') heic.write('heix', offset, 'latin1');
+    expect(sniffImageType(heic)).toBe('heic');
+  });
+});
+
+describe('screening', () => {
+  it('refuses empty, oversized, HEIC, SVG and unknown files with a reason that says why', () => {
+    expect(screenUpload(0, 'jpeg')).toEqual({ ok: false, reason: 'The file is empty (0 bytes).' });
+    expect(screenUpload(21 * 1024 * 1024, 'jpeg')).toEqual({ ok: false, reason: 'The file is 21.0 MB; photos can be at most 20 MB.' });
+    expect(screenUpload(100, 'heic')).toEqual({ ok: false, reason: expect.stringContaining("HEIC photos aren't supported yet: export as JPEG") });
+    expect(screenUpload(100, 'svg')).toEqual({ ok: false, reason: rejectReasons.svg });
+    expect(screenUpload(100, 'unknown')).toEqual({ ok: false, reason: rejectReasons.unknown });
+    expect(screenUpload(100, 'gif')).toEqual({ ok: true, format: 'gif' });
+  });
+
+  it('refuses decompression bombs from their header dimensions', () => {
+    expect(screenDimensions(20000, 20000)).toBe('The image is 20000×20000 pixels (400 megapixels); the limit is 40 megapixels.');
+    expect(screenDimensions(4032, 3024)).toBeNull();
+    // sharp's own default limit is 0x3FFF * 0x3FFF = 268 402 689 pixels.
+    expect(MAX_INPUT_PIXELS).toBeLessThan(268_402_689 / 4);
+  });
+});
+
+describe('renditions', () => {
+  it('never upscale, and give a small image one rendition at its own width', () => {
+    expect(thumbnailWidths(4032)).toEqual([320, 800, 1600]);
+    expect(thumbnailWidths(1000)).toEqual([320, 800]);
+    expect(thumbnailWidths(320)).toEqual([320]);
+    expect(thumbnailWidths(200)).toEqual([200]);
+  });
+
+  it('scale heights, swap sides for quarter-turn orientations, and format colours', () => {
+    expect(scaledHeight(4032, 3024, 320)).toBe(240);
+    expect(scaledHeight(10000, 10, 320)).toBe(1);
+    expect(uprightSize(640, 480, 6)).toEqual({ width: 480, height: 640 });
+    expect(uprightSize(640, 480, 3)).toEqual({ width: 640, height: 480 });
+    expect(uprightSize(640, 480, undefined)).toEqual({ width: 640, height: 480 });
+    expect(hexColor({ r: 255, g: 8.4, b: 0 })).toBe('#ff0800');
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * What the photo pipeline accepts and what it derives. Pure: no sharp here, only
+ * bytes-in, decisions-out, so every rule is unit tested on small byte arrays.
+ */
+
+export type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff' | 'gif';
+export type SniffedType = AcceptedFormat | 'heic' | 'svg' | 'unknown';
+
+/**
+ * Decoding limit: 40 megapixels covers every phone and most cameras (a 12 MP phone
+ * photo is 4032x3024), and is far under sharp's default (268 MP), so a decompression
+ * bomb is refused from its header before any pixel is decoded.
+ */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** The storage rules cap uploads at 20 MB; the pipeline enforces the same. */
+export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
+
+const ascii = (bytes: Uint8Array, start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));
+
+/** ISO-BMFF brands (the `ftyp` box) that mean HEIF with HEVC inside. */
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs']);
+const AVIF_BRANDS = new Set(['avif', 'avis']);
+
+/** The real type of a file from its first bytes (at least 64 of them); the claimed type is ignored. */
+export function sniffImageType(head: Uint8Array): SniffedType {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 8 && ascii(head, 0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (head.length >= 6 && (ascii(head, 0, 6) === 'GIF87a' || ascii(head, 0, 6) === 'GIF89a')) return 'gif';
+  if (head.length >= 12 && ascii(head, 0, 4) === 'RIFF' && ascii(head, 8, 12) === 'WEBP') return 'webp';
+  if (head.length >= 4 && (ascii(head, 0, 4) === 'II*\0' || ascii(head, 0, 4) === 'MM\0*')) return 'tiff';
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp') {
+    const boxSize = Math.min(((head[0]! << 24) | (head[1]! << 16) | (head[2]! << 8) | head[3]!) >>> 0, head.length);
+    const brands = [ascii(head, 8, 12)];
+    for (let offset = 16; offset + 4 <= boxSize; offset += 4) brands.push(ascii(head, offset, offset + 4));
+    if (brands.some((brand) => AVIF_BRANDS.has(brand))) return 'avif';
+    if (brands.some((brand) => HEIC_BRANDS.has(brand))) return 'heic';
+    return 'unknown';
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(head.subarray(0, 512)).replace(/^\uFEFF/, '').trimStart();
+  if (/^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(text)) return 'svg';
+  return 'unknown';
+}
+
+export const rejectReasons = {
+  empty: 'The file is empty (0 bytes).',
+  tooLarge: (bytes: number) => `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; photos can be at most 20 MB.`,
+  heic: "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible).",
+  svg: 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).',
+  unknown: 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.',
+  tooManyPixels: (width: number, height: number) =>
+    `The image is ${width}×${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
+  corrupt: 'The image is damaged or incomplete (was the upload cut off?): please upload it again.',
+  noFestival: 'This festival does not exist (any more).',
+  quota: (limit: number) => `You have reached today's limit of ${limit} photo uploads; you can upload more tomorrow.`,
+} as const;
+
+/** The first verdict, from size and type alone, before anything is decoded. */
+export function screenUpload(size: number, type: SniffedType): { ok: true; format: AcceptedFormat } | { ok: false; reason: string } {
+  if (size === 0) return { ok: false, reason: rejectReasons.empty };
+  if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: rejectReasons.tooLarge(size) };
+  if (type === 'heic') return { ok: false, reason: rejectReasons.heic };
+  if (type === 'svg') return { ok: false, reason: rejectReasons.svg };
+  if (type === 'unknown') return { ok: false, reason: rejectReasons.unknown };
+  return { ok: true, format: type };
+}
+
+/** The second verdict, from the header's dimensions, still before decoding pixels. */
+export function screenDimensions(width: number, height: number): string | null {
+  return width * height > MAX_INPUT_PIXELS ? rejectReasons.tooManyPixels(width, height) : null;
+}
+
+export const THUMBNAIL_WIDTHS = [320, 800, 1600] as const;
+export const THUMBNAIL_FORMATS = ['avif', 'webp', 'jpeg'] as const;
+export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
+export const EXTENSION: Record<ThumbnailFormatName, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+export const CONTENT_TYPE: Record<ThumbnailFormatName, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
+/** A derived file belongs to one photo and its bytes never change once written: cache it for a year. */
+export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * The widths to render for an (already upright) image: the standard widths it can fill,
+ * never upscaled; an image narrower than the smallest width gets one rendition at its
+ * own width.
+ */
+export function thumbnailWidths(width: number): number[] {
+  const widths = THUMBNAIL_WIDTHS.filter((candidate) => candidate <= width);
+  return widths.length > 0 ? widths : [width];
+}
+
+/** The height of a rendition scaled to `width`, at least 1 pixel. */
+export function scaledHeight(width: number, height: number, toWidth: number): number {
+  return Math.max(1, Math.round((height * toWidth) / width));
+}
+
+/** EXIF orientations 5-8 are rotated a quarter turn: width and height swap once applied. */
+export function uprightSize(width: number, height: number, orientation: number | undefined): { width: number; height: number } {
+  return orientation !== undefined && orientation >= 5 && orientation <= 8 ? { width: height, height: width } : { width, height };
+}
+
+export function hexColor({ r, g, b }: { r: number; g: number; b: number }): string {
+  return `#${[r, g, b].map((channel) => Math.round(channel).toString(16).padStart(2, '0')).join('')}`;
+}

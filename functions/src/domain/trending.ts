@@ -1,0 +1,41 @@
+/**
+ * "Most favourited over the last hour" without counting with a query: each favourite
+ * change adds ±1 to its performance in a 5-minute bucket (sharded like the counters);
+ * trending is the sum over the buckets of the last hour.
+ */
+export const TREND_WINDOW_MINUTES = 60;
+export const TREND_BUCKET_MINUTES = 5;
+export const TRENDING_SIZE = 20;
+
+export function trendBucketStart(at: Date): Date {
+  const size = TREND_BUCKET_MINUTES * 60_000;
+  return new Date(Math.floor(at.getTime() / size) * size);
+}
+
+export function trendBucketPath(festivalId: string, at: Date, shard: number): string {
+  return `festivals/${festivalId}/trendBuckets/${trendBucketStart(at).getTime()}_${shard}`;
+}
+
+/** The oldest bucket start that still counts at `now`. */
+export function trendWindowStart(now: Date): Date {
+  return new Date(trendBucketStart(now).getTime() - (TREND_WINDOW_MINUTES - TREND_BUCKET_MINUTES) * 60_000);
+}
+
+export interface TrendBucket {
+  startsAt: Date;
+  counts: Record<string, number>;
+}
+
+export function trendingFrom(buckets: readonly TrendBucket[], now: Date): Array<{ performanceId: string; favorites: number }> {
+  const from = trendWindowStart(now).getTime();
+  const totals = new Map<string, number>();
+  for (const bucket of buckets) {
+    if (bucket.startsAt.getTime() < from) continue;
+    for (const [performanceId, count] of Object.entries(bucket.counts)) totals.set(performanceId, (totals.get(performanceId) ?? 0) + count);
+  }
+  return [...totals]
+    .filter(([, favorites]) => favorites > 0)
+    .sort(([idA, a], [idB, b]) => b - a || idA.localeCompare(idB))
+    .slice(0, TRENDING_SIZE)
+    .map(([performanceId, favorites]) => ({ performanceId, favorites }));
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths } from '@encore/model';
+import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { handleCalendarFeed, handleCalendarLink } from './calendar.js';
+
+describe('calendar feed', () => {
+  it('serves a person’s favourites at a secret URL that follows programme changes', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
+    const { token } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, undefined);
+    expect(await handleCalendarLink(deps, { uid: 'u1', token: {} }, { action: 'get' })).toEqual({ token });
+
+    const feed = await handleCalendarFeed(deps, { uid: 'u1', token });
+    expect(feed.status).toBe(200);
+    expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(feed.body).toContain('SUMMARY:Kae');
+    expect(feed.body).toContain('DTSTART:20260814T210000Z');
+
+    const path = firestorePaths.performance(FESTIVAL_ID, 'kae-main');
+    deps.docs.seed(path, { ...deps.docs.data(path), startsAt: new Date('2026-08-14T22:00:00Z'), endsAt: new Date('2026-08-14T23:00:00Z') });
+    expect((await handleCalendarFeed(deps, { uid: 'u1', token })).body).toContain('DTSTART:20260814T220000Z');
+  });
+
+  it('stops serving a rotated or revoked URL, and answers every wrong request with the same 404', async () => {
+    const deps = testDeps();
+    const { token: old } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});
+    const { token: fresh } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, { action: 'rotate' });
+    expect(fresh).not.toBe(old);
+    expect((await handleCalendarFeed(deps, { uid: 'u1', token: old! })).status).toBe(404);
+    expect((await handleCalendarFeed(deps, { uid: 'u1', token: fresh! })).status).toBe(200);
+    await handleCalendarLink(deps, { uid: 'u1', token: {} }, { action: 'revoke' });
+    for (const query of [{ uid: 'u1', token: fresh }, { uid: 'nobody', token: fresh }, {}, { uid: ['u1'], token: fresh }, { uid: 'a/b', token: 'x' }]) {
+      expect((await handleCalendarFeed(deps, query)).status).toBe(404);
+    }
+  });
+
+  it('needs a signed-in caller for links', async () => {
+    const deps = testDeps();
+    await expect(handleCalendarLink(deps, undefined, {})).rejects.toMatchObject({ code: 'unauthenticated' });
+    await expect(handleCalendarLink(deps, { uid: 'u1', token: {} }, { action: 'steal' })).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
+});

@@ -1,0 +1,91 @@
+import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { firestorePaths } from '@encore/model';
+import { calendarFeed, newCalendarToken, type CalendarSet } from '../domain/calendar.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+import { RequestError, type Caller } from './request-error.js';
+
+/** The secret behind a person's feed URL; only functions read or write it. */
+export const calendarSecretPath = (uid: string) => `users/${uid}/private/calendar`;
+
+const linkInput = z.object({ action: z.enum(['get', 'rotate', 'revoke']).default('get') }).strict();
+
+/**
+ * Gives a signed-in person their feed token (creating it once), a new one (`rotate`:
+ * the old URL stops working), or none (`revoke`).
+ */
+export async function handleCalendarLink(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<{ token: string | null }> {
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  const input = linkInput.safeParse(data ?? {});
+  if (!input.success) throw new RequestError('invalid-argument', 'action must be "get", "rotate" or "revoke"');
+  const path = calendarSecretPath(caller.uid);
+  return deps.docs.transaction(async (tx) => {
+    const current = await tx.get(path);
+    if (input.data.action === 'revoke') {
+      tx.delete(path);
+      return { token: null };
+    }
+    if (input.data.action === 'get' && typeof current?.token === 'string') return { token: current.token };
+    const token = newCalendarToken();
+    tx.set(path, { token, createdAt: deps.now() });
+    return { token };
+  });
+}
+
+export interface FeedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const notFound: FeedResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'No such calendar.\n' };
+
+/**
+ * Serves `?uid=…&token=…` as an iCalendar feed of that person's favourites. A wrong,
+ * rotated or revoked token is a plain 404 (whether the person exists is not revealed).
+ */
+export async function handleCalendarFeed(deps: Pick<Deps, 'docs'>, query: { uid?: unknown; token?: unknown }): Promise<FeedResponse> {
+  const { uid, token } = query;
+  if (typeof uid !== 'string' || typeof token !== 'string' || uid === '' || uid.length > 128 || uid.includes('/')) return notFound;
+  const secret = await deps.docs.get(calendarSecretPath(uid));
+  if (typeof secret?.token !== 'string' || !sameSecret(secret.token, token)) return notFound;
+
+  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid) });
+  const lookups = new Map<string, Promise<Record<string, unknown> | undefined>>();
+  const lookup = (path: string) => {
+    if (!lookups.has(path)) lookups.set(path, deps.docs.get(path));
+    return lookups.get(path)!;
+  };
+  const sets = await Promise.all(
+    favorites.map(async ({ id, data }): Promise<CalendarSet | null> => {
+      const festivalId = String(data.festivalId);
+      const performance = await lookup(firestorePaths.performance(festivalId, id));
+      if (!performance || !(performance.startsAt instanceof Date) || !(performance.endsAt instanceof Date)) return null;
+      const [festival, artist, stage] = await Promise.all([
+        lookup(firestorePaths.festival(festivalId)),
+        lookup(firestorePaths.artist(festivalId, String(performance.artistId))),
+        lookup(firestorePaths.stage(festivalId, String(performance.stageId))),
+      ]);
+      return {
+        performanceId: id,
+        festivalName: String(festival?.name ?? festivalId),
+        artistName: String(artist?.name ?? performance.artistId),
+        stageName: String(stage?.name ?? performance.stageId),
+        startsAt: performance.startsAt,
+        endsAt: performance.endsAt,
+        status: performance.status === 'cancelled' ? 'cancelled' : 'scheduled',
+      };
+    }),
+  );
+  const body = calendarFeed(sets.filter((set): set is CalendarSet => set !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()));
+  logs.calendarServed({ uid, sets: favorites.length });
+  return {
+    status: 200,
+    // Calendar apps poll; a few minutes of caching is plenty and keeps reads down.
+    headers: { 'content-type': 'text/calendar; charset=utf-8', 'cache-control': 'private, max-age=300', 'content-disposition': 'inline; filename="encore.ics"' },
+    body,
+  };
+}

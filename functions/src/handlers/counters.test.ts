@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
+import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
+import { handleFavoriteChanged } from './favorite-changed.js';
+import { handleReactionChanged } from './reaction-changed.js';
+import { handleReportFiled } from './report-filed.js';
+
+const performance = (deps: ReturnType<typeof testDeps>, id: string) => performanceSchema.parse(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id)));
+const stats = (deps: ReturnType<typeof testDeps>, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
+const favorite = (uid: string, change: 'added' | 'removed', performanceId = 'nina-main', id?: string) =>
+  event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId, change }, id);
+
+describe('favourite counter', () => {
+  it('stays exact when 50 people toggle the same set at once and every message arrives twice', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    // Everyone adds; the even-numbered half then removes. Each event is delivered twice, interleaved.
+    const adds = Array.from({ length: 50 }, (_, i) => favorite(`u${i}`, 'added'));
+    const removes = Array.from({ length: 25 }, (_, i) => favorite(`u${i * 2}`, 'removed'));
+    await Promise.all([...adds, ...adds].map((e) => handleFavoriteChanged(deps, e)));
+    await Promise.all([...removes, ...removes.slice().reverse()].map((e) => handleFavoriteChanged(deps, e)));
+
+    expect(performance(deps, 'nina-main').favoriteCount).toBe(25);
+    const shards = [...deps.docs.store.keys()].filter((path) => path.includes('/favoriteShards/'));
+    expect(shards.length).toBeGreaterThan(1);
+    expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 25 });
+    expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 25, photos: 0 } });
+    expect(trendingStatsSchema.parse(stats(deps, 'trending')).items).toEqual([{ performanceId: 'nina-main', favorites: 25 }]);
+  });
+
+  it('never shows a negative count when a removal overtakes its addition', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleFavoriteChanged(deps, favorite('u1', 'removed', 'kae-tent'));
+    expect(performance(deps, 'kae-tent').favoriteCount).toBe(0);
+    await handleFavoriteChanged(deps, favorite('u1', 'added', 'kae-tent'));
+    expect(performance(deps, 'kae-tent').favoriteCount).toBe(0);
+    await handleFavoriteChanged(deps, favorite('u2', 'added', 'kae-tent'));
+    expect(performance(deps, 'kae-tent').favoriteCount).toBe(1);
+  });
+
+  it('ranks trending sets and counts interest per stage', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    for (const [uid, id] of [['a', 'kae-tent'], ['b', 'kae-tent'], ['c', 'nina-main'], ['d', 'kae-main']]) await handleFavoriteChanged(deps, favorite(uid!, 'added', id));
+    expect(trendingStatsSchema.parse(stats(deps, 'trending')).items.map((item) => item.performanceId)).toEqual(['kae-tent', 'kae-main', 'nina-main']);
+    expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 2, photos: 0 }, tent: { favorites: 2, photos: 0 } });
+  });
+
+  it('records nothing for a set that does not exist, but marks the event done', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleFavoriteChanged(deps, favorite('u1', 'added', 'ghost', 'ghost-1'));
+    expect(deps.docs.data('eventLedger/countFavorite~ghost-1')).toBeDefined();
+    expect([...deps.docs.store.keys()].some((path) => path.includes('ghost/'))).toBe(false);
+  });
+});
+
+describe('reaction counter', () => {
+  it('recounts reactions from the source so order and duplicates do not matter', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
+    deps.docs.seed(photo, { status: 'ready', reactionCount: 0, performanceId: null });
+    deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u1'), { kind: 'love', createdAt: new Date() });
+    deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u2'), { kind: 'fire', createdAt: new Date() });
+    const added = event('reaction.changed', { uid: 'u1', festivalId: FESTIVAL_ID, photoId: 'ph1', change: 'added' });
+    await handleReactionChanged(deps, added);
+    await handleReactionChanged(deps, added);
+    expect(deps.docs.data(photo)?.reactionCount).toBe(2);
+    expect(stats(deps, 'totals')).toMatchObject({ reactions: 1 });
+  });
+});
+
+describe('reports', () => {
+  it('create a moderation entry and hide the photo once enough distinct people report it', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
+    deps.docs.seed(photo, { status: 'ready', reportCount: 0 });
+    const report = (reportId: string, reporterUid: string) => event('report.filed', { festivalId: FESTIVAL_ID, reportId, photoId: 'ph1', reporterUid, reason: 'privacy' });
+    const first = report('r1', 'u1');
+    await handleReportFiled(deps, first);
+    await handleReportFiled(deps, first);
+    await handleReportFiled(deps, report('r2', 'u1'));
+    expect(deps.docs.data(photo)).toMatchObject({ status: 'ready', reportCount: 1 });
+    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ decision: 'pending', distinctReporters: 1, reportIds: ['r1', 'r2'] });
+    await handleReportFiled(deps, report('r3', 'u2'));
+    expect(deps.docs.data(photo)).toMatchObject({ status: 'hidden', reportCount: 2 });
+    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ autoHidden: true, distinctReporters: 2 });
+    expect(stats(deps, 'totals')).toMatchObject({ reports: 3 });
+  });
+});

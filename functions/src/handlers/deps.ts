@@ -1,0 +1,20 @@
+import type { CaptureFacts } from '../platform/exif.js';
+import type { Docs } from '../platform/docs.js';
+import type { ImageProcessor } from '../platform/images.js';
+import type { Publisher } from '../platform/publisher.js';
+import type { Objects } from '../platform/storage.js';
+
+/**
+ * Everything a handler may touch, as ports. Triggers pass the real adapters
+ * (`../platform/live.ts`); unit tests pass in-memory doubles (`../testing/`).
+ */
+export interface Deps {
+  docs: Docs;
+  objects: Objects;
+  publisher: Publisher;
+  images: ImageProcessor;
+  readCapture: (bytes: Buffer) => Promise<CaptureFacts>;
+  now: () => Date;
+  random: () => number;
+  settings: { dailyUploadQuota: number; reportHideThreshold: number };
+}

@@ -1,0 +1,178 @@
+import { firestorePaths, parseUploadPath, storagePaths, type DailyStats } from '@encore/model';
+import { favoriteShards, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
+import { DAILY_FIELDS, previousLocalDay } from '../domain/daily.js';
+import { LEDGER_COLLECTION } from '../domain/ledger.js';
+import type { DocData } from '../platform/docs.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+import { refreshStats } from './stats.js';
+
+/** One counter that did not match its source documents, and what it was set to. */
+export interface Repair {
+  path: string;
+  field: string;
+  was: number;
+  now: number;
+}
+
+export interface MaintenanceReport {
+  repairs: Repair[];
+  orphanFilesDeleted: string[];
+  stuckPhotosDeleted: string[];
+  ledgerEntriesPurged: number;
+  dailyRollups: string[];
+}
+
+export const STUCK_AFTER_MS = 60 * 60_000;
+
+const numberOr0 = (value: unknown) => (typeof value === 'number' ? value : 0);
+
+/**
+ * The nightly job. Every step recomputes from source documents and writes the truth, so
+ * it is safe to run twice and to interrupt: the next run finishes what one left. Each
+ * counter is repaired in a transaction that counts and writes together, so favourites
+ * arriving during the run are never lost.
+ */
+export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'now'>): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckPhotosDeleted: [], ledgerEntriesPurged: 0, dailyRollups: [] };
+  const now = deps.now();
+  const festivals = await deps.docs.query({ collection: 'festivals' });
+  for (const festival of festivals) {
+    await deleteStuckPhotos(deps, festival.id, now, report);
+    await recountFestival(deps, festival.id, report);
+    await refreshStats(deps.docs, festival.id, now);
+    await deleteOrphanedThumbnails(deps, festival.id, report);
+    if (typeof festival.data.timeZone === 'string') await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
+  }
+  await deleteOrphanedOriginals(deps, now, report);
+  report.ledgerEntriesPurged = await purgeLedger(deps, now);
+  logs.maintenanceDone({ ...report, repairs: report.repairs.length, detail: report.repairs });
+  return report;
+}
+
+async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, report: MaintenanceReport) {
+  const performances = await deps.docs.query({ collection: firestorePaths.performances(festivalId) });
+  const stageTruth: Record<string, { favorites: number; photos: number }> = {};
+  let favoritesTotal = 0;
+  for (const { id } of performances) {
+    const path = firestorePaths.performance(festivalId, id);
+    const truth = await deps.docs.transaction(async (tx) => {
+      const [performance, ...shards] = await tx.getAll([path, ...shardPaths(favoriteShards(festivalId, id))]);
+      if (!performance) return null;
+      const favorites = await tx.count({ collection: 'favorites', group: true, where: [['festivalId', '==', festivalId], ['performanceId', '==', id]] });
+      const photos = await tx.count({ collection: firestorePaths.photos(festivalId), where: [['performanceId', '==', id], ['status', '==', 'ready']] });
+      const shardSum = sumField(shards, 'count');
+      if (shardSum !== favorites || performance.favoriteCount !== favorites) {
+        report.repairs.push({ path, field: 'favoriteCount', was: numberOr0(performance.favoriteCount), now: favorites });
+        shardPaths(favoriteShards(festivalId, id)).forEach((shard, index) => tx.set(shard, { count: index === 0 ? favorites : 0 }));
+      }
+      if (performance.photoCount !== photos) report.repairs.push({ path, field: 'photoCount', was: numberOr0(performance.photoCount), now: photos });
+      if (performance.favoriteCount !== favorites || performance.photoCount !== photos) tx.set(path, { favoriteCount: favorites, photoCount: photos }, { merge: true });
+      return { favorites, photos, stageId: String(performance.stageId) };
+    });
+    if (!truth) continue;
+    favoritesTotal += truth.favorites;
+    const stage = (stageTruth[truth.stageId] ??= { favorites: 0, photos: 0 });
+    stage.favorites += truth.favorites;
+    stage.photos += truth.photos;
+  }
+
+  let reactionsTotal = 0;
+  const photos = await deps.docs.query({ collection: firestorePaths.photos(festivalId) });
+  for (const { id } of photos) {
+    const path = firestorePaths.photo(festivalId, id);
+    reactionsTotal += await deps.docs.transaction(async (tx) => {
+      const photo = await tx.get(path);
+      if (!photo) return 0;
+      const reactions = await tx.count({ collection: firestorePaths.reactions(festivalId, id) });
+      if (photo.reactionCount !== reactions) {
+        report.repairs.push({ path, field: 'reactionCount', was: numberOr0(photo.reactionCount), now: reactions });
+        tx.set(path, { reactionCount: reactions }, { merge: true });
+      }
+      return reactions;
+    });
+  }
+
+  const readyPhotos = await deps.docs.count({ collection: firestorePaths.photos(festivalId), where: [['status', '==', 'ready']] });
+  const reports = await deps.docs.count({ collection: firestorePaths.reports(festivalId) });
+  const truth = { favorites: favoritesTotal, photos: readyPhotos, reactions: reactionsTotal, reports };
+  await deps.docs.transaction(async (tx) => {
+    const paths = shardPaths(statShards(festivalId));
+    const shards = await tx.getAll(paths);
+    const stages = sumMaps(shards, 'stages');
+    const drift = (Object.keys(truth) as Array<keyof typeof truth>).filter((field) => sumField(shards, field) !== truth[field]);
+    const stageDrift = [...new Set([...Object.keys(stages), ...Object.keys(stageTruth)])].filter(
+      (stageId) => (stages[stageId]?.favorites ?? 0) !== (stageTruth[stageId]?.favorites ?? 0) || (stages[stageId]?.photos ?? 0) !== (stageTruth[stageId]?.photos ?? 0),
+    );
+    if (drift.length === 0 && stageDrift.length === 0) return;
+    for (const field of drift) report.repairs.push({ path: statShards(festivalId), field, was: sumField(shards, field), now: truth[field] });
+    for (const stageId of stageDrift) report.repairs.push({ path: statShards(festivalId), field: `stages.${stageId}.favorites`, was: stages[stageId]?.favorites ?? 0, now: stageTruth[stageId]?.favorites ?? 0 });
+    paths.forEach((path, index) => tx.set(path, index === 0 ? { ...truth, stages: stageTruth } : { favorites: 0, photos: 0, reactions: 0, reports: 0, stages: {} }));
+  });
+}
+
+async function deleteStuckPhotos(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, now: Date, report: MaintenanceReport) {
+  const stuck = await deps.docs.query({
+    collection: firestorePaths.photos(festivalId),
+    where: [
+      ['status', '==', 'processing'],
+      ['createdAt', '<', new Date(now.getTime() - STUCK_AFTER_MS)],
+    ],
+  });
+  for (const { id, path, data } of stuck) {
+    await deps.objects.deletePrefix(storagePaths.thumbnailFolder(festivalId, id));
+    if (typeof data.originalPath === 'string') await deps.objects.delete(data.originalPath);
+    await deps.docs.transaction(async (tx) => {
+      if ((await tx.get(path))?.status === 'processing') tx.delete(path);
+    });
+    report.stuckPhotosDeleted.push(path);
+  }
+}
+
+/** Derived files whose photo is gone, refused or deleted. */
+async function deleteOrphanedThumbnails(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, report: MaintenanceReport) {
+  const files = await deps.objects.list(`photos/${festivalId}/`);
+  const photoIds = [...new Set(files.map((file) => file.path.split('/')[2]).filter((id): id is string => Boolean(id)))];
+  for (const photoId of photoIds) {
+    const photo = await deps.docs.get(firestorePaths.photo(festivalId, photoId));
+    if (photo && photo.status !== 'rejected' && photo.status !== 'deleted') continue;
+    const folder = storagePaths.thumbnailFolder(festivalId, photoId);
+    await deps.objects.deletePrefix(folder);
+    report.orphanFilesDeleted.push(folder);
+  }
+}
+
+/** Originals with no photo document an hour after upload (the upload trigger creates it at once). */
+async function deleteOrphanedOriginals(deps: Pick<Deps, 'docs' | 'objects'>, now: Date, report: MaintenanceReport) {
+  const files = await deps.objects.list('uploads/');
+  for (const file of files) {
+    const upload = parseUploadPath(file.path);
+    if (!upload || now.getTime() - file.updated.getTime() < STUCK_AFTER_MS) continue;
+    if (await deps.docs.get(firestorePaths.photo(upload.festivalId, upload.photoId))) continue;
+    await deps.objects.delete(file.path);
+    report.orphanFilesDeleted.push(file.path);
+  }
+}
+
+async function purgeLedger(deps: Pick<Deps, 'docs'>, now: Date): Promise<number> {
+  let purged = 0;
+  for (;;) {
+    const expired = await deps.docs.query({ collection: LEDGER_COLLECTION, where: [['expiresAt', '<', now]], limit: 400 });
+    if (expired.length === 0) return purged;
+    await deps.docs.batch((batch) => expired.forEach(({ path }) => batch.delete(path)));
+    purged += expired.length;
+  }
+}
+
+async function rollUpYesterday(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, timeZone: string, now: Date, report: MaintenanceReport) {
+  const day = previousLocalDay(now, timeZone);
+  const shards: DocData[] = (await deps.docs.query({ collection: `festivals/${festivalId}/dailyShards`, where: [['day', '==', day]] })).map((shard) => shard.data);
+  const daily: DailyStats = {
+    day,
+    ...(Object.fromEntries(DAILY_FIELDS.map((field) => [field, Math.max(0, sumField(shards, field))])) as Record<(typeof DAILY_FIELDS)[number], number>),
+    rolledUpAt: now,
+  };
+  await deps.docs.batch((batch) => batch.set(firestorePaths.stats(festivalId, `daily-${day}`), daily));
+  report.dailyRollups.push(`${festivalId}/daily-${day}`);
+}
+

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, noticeSchema } from '@encore/model';
+import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
+import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice, publishPhotoChanged } from './photo-changed.js';
+
+const ids = { festivalId: FESTIVAL_ID, photoId: 'ph1' };
+const doc = (status: string, performanceId: string | null = 'nina-main') => ({ status, performanceId, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1', reactionCount: 0 });
+const changed = (before: { status: 'processing' | 'ready' | 'rejected' | 'hidden' | 'deleted'; performanceId: string | null } | null, after: typeof before, id?: string) =>
+  event('photo.changed', { ...ids, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1', before, after }, id);
+
+describe('photo changes', () => {
+  it('are published for status and performance changes only', async () => {
+    const deps = testDeps();
+    await publishPhotoChanged(deps, 'e1', ids, undefined, doc('processing'));
+    await publishPhotoChanged(deps, 'e2', ids, doc('processing'), doc('ready'));
+    await publishPhotoChanged(deps, 'e3', ids, doc('ready'), { ...doc('ready'), reactionCount: 4 });
+    await publishPhotoChanged(deps, 'e4', ids, doc('ready'), doc('ready', 'kae-main'));
+    await publishPhotoChanged(deps, 'e5', ids, doc('ready'), undefined);
+    expect(deps.publisher.published.map((e) => [e.id, e.type])).toEqual([
+      ['e1', 'photo.changed'],
+      ['e2', 'photo.changed'],
+      ['e4', 'photo.changed'],
+      ['e5', 'photo.changed'],
+    ]);
+    expect(deps.publisher.ofType('photo.changed')[3]!.data).toMatchObject({ before: { status: 'ready', performanceId: 'nina-main' }, after: null });
+  });
+
+  it('keep photoCount to the ready photos of each set, once per event', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const ready = changed({ status: 'processing', performanceId: 'nina-main' }, { status: 'ready', performanceId: 'nina-main' });
+    await handlePhotoCounts(deps, changed(null, { status: 'processing', performanceId: 'nina-main' }));
+    await handlePhotoCounts(deps, ready);
+    await handlePhotoCounts(deps, ready);
+    const perf = (id: string) => deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id))?.photoCount;
+    expect(perf('nina-main')).toBe(1);
+    await handlePhotoCounts(deps, changed({ status: 'ready', performanceId: 'nina-main' }, { status: 'ready', performanceId: 'kae-tent' }));
+    expect([perf('nina-main'), perf('kae-tent')]).toEqual([0, 1]);
+    await handlePhotoCounts(deps, changed({ status: 'ready', performanceId: 'kae-tent' }, { status: 'hidden', performanceId: 'kae-tent' }));
+    expect(perf('kae-tent')).toBe(0);
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'))).toMatchObject({ photos: 0 });
+    const daily = [...deps.docs.store].filter(([path]) => path.includes('/dailyShards/2026-08-14_')).map(([, data]) => data);
+    expect(daily.reduce((sum, shard) => sum + Number(shard.photosUploaded ?? 0), 0)).toBe(1);
+  });
+
+  it('delete derived files and the original when the photo goes, and only then', async () => {
+    const deps = testDeps();
+    for (const name of ['320.webp', '320.avif', '320.jpg']) deps.objects.put(`photos/${FESTIVAL_ID}/ph1/${name}`, Buffer.from('x'));
+    deps.objects.put(`photos/${FESTIVAL_ID}/ph10/320.webp`, Buffer.from('x'));
+    deps.objects.put('uploads/u1/encore-2026/ph1', Buffer.from('x'));
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, { status: 'hidden', performanceId: null }))).toBe(false);
+    expect(deps.objects.paths()).toHaveLength(5);
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, null))).toBe(true);
+    expect(deps.objects.paths()).toEqual([`photos/${FESTIVAL_ID}/ph10/320.webp`]);
+  });
+
+  it('tell the uploader when the photo is ready or refused', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { ...doc('rejected'), rejectReason: 'The file is empty (0 bytes).' });
+    await handleUploaderNotice(deps, changed({ status: 'processing', performanceId: null }, { status: 'rejected', performanceId: null }));
+    expect(noticeSchema.parse(deps.docs.data('users/u1/notices/photo-ph1-rejected'))).toMatchObject({
+      kind: 'photo-rejected',
+      text: 'Your photo was not accepted: The file is empty (0 bytes).',
+    });
+    await handleUploaderNotice(deps, changed({ status: 'ready', performanceId: null }, { status: 'hidden', performanceId: null }));
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('users/'))).toHaveLength(1);
+  });
+
+  it('mark the photo deleted when its original is deleted', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), doc('ready'));
+    await handleOriginalDeleted(deps, event('photo.original-deleted', { ...ids, path: 'uploads/u1/encore-2026/ph1' }));
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('deleted');
+  });
+});

@@ -1,0 +1,168 @@
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, photoSchema, storagePaths } from '@encore/model';
+import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead } from '../testing/fixtures.js';
+import { FESTIVAL_ID, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
+import { handleProcessPhoto } from './process-photo.js';
+import { handleUploadFinalized } from './upload-finalized.js';
+
+const photoPath = (photoId: string) => firestorePaths.photo(FESTIVAL_ID, photoId);
+
+/** Lands an upload as Storage would: the object, then the finalize trigger's handler. */
+async function upload(deps: TestDeps, photoId: string, bytes: Buffer, options: { uid?: string; performanceId?: string; contentType?: string } = {}) {
+  const uid = options.uid ?? 'u1';
+  const name = storagePaths.upload({ uid, festivalId: FESTIVAL_ID, photoId });
+  deps.objects.put(name, bytes);
+  await handleUploadFinalized(deps, `finalize-${photoId}`, {
+    bucket: 'demo-encore.appspot.com',
+    name,
+    size: bytes.length,
+    contentType: options.contentType ?? 'image/jpeg',
+    generation: '1',
+    metadata: options.performanceId ? { performanceId: options.performanceId } : undefined,
+  });
+  return deps.publisher.ofType('photo.uploaded').at(-1)!;
+}
+
+describe('upload finalized', () => {
+  it('creates the photo as processing at once and publishes one photo.uploaded', async () => {
+    const deps = testDeps();
+    const published = await upload(deps, 'p1', await jpeg(64, 64), { performanceId: 'nina-main' });
+    expect(photoSchema.parse(deps.docs.data(photoPath('p1')))).toMatchObject({ status: 'processing', uploaderUid: 'u1', performanceId: 'nina-main', originalPath: 'uploads/u1/encore-2026/p1' });
+    expect(published).toMatchObject({ id: 'finalize-p1', type: 'photo.uploaded', data: { photoId: 'p1', festivalId: FESTIVAL_ID, size: expect.any(Number) } });
+  });
+
+  it('ignores derived files and any path outside uploads/, so thumbnails never re-trigger the pipeline', async () => {
+    const deps = testDeps();
+    for (const name of ['photos/encore-2026/p1/320.webp', 'uploads/u1/encore-2026', 'uploads/u1/Bad Festival/p1', 'elsewhere/x.jpg']) {
+      await handleUploadFinalized(deps, 'e', { bucket: 'b', name, size: 10, contentType: 'image/webp', generation: '1', metadata: undefined });
+    }
+    expect(deps.publisher.published).toEqual([]);
+    expect(deps.docs.store.size).toBe(0);
+  });
+
+  it('does not overwrite the photo when the trigger fires twice', async () => {
+    const deps = testDeps();
+    await upload(deps, 'p1', await jpeg(64, 64));
+    deps.docs.seed(photoPath('p1'), { ...deps.docs.data(photoPath('p1')), status: 'ready' });
+    await upload(deps, 'p1', await jpeg(64, 64));
+    expect(deps.docs.data(photoPath('p1'))?.status).toBe('ready');
+  });
+});
+
+describe('photo pipeline', () => {
+  it('makes a GPS-tagged JPEG ready: upright renditions in every width and format, no metadata, a suggestion from its capture time', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    // 21:10 in Amsterdam is 19:10 UTC: only nina-main plays then.
+    const uploaded = await upload(deps, 'p1', await gpsTaggedJpeg(2000, 1200, '2026:08:14 21:10:00'));
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'ready' });
+
+    const photo = photoSchema.parse(deps.docs.data(photoPath('p1')));
+    expect(photo).toMatchObject({ status: 'ready', width: 1200, height: 2000, suggestedPerformanceId: 'nina-main', capturedAt: new Date('2026-08-14T19:10:00Z') });
+    expect(photo.thumbnails.map((t) => `${t.width}.${t.format}`)).toEqual(['320.avif', '320.jpeg', '320.webp', '800.avif', '800.jpeg', '800.webp']);
+    expect(deps.objects.paths('photos/')).toEqual(
+      ['320.avif', '320.jpg', '320.webp', '800.avif', '800.jpg', '800.webp'].map((name) => `photos/${FESTIVAL_ID}/p1/${name}`),
+    );
+    for (const thumbnail of photo.thumbnails) {
+      const file = deps.objects.files.get(thumbnail.path)!;
+      expect(file.options).toEqual({ contentType: `image/${thumbnail.format}`, cacheControl: 'public, max-age=31536000, immutable' });
+      expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
+      expect((await sharp(file.bytes).metadata()).exif).toBeUndefined();
+      expect(thumbnail.bytes).toBe(file.bytes.length);
+    }
+    expect(photo.dominantColor).toMatch(/^#[0-9a-f]{6}$/);
+    expect(photo.placeholder).toBeTruthy();
+  });
+
+  it.each([
+    ['a text file named .jpg', () => textNamedJpg(), 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.'],
+    ['a truncated JPEG', () => truncatedJpeg(), 'The image is damaged or incomplete (was the upload cut off?): please upload it again.'],
+    ['a 0-byte file', () => emptyFile(), 'The file is empty (0 bytes).'],
+    ['an SVG', () => svg(), 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).'],
+    ['an HEIC photo', () => heicHead(), "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible)."],
+  ])('rejects %s with a reason, for good', async (_name, make, reason) => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'bad', await make());
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'rejected', reason });
+    expect(photoSchema.parse(deps.docs.data(photoPath('bad')))).toMatchObject({ status: 'rejected', rejectReason: reason, thumbnails: [] });
+    expect(deps.objects.paths('photos/')).toEqual([]);
+    // Redelivered: nothing more happens.
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'skipped', why: 'photo is rejected' });
+  });
+
+  it('rejects a 20000x20000 PNG from its header, without decoding it', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'bomb', await pngBomb(), { contentType: 'image/png' });
+    const started = process.memoryUsage().rss;
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({
+      status: 'rejected',
+      reason: 'The image is 20000×20000 pixels (400 megapixels); the limit is 40 megapixels.',
+    });
+    // Decoding would have needed 1.2 GB; reading the header needs next to nothing.
+    expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
+
+  it('refuses a file over 20 MB from the event alone, without downloading it', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'huge', await jpeg(64, 64));
+    deps.objects.read = () => Promise.reject(new Error('must not download'));
+    expect(await handleProcessPhoto(deps, { ...uploaded, data: { ...uploaded.data, size: 25 * 1024 * 1024 } })).toEqual({
+      status: 'rejected',
+      reason: 'The file is 25.0 MB; photos can be at most 20 MB.',
+    });
+  });
+
+  it('enforces the daily quota per person, counting a retried photo once', async () => {
+    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2 } });
+    seedFestival(deps.docs);
+    const small = await jpeg(64, 64);
+    const first = await upload(deps, 'q1', small);
+    await handleProcessPhoto(deps, first);
+    deps.docs.seed(photoPath('q1'), { ...deps.docs.data(photoPath('q1')), status: 'processing' });
+    await handleProcessPhoto(deps, first);
+    await handleProcessPhoto(deps, await upload(deps, 'q2', small));
+    expect(await handleProcessPhoto(deps, await upload(deps, 'q3', small))).toEqual({
+      status: 'rejected',
+      reason: "You have reached today's limit of 2 photo uploads; you can upload more tomorrow.",
+    });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'other', small, { uid: 'u2' }))).toEqual({ status: 'ready' });
+  });
+
+  it('keeps the uploader’s own performance and makes no suggestion', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleProcessPhoto(deps, await upload(deps, 'p2', await gpsTaggedJpeg(400, 300), { performanceId: 'kae-main' }));
+    expect(deps.docs.data(photoPath('p2'))).toMatchObject({ status: 'ready', performanceId: 'kae-main', suggestedPerformanceId: null });
+  });
+
+  it('skips a photo that is gone and retries nothing when the original vanished', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'p3', await jpeg(64, 64));
+    await deps.objects.delete(uploaded.data.path);
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'skipped', why: 'original is gone' });
+    expect(await handleProcessPhoto(deps, event('photo.uploaded', { ...uploaded.data, photoId: 'never-created' }))).toEqual({ status: 'skipped', why: 'photo is gone' });
+  });
+
+  it('rejects an upload to a festival that does not exist', async () => {
+    const deps = testDeps();
+    expect(await handleProcessPhoto(deps, await upload(deps, 'p5', await jpeg(64, 64)))).toEqual({ status: 'rejected', reason: 'This festival does not exist (any more).' });
+  });
+
+  it('lets infrastructure errors escape so Pub/Sub retries them', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'p4', await jpeg(64, 64));
+    deps.objects.write = async () => {
+      throw new Error('503 Service Unavailable');
+    };
+    await expect(handleProcessPhoto(deps, uploaded)).rejects.toThrow('503');
+    expect(deps.docs.data(photoPath('p4'))?.status).toBe('processing');
+  });
+});
+

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, noticeSchema } from '@encore/model';
+import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
+import { clashStatePath, handleNoticeBatch, handlePerformanceChanged, publishPerformanceChanged } from './programme-changed.js';
+
+const perfPath = (id: string) => firestorePaths.performance(FESTIVAL_ID, id);
+
+describe('programme changes', () => {
+  it('publish a change only when a set moves or is cancelled', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const before = deps.docs.data(perfPath('kae-main'))!;
+    const ids = { festivalId: FESTIVAL_ID, performanceId: 'kae-main' };
+    await publishPerformanceChanged(deps, 'e1', ids, before, { ...before, favoriteCount: 9 });
+    await publishPerformanceChanged(deps, 'e2', ids, before, { ...before, startsAt: new Date('2026-08-14T21:30:00Z'), endsAt: new Date('2026-08-14T22:30:00Z') });
+    await publishPerformanceChanged(deps, 'e3', ids, before, { ...before, status: 'cancelled' });
+    expect(deps.publisher.ofType('performance.changed').map((e) => [e.id, e.data.change, e.data.startsAt])).toEqual([
+      ['e2', 'moved', '2026-08-14T21:30:00.000Z'],
+      ['e3', 'cancelled', '2026-08-14T21:00:00.000Z'],
+    ]);
+  });
+
+  it('fan out to every fan in batches, then notify each and recompute their clashes, once', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const fans = Array.from({ length: 250 }, (_, i) => `fan${String(i).padStart(3, '0')}`);
+    for (const uid of fans) deps.docs.seed(firestorePaths.favorite(uid, 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
+    deps.docs.seed(firestorePaths.favorite('fan000', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date() });
+    deps.docs.seed(firestorePaths.favorite('someone-else', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date() });
+    // Staff move kae-main onto nina-main's slot: fan000 now has a clash.
+    deps.docs.seed(perfPath('kae-main'), { ...deps.docs.data(perfPath('kae-main')), startsAt: new Date('2026-08-14T19:15:00Z'), endsAt: new Date('2026-08-14T20:15:00Z') });
+    const change = event('performance.changed', { festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'moved', startsAt: '2026-08-14T19:15:00.000Z', endsAt: '2026-08-14T20:15:00.000Z' }, 'move-1');
+
+    expect(await handlePerformanceChanged(deps, change)).toBe(3);
+    const batches = deps.publisher.ofType('notice.batch');
+    expect(batches.map((b) => [b.id, b.data.uids.length])).toEqual([
+      ['move-1#0', 100],
+      ['move-1#1', 100],
+      ['move-1#2', 50],
+    ]);
+    expect(new Set(batches.flatMap((b) => b.data.uids))).toEqual(new Set(fans));
+    expect(batches[0]!.data.text).toBe('Kae moved: now Friday 21:15 on Main Stage.');
+
+    for (const batch of [...batches, batches[0]!]) await handleNoticeBatch(deps, batch);
+    const notices = [...deps.docs.store.keys()].filter((path) => /^users\/[^/]+\/notices\//.test(path));
+    expect(notices).toHaveLength(250);
+    expect(noticeSchema.parse(deps.docs.data(notices[0]!))).toMatchObject({ kind: 'moved', performanceId: 'kae-main', readAt: null });
+    expect(deps.docs.data(clashStatePath('fan000', FESTIVAL_ID))).toMatchObject({ clashingPerformanceIds: ['kae-main', 'nina-main'] });
+    expect(deps.docs.data(clashStatePath('fan001', FESTIVAL_ID))).toMatchObject({ clashingPerformanceIds: [] });
+    expect(deps.docs.data(clashStatePath('someone-else', FESTIVAL_ID))).toBeUndefined();
+  });
+});

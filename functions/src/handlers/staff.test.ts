@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, performanceIdFor, performanceSchema } from '@encore/model';
+import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { RequestError } from './request-error.js';
+import { handleImportProgramme, handleModeratePhoto } from './staff.js';
+
+const staff = { uid: 'boss', token: { role: 'staff' } };
+const visitor = { uid: 'v1', token: {} };
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RequestError);
+  return { code: (error as RequestError).code, message: (error as RequestError).message };
+}
+
+describe('staff moderation', () => {
+  it('hides and restores a photo and records the decision', async () => {
+    const deps = testDeps();
+    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
+    deps.docs.seed(photo, { status: 'ready' });
+    expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' })).toEqual({ status: 'hidden' });
+    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ decision: 'hidden', decidedBy: 'boss' });
+    expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({ status: 'ready' });
+    expect(deps.docs.data(photo)?.status).toBe('ready');
+  });
+
+  it('refuses visitors, bad requests, missing photos and impossible moves with the callable error codes', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { status: 'rejected' });
+    const input = { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' };
+    expect(await refusal(handleModeratePhoto(deps, undefined, input))).toMatchObject({ code: 'unauthenticated' });
+    expect(await refusal(handleModeratePhoto(deps, visitor, input))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(handleModeratePhoto(deps, staff, { ...input, action: 'delete' }))).toMatchObject({ code: 'invalid-argument' });
+    expect(await refusal(handleModeratePhoto(deps, staff, { ...input, photoId: 'nope' }))).toMatchObject({ code: 'not-found' });
+    expect(await refusal(handleModeratePhoto(deps, staff, input))).toEqual({ code: 'failed-precondition', message: 'A rejected photo cannot be restored.' });
+  });
+});
+
+describe('programme import', () => {
+  const csv = 'artistId,stageId,startsAt,endsAt\nnina,tent,2026-08-15 20:00,2026-08-15 21:00\nkae,tent,2026-08-15 21:30,2026-08-15 22:30\n';
+
+  it('writes every row when all are good, keeping counts on re-import', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toEqual({ imported: 2, errors: [], written: true });
+    const id = performanceIdFor({ artistId: 'nina', stageId: 'tent', startsAt: new Date('2026-08-15T18:00:00Z') });
+    const path = firestorePaths.performance(FESTIVAL_ID, id);
+    expect(performanceSchema.parse(deps.docs.data(path))).toMatchObject({ favoriteCount: 0, photoCount: 0, status: 'scheduled' });
+    deps.docs.seed(path, { ...deps.docs.data(path), favoriteCount: 7 });
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv });
+    expect(deps.docs.data(path)?.favoriteCount).toBe(7);
+  });
+
+  it('writes nothing and reports every bad row by line', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const before = deps.docs.store.size;
+    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: `${csv}ghost,tent,2026-08-15 23:00,2026-08-15 23:30\nnina,moon,2026-08-15 23:00,2026-08-15 23:30\n` });
+    expect(result).toEqual({
+      imported: 2,
+      written: false,
+      errors: [
+        { line: 4, message: 'artistId: no such artist in this festival' },
+        { line: 5, message: 'stageId: no such stage in this festival' },
+      ],
+    });
+    expect(deps.docs.store.size).toBe(before);
+  });
+
+  it('is for staff only, and for festivals that exist', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    expect(await refusal(handleImportProgramme(deps, visitor, { festivalId: FESTIVAL_ID, format: 'csv', content: csv }))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(handleImportProgramme(deps, staff, { festivalId: 'nope', format: 'csv', content: csv }))).toMatchObject({ code: 'not-found' });
+    expect(await refusal(handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'xml', content: csv }))).toMatchObject({ code: 'invalid-argument' });
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { documentIdSchema, firestorePaths, photoStatusSchema, slugIdSchema } from '@encore/model';
+import { staffTransition } from '../domain/moderation.js';
+import { parseProgramme, type ImportRowError } from '../domain/programme-import.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+import { moderationPath } from './report-filed.js';
+import { RequestError, requireStaff, type Caller } from './request-error.js';
+
+function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new RequestError('invalid-argument', result.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
+  return result.data;
+}
+
+const moderateInput = z.object({ festivalId: slugIdSchema, photoId: documentIdSchema, action: z.enum(['hide', 'restore']) }).strict();
+
+/** Staff hide a visible photo or restore a hidden one; the decision is recorded on its moderation entry. */
+export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<{ status: string }> {
+  const staff = requireStaff(caller);
+  const { festivalId, photoId, action } = parseInput(moderateInput, data);
+  const photoPath = firestorePaths.photo(festivalId, photoId);
+  const now = deps.now();
+  const status = await deps.docs.transaction(async (tx) => {
+    const photo = await tx.get(photoPath);
+    if (!photo) throw new RequestError('not-found', 'No such photo.');
+    const current = photoStatusSchema.parse(photo.status);
+    const next = staffTransition(current, action);
+    if (!next) throw new RequestError('failed-precondition', `A ${current} photo cannot be ${action === 'hide' ? 'hidden' : 'restored'}.`);
+    tx.set(photoPath, { status: next, updatedAt: now }, { merge: true });
+    tx.set(moderationPath(festivalId, photoId), { photoId, decision: action === 'hide' ? 'hidden' : 'restored', decidedBy: staff.uid, decidedAt: now, updatedAt: now }, { merge: true });
+    return next;
+  });
+  logs.staffModerated({ festivalId, photoId, action, by: staff.uid });
+  return { status };
+}
+
+const importInput = z
+  .object({
+    festivalId: slugIdSchema,
+    format: z.enum(['csv', 'json']),
+    content: z.string().min(1).max(2_000_000),
+    /** Validate only: report the errors, write nothing. */
+    dryRun: z.boolean().optional(),
+  })
+  .strict();
+
+export interface ImportResult {
+  imported: number;
+  errors: ImportRowError[];
+  written: boolean;
+}
+
+/**
+ * Role-checked programme import: every row validated against the shared schema and the
+ * festival's artists and stages, every bad row reported by line, nothing written unless
+ * every row is good. Ids are content-derived, so importing twice updates in place, and
+ * existing counts are kept.
+ */
+export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
+  const staff = requireStaff(caller);
+  const input = parseInput(importInput, data);
+  const festival = await deps.docs.get(firestorePaths.festival(input.festivalId));
+  if (!festival || typeof festival.timeZone !== 'string') throw new RequestError('not-found', 'No such festival.');
+  const [artists, stages] = await Promise.all([
+    deps.docs.query({ collection: firestorePaths.artists(input.festivalId) }),
+    deps.docs.query({ collection: firestorePaths.stages(input.festivalId) }),
+  ]);
+  const { rows, errors } = parseProgramme(input.format, input.content, {
+    timeZone: festival.timeZone,
+    artistIds: new Set(artists.map((artist) => artist.id)),
+    stageIds: new Set(stages.map((stage) => stage.id)),
+  });
+  if (errors.length > 0 || input.dryRun) return { imported: rows.length, errors, written: false };
+  for (let start = 0; start < rows.length; start += 400) {
+    const slice = rows.slice(start, start + 400);
+    await deps.docs.transaction(async (tx) => {
+      const existing = await tx.getAll(slice.map((row) => firestorePaths.performance(input.festivalId, row.performanceId)));
+      slice.forEach((row, index) => {
+        const path = firestorePaths.performance(input.festivalId, row.performanceId);
+        const counts = existing[index] ? {} : { favoriteCount: 0, photoCount: 0 };
+        tx.set(path, { ...row.performance, ...counts }, { merge: true });
+      });
+    });
+  }
+  logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, by: staff.uid });
+  return { imported: rows.length, errors: [], written: true };
+}

@@ -1,0 +1,77 @@
+import { firestorePaths, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
+import { clampCount, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
+import { TREND_WINDOW_MINUTES, trendWindowStart, trendingFrom, type TrendBucket } from '../domain/trending.js';
+import { increment, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
+import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
+import { coalescerFor } from './coalesce.js';
+
+/**
+ * Festival-wide figures. Subscribers add to a random stat shard inside their ledger
+ * transaction (`addToStats`); `refreshStats` then sums the shards and the trend buckets
+ * of the last hour into the three documents the UI reads, in a transaction so the last
+ * refresh to commit always saw the latest shards.
+ */
+
+export interface StatsChange {
+  favorites?: number;
+  photos?: number;
+  reactions?: number;
+  reports?: number;
+  /** Per stage: favourite and photo changes. */
+  stage?: { stageId: string; favorites?: number; photos?: number };
+  /** Per performance in the current trend bucket (favourite changes). */
+  trend?: { path: string; startsAt: Date; performanceId: string; by: number };
+  daily?: { timeZone: string; at: Date; field: DailyField };
+}
+
+export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, shard: number, change: StatsChange): void {
+  const figures: DocData = {};
+  for (const field of ['favorites', 'photos', 'reactions', 'reports'] as const) if (change[field]) figures[field] = increment(change[field]!);
+  if (change.stage) {
+    const stage: DocData = {};
+    if (change.stage.favorites) stage.favorites = increment(change.stage.favorites);
+    if (change.stage.photos) stage.photos = increment(change.stage.photos);
+    figures.stages = { [change.stage.stageId]: stage };
+  }
+  if (Object.keys(figures).length > 0) tx.set(`${statShards(festivalId)}/${shard}`, figures, { merge: true });
+  if (change.trend) tx.set(change.trend.path, { startsAt: change.trend.startsAt, counts: { [change.trend.performanceId]: increment(change.trend.by) } }, { merge: true });
+  if (change.daily) {
+    const day = localDay(change.daily.at, change.daily.timeZone);
+    tx.set(dailyShardPath(festivalId, day, shard), { day, [change.daily.field]: increment(1) }, { merge: true });
+  }
+}
+
+/** Recomputes the stats documents, coalesced per festival (see `Coalescer`). */
+export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
+  return coalescerFor(docs).run(`stats/${festivalId}`, () => recomputeStats(docs, festivalId, now));
+}
+
+async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
+  await docs.transaction(async (tx) => {
+    const shards = await tx.getAll(shardPaths(statShards(festivalId)));
+    const buckets = await tx.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] });
+    const totals: TotalsStats = {
+      favorites: clampCount(sumField(shards, 'favorites')),
+      photos: clampCount(sumField(shards, 'photos')),
+      reactions: clampCount(sumField(shards, 'reactions')),
+      reports: clampCount(sumField(shards, 'reports')),
+      updatedAt: now,
+    };
+    const stageFigures = sumMaps(shards, 'stages');
+    const stages: StageStats = {
+      stages: Object.fromEntries(
+        Object.entries(stageFigures).map(([stageId, figures]) => [stageId, { favorites: clampCount(figures.favorites ?? 0), photos: clampCount(figures.photos ?? 0) }]),
+      ),
+      updatedAt: now,
+    };
+    const trending: TrendingStats = {
+      windowMinutes: TREND_WINDOW_MINUTES,
+      items: trendingFrom(buckets.map(({ data }) => data as unknown as TrendBucket), now),
+      updatedAt: now,
+    };
+    tx.set(firestorePaths.stats(festivalId, 'totals'), totals);
+    tx.set(firestorePaths.stats(festivalId, 'stages'), stages);
+    tx.set(firestorePaths.stats(festivalId, 'trending'), trending);
+  });
+}
+

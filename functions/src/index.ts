@@ -1,0 +1,17 @@
+/** Encore's Cloud Functions. Wiring lives in `triggers/`, work in `handlers/`, rules in `domain/`. */
+export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
+export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated } from './triggers/firestore.js';
+export {
+  processPhoto,
+  markPhotoDeleted,
+  countPhoto,
+  cleanUpPhoto,
+  notifyUploader,
+  countFavorite,
+  countReaction,
+  moderateReport,
+  fanOutProgrammeChange,
+  notifyFans,
+} from './triggers/subscribers.js';
+export { calendarFeed, calendarLink, moderatePhoto, importProgramme } from './triggers/https.js';
+export { nightlyMaintenance } from './triggers/schedule.js';

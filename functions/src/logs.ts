@@ -1,0 +1,33 @@
+import * as logger from 'firebase-functions/logger';
+
+/**
+ * Every log line Encore writes, by name. Each is one structured entry whose `event`
+ * field is the name, so logs can be filtered and counted without parsing text.
+ */
+type Fields = Record<string, unknown>;
+
+const info = (event: string) => (fields: Fields) => logger.info(event, { event, ...fields });
+const warn = (event: string) => (fields: Fields) => logger.warn(event, { event, ...fields });
+const error = (event: string) => (fields: Fields) => logger.error(event, { event, ...fields });
+
+export const logs = {
+  eventPublished: info('event-published'),
+  eventDuplicate: info('event-duplicate'),
+  eventTooOld: error('event-too-old'),
+  eventMalformed: error('event-malformed'),
+  uploadIgnored: info('upload-ignored'),
+  photoReady: info('photo-ready'),
+  photoRejected: warn('photo-rejected'),
+  photoSkipped: info('photo-skipped'),
+  photoFilesDeleted: info('photo-files-deleted'),
+  favoriteCounted: info('favorite-counted'),
+  reportFiled: info('report-filed'),
+  photoAutoHidden: warn('photo-auto-hidden'),
+  staffModerated: info('staff-moderated'),
+  fanOutPublished: info('fan-out-published'),
+  noticesWritten: info('notices-written'),
+  programmeImported: info('programme-imported'),
+  calendarServed: info('calendar-served'),
+  maintenanceDone: info('maintenance-done'),
+  maintenanceFailed: error('maintenance-failed'),
+} as const;

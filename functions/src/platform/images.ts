@@ -1,0 +1,132 @@
+import sharp from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import { MAX_INPUT_PIXELS, THUMBNAIL_FORMATS, hexColor, scaledHeight, type ThumbnailFormatName } from '../domain/image-policy.js';
+
+/** The header facts needed to screen an image before decoding any pixel. */
+export interface ImageHeader {
+  format: string;
+  width: number;
+  height: number;
+  orientation: number | undefined;
+}
+
+export interface Rendition {
+  width: number;
+  height: number;
+  format: ThumbnailFormatName;
+  bytes: Buffer;
+}
+
+export interface DerivedImage {
+  /** Size of the upright original. */
+  width: number;
+  height: number;
+  renditions: Rendition[];
+  dominantColor: string;
+  placeholder: string;
+}
+
+/** The bytes could not be decoded (corrupt, truncated, unsupported inside): final, never retried. */
+export class UnreadableImageError extends Error {
+  override readonly name = 'UnreadableImageError';
+}
+
+export interface ImageProcessor {
+  readHeader(bytes: Buffer): Promise<ImageHeader>;
+  derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage>;
+}
+
+// Functions run one image per instance: no cross-image cache to hold memory between runs.
+sharp.cache(false);
+
+/**
+ * One image at a time in this process, whatever the function's concurrency setting or the
+ * local runner does: a 40 MP decode is 160 MB of pixels, and two at once would share one
+ * CPU anyway. The pipeline works on buffers in memory, so there are no temp files to leak.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+const ENCODE: Record<ThumbnailFormatName, (image: sharp.Sharp) => sharp.Sharp> = {
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 75, effort: 3 }),
+  // JPEG has no alpha: transparent areas go white rather than black.
+  jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }),
+};
+
+/** How every derivation encodes a rendition; the bench uses it for its sharp-only baseline too. */
+export function encodeAs(image: sharp.Sharp, format: ThumbnailFormatName): sharp.Sharp {
+  return ENCODE[format](image);
+}
+
+function unreadable(error: unknown): UnreadableImageError {
+  return new UnreadableImageError(error instanceof Error ? error.message : String(error));
+}
+
+/**
+ * Hardened sharp: an explicit pixel limit far under sharp's default, decoding that
+ * fails on truncated data, only the first page/frame (GIF, TIFF), and no metadata in
+ * any output (sharp strips it unless asked to keep it). The image is decoded and turned
+ * upright once, at the largest width needed, and every rendition is made from those
+ * pixels, so a 12 MP JPEG is decoded once rather than once per rendition.
+ */
+export const sharpImages: ImageProcessor = {
+  async readHeader(bytes) {
+    try {
+      // Header only: the pixel limit is applied by the caller with a clear reason.
+      const metadata = await sharp(bytes, { limitInputPixels: false, pages: 1 }).metadata();
+      if (!metadata.width || !metadata.height) throw new Error('the image has no dimensions');
+      return { format: metadata.format, width: metadata.width, height: metadata.height, orientation: metadata.orientation };
+    } catch (error) {
+      throw unreadable(error);
+    }
+  },
+
+  derive: (bytes, widths) => oneAtATime(() => derive(bytes, widths)),
+};
+
+async function derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage> {
+  const largest = Math.max(...widths);
+  let pixels: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { width: number; height: number };
+  try {
+    const decoder = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
+    const oriented = await decoder.clone().metadata();
+    upright = { width: oriented.autoOrient?.width ?? oriented.width!, height: oriented.autoOrient?.height ?? oriented.height! };
+    pixels = await decoder
+      .resize({ width: largest, withoutEnlargement: true })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw unreadable(error);
+  }
+  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: 4 as const } };
+  const fromPixels = () => sharp(pixels.data, raw);
+
+  const jobs = widths.flatMap((width) =>
+    THUMBNAIL_FORMATS.map(async (format): Promise<Rendition> => {
+      const height = width === pixels.info.width ? pixels.info.height : scaledHeight(upright.width, upright.height, width);
+      const resized = width === pixels.info.width ? fromPixels() : fromPixels().resize({ width, height, fit: 'fill' });
+      return { width, height, format, bytes: await encodeAs(resized, format).toBuffer() };
+    }),
+  );
+  const [renditions, dominantColor, placeholder] = await Promise.all([Promise.all(jobs), dominant(fromPixels()), thumbhash(fromPixels())]);
+  return { ...upright, renditions, dominantColor, placeholder };
+}
+
+async function dominant(image: sharp.Sharp): Promise<string> {
+  const { dominant: colour } = await image.removeAlpha().stats();
+  return hexColor(colour);
+}
+
+/** A ThumbHash of the image fitted in 100x100, base64 (about 25 bytes, some 35 characters). */
+async function thumbhash(image: sharp.Sharp): Promise<string> {
+  const { data, info } = await image.resize({ width: 100, height: 100, fit: 'inside' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}

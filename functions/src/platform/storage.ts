@@ -1,0 +1,54 @@
+import { getStorage } from 'firebase-admin/storage';
+import { adminApp } from './firestore.js';
+
+/** The object-store port: one bucket, paths as in the storage contract. */
+export interface StoredObject {
+  path: string;
+  updated: Date;
+}
+
+export interface WriteOptions {
+  contentType: string;
+  cacheControl: string;
+}
+
+export interface Objects {
+  /** The object's bytes, or null if it is gone (deleted since the event was sent). */
+  read(path: string): Promise<Buffer | null>;
+  write(path: string, bytes: Buffer, options: WriteOptions): Promise<void>;
+  /** Deletes one object; a missing object is not an error (deletes are retried). */
+  delete(path: string): Promise<void>;
+  deletePrefix(prefix: string): Promise<void>;
+  list(prefix: string): Promise<StoredObject[]>;
+}
+
+const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 404;
+
+export function cloudStorageObjects(bucketName?: string): Objects {
+  const bucket = () => getStorage(adminApp()).bucket(bucketName);
+  return {
+    async read(path) {
+      try {
+        const [bytes] = await bucket().file(path).download();
+        return bytes;
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+    async write(path, bytes, { contentType, cacheControl }) {
+      // One request with the bytes and their checksums (the library validates crc32c).
+      await bucket().file(path).save(bytes, { resumable: false, contentType, metadata: { cacheControl } });
+    },
+    async delete(path) {
+      await bucket().file(path).delete({ ignoreNotFound: true });
+    },
+    async deletePrefix(prefix) {
+      await bucket().deleteFiles({ prefix, force: true });
+    },
+    async list(prefix) {
+      const [files] = await bucket().getFiles({ prefix, autoPaginate: true });
+      return files.map((file) => ({ path: file.name, updated: new Date(String(file.metadata.updated ?? file.metadata.timeCreated ?? 0)) }));
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { makeDomainEvent, type DomainEvent, type DomainEventData, type DomainEventType } from '@encore/model';
+import type { Deps } from '../handlers/deps.js';
+import { readCaptureFacts } from '../platform/exif.js';
+import { sharpImages } from '../platform/images.js';
+import { MemoryDocs } from './memory-docs.js';
+import { MemoryObjects } from './memory-objects.js';
+import { MemoryPublisher } from './memory-publisher.js';
+
+export const FESTIVAL_ID = 'encore-2026';
+export const NOW = new Date('2026-08-14T20:00:00Z');
+
+export interface TestDeps extends Deps {
+  docs: MemoryDocs;
+  objects: MemoryObjects;
+  publisher: MemoryPublisher;
+}
+
+/** Handlers over in-memory ports, real sharp and exifr, a fixed clock and a cycling "random". */
+export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
+  let tick = 0;
+  return {
+    docs: new MemoryDocs(),
+    objects: new MemoryObjects(),
+    publisher: new MemoryPublisher(),
+    images: sharpImages,
+    readCapture: readCaptureFacts,
+    now: () => NOW,
+    random: () => (tick++ % 10) / 10,
+    settings: { dailyUploadQuota: 5, reportHideThreshold: 2 },
+    ...overrides,
+  } as TestDeps;
+}
+
+/** A small festival: two stages, two artists, three sets on the evening of 14 August. */
+export function seedFestival(docs: MemoryDocs): void {
+  docs.seed(`festivals/${FESTIVAL_ID}`, { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
+  docs.seed(`festivals/${FESTIVAL_ID}/stages/main`, { name: 'Main Stage', order: 0 });
+  docs.seed(`festivals/${FESTIVAL_ID}/stages/tent`, { name: 'The Tent', order: 1 });
+  docs.seed(`festivals/${FESTIVAL_ID}/artists/nina`, { name: 'Nina', bio: '', genres: [] });
+  docs.seed(`festivals/${FESTIVAL_ID}/artists/kae`, { name: 'Kae', bio: '', genres: [] });
+  const set = (id: string, artistId: string, stageId: string, start: string, end: string) =>
+    docs.seed(`festivals/${FESTIVAL_ID}/performances/${id}`, {
+      artistId,
+      stageId,
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      status: 'scheduled',
+      favoriteCount: 0,
+      photoCount: 0,
+    });
+  set('nina-main', 'nina', 'main', '2026-08-14T19:00:00Z', '2026-08-14T20:00:00Z');
+  set('kae-tent', 'kae', 'tent', '2026-08-14T19:30:00Z', '2026-08-14T20:30:00Z');
+  set('kae-main', 'kae', 'main', '2026-08-14T21:00:00Z', '2026-08-14T22:00:00Z');
+}
+
+let sequence = 0;
+export function event<T extends DomainEventType>(type: T, data: DomainEventData<T>, id = `evt-${++sequence}`, occurredAt = NOW): DomainEvent<T> {
+  return makeDomainEvent(type, id, data, occurredAt);
+}

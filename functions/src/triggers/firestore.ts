@@ -1,0 +1,38 @@
+import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
+import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { publishPerformanceChanged } from '../handlers/programme-changed.js';
+import { publishPhotoChanged } from '../handlers/photo-changed.js';
+import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
+import { fromData } from '../platform/firestore.js';
+import { liveDeps } from '../platform/live.js';
+import { guarded } from './guard.js';
+
+const age = MAX_EVENT_AGE_MS.default;
+
+export const onFavoriteWritten = onDocumentWritten({ ...triggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>
+  guarded('onFavoriteWritten', event, age, () =>
+    publishFavoriteChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onReactionWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}' }, (event) =>
+  guarded('onReactionWritten', event, age, () =>
+    publishReactionChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onReportCreated = onDocumentCreated({ ...triggerOptions, document: 'festivals/{festivalId}/reports/{reportId}' }, (event) =>
+  guarded('onReportCreated', event, age, () => publishReportFiled(liveDeps(), event.id, event.params, fromData(event.data?.data()))),
+);
+
+export const onPhotoWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/photos/{photoId}' }, (event) =>
+  guarded('onPhotoWritten', event, age, () =>
+    publishPhotoChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onPerformanceUpdated = onDocumentUpdated({ ...triggerOptions, document: 'festivals/{festivalId}/performances/{performanceId}' }, (event) =>
+  guarded('onPerformanceUpdated', event, age, () =>
+    publishPerformanceChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);

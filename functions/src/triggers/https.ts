@@ -1,0 +1,34 @@
+import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
+import { httpsOptions, importOptions } from '../config.js';
+import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
+import { RequestError, type Caller } from '../handlers/request-error.js';
+import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
+import { liveDeps } from '../platform/live.js';
+
+function caller(request: CallableRequest): Caller | undefined {
+  return request.auth ? { uid: request.auth.uid, token: request.auth.token as Record<string, unknown> } : undefined;
+}
+
+/** Maps a handler's refusal to the callable error the client SDK understands. */
+async function answer<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RequestError) throw new HttpsError(error.code, error.message);
+    throw error;
+  }
+}
+
+/** `GET …/calendarFeed?uid=…&token=…`: the subscribable .ics of a person's favourites. */
+export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.status(405).set('allow', 'GET, HEAD').send('Method not allowed\n');
+    return;
+  }
+  const feed = await handleCalendarFeed(liveDeps(), { uid: req.query.uid, token: req.query.token });
+  res.status(feed.status).set(feed.headers).send(feed.body);
+});
+
+export const calendarLink = onCall(httpsOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
+export const moderatePhoto = onCall(httpsOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
+export const importProgramme = onCall(importOptions, (request) => answer(() => handleImportProgramme(liveDeps(), caller(request), request.data)));

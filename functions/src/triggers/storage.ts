@@ -1,0 +1,30 @@
+import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
+import { makeDomainEvent, parseUploadPath } from '@encore/model';
+import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { handleUploadFinalized } from '../handlers/upload-finalized.js';
+import { liveDeps } from '../platform/live.js';
+import { guarded } from './guard.js';
+
+/** Every object in the default bucket; the handler acts on `uploads/**` only. */
+export const onUploadFinalized = onObjectFinalized(triggerOptions, (event) =>
+  guarded('onUploadFinalized', event, MAX_EVENT_AGE_MS.photo, () =>
+    handleUploadFinalized(liveDeps(), event.id, {
+      bucket: event.data.bucket,
+      name: event.data.name,
+      size: Number(event.data.size),
+      contentType: event.data.contentType,
+      generation: String(event.data.generation),
+      metadata: event.data.metadata,
+    }),
+  ),
+);
+
+/** An original deleted: the photo is marked deleted by a subscriber. */
+export const onUploadDeleted = onObjectDeleted(triggerOptions, (event) =>
+  guarded('onUploadDeleted', event, MAX_EVENT_AGE_MS.default, async () => {
+    const upload = parseUploadPath(event.data.name);
+    if (!upload) return;
+    const deps = liveDeps();
+    await deps.publisher.publish(makeDomainEvent('photo.original-deleted', event.id, { festivalId: upload.festivalId, photoId: upload.photoId, path: event.data.name }, deps.now()));
+  }),
+);

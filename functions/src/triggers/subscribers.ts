@@ -1,0 +1,20 @@
+import { MAX_EVENT_AGE_MS, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions } from '../config.js';
+import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
+import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
+import { handleProcessPhoto } from '../handlers/process-photo.js';
+import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
+import { handleReactionChanged } from '../handlers/reaction-changed.js';
+import { handleReportFiled } from '../handlers/report-filed.js';
+import { liveDeps } from '../platform/live.js';
+import { subscribe } from './subscribe.js';
+
+export const processPhoto = subscribe('processPhoto', 'photo.uploaded', photoPipelineOptions, (event) => handleProcessPhoto(liveDeps(), event), MAX_EVENT_AGE_MS.photo);
+export const markPhotoDeleted = subscribe('markPhotoDeleted', 'photo.original-deleted', counterOptions, (event) => handleOriginalDeleted(liveDeps(), event));
+export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOptions, (event) => handlePhotoCounts(liveDeps(), event));
+export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));
+export const notifyUploader = subscribe('notifyUploader', 'photo.changed', counterOptions, (event) => handleUploaderNotice(liveDeps(), event));
+export const countFavorite = subscribe('countFavorite', 'favorite.changed', counterOptions, (event) => handleFavoriteChanged(liveDeps(), event));
+export const countReaction = subscribe('countReaction', 'reaction.changed', counterOptions, (event) => handleReactionChanged(liveDeps(), event));
+export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
+export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));
+export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));

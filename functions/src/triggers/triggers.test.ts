@@ -1,0 +1,152 @@
+import functionsTest from 'firebase-functions-test';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firestorePaths, makeDomainEvent } from '@encore/model';
+import type { TestDeps } from '../testing/deps.js';
+
+/**
+ * Trigger wiring through firebase-functions-test v3 with v2 CloudEvents: each export is
+ * wrapped, fed the event its provider would send, and must reach its handler with the
+ * right arguments (the handlers run over in-memory ports instead of the live adapters).
+ */
+const live = vi.hoisted(() => {
+  // Storage triggers read the default bucket from FIREBASE_CONFIG when they are defined.
+  process.env.FIREBASE_CONFIG = JSON.stringify({ projectId: 'demo-encore', storageBucket: 'demo-encore.appspot.com' });
+  process.env.GCLOUD_PROJECT = 'demo-encore';
+  return { deps: undefined as TestDeps | undefined };
+});
+vi.mock('../platform/live.js', () => ({ liveDeps: () => live.deps }));
+
+const { testDeps, seedFestival, FESTIVAL_ID } = await import('../testing/deps.js');
+const triggers = await import('../index.js');
+const test = functionsTest({ projectId: 'demo-encore', storageBucket: 'demo-encore.appspot.com' });
+afterAll(() => test.cleanup());
+
+let deps: TestDeps;
+beforeEach(() => {
+  deps = testDeps();
+  seedFestival(deps.docs);
+  live.deps = deps;
+});
+
+const message = (json: unknown) => ({ data: { message: { json, data: Buffer.from(JSON.stringify(json)).toString('base64'), messageId: '1', publishTime: new Date().toISOString(), attributes: {} }, subscription: 's' } });
+
+describe('storage triggers', () => {
+  it('onUploadFinalized creates the processing photo and publishes photo.uploaded', async () => {
+    await test.wrap(triggers.onUploadFinalized)({
+      id: 'storage-evt-1',
+      data: { bucket: 'demo-encore.appspot.com', name: 'uploads/u1/encore-2026/p1', size: '1234', contentType: 'image/jpeg', generation: '17', metadata: { performanceId: 'kae-main' } },
+    });
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'p1'))).toMatchObject({ status: 'processing', performanceId: 'kae-main' });
+    expect(deps.publisher.published).toEqual([expect.objectContaining({ id: 'storage-evt-1', type: 'photo.uploaded', data: expect.objectContaining({ size: 1234, generation: '17' }) })]);
+  });
+
+  it('onUploadDeleted publishes photo.original-deleted for originals only', async () => {
+    await test.wrap(triggers.onUploadDeleted)({ id: 'd1', data: { bucket: 'demo-encore.appspot.com', name: 'uploads/u1/encore-2026/p1' } });
+    await test.wrap(triggers.onUploadDeleted)({ id: 'd2', data: { bucket: 'demo-encore.appspot.com', name: 'photos/encore-2026/p1/320.webp' } });
+    expect(deps.publisher.published.map((e) => [e.id, e.type])).toEqual([['d1', 'photo.original-deleted']]);
+  });
+});
+
+describe('firestore triggers', () => {
+  it('onFavoriteWritten turns a created favourite into favorite.changed with the path params', async () => {
+    const after = test.firestore.makeDocumentSnapshot({ festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() }, 'users/u9/favorites/kae-main');
+    const before = test.firestore.makeDocumentSnapshot({}, 'users/u9/favorites/kae-main');
+    await test.wrap(triggers.onFavoriteWritten)({ id: 'fav-1', data: test.makeChange(before, after), params: { uid: 'u9', performanceId: 'kae-main' } });
+    expect(deps.publisher.published).toEqual([
+      expect.objectContaining({ id: 'fav-1', type: 'favorite.changed', data: { uid: 'u9', festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'added' } }),
+    ]);
+  });
+
+  it('onReactionWritten, onReportCreated and onPhotoWritten pass their path params through', async () => {
+    const reaction = test.firestore.makeDocumentSnapshot({ kind: 'love', createdAt: new Date() }, 'festivals/encore-2026/photos/ph1/reactions/u2');
+    const none = test.firestore.makeDocumentSnapshot({}, 'festivals/encore-2026/photos/ph1/reactions/u2');
+    await test.wrap(triggers.onReactionWritten)({ id: 'r1', data: test.makeChange(reaction, none), params: { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2' } });
+    const report = test.firestore.makeDocumentSnapshot({ photoId: 'ph1', reporterUid: 'u3', reason: 'spam', createdAt: new Date() }, 'festivals/encore-2026/reports/rep1');
+    await test.wrap(triggers.onReportCreated)({ id: 'rep-evt', data: report, params: { festivalId: FESTIVAL_ID, reportId: 'rep1' } });
+    const photo = (status: string) =>
+      test.firestore.makeDocumentSnapshot({ status, performanceId: null, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1' }, 'festivals/encore-2026/photos/ph1');
+    await test.wrap(triggers.onPhotoWritten)({ id: 'ph-evt', data: test.makeChange(photo('processing'), photo('ready')), params: { festivalId: FESTIVAL_ID, photoId: 'ph1' } });
+    expect(deps.publisher.published.map((e) => [e.id, e.type, e.data])).toEqual([
+      ['r1', 'reaction.changed', { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2', change: 'removed' }],
+      ['rep-evt', 'report.filed', { festivalId: FESTIVAL_ID, reportId: 'rep1', photoId: 'ph1', reporterUid: 'u3', reason: 'spam' }],
+      [
+        'ph-evt',
+        'photo.changed',
+        {
+          festivalId: FESTIVAL_ID,
+          photoId: 'ph1',
+          uploaderUid: 'u1',
+          originalPath: 'uploads/u1/encore-2026/ph1',
+          before: { status: 'processing', performanceId: null },
+          after: { status: 'ready', performanceId: null },
+        },
+      ],
+    ]);
+  });
+
+  it('onPerformanceUpdated converts Timestamps and publishes a move', async () => {
+    const path = firestorePaths.performance(FESTIVAL_ID, 'kae-main');
+    const fields = { artistId: 'kae', stageId: 'main', status: 'scheduled', favoriteCount: 0, photoCount: 0 };
+    const before = test.firestore.makeDocumentSnapshot({ ...fields, startsAt: new Date('2026-08-14T21:00:00Z'), endsAt: new Date('2026-08-14T22:00:00Z') }, path);
+    const after = test.firestore.makeDocumentSnapshot({ ...fields, startsAt: new Date('2026-08-14T21:30:00Z'), endsAt: new Date('2026-08-14T22:30:00Z') }, path);
+    await test.wrap(triggers.onPerformanceUpdated)({ id: 'move-1', data: test.makeChange(before, after), params: { festivalId: FESTIVAL_ID, performanceId: 'kae-main' } });
+    expect(deps.publisher.ofType('performance.changed').map((e) => e.data)).toEqual([
+      { festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'moved', startsAt: '2026-08-14T21:30:00.000Z', endsAt: '2026-08-14T22:30:00.000Z' },
+    ]);
+  });
+});
+
+describe('pub/sub subscribers', () => {
+  const favoriteEvent = (id: string) => makeDomainEvent('favorite.changed', id, { uid: 'u1', festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'added' }, new Date());
+
+  it('countFavorite counts a message once, however often it is delivered', async () => {
+    const wrapped = test.wrap(triggers.countFavorite);
+    await wrapped(message(favoriteEvent('m1')));
+    await wrapped(message(favoriteEvent('m1')));
+    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(1);
+  });
+
+  it('drops malformed messages and events past their age cutoff instead of retrying them', async () => {
+    const wrapped = test.wrap(triggers.countFavorite);
+    await expect(wrapped(message({ id: 'x', type: 'favorite.changed', version: 99, occurredAt: new Date().toISOString(), data: {} }))).resolves.toBeUndefined();
+    await expect(wrapped({ ...message(favoriteEvent('old')), time: new Date(Date.now() - 2 * 86_400_000).toISOString() })).resolves.toBeUndefined();
+    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(0);
+  });
+
+  it('lets transient failures throw so Pub/Sub retries', async () => {
+    deps.docs.transaction = () => Promise.reject(new Error('14 UNAVAILABLE'));
+    await expect(test.wrap(triggers.countFavorite)(message(favoriteEvent('m2')))).rejects.toThrow('UNAVAILABLE');
+  });
+});
+
+describe('https, callables and schedule', () => {
+  it('moderatePhoto maps refusals to HttpsError codes', async () => {
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { status: 'ready' });
+    const call = test.wrap(triggers.moderatePhoto);
+    const request = (token: Record<string, unknown>) => ({ data: { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }, auth: { uid: 'x', token }, rawRequest: {} }) as never;
+    await expect(call(request({}))).rejects.toMatchObject({ code: 'permission-denied', httpErrorCode: { status: 403 } });
+    await expect(call(request({ role: 'staff' }))).resolves.toEqual({ status: 'hidden' });
+  });
+
+  it('calendarFeed answers a wrong token with 404 and other methods with 405', async () => {
+    const respond = async (method: string, query: Record<string, string>) => {
+      const response = { statusCode: 0, headers: {} as Record<string, string>, body: '' };
+      const res = {
+        status: (code: number) => ((response.statusCode = code), res),
+        set: (headers: Record<string, string> | string, value?: string) => (Object.assign(response.headers, typeof headers === 'string' ? { [headers]: value } : headers), res),
+        send: (body: string) => ((response.body = body), res),
+      };
+      await (triggers.calendarFeed as unknown as (req: unknown, res: unknown) => Promise<void>)({ method, query, headers: {} }, res);
+      return response;
+    };
+    expect((await respond('GET', { uid: 'u1', token: 'nope' })).statusCode).toBe(404);
+    expect((await respond('POST', {})).statusCode).toBe(405);
+  });
+
+  it('nightlyMaintenance runs the maintenance handler', async () => {
+    const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
+    deps.docs.seed(nina, { ...deps.docs.data(nina), favoriteCount: 42 });
+    await triggers.nightlyMaintenance.run({ scheduleTime: new Date().toISOString(), jobName: 'nightly' } as never);
+    expect(deps.docs.data(nina)?.favoriteCount).toBe(0);
+  });
+});
