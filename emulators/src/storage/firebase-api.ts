@@ -1,0 +1,207 @@
+/**
+ * The Firebase Storage REST API under `/v0/b/{bucket}/o`, as the web SDK (and
+ * firebase-admin's getDownloadURL) call it: uploads (multipart, raw and resumable with
+ * start/upload/query/finalize/cancel), metadata, downloads, deletes and listing. Every
+ * operation is checked against the access seam unless the caller is the owner.
+ */
+import { BadTokenError, callerFromAuthorization, type Caller } from '../common/auth.js';
+import { header, type ApiCall } from './api-call.js';
+import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
+import { parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
+import { parseMaxResults } from './listing.js';
+import { sendObjectBytes } from './media.js';
+import { parseMultipartRelated } from './multipart.js';
+import { parseMetadataPatch, type ObjectMetadata } from './object-metadata.js';
+import { toFirebaseJson } from './object-json.js';
+import type { StorageService } from './service.js';
+import type { UploadSession } from './upload-sessions.js';
+
+export async function handleFirebaseApi(service: StorageService, call: ApiCall): Promise<void> {
+  const method = call.request.method ?? 'GET';
+  const override = header(call, 'x-http-method-override')?.toUpperCase();
+  // HEAD reads like GET (Node drops the body); PUT with the override header is how some clients PATCH.
+  const effective = method === 'HEAD' ? 'GET' : method === 'PUT' && override === 'PATCH' ? 'PATCH' : method;
+  const caller = callerOf(call);
+  if (call.object === undefined) {
+    if (effective === 'GET') return list(service, call, caller);
+    if (effective === 'POST' || effective === 'PUT') return upload(service, call, caller);
+  } else {
+    if (effective === 'GET') return get(service, call, caller, call.object);
+    if (effective === 'PATCH') return patch(service, call, caller, call.object);
+    if (effective === 'DELETE') return remove(service, call, caller, call.object);
+    if (effective === 'POST' || effective === 'PUT') return upload(service, call, caller);
+  }
+  throw methodNotAllowed(method, call.url.pathname);
+}
+
+/**
+ * `Firebase <token>` / `Bearer <token>`, `owner` for admins. firebase-admin's getDownloadURL
+ * sends no Authorization header through this API; its `gccl/` client header marks it as the admin.
+ */
+function callerOf(call: ApiCall): Caller {
+  const authorization = header(call, 'authorization');
+  if (authorization === undefined && /\bgccl\//.test(header(call, 'x-goog-api-client') ?? '')) return { kind: 'owner' };
+  try {
+    return callerFromAuthorization(authorization);
+  } catch (error) {
+    if (error instanceof BadTokenError) throw unauthenticated(error.message);
+    throw error;
+  }
+}
+
+async function get(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
+  const token = call.url.searchParams.get('token') ?? undefined;
+  const object = await service.read(call.bucket, name, caller, token);
+  if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, object);
+  sendJson(call.response, 200, toFirebaseJson(service.ensureDownloadToken(object)));
+}
+
+async function patch(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
+  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const metadata = await service.updateMetadata(call.bucket, name, patch, caller);
+  sendJson(call.response, 200, toFirebaseJson(metadata));
+}
+
+async function remove(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
+  await service.delete(call.bucket, name, caller);
+  sendEmpty(call.response, 204);
+}
+
+async function list(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
+  const params = call.url.searchParams;
+  const prefix = params.get('prefix') ?? '';
+  if (prefix !== '' && !prefix.endsWith('/')) {
+    throw badRequest('The prefix parameter is required to be empty or ends with a single / character.');
+  }
+  const page = await service.list(
+    call.bucket,
+    {
+      prefix,
+      delimiter: params.get('delimiter') ?? '',
+      maxResults: parseMaxResults(params.get('maxResults')),
+      pageToken: params.get('pageToken') ?? undefined,
+    },
+    caller,
+  );
+  sendJson(call.response, 200, {
+    prefixes: page.prefixes.filter((folder) => isSdkPath(folder.replace(/\/$/, ''))),
+    items: page.items.filter((metadata) => isSdkPath(metadata.name)).map((metadata) => ({ name: metadata.name, bucket: metadata.bucket })),
+    ...(page.nextPageToken === undefined ? {} : { nextPageToken: page.nextPageToken }),
+  });
+}
+
+/** Names with empty segments (`a//b`, `/a`, written through GCS) have no web SDK reference: the Firebase API leaves them out of listings. */
+function isSdkPath(path: string): boolean {
+  return path !== '' && path.split('/').every((segment) => segment !== '');
+}
+
+async function upload(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
+  const command = header(call, 'x-goog-upload-command');
+  const protocol = header(call, 'x-goog-upload-protocol')?.toLowerCase();
+  if (command !== undefined || protocol === 'resumable' || call.url.searchParams.has('upload_id')) {
+    return resumable(service, call, caller, commandsOf(command));
+  }
+  const body = await readBody(call.request);
+  if (protocol === 'multipart') {
+    const multipart = parseMultipartRelated(header(call, 'content-type'), body);
+    const patch = parseMetadataPatch(multipart.metadata);
+    const metadata = await service.write({
+      bucket: call.bucket,
+      name: objectName(call, patch.name),
+      data: multipart.data,
+      patch,
+      fallbackContentType: multipart.contentType,
+      caller,
+      firebaseDefaults: true,
+    });
+    return sendJson(call.response, 200, toFirebaseJson(metadata));
+  }
+  const metadata = await service.write({
+    bucket: call.bucket,
+    name: objectName(call, undefined),
+    data: body,
+    patch: {},
+    fallbackContentType: header(call, 'content-type'),
+    caller,
+    firebaseDefaults: true,
+  });
+  sendJson(call.response, 200, toFirebaseJson(metadata));
+}
+
+function commandsOf(header: string | undefined): Set<string> {
+  return new Set((header ?? '').split(',').map((part) => part.trim().toLowerCase()).filter((part) => part !== ''));
+}
+
+function objectName(call: ApiCall, fromMetadata: string | undefined): string {
+  const name = call.object ?? call.url.searchParams.get('name') ?? fromMetadata;
+  if (!name) throw badRequest('Upload needs an object name (the "name" query parameter)');
+  return name;
+}
+
+/** What a status query reports: the protocol spells it `cancelled`, and a finalize in progress is still active. */
+const QUERY_STATUS: Record<UploadSession['state'], string> = { active: 'active', finalizing: 'active', final: 'final', canceled: 'cancelled' };
+
+async function resumable(service: StorageService, call: ApiCall, caller: Caller, commands: Set<string>): Promise<void> {
+  if (commands.has('start')) return startResumable(service, call, caller);
+  const session = service.uploads.get(call.url.searchParams.get('upload_id'));
+  if (commands.has('query')) {
+    return sendEmpty(call.response, 200, {
+      'X-Goog-Upload-Status': QUERY_STATUS[session.state],
+      'X-Goog-Upload-Size-Received': String(session.received),
+    });
+  }
+  if (commands.has('cancel')) {
+    service.uploads.cancel(session);
+    return sendEmpty(call.response, 200, { 'X-Goog-Upload-Status': 'cancelled' });
+  }
+  const finalize = commands.has('finalize');
+  if (commands.has('upload')) {
+    const offset = parseOffset(header(call, 'x-goog-upload-offset'));
+    const chunk = await readBody(call.request);
+    service.uploads.append(session, offset, chunk, finalize);
+    if (!finalize) {
+      return sendEmpty(call.response, 200, { 'X-Goog-Upload-Status': 'active', 'X-GUploader-UploadID': session.id });
+    }
+  }
+  if (!finalize) throw badRequest(`Unknown X-Goog-Upload-Command: ${[...commands].join(', ') || '(none)'}`);
+  const metadata = session.result ?? (await finalizeChecked(service, session));
+  sendJson(call.response, 200, toFirebaseJson(metadata), { 'X-Goog-Upload-Status': 'final' });
+}
+
+/** A bare `finalize` must come when every declared byte has arrived. */
+async function finalizeChecked(service: StorageService, session: UploadSession): Promise<ObjectMetadata> {
+  if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
+    throw badRequest(`Upload has ${session.received} of the ${session.declaredSize} declared bytes`);
+  }
+  return service.finalizeUpload(session, true);
+}
+
+async function startResumable(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
+  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const name = objectName(call, patch.name);
+  const declared = header(call, 'x-goog-upload-header-content-length');
+  const session = service.startUpload({
+    bucket: call.bucket,
+    name,
+    patch,
+    contentType: header(call, 'x-goog-upload-header-content-type'),
+    declaredSize: declared === undefined ? undefined : parseOffset(declared),
+    caller,
+    preconditions: {},
+  });
+  const uploadUrl = new URL(`/v0/b/${encodeURIComponent(call.bucket)}/o`, call.origin);
+  uploadUrl.searchParams.set('name', name);
+  uploadUrl.searchParams.set('upload_id', session.id);
+  uploadUrl.searchParams.set('upload_protocol', 'resumable');
+  sendEmpty(call.response, 200, {
+    'X-Goog-Upload-Status': 'active',
+    'X-Goog-Upload-URL': uploadUrl.toString(),
+    'X-Goog-Upload-Chunk-Granularity': '262144',
+    'X-GUploader-UploadID': session.id,
+  });
+}
+
+function parseOffset(raw: string | undefined): number {
+  if (raw === undefined || !/^\d+$/.test(raw.trim())) throw badRequest(`Invalid upload offset or length: ${raw ?? '(missing)'}`);
+  return Number(raw.trim());
+}

@@ -1,0 +1,133 @@
+/** Small HTTP helpers shared by both APIs: bodies, replies, CORS and byte ranges. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { badRequest, payloadTooLarge, rangeNotSatisfiable, type StorageError } from './errors.js';
+
+/** The largest request body accepted (a whole object or one resumable chunk); larger is a 413. */
+const MAX_BODY_BYTES = 512 * 1024 * 1024;
+
+/** Headers browsers may read from our replies; without them the web SDK cannot follow a resumable upload. */
+const EXPOSED_HEADERS = [
+  'content-type',
+  'content-range',
+  'x-firebase-storage-version',
+  'x-goog-upload-url',
+  'x-goog-upload-status',
+  'x-goog-upload-size-received',
+  'x-goog-upload-command',
+  'x-goog-upload-protocol',
+  'x-goog-upload-chunk-granularity',
+  'x-goog-upload-control-url',
+  'x-goog-upload-header-content-length',
+  'x-goog-upload-header-content-type',
+  'x-gupload-uploadid',
+  'x-goog-hash',
+  'x-goog-generation',
+  'x-goog-metageneration',
+  'location',
+  'range',
+].join(', ');
+
+/**
+ * Adds CORS headers for a browser caller (any origin, as the official emulator allows).
+ * Returns true when the request was a preflight and has been answered.
+ */
+export function handleCors(request: IncomingMessage, response: ServerResponse): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  response.setHeader('Access-Control-Allow-Origin', origin);
+  response.setHeader('Vary', 'Origin');
+  response.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS);
+  if (request.method !== 'OPTIONS') return false;
+  response.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, PUT, PATCH, POST, DELETE');
+  const requested = request.headers['access-control-request-headers'];
+  if (requested !== undefined) response.setHeader('Access-Control-Allow-Headers', requested);
+  if (request.headers['access-control-request-private-network'] !== undefined) {
+    response.setHeader('Access-Control-Allow-Private-Network', 'true');
+  }
+  response.setHeader('Access-Control-Max-Age', '3600');
+  response.writeHead(204).end();
+  return true;
+}
+
+/** Reads a whole request body. Rejects with 413 past the limit; an aborted request rejects with its socket error. */
+export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    length += chunk.byteLength;
+    if (length > limit) throw payloadTooLarge(limit);
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, length);
+}
+
+/** Parses a JSON body; an empty body is `undefined`. */
+export function parseJsonBody(body: Buffer): unknown {
+  if (body.byteLength === 0) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw badRequest('Request body is not valid JSON');
+  }
+}
+
+export function sendJson(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const payload = Buffer.from(JSON.stringify(body));
+  response.writeHead(status, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': payload.byteLength });
+  response.end(payload);
+}
+
+export function sendEmpty(response: ServerResponse, status: number, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headers, 'Content-Length': 0 });
+  response.end();
+}
+
+/** Error replies: JSON, except for media downloads where GCS answers plain text. */
+export function sendError(response: ServerResponse, error: StorageError, plainText: boolean): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  if (plainText) {
+    const payload = Buffer.from(error.message);
+    response.writeHead(error.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': payload.byteLength });
+    response.end(payload);
+    return;
+  }
+  sendJson(response, error.status, error.toJson());
+}
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive. */
+  end: number;
+}
+
+/** Parses a single `Range: bytes=…` request header; undefined means the whole object. Multiple ranges are served whole. */
+export function parseRange(header: string | undefined, size: number): ByteRange | undefined {
+  if (header === undefined) return undefined;
+  const match = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  if (!match) return undefined;
+  const [, first = '', last = ''] = match;
+  if (first === '' && last === '') return undefined;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) throw rangeNotSatisfiable(size);
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) throw rangeNotSatisfiable(size);
+  return { start, end };
+}
+
+/** Splits a URL path into decoded segments. A malformed percent-escape is a 400. */
+export function pathSegments(pathname: string): string[] {
+  try {
+    return pathname.split('/').filter((segment) => segment !== '').map(decodeURIComponent);
+  } catch {
+    throw badRequest(`Malformed URL path: ${pathname}`);
+  }
+}

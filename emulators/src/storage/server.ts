@@ -1,0 +1,114 @@
+/**
+ * The HTTP front: CORS, routing of the two APIs by path, and the one place errors become
+ * replies. Client mistakes arrive here as StorageError (4xx); anything else is a bug and
+ * is logged and answered 500, and the server keeps serving either way.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ApiCall } from './api-call.js';
+import { badRequest, routeNotFound, StorageError } from './errors.js';
+import { handleFirebaseApi } from './firebase-api.js';
+import { handleGcsCopy, handleGcsObjects, handleGcsUpload, type CopyDestination } from './gcs-api.js';
+import { handleCors, pathSegments, sendError, sendJson } from './http.js';
+import { handleInternalApi, type InternalControls } from './internal-api.js';
+import type { StorageService } from './service.js';
+
+type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy';
+
+interface Route {
+  api: Api;
+  bucket: string;
+  object: string | undefined;
+  /** For `gcs-copy`: `…/o/{object}/(rewriteTo|copyTo)/b/{bucket}/o/{object}`. */
+  destination?: CopyDestination;
+}
+
+/** Path prefixes (as segments) in front of `b/{bucket}/o[/{object}]`. */
+const PREFIXES: ReadonlyArray<{ segments: readonly string[]; api: Api }> = [
+  { segments: ['v0'], api: 'firebase' },
+  { segments: ['upload', 'storage', 'v1'], api: 'gcs-upload' },
+  { segments: ['download', 'storage', 'v1'], api: 'gcs-objects' },
+  { segments: ['storage', 'v1'], api: 'gcs-objects' },
+  // @google-cloud/storage uses STORAGE_EMULATOR_HOST as its base URL without `/storage/v1`.
+  { segments: [], api: 'gcs-objects' },
+];
+
+export function route(segments: readonly string[]): Route | undefined {
+  for (const prefix of PREFIXES) {
+    if (!prefix.segments.every((segment, index) => segments[index] === segment)) continue;
+    const rest = segments.slice(prefix.segments.length);
+    if (rest[0] !== 'b' || rest[1] === undefined || rest[2] !== 'o') continue;
+    const copy = copyRoute(rest);
+    if (copy) return prefix.api === 'gcs-objects' ? copy : undefined;
+    // Object names are one encoded segment; raw slashes (hand-written URLs) are joined back.
+    const object = rest.length > 3 ? rest.slice(3).join('/') : undefined;
+    if (prefix.api === 'gcs-upload' && object !== undefined) continue;
+    return { api: prefix.api, bucket: rest[1], object };
+  }
+  return undefined;
+}
+
+/** `b/{src}/o/{name}/(rewriteTo|copyTo)/b/{dst}/o/{name}`, with both names one encoded segment each. */
+function copyRoute(rest: readonly string[]): Route | undefined {
+  const [, bucket, , object, verb, b, destinationBucket, o, destinationObject] = rest;
+  if (rest.length !== 9 || (verb !== 'rewriteTo' && verb !== 'copyTo') || b !== 'b' || o !== 'o') return undefined;
+  return {
+    api: 'gcs-copy',
+    bucket: bucket!,
+    object: object!,
+    destination: { bucket: destinationBucket!, object: destinationObject!, rewrite: verb === 'rewriteTo' },
+  };
+}
+
+export function createStorageServer(service: StorageService, controls: InternalControls, baseUrl: () => string): Server {
+  return createServer((request, response) => {
+    void handle(service, controls, baseUrl(), request, response);
+  });
+}
+
+async function handle(
+  service: StorageService,
+  controls: InternalControls,
+  baseUrl: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  const origin = clientOrigin(request, baseUrl);
+  let url = new URL('/', origin);
+  try {
+    url = requestUrl(request, origin);
+    if (handleCors(request, response)) return;
+    const segments = pathSegments(url.pathname);
+    if (segments.length === 0 || (segments.length === 1 && segments[0] === 'v0')) {
+      return sendJson(response, 200, { emulator: 'storage' });
+    }
+    if (segments[0] === 'internal' && segments.length === 2) return await handleInternalApi(controls, segments[1]!, request, response);
+    const target = route(segments);
+    if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
+    const call: ApiCall = { request, response, url, bucket: target.bucket, object: target.object, origin };
+    if (target.api === 'firebase') await handleFirebaseApi(service, call);
+    else if (target.api === 'gcs-upload') await handleGcsUpload(service, call, baseUrl);
+    else if (target.destination) await handleGcsCopy(service, call, target.destination, baseUrl);
+    else await handleGcsObjects(service, call, baseUrl);
+  } catch (error) {
+    if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer
+    const mediaGet = request.method === 'GET' && url.searchParams.get('alt') === 'media';
+    if (error instanceof StorageError) return sendError(response, error, mediaGet);
+    console.error('[storage] internal error on', request.method, url.pathname, error);
+    sendError(response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
+  }
+}
+
+/** The request's URL; an absolute-form target that does not parse is a 400, not a crash. */
+function requestUrl(request: IncomingMessage, origin: string): URL {
+  try {
+    return new URL(request.url ?? '/', origin);
+  } catch {
+    throw badRequest(`Malformed request target: ${request.url}`);
+  }
+}
+
+/** The origin the client used (its `Host`), so upload URLs work from a browser on `localhost` too; ours when `Host` is odd. */
+function clientOrigin(request: IncomingMessage, baseUrl: string): string {
+  const host = request.headers.host;
+  return host !== undefined && /^[A-Za-z0-9.-]+(:\d+)?$|^\[[0-9A-Fa-f:.]+\](:\d+)?$/.test(host) ? `http://${host}` : baseUrl;
+}
