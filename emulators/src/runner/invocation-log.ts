@@ -1,0 +1,27 @@
+/** One structured line per function invocation: which function, which event, how long, how it ended. */
+export type Outcome =
+  | 'ok'
+  | 'error'
+  | 'timeout'
+  /** Failed; will be redelivered (by the runner, or by Pub/Sub after a nack). */
+  | 'retrying'
+  /** Failed without `retry`: logged and dropped, as in production. */
+  | 'dropped'
+  /** Failed on its last allowed attempt. */
+  | 'gave-up';
+
+export interface InvocationRecord {
+  function: string;
+  trigger: string;
+  eventId: string;
+  attempt: number;
+  durationMs: number;
+  outcome: Outcome;
+  error?: string;
+}
+
+export type InvocationLogger = (record: InvocationRecord) => void;
+
+export const logInvocationLine: InvocationLogger = (record) => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), component: 'functions-runner', ...record }));
+};

@@ -1,0 +1,358 @@
+/**
+ * The local Cloud Functions runner. It loads the functions module in a child process,
+ * routes emulator changes (Firestore writes, Storage object changes, Pub/Sub pushes) to
+ * the functions that match them as CloudEvents, serves HTTPS and callable functions at
+ * `http://host:port/{project}/{region}/{name}` like the official emulator, runs scheduled
+ * functions on their cron and on demand, and reloads when the built module changes.
+ *
+ * Runner-only routes live under `/_/`:
+ *   GET  /_/functions        the loaded functions and their triggers
+ *   POST /_/jobs/{name}      run an onSchedule function now (what `npm run job` calls)
+ *   POST /_/pubsub/{name}    push endpoint of each onMessagePublished function's subscription
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname } from 'node:path';
+import type { DocumentWrittenEvent, StorageObjectEvent } from '../common/events.js';
+import type { Feed } from '../common/feed.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
+import { firestoreCloudEvent, firestoreEventTypes, isPushBody, pubsubCloudEvent, storageCloudEvent, storageEventType } from './cloudevents.js';
+import { defineFunction, type FunctionDefinition } from './definitions.js';
+import { Dispatcher } from './dispatcher.js';
+import { functionsEnvironment, type EmulatorHosts } from './environment.js';
+import { logInvocationLine, type InvocationLogger } from './invocation-log.js';
+import { DocumentPattern } from './path-pattern.js';
+import { PubSubBridge } from './pubsub-bridge.js';
+import { armSchedules } from './schedule.js';
+import { watchForRebuilds } from './watch.js';
+import { startWorker, type WorkerHandle } from './worker-process.js';
+
+export interface FunctionsRunnerOptions {
+  /** The built functions entry point (absolute path). */
+  functionsModule: string;
+  /** Folder with the functions' package.json and `.env` files; defaults to the module's parent's parent (`functions/`). */
+  functionsDir?: string;
+  projectId: string;
+  host?: string;
+  /** 5001 by default; 0 picks a free port. */
+  port?: number;
+  storageBucket?: string;
+  /** `host:port` of the emulators, given to the functions as the usual env vars. */
+  emulators?: EmulatorHosts;
+  /** Change feeds of our in-process emulators. */
+  documentWrites?: Feed<DocumentWrittenEvent>;
+  objectEvents?: Feed<StorageObjectEvent>;
+  /** Redelivery of failed events from functions with `retry` (Firestore and Storage here, Pub/Sub through its subscription). */
+  retry?: Partial<RetryPolicy>;
+  /** Where Pub/Sub messages go after `retry.maxAttempts` failed deliveries. */
+  deadLetterTopic?: string;
+  /** Arm cron timers for onSchedule functions (default true). */
+  schedules?: boolean;
+  /** Reload when files under the module's folder change (default false). */
+  watch?: boolean;
+  /** How many instances of one function to simulate at most (default 4); with `concurrency`, bounds its parallel calls. */
+  localInstances?: number;
+  /** Extra environment for the functions. */
+  env?: Record<string, string>;
+  log?: InvocationLogger;
+}
+
+export interface JobResult {
+  function: string;
+  ok: boolean;
+  attempts: number;
+  error?: string;
+}
+
+export interface FunctionsRunner {
+  host: string;
+  port: number;
+  /** `http://host:port` */
+  url: string;
+  functions(): FunctionDefinition[];
+  /** Runs an onSchedule function now, with its retry config. */
+  runJob(name: string): Promise<JobResult>;
+  /** Restarts the functions child with a fresh import of the module. */
+  reload(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFunctionsRunner(options: FunctionsRunnerOptions): Promise<FunctionsRunner> {
+  const runner = new Runner(options);
+  await runner.start();
+  return runner;
+}
+
+class Runner implements FunctionsRunner {
+  host: string;
+  port = 0;
+  private readonly server: Server;
+  private readonly dispatcher: Dispatcher;
+  private readonly retry: RetryPolicy;
+  private readonly log: InvocationLogger;
+  private readonly bridge: PubSubBridge | undefined;
+  private definitions = new Map<string, FunctionDefinition>();
+  private patterns = new Map<string, DocumentPattern>();
+  private worker: WorkerHandle | undefined;
+  private disarmSchedules: () => void = () => {};
+  private readonly cleanups: Array<() => void> = [];
+  private reloading: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: FunctionsRunnerOptions) {
+    this.host = options.host ?? '127.0.0.1';
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.log = options.log ?? logInvocationLine;
+    this.dispatcher = new Dispatcher(this.retry, this.log);
+    this.server = createServer((req, res) => void this.route(req, res));
+    if (options.emulators?.pubsub) {
+      this.bridge = new PubSubBridge({
+        host: options.emulators.pubsub,
+        projectId: options.projectId,
+        retry: this.retry,
+        deadLetterTopic: options.deadLetterTopic ?? 'encore-functions-dead-letter',
+      });
+    }
+  }
+
+  get url(): string {
+    return `http://${this.host.includes(':') ? `[${this.host}]` : this.host}:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    this.server.listen(this.options.port ?? 5001, this.host);
+    await once(this.server, 'listening');
+    this.port = (this.server.address() as AddressInfo).port;
+    try {
+      await this.load();
+    } catch (error) {
+      await this.close();
+      throw error;
+    }
+    if (this.options.documentWrites) this.cleanups.push(this.options.documentWrites.subscribe((write) => this.onDocumentWrite(write)));
+    if (this.options.objectEvents) this.cleanups.push(this.options.objectEvents.subscribe((change) => this.onObjectEvent(change)));
+    if (this.options.watch) {
+      this.cleanups.push(
+        watchForRebuilds(dirname(this.options.functionsModule), () => {
+          this.reload().catch((error: unknown) => console.error('[functions-runner] reload failed; keeping the previous functions:', error));
+        }),
+      );
+    }
+  }
+
+  functions(): FunctionDefinition[] {
+    return [...this.definitions.values()];
+  }
+
+  reload(): Promise<void> {
+    this.reloading = this.reloading.catch(() => {}).then(() => this.load());
+    return this.reloading;
+  }
+
+  async runJob(name: string): Promise<JobResult> {
+    const definition = this.definitions.get(name);
+    if (!definition) throw new UnknownFunctionError(name);
+    if (definition.trigger.kind !== 'schedule') throw new NotScheduledError(name);
+    return this.runSchedule(definition, new Date(), definition.trigger.retryCount);
+  }
+
+  async close(): Promise<void> {
+    this.disarmSchedules();
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.dispatcher.close();
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.worker?.stop();
+    this.worker = undefined;
+    await this.bridge?.close();
+  }
+
+  /** Starts a new child, and only once it loaded, switches routing to it and retires the old one. */
+  private async load(): Promise<void> {
+    const { functionsModule, projectId } = this.options;
+    const functionsDir = this.options.functionsDir ?? dirname(dirname(functionsModule));
+    const env = functionsEnvironment({
+      projectId,
+      storageBucket: this.storageBucket,
+      emulators: this.options.emulators ?? {},
+      functionsDir,
+      extra: this.options.env,
+    });
+    const worker = await startWorker(functionsModule, env, functionsDir, (code) => {
+      if (this.worker !== worker) return;
+      console.error(`[functions-runner] the functions process exited (code ${code}); starting a new one`);
+      this.reload().catch((error: unknown) => console.error('[functions-runner] restart failed:', error));
+    });
+    const definitions = Object.entries(worker.endpoints).map(([name, endpoint]) => defineFunction(name, endpoint, this.options.localInstances));
+    const previous = this.worker;
+    this.worker = worker;
+    this.definitions = new Map(definitions.map((definition) => [definition.name, definition]));
+    this.patterns = new Map(
+      definitions.flatMap((d) => (d.trigger.kind === 'firestore' ? [[d.name, new DocumentPattern(d.trigger.document)] as const] : [])),
+    );
+    this.dispatcher.use(worker, definitions);
+    await this.bridge?.connect(
+      definitions.flatMap((definition) =>
+        definition.trigger.kind === 'pubsub'
+          ? [{ definition: { ...definition, trigger: definition.trigger }, pushEndpoint: `${this.url}/_/pubsub/${encodeURIComponent(definition.name)}` }]
+          : [],
+      ),
+    );
+    this.armSchedules(definitions);
+    for (const definition of definitions) {
+      if (definition.trigger.kind === 'unsupported') {
+        console.warn(`[functions-runner] ${definition.name}: trigger not supported locally (${definition.trigger.description})`);
+      }
+    }
+    console.log(`[functions-runner] loaded ${definitions.length} functions from ${functionsModule}`);
+    await previous?.stop();
+  }
+
+  private get storageBucket(): string {
+    return this.options.storageBucket ?? `${this.options.projectId}.appspot.com`;
+  }
+
+  private armSchedules(definitions: FunctionDefinition[]): void {
+    this.disarmSchedules();
+    if (this.options.schedules === false) return;
+    const jobs = definitions.flatMap((d) => (d.trigger.kind === 'schedule' ? [{ name: d.name, schedule: d.trigger.schedule, timeZone: d.trigger.timeZone }] : []));
+    this.disarmSchedules = armSchedules(
+      jobs,
+      (job, scheduleTime) => {
+        const definition = this.definitions.get(job.name);
+        if (definition?.trigger.kind === 'schedule') void this.runSchedule(definition, scheduleTime, definition.trigger.retryCount);
+      },
+      (job, error) => console.warn(`[functions-runner] ${job.name}: schedule "${job.schedule}" cannot run locally (${error.message}); use npm run job`),
+    );
+  }
+
+  private async runSchedule(definition: FunctionDefinition, scheduleTime: Date, retryCount: number): Promise<JobResult> {
+    const region = definition.regions[0];
+    const jobName = `firebase-schedule-${definition.name}-${region}`;
+    for (let attempt = 1; ; attempt++) {
+      const result = await this.dispatcher.attemptJob(definition, jobName, scheduleTime);
+      const last = attempt > retryCount;
+      this.dispatcher.logAttempt(definition, 'schedule', `${jobName}@${scheduleTime.toISOString()}`, attempt, result, result.ok ? 'ok' : last ? 'gave-up' : 'retrying');
+      if (result.ok || last) {
+        return { function: definition.name, ok: result.ok, attempts: attempt, ...(result.error === undefined ? {} : { error: result.error }) };
+      }
+      await new Promise((resolve) => setTimeout(resolve, backoffDelay(this.retry, attempt)));
+    }
+  }
+
+  private onDocumentWrite(write: DocumentWrittenEvent): void {
+    // One emulator serves any project id; triggers fire for their own project only.
+    if (write.projectId !== this.options.projectId) return;
+    const eventTypes = firestoreEventTypes(write);
+    for (const definition of this.definitions.values()) {
+      const { trigger } = definition;
+      if (trigger.kind !== 'firestore' || trigger.database !== write.databaseId) continue;
+      const baseType = trigger.eventType.replace(/\.withAuthContext$/, '');
+      if (!eventTypes.includes(baseType) || !this.patterns.get(definition.name)?.match(write.path)) continue;
+      const event = firestoreCloudEvent(write, trigger.eventType, definition.regions[0]!);
+      this.dispatcher.deliverEvent(definition, event, `firestore.${baseType.split('.').pop()}`);
+    }
+  }
+
+  private onObjectEvent(change: StorageObjectEvent): void {
+    const eventType = storageEventType(change.kind);
+    for (const definition of this.definitions.values()) {
+      const { trigger } = definition;
+      if (trigger.kind !== 'storage' || trigger.eventType !== eventType || trigger.bucket !== change.object.bucket) continue;
+      this.dispatcher.deliverEvent(definition, storageCloudEvent(change), `storage.${change.kind}`);
+    }
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://runner');
+      const rawSegments = url.pathname.split('/');
+      const segments = rawSegments.slice(1).map(decodeURIComponent);
+      if (segments[0] === '_') return await this.routeControl(req, res, segments.slice(1));
+      const [project, region, name] = segments;
+      const definition = name === undefined ? undefined : this.definitions.get(name);
+      if (
+        !definition ||
+        project !== this.options.projectId ||
+        !definition.regions.includes(region!) ||
+        (definition.trigger.kind !== 'https' && definition.trigger.kind !== 'callable')
+      ) {
+        return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `Function ${url.pathname} does not exist` } });
+      }
+      // What follows /{project}/{region}/{name}, query included: the function's own path.
+      const rest = url.pathname.slice(rawSegments.slice(0, 4).join('/').length) + url.search;
+      await this.dispatcher.forwardHttp(definition, rest, req, res, definition.trigger.kind);
+    } catch (error) {
+      console.error('[functions-runner] request failed:', error);
+      if (!res.headersSent) sendJson(res, 500, { error: { status: 'INTERNAL', message: 'runner error' } });
+      else res.end();
+    }
+  }
+
+  private async routeControl(req: IncomingMessage, res: ServerResponse, path: string[]): Promise<void> {
+    const [area, name] = path;
+    if (area === 'functions' && req.method === 'GET' && name === undefined) {
+      return sendJson(res, 200, { functions: this.functions() });
+    }
+    if (req.method !== 'POST' || name === undefined || path.length !== 2) {
+      return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `No runner route ${req.method} /_/${path.join('/')}` } });
+    }
+    if (area === 'jobs') {
+      try {
+        const result = await this.runJob(name);
+        return sendJson(res, result.ok ? 200 : 500, result);
+      } catch (error) {
+        if (error instanceof UnknownFunctionError) return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: error.message } });
+        if (error instanceof NotScheduledError) return sendJson(res, 400, { error: { status: 'FAILED_PRECONDITION', message: error.message } });
+        throw error;
+      }
+    }
+    if (area === 'pubsub') return this.onPush(req, res, name);
+    return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `No runner route /_/${path.join('/')}` } });
+  }
+
+  /** A Pub/Sub push: 2xx acks. A failure nacks only when the function asked for `retry`. */
+  private async onPush(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    const definition = this.definitions.get(name);
+    if (definition?.trigger.kind !== 'pubsub') {
+      return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `No Pub/Sub function ${name}` } });
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse((await readBody(req)).toString('utf8'));
+    } catch {
+      body = undefined;
+    }
+    // Not something a push subscription sends: a client mistake, answered like one.
+    if (!isPushBody(body)) return sendJson(res, 400, { error: { status: 'INVALID_ARGUMENT', message: 'Body is not a Pub/Sub push message' } });
+    const event = pubsubCloudEvent(body, this.options.projectId, definition.trigger.topic);
+    const attempt = body.deliveryAttempt ?? 1;
+    const result = await this.dispatcher.attemptEvent(definition, event);
+    const outcome = result.ok ? 'ok' : !definition.retry ? 'dropped' : attempt >= this.retry.maxAttempts ? 'gave-up' : 'retrying';
+    this.dispatcher.logAttempt(definition, 'pubsub.messagePublished', event.id, attempt, result, outcome);
+    if (result.ok || !definition.retry) return void res.writeHead(204).end();
+    sendJson(res, 500, { error: { status: 'INTERNAL', message: result.error ?? 'function failed' } });
+  }
+}
+
+class UnknownFunctionError extends Error {
+  constructor(name: string) {
+    super(`No function named ${name}`);
+  }
+}
+
+class NotScheduledError extends Error {
+  constructor(name: string) {
+    super(`${name} is not an onSchedule function`);
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

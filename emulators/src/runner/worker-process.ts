@@ -1,0 +1,106 @@
+/**
+ * Starting and stopping the functions worker child, and counting its in-flight calls so
+ * a reload can let them finish before the old child goes away.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { RawEndpoint } from './definitions.js';
+import type { WorkerMessage } from './worker-protocol.js';
+
+const LOAD_TIMEOUT_MS = 30_000;
+const DRAIN_TIMEOUT_MS = 10_000;
+
+export class WorkerLoadError extends Error {
+  override name = 'WorkerLoadError';
+}
+
+export interface WorkerHandle {
+  baseUrl: string;
+  endpoints: Record<string, RawEndpoint>;
+  /** Runs a call against this worker, counted so `stop` can drain it. */
+  track<T>(call: () => Promise<T>): Promise<T>;
+  /** Waits for in-flight calls (bounded), then ends the child. */
+  stop(): Promise<void>;
+}
+
+/** `onCrash` is called when the child exits on its own after loading (a function called process.exit, or it crashed). */
+export async function startWorker(modulePath: string, env: NodeJS.ProcessEnv, cwd: string, onCrash: (code: number | null) => void): Promise<WorkerHandle> {
+  const child = fork(workerEntry(), [], {
+    cwd,
+    env: { ...env, ENCORE_FUNCTIONS_MODULE: modulePath },
+    execArgv: needsTypeScriptLoader(modulePath) ? ['--import', import.meta.resolve('tsx')] : [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await waitForReady(child);
+  let stopping = false;
+  child.once('exit', (code) => {
+    if (!stopping) onCrash(code);
+  });
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  return {
+    baseUrl: `http://127.0.0.1:${ready.port}`,
+    endpoints: ready.endpoints,
+    async track(call) {
+      inFlight++;
+      try {
+        return await call();
+      } finally {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+      }
+    },
+    async stop() {
+      stopping = true;
+      if (inFlight > 0) {
+        await Promise.race([
+          new Promise<void>((resolve) => (drained = resolve)),
+          new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref()),
+        ]);
+      }
+      await endChild(child);
+    },
+  };
+}
+
+/** The compiled worker beside this file; under tsx/vitest (sources), the .ts one through the tsx loader. */
+function workerEntry(): string {
+  const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+  return fileURLToPath(new URL(`./worker.${extension}`, import.meta.url));
+}
+
+function needsTypeScriptLoader(modulePath: string): boolean {
+  return import.meta.url.endsWith('.ts') || /\.[cm]?ts$/.test(modulePath);
+}
+
+function waitForReady(child: ChildProcess): Promise<Extract<WorkerMessage, { type: 'ready' }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      fail(new WorkerLoadError(`functions worker did not load within ${LOAD_TIMEOUT_MS / 1000} s`));
+      child.kill('SIGKILL');
+    }, LOAD_TIMEOUT_MS);
+    const fail = (error: Error): void => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      reject(error);
+    };
+    const onMessage = (message: WorkerMessage): void => {
+      if (message.type === 'failed') return fail(new WorkerLoadError(`functions failed to load: ${message.error}`));
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve(message);
+    };
+    const onExit = (code: number | null): void => fail(new WorkerLoadError(`functions worker exited (code ${code}) before loading`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+async function endChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
+  await exited;
+  clearTimeout(timer);
+}

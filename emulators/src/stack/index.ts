@@ -1,0 +1,4 @@
+/** Starting and stopping Encore's local backend: in-process for tests, the whole festival for `npm start`. */
+export { startStack, DEFAULT_PROJECT_ID, type Stack, type StackOptions } from './stack.js';
+export { startFestival, printFestival, DATA_DIR, type FestivalOptions, type RunningFestival } from './festival.js';
+export { DEFAULT_PORTS, type StackPorts } from './ports.js';

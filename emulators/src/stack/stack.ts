@@ -1,0 +1,135 @@
+/**
+ * The Encore backend in this process: our Firestore, Storage and Pub/Sub emulators and the
+ * functions runner, wired together (Firestore writes and Storage changes feed the runner,
+ * Pub/Sub pushes to it), with the SDK env vars set so firebase-admin, @google-cloud/* and
+ * the functions all find them. `npm start` runs it on the firebase.json ports; integration
+ * tests run it on free ports:
+ *
+ *   const stack = await startStack({ functions: fixturePath, ports: 'free' });
+ *   ... firebase-admin / @google-cloud/pubsub calls ...
+ *   await stack.stop();
+ */
+import { startFirestoreEmulator, type FirestoreEmulator } from '../firestore/index.js';
+import { startPubSubEmulator, type PubSubEmulator } from '../pubsub/index.js';
+import { startFunctionsRunner, type FunctionsRunner, type FunctionsRunnerOptions } from '../runner/index.js';
+import { startStorageEmulator, type StorageEmulator } from '../storage/index.js';
+import { applyEnvironment, hostPort, sdkEnvironment } from './environment.js';
+import { DEFAULT_PORTS, FREE_PORTS, type StackPorts } from './ports.js';
+
+export const DEFAULT_PROJECT_ID = 'demo-encore';
+
+export interface StackOptions {
+  projectId?: string;
+  /** The built functions module to run; omit (or null) for no functions runner. */
+  functions?: string | null;
+  functionsDir?: string;
+  /** `free` binds free ports (tests); the default is the firebase.json defaults. */
+  ports?: 'free' | Partial<StackPorts>;
+  host?: string;
+  /** Load this export directory at start (Firestore and Storage); a missing one is an empty start. */
+  importDir?: string;
+  /** `host:port` of an Auth emulator already running (firebase-tools), for the functions and the SDKs. */
+  authEmulator?: string;
+  /** Rules sources to enforce; without them the emulators allow everything. */
+  rules?: { firestore?: string; storage?: string };
+  /** Set the SDK env vars on process.env while the stack runs (default true). */
+  setEnv?: boolean;
+  /** More runner options: watch, retry, env, log... */
+  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents'>>;
+}
+
+export interface Stack {
+  projectId: string;
+  /** `host:port` of each service. */
+  hosts: { firestore: string; storage: string; pubsub: string; functions?: string; auth?: string };
+  /** The SDK env vars pointing at this stack (also set on process.env unless `setEnv: false`). */
+  env: Record<string, string>;
+  firestore: FirestoreEmulator;
+  storage: StorageEmulator;
+  pubsub: PubSubEmulator;
+  runner?: FunctionsRunner;
+  /** Writes Firestore and Storage state under `dir` (the layout `importDir` reads). */
+  exportTo(dir: string): Promise<void>;
+  /** Stops everything and restores process.env. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
+  const host = options.host ?? '127.0.0.1';
+  const ports = options.ports === 'free' ? FREE_PORTS : { ...DEFAULT_PORTS, ...options.ports };
+  const importDir = options.importDir;
+  // Anything started before a failure is stopped again, newest first.
+  const started: Array<() => Promise<void>> = [];
+  const stopAll = async (): Promise<void> => {
+    for (const stop of started.splice(0).reverse()) {
+      await stop().catch((error: unknown) => console.error('[stack] stop failed:', error));
+    }
+  };
+
+  try {
+    const [firestore, storage, pubsub] = await Promise.all([
+      startFirestoreEmulator({ host, port: ports.firestore, projectId, ...(importDir ? { importDir } : {}) }).then((emulator) => {
+        started.push(() => emulator.close());
+        return emulator;
+      }),
+      startStorageEmulator({ host, port: ports.storage, projectId, ...(importDir ? { importDir } : {}) }).then((emulator) => {
+        started.push(() => emulator.close());
+        return emulator;
+      }),
+      startPubSubEmulator({ host, port: ports.pubsub }).then((emulator) => {
+        started.push(() => emulator.close());
+        return emulator;
+      }),
+    ]);
+    if (options.rules?.firestore) firestore.setRules(options.rules.firestore);
+    if (options.rules?.storage) storage.setRules(options.rules.storage);
+
+    const hosts: Stack['hosts'] = {
+      firestore: hostPort(firestore.host, firestore.port),
+      storage: hostPort(storage.host, storage.port),
+      pubsub: pubsub.endpoint,
+      ...(options.authEmulator ? { auth: options.authEmulator } : {}),
+    };
+    const env = sdkEnvironment({ projectId, ...hosts });
+    if (options.setEnv !== false) {
+      const restore = applyEnvironment(env);
+      started.push(async () => restore());
+    }
+
+    let runner: FunctionsRunner | undefined;
+    if (options.functions) {
+      const functionsRunner = await startFunctionsRunner({
+        ...options.runner,
+        functionsModule: options.functions,
+        ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),
+        projectId,
+        host,
+        port: ports.functions,
+        emulators: hosts,
+        documentWrites: firestore.documentWrites,
+        objectEvents: storage.objectEvents,
+      });
+      started.push(() => functionsRunner.close());
+      hosts.functions = hostPort(functionsRunner.host, functionsRunner.port);
+      runner = functionsRunner;
+    }
+
+    return {
+      projectId,
+      hosts,
+      env,
+      firestore,
+      storage,
+      pubsub,
+      ...(runner ? { runner } : {}),
+      async exportTo(dir) {
+        await Promise.all([firestore.exportTo(dir), storage.exportTo(dir)]);
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
