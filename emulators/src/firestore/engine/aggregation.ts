@@ -1,0 +1,75 @@
+/**
+ * Aggregations over a query's result (`StructuredAggregationQuery`): count (with up_to), sum
+ * and avg. Sum stays an integer while every operand is an integer and it fits in int64,
+ * otherwise it is a double; avg is a double, null when no document has a numeric value.
+ */
+import { invalidArgument } from '../errors.js';
+import { parseFieldPath } from './field-path.js';
+import type { StoredDocument } from './store.js';
+import { normalizeValue } from './validate.js';
+import { getField, isInteger, isNumber, toBigInt, toDouble, type Value } from './values.js';
+
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+interface Aggregation {
+  alias: string;
+  compute(docs: StoredDocument[]): Value;
+}
+
+function numericValues(docs: StoredDocument[], fieldPath: unknown): Value[] {
+  const path = parseFieldPath(fieldPath);
+  const values: Value[] = [];
+  for (const doc of docs) {
+    const value = getField(doc.fields, path);
+    if (value !== undefined && isNumber(value)) values.push(value);
+  }
+  return values;
+}
+
+function sum(values: Value[]): Value {
+  if (values.every(isInteger)) {
+    const total = values.reduce((acc, value) => acc + toBigInt(value), 0n);
+    if (total <= INT64_MAX && total >= INT64_MIN) return { integerValue: total.toString() };
+  }
+  return normalizeValue({ doubleValue: values.reduce((acc, value) => acc + toDouble(value), 0) });
+}
+
+export function planAggregations(raw: unknown): Aggregation[] {
+  if (!Array.isArray(raw) || raw.length === 0) throw invalidArgument('An aggregation query needs at least one aggregation.');
+  if (raw.length > 5) throw invalidArgument('An aggregation query supports at most 5 aggregations.');
+  const aliases = new Set<string>();
+  return raw.map((entry: Record<string, unknown>, index) => {
+    const alias = typeof entry.alias === 'string' && entry.alias !== '' ? entry.alias : `field_${index + 1}`;
+    if (aliases.has(alias)) throw invalidArgument(`Duplicate aggregation alias "${alias}".`);
+    aliases.add(alias);
+    if (entry.count !== undefined) {
+      const upTo = (entry.count as { upTo?: unknown } | null)?.upTo;
+      const bound = upTo === undefined || upTo === null ? undefined : Number((upTo as { value?: unknown }).value ?? upTo);
+      if (bound !== undefined && (!Number.isInteger(bound) || bound <= 0)) throw invalidArgument('count up_to must be a positive integer.');
+      return { alias, compute: (docs) => ({ integerValue: String(bound === undefined ? docs.length : Math.min(bound, docs.length)) }) };
+    }
+    if (entry.sum !== undefined) {
+      const field = (entry.sum as { field?: { fieldPath?: unknown } }).field?.fieldPath;
+      return { alias, compute: (docs) => sum(numericValues(docs, field)) };
+    }
+    if (entry.avg !== undefined) {
+      const field = (entry.avg as { field?: { fieldPath?: unknown } }).field?.fieldPath;
+      return {
+        alias,
+        compute: (docs) => {
+          const values = numericValues(docs, field);
+          if (values.length === 0) return { nullValue: 'NULL_VALUE' };
+          return normalizeValue({ doubleValue: values.reduce((acc, value) => acc + toDouble(value), 0) / values.length });
+        },
+      };
+    }
+    throw invalidArgument('Each aggregation must set count, sum or avg.');
+  });
+}
+
+export function aggregate(aggregations: Aggregation[], docs: StoredDocument[]): Record<string, Value> {
+  const fields: Record<string, Value> = {};
+  for (const aggregation of aggregations) fields[aggregation.alias] = aggregation.compute(docs);
+  return fields;
+}

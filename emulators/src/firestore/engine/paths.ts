@@ -1,0 +1,107 @@
+/**
+ * Resource names: `projects/{p}/databases/{d}/documents/{path}`, and the limits on them.
+ * Inside the engine a document or collection is identified by its path relative to
+ * `documents/` (`rooms/r1/messages/m1`); '' is the database root.
+ */
+import { invalidArgument } from '../errors.js';
+
+export const MAX_ID_BYTES = 1500;
+export const MAX_PATH_DEPTH = 100;
+
+export interface DatabaseId {
+  projectId: string;
+  databaseId: string;
+}
+
+export function databaseName(db: DatabaseId): string {
+  return `projects/${db.projectId}/databases/${db.databaseId}`;
+}
+
+export function documentsRoot(db: DatabaseId): string {
+  return `${databaseName(db)}/documents`;
+}
+
+const DATABASE_NAME = /^projects\/([^/]+)\/databases\/([^/]+)$/;
+
+export function parseDatabaseName(name: string): DatabaseId {
+  const match = DATABASE_NAME.exec(name);
+  if (!match) throw invalidArgument(`Invalid database name: "${name}"`);
+  return { projectId: match[1]!, databaseId: match[2]! };
+}
+
+export interface ParsedName {
+  db: DatabaseId;
+  /** Segments after `documents/`. */
+  segments: string[];
+}
+
+/**
+ * Splits a resource name under `.../documents` into its database and relative segments.
+ * `allowReserved` accepts ids like `__id7__` (references in filters and cursors may name
+ * them; only documents written under such ids are refused).
+ */
+export function parseResourceName(name: unknown, what = 'resource', allowReserved = false): ParsedName {
+  if (typeof name !== 'string') throw invalidArgument(`Missing ${what} name.`);
+  const match = /^projects\/([^/]+)\/databases\/([^/]+)\/documents(?:\/(.*))?$/.exec(name);
+  if (!match) throw invalidArgument(`Invalid ${what} name: "${name}"`);
+  const rest = match[3];
+  const segments = rest === undefined ? [] : rest.split('/');
+  validateSegments(segments, name, allowReserved);
+  return { db: { projectId: match[1]!, databaseId: match[2]! }, segments };
+}
+
+function validateSegments(segments: string[], name: string, allowReserved = false): void {
+  if (segments.length > MAX_PATH_DEPTH) {
+    throw invalidArgument(`Document path "${name}" exceeds the maximum depth of ${MAX_PATH_DEPTH}.`);
+  }
+  for (const segment of segments) {
+    if (segment === '') throw invalidArgument(`Resource name "${name}" lacks "/" at the start or has an empty segment.`);
+    if (segment === '.' || segment === '..') throw invalidArgument(`Resource id "${segment}" is invalid because it is "." or "..".`);
+    if (!allowReserved && /^__.*__$/.test(segment)) {
+      throw invalidArgument(`Resource id "${segment}" is invalid because reserved ids matching __.*__ are not allowed.`);
+    }
+    if (Buffer.byteLength(segment, 'utf8') > MAX_ID_BYTES) {
+      throw invalidArgument(`Resource id "${segment.slice(0, 40)}..." is longer than ${MAX_ID_BYTES} bytes.`);
+    }
+  }
+}
+
+/** A document name: an even, non-zero number of segments. */
+export function parseDocumentName(name: unknown): ParsedName {
+  const parsed = parseResourceName(name, 'document');
+  if (parsed.segments.length === 0 || parsed.segments.length % 2 !== 0) {
+    throw invalidArgument(`Document name "${String(name)}" has odd number of segments`);
+  }
+  return parsed;
+}
+
+/** A query parent: the root (`.../documents`) or a document. */
+export function parseParentName(name: unknown): ParsedName {
+  const parsed = parseResourceName(name, 'parent');
+  if (parsed.segments.length % 2 !== 0) throw invalidArgument(`Invalid parent name "${String(name)}": must be a document or the root.`);
+  return parsed;
+}
+
+export function validateCollectionId(id: unknown): string {
+  if (typeof id !== 'string' || id === '') throw invalidArgument('Collection id must be a non-empty string.');
+  validateSegments([id], id);
+  if (id.includes('/')) throw invalidArgument(`Collection id "${id}" must not contain "/".`);
+  return id;
+}
+
+export function parentPath(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash < 0 ? '' : path.slice(0, slash);
+}
+
+export function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+export function joinPath(parent: string, child: string): string {
+  return parent === '' ? child : `${parent}/${child}`;
+}
+
+export function sameDatabase(a: DatabaseId, b: DatabaseId): boolean {
+  return a.projectId === b.projectId && a.databaseId === b.databaseId;
+}

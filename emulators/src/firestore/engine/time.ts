@@ -1,0 +1,68 @@
+/**
+ * Time as integer nanoseconds since the epoch (bigint), with the RFC 3339 forms the wire uses.
+ * The engine's clock is strictly increasing: every commit and every read time it hands out is
+ * later than the previous one, so listeners' read times never go backwards.
+ */
+import { invalidArgument } from '../errors.js';
+
+export type Nanos = bigint;
+
+const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d\d)$/;
+
+export function parseTimestamp(text: string): Nanos {
+  const match = RFC3339.exec(text);
+  const millis = match ? Date.parse(`${match[1]}${match[3]}`) : NaN;
+  if (!match || Number.isNaN(millis)) throw invalidArgument(`Invalid timestamp: "${text}"`);
+  const fraction = (match[2] ?? '').padEnd(9, '0');
+  return BigInt(millis) * 1_000_000n + BigInt(fraction);
+}
+
+/** RFC 3339 UTC with microseconds (or nanoseconds when they are not whole microseconds). */
+export function formatTimestamp(nanos: Nanos): string {
+  const millis = nanos / 1_000_000n;
+  const subMillis = nanos % 1_000_000n;
+  const base = new Date(Number(millis)).toISOString(); // yyyy-mm-ddThh:mm:ss.mmmZ
+  const digits = base.slice(20, 23) + subMillis.toString().padStart(6, '0');
+  const trimmed = digits.endsWith('000') ? digits.slice(0, 6) : digits;
+  return `${base.slice(0, 19)}.${trimmed}Z`;
+}
+
+/** `{seconds, nanos}` (protobuf Timestamp) as nanoseconds. */
+export function fromSecondsNanos(seconds: string | number, nanos: number): Nanos {
+  return BigInt(seconds) * 1_000_000_000n + BigInt(nanos);
+}
+
+export function toSecondsNanos(time: Nanos): { seconds: string; nanos: number } {
+  let seconds = time / 1_000_000_000n;
+  let nanos = time % 1_000_000_000n;
+  if (nanos < 0n) {
+    seconds -= 1n;
+    nanos += 1_000_000_000n;
+  }
+  return { seconds: seconds.toString(), nanos: Number(nanos) };
+}
+
+export class Clock {
+  private last: Nanos;
+
+  constructor(floor: Nanos = 0n) {
+    this.last = floor;
+  }
+
+  /** A fresh time, strictly after every time handed out before (microsecond steps). */
+  next(): Nanos {
+    const wall = BigInt(Date.now()) * 1_000_000n + BigInt(Math.floor((performance.now() % 1) * 1000)) * 1000n;
+    this.last = wall > this.last ? wall : this.last + 1000n;
+    return this.last;
+  }
+
+  /** The latest time handed out (a read time that includes every commit so far). */
+  current(): Nanos {
+    return this.last;
+  }
+
+  /** Never go below `floor` (after an import, read times must not go backwards). */
+  advanceTo(floor: Nanos): void {
+    if (floor > this.last) this.last = floor;
+  }
+}

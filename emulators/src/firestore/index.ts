@@ -1,0 +1,93 @@
+/**
+ * Encore's Java-free Firestore emulator: one port (8080 by default) serving gRPC
+ * (firebase-admin, the web SDK in Node), REST (`preferRest`, the browser SDK's unary calls),
+ * WebChannel (the browser SDK's streams, ./webchannel) and the official emulator's admin
+ * endpoints (`GET /`, clear, `:securityRules`).
+ *
+ * Status: all of it works and is covered by the conformance suite (test/conformance, four
+ * clients) and the raw-protocol tests (test/firestore). Layout:
+ * - engine/: pure, transport-agnostic (paths, values, store, writes, queries, aggregations,
+ *   transactions, access seam, the Database facade);
+ * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
+ *   export/import;
+ * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
+ */
+import type { DocumentWrittenEvent } from '../common/events.js';
+import type { Feed } from '../common/feed.js';
+import type { Authorize } from './engine/access.js';
+import { Databases } from './service/databases.js';
+import { FirestoreApi } from './service/firestore-api.js';
+import { createOpenStream } from './service/open-stream.js';
+import { exportState, importState } from './service/persistence.js';
+import type { OpenStream } from './streams.js';
+import { createGrpcServer } from './transport/grpc.js';
+import { createRouter } from './transport/http-router.js';
+import { listenOnePort } from './transport/one-port.js';
+import { createWebChannelHandler } from './webchannel/index.js';
+
+export type { AccessMethod, AccessRequest, AccessVerdict, Authorize, DocumentLookup } from './engine/access.js';
+
+export interface FirestoreEmulatorOptions {
+  host?: string;
+  /** 8080 by default; 0 for a free port. */
+  port?: number;
+  /** The default project (any project id is served; this one is what `clear()`/`setRules()` act on). */
+  projectId?: string;
+  /** Load this export folder at start (a missing one is an empty start). */
+  importDir?: string;
+}
+
+export interface FirestoreEmulator {
+  host: string;
+  port: number;
+  projectId: string;
+  /** Every committed document write, in commit order, with before/after. */
+  documentWrites: Feed<DocumentWrittenEvent>;
+  /** The Listen/Write stream factory (what WebChannel and gRPC carry). */
+  openStream: OpenStream;
+  exportTo(dir: string): Promise<void>;
+  /** Deletes every document of the default project. */
+  clear(): void;
+  /** Stores the rules source for the default project (enforcement comes with the rules evaluator). */
+  setRules(source: string): void;
+  getRules(projectId?: string): string | undefined;
+  /** Plugs an access check in (the rules evaluator); `Bearer owner` always bypasses it. */
+  setAuthorize(authorize: Authorize): void;
+  /** Checks sources sent to `PUT .../{p}:securityRules`: return why one is refused (answered 400), or undefined. */
+  setRulesValidator(validate: (source: string) => string | undefined): void;
+  close(): Promise<void>;
+}
+
+export async function startFirestoreEmulator(options: FirestoreEmulatorOptions = {}): Promise<FirestoreEmulator> {
+  const host = options.host ?? '127.0.0.1';
+  const projectId = options.projectId ?? 'demo-encore';
+  const databases = new Databases();
+  if (options.importDir) await importState(databases, options.importDir);
+  const api = new FirestoreApi(databases);
+  const openStream = createOpenStream(databases);
+  const server = await listenOnePort({
+    host,
+    port: options.port ?? 8080,
+    grpcServer: createGrpcServer(api, openStream),
+    http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
+  });
+  let closed: Promise<void> | undefined;
+  return {
+    host,
+    port: server.port,
+    projectId,
+    documentWrites: databases.documentWrites,
+    openStream,
+    exportTo: (dir) => exportState(databases, dir),
+    clear: () => databases.clearProject(projectId),
+    setRules: (source) => databases.rules.set(projectId, source),
+    getRules: (project = projectId) => databases.rules.get(project),
+    setAuthorize: (authorize) => {
+      databases.authorize = authorize;
+    },
+    setRulesValidator: (validate) => {
+      databases.rulesValidator = validate;
+    },
+    close: () => (closed ??= server.close()),
+  };
+}

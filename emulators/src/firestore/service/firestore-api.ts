@@ -1,0 +1,246 @@
+/**
+ * The unary and server-streaming RPCs of `google.firestore.v1.Firestore`, in proto3 JSON,
+ * shared by the gRPC and REST transports. Server-streaming RPCs return the whole list of
+ * response messages (our reads are synchronous, so nothing is gained by trickling them).
+ */
+import type { Caller } from '../../common/auth.js';
+import { FirestoreError, invalidArgument } from '../errors.js';
+import { parseMask, type Database, type ResolvedRead } from '../engine/database.js';
+import { toDocumentJson } from '../engine/documents.js';
+import { joinPath, validateCollectionId } from '../engine/paths.js';
+import { formatTimestamp } from '../engine/time.js';
+import type { Databases } from './databases.js';
+
+type Json = Record<string, unknown>;
+
+export type UnaryMethod =
+  | 'GetDocument'
+  | 'ListDocuments'
+  | 'CreateDocument'
+  | 'UpdateDocument'
+  | 'DeleteDocument'
+  | 'BeginTransaction'
+  | 'Commit'
+  | 'Rollback'
+  | 'ListCollectionIds'
+  | 'BatchWrite'
+  | 'PartitionQuery';
+
+export type StreamingMethod = 'BatchGetDocuments' | 'RunQuery' | 'RunAggregationQuery';
+
+export const UNARY_METHODS: UnaryMethod[] = [
+  'GetDocument',
+  'ListDocuments',
+  'CreateDocument',
+  'UpdateDocument',
+  'DeleteDocument',
+  'BeginTransaction',
+  'Commit',
+  'Rollback',
+  'ListCollectionIds',
+  'BatchWrite',
+  'PartitionQuery',
+];
+export const STREAMING_METHODS: StreamingMethod[] = ['BatchGetDocuments', 'RunQuery', 'RunAggregationQuery'];
+
+function str(value: unknown, what: string): string {
+  if (typeof value !== 'string' || value === '') throw invalidArgument(`Missing ${what}.`);
+  return value;
+}
+
+export class FirestoreApi {
+  constructor(private readonly databases: Databases) {}
+
+  private database(name: unknown): Database {
+    return this.databases.byResourceName(str(name, 'resource name'));
+  }
+
+  private readTimeOf(database: Database, read: ResolvedRead): string {
+    return formatTimestamp(read.readTime ?? database.now());
+  }
+
+  unary(method: UnaryMethod, request: Json, caller: Caller): Json {
+    switch (method) {
+      case 'GetDocument': {
+        const database = this.database(request.name);
+        return database.getDocument(caller, request.name, database.resolveRead(request), parseMask(request.mask)) as unknown as Json;
+      }
+      case 'ListDocuments':
+        return this.listDocuments(request, caller);
+      case 'CreateDocument':
+        return this.createDocument(request, caller);
+      case 'UpdateDocument':
+        return this.updateDocument(request, caller);
+      case 'DeleteDocument': {
+        const database = this.database(request.name);
+        const write: Json = { delete: request.name };
+        if (request.currentDocument) write.currentDocument = request.currentDocument;
+        database.commit(caller, [write]);
+        return {};
+      }
+      case 'BeginTransaction': {
+        const database = this.database(request.database);
+        return { transaction: database.beginTransaction(request.options).id };
+      }
+      case 'Commit': {
+        const database = this.database(request.database);
+        return database.commit(caller, request.writes ?? [], request.transaction) as unknown as Json;
+      }
+      case 'Rollback': {
+        const database = this.database(request.database);
+        database.rollback(str(request.transaction, 'transaction'));
+        return {};
+      }
+      case 'ListCollectionIds': {
+        const database = this.database(request.parent);
+        const ids = database.listCollectionIds(caller, str(request.parent, 'parent'));
+        return this.page(ids, request, 'collectionIds');
+      }
+      case 'BatchWrite':
+        return this.batchWrite(request, caller);
+      case 'PartitionQuery':
+        return { partitions: [] };
+    }
+  }
+
+  streaming(method: StreamingMethod, request: Json, caller: Caller): Json[] {
+    switch (method) {
+      case 'BatchGetDocuments':
+        return this.batchGet(request, caller);
+      case 'RunQuery':
+        return this.runQuery(request, caller);
+      case 'RunAggregationQuery':
+        return this.runAggregationQuery(request, caller);
+    }
+  }
+
+  private page<T>(items: T[], request: Json, key: string): Json {
+    const size = Number(request.pageSize ?? 0);
+    const start = request.pageToken ? Number(Buffer.from(String(request.pageToken), 'base64').toString()) : 0;
+    if (!Number.isInteger(start) || start < 0) throw invalidArgument('Invalid page token.');
+    const end = size > 0 ? start + size : items.length;
+    const out: Json = { [key]: items.slice(start, end) };
+    if (end < items.length) out.nextPageToken = Buffer.from(String(end)).toString('base64');
+    return out;
+  }
+
+  private listDocuments(request: Json, caller: Caller): Json {
+    const database = this.database(request.parent);
+    const parent = str(request.parent, 'parent');
+    const collectionId = request.collectionId === undefined || request.collectionId === '' ? undefined : validateCollectionId(request.collectionId);
+    if (collectionId === undefined) throw invalidArgument('collection_id is required.');
+    const read = database.resolveRead(request);
+    const query = database.planQuery(parent, { from: [{ collectionId }] });
+    const docs = database.query(caller, query, read);
+    const mask = parseMask(request.mask);
+    const documents = docs.map((doc) => toDocumentJson(database.root, doc, mask));
+    if (request.showMissing === true) {
+      // Documents that do not exist but have subcollections ("missing" documents): name only.
+      const parentPath = parent === database.root ? '' : database.documentPath(parent);
+      const present = new Set(docs.map((doc) => doc.path));
+      for (const id of this.missingParents(database, joinPath(parentPath, collectionId))) {
+        if (!present.has(id)) documents.push({ name: `${database.root}/${id}` } as never);
+      }
+      documents.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    }
+    return this.page(documents, request, 'documents');
+  }
+
+  /** Paths of documents directly in `collection` that have descendants but no data. */
+  private missingParents(database: Database, collection: string): string[] {
+    const out = new Set<string>();
+    const prefix = `${collection}/`;
+    for (const doc of database.store.all()) {
+      if (!doc.path.startsWith(prefix)) continue;
+      const rest = doc.path.slice(prefix.length).split('/');
+      if (rest.length > 2 && database.store.get(`${prefix}${rest[0]}`) === null) out.add(`${prefix}${rest[0]}`);
+    }
+    return [...out];
+  }
+
+  private createDocument(request: Json, caller: Caller): Json {
+    const database = this.database(request.parent);
+    const parent = str(request.parent, 'parent');
+    const collectionId = validateCollectionId(request.collectionId);
+    const documentId = typeof request.documentId === 'string' && request.documentId !== '' ? request.documentId : autoId();
+    const name = `${parent}/${collectionId}/${documentId}`;
+    const document = (request.document ?? {}) as Json;
+    database.commit(caller, [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }]);
+    return database.getDocument({ kind: 'owner' }, name, {}, parseMask(request.mask)) as unknown as Json;
+  }
+
+  private updateDocument(request: Json, caller: Caller): Json {
+    const document = (request.document ?? {}) as Json;
+    const database = this.database(document.name);
+    const write: Json = { update: { name: document.name, fields: document.fields ?? {} } };
+    if (request.updateMask) write.updateMask = request.updateMask;
+    if (request.currentDocument) write.currentDocument = request.currentDocument;
+    database.commit(caller, [write]);
+    return database.getDocument({ kind: 'owner' }, document.name, {}, parseMask(request.mask)) as unknown as Json;
+  }
+
+  private batchWrite(request: Json, caller: Caller): Json {
+    const database = this.database(request.database);
+    const writes = Array.isArray(request.writes) ? request.writes : [];
+    const writeResults: Json[] = [];
+    const status: Json[] = [];
+    for (const write of writes) {
+      try {
+        const result = database.commit(caller, [write]);
+        writeResults.push(result.writeResults[0] as unknown as Json);
+        status.push({ code: 0 });
+      } catch (error) {
+        if (!(error instanceof FirestoreError)) throw error;
+        writeResults.push({});
+        status.push({ code: error.code, message: error.message });
+      }
+    }
+    return { writeResults, status };
+  }
+
+  private batchGet(request: Json, caller: Caller): Json[] {
+    const database = this.database(request.database);
+    if (!Array.isArray(request.documents)) throw invalidArgument('documents must be a list.');
+    const read = database.resolveRead(request);
+    const mask = parseMask(request.mask);
+    const readTime = this.readTimeOf(database, read);
+    const responses: Json[] = [];
+    if (read.beganTransaction) responses.push({ transaction: read.beganTransaction, readTime });
+    for (const name of request.documents) {
+      const doc = database.read(caller, database.documentPath(name), read);
+      responses.push(doc ? { found: toDocumentJson(database.root, doc, mask), readTime } : { missing: name, readTime });
+    }
+    return responses;
+  }
+
+  private runQuery(request: Json, caller: Caller): Json[] {
+    const database = this.database(request.parent);
+    const read = database.resolveRead(request);
+    const query = database.planQuery(str(request.parent, 'parent'), request.structuredQuery);
+    const docs = database.query(caller, query, read);
+    const readTime = this.readTimeOf(database, read);
+    const responses: Json[] = docs.map((doc) => ({ document: toDocumentJson(database.root, doc, query.select), readTime }));
+    if (responses.length === 0) responses.push({ readTime });
+    if (read.beganTransaction) responses[0]!.transaction = read.beganTransaction;
+    if (request.explainOptions) responses[responses.length - 1]!.explainMetrics = {};
+    return responses;
+  }
+
+  private runAggregationQuery(request: Json, caller: Caller): Json[] {
+    const database = this.database(request.parent);
+    const read = database.resolveRead(request);
+    const aggregateFields = database.aggregate(caller, str(request.parent, 'parent'), request.structuredAggregationQuery, read);
+    const response: Json = { result: { aggregateFields }, readTime: this.readTimeOf(database, read) };
+    if (read.beganTransaction) response.transaction = read.beganTransaction;
+    return [response];
+  }
+}
+
+const AUTO_ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+function autoId(): string {
+  let id = '';
+  for (let i = 0; i < 20; i++) id += AUTO_ID_CHARS[Math.floor(Math.random() * AUTO_ID_CHARS.length)];
+  return id;
+}
+

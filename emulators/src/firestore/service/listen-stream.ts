@@ -1,0 +1,225 @@
+/**
+ * The Listen stream (firestore.proto `Listen`), shared by gRPC and WebChannel. Each target
+ * (a query or a set of documents) gets ADD, its documents, CURRENT with a resume token and a
+ * global read time; after every commit, each target hears of the changes that concern it
+ * (documentChange / documentDelete / documentRemove), followed by one global read time, so
+ * every listener sees each committed change exactly once and in commit order.
+ */
+import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { RpcCode, asFirestoreError, invalidArgument, type FirestoreError } from '../errors.js';
+import type { Database, DocumentChange } from '../engine/database.js';
+import { toDocumentJson } from '../engine/documents.js';
+import { inQueryScope, matchesQuery, runPlannedQuery, type PlannedQuery } from '../engine/query.js';
+import type { StoredDocument } from '../engine/store.js';
+import { formatTimestamp, type Nanos } from '../engine/time.js';
+import type { StreamHandle, StreamOpenContext, StreamSink } from '../streams.js';
+import type { Databases } from './databases.js';
+
+interface Target {
+  id: number;
+  query?: PlannedQuery;
+  /** For a documents target: the watched paths. */
+  paths?: Set<string>;
+  /** What the client currently holds for this target: path -> update time. */
+  held: Map<string, Nanos>;
+}
+
+export function resumeToken(time: Nanos): string {
+  return Buffer.from(`t${time.toString()}`).toString('base64');
+}
+
+export class ListenStream implements StreamHandle {
+  private readonly targets = new Map<number, Target>();
+  private database?: Database;
+  private unsubscribe?: () => void;
+  private closed = false;
+
+  constructor(
+    private readonly databases: Databases,
+    private readonly context: StreamOpenContext,
+    private readonly sink: StreamSink,
+    private readonly caller: Caller,
+  ) {}
+
+  static open(databases: Databases, context: StreamOpenContext, sink: StreamSink): StreamHandle {
+    let caller: Caller;
+    try {
+      caller = callerFromAuthorization(context.headers.authorization);
+    } catch (error) {
+      if (!(error instanceof BadTokenError)) throw error;
+      sink.fail(RpcCode.UNAUTHENTICATED, error.message);
+      return { receive: () => {}, close: () => {} };
+    }
+    return new ListenStream(databases, context, sink, caller);
+  }
+
+  receive(message: unknown): void {
+    if (this.closed) return;
+    try {
+      this.handle(message);
+    } catch (error) {
+      this.fail(asFirestoreError(error));
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.unsubscribe?.();
+    this.targets.clear();
+  }
+
+  private fail(error: FirestoreError): void {
+    this.sink.fail(error.code, error.message);
+    this.close();
+  }
+
+  private handle(message: unknown): void {
+    if (typeof message !== 'object' || message === null || Array.isArray(message)) throw invalidArgument('ListenRequest must be an object.');
+    const request = message as { database?: unknown; addTarget?: unknown; removeTarget?: unknown };
+    const database = this.attach(typeof request.database === 'string' && request.database !== '' ? request.database : this.context.database);
+    if (request.addTarget !== undefined && request.addTarget !== null) this.addTarget(database, request.addTarget as Record<string, unknown>);
+    else if (request.removeTarget !== undefined && request.removeTarget !== null) this.removeTarget(Number(request.removeTarget));
+    else throw invalidArgument('ListenRequest must set addTarget or removeTarget.');
+  }
+
+  private attach(name: string): Database {
+    if (this.database) {
+      if (name !== `projects/${this.database.id.projectId}/databases/${this.database.id.databaseId}`) {
+        throw invalidArgument(`A Listen stream serves one database; got "${name}".`);
+      }
+      return this.database;
+    }
+    const database = this.databases.byResourceName(name);
+    this.database = database;
+    this.unsubscribe = database.onCommit((changes, commitTime) => this.onCommit(database, changes, commitTime));
+    return database;
+  }
+
+  private addTarget(database: Database, spec: Record<string, unknown>): void {
+    const id = Number(spec.targetId ?? 0);
+    if (!Number.isInteger(id)) throw invalidArgument('targetId must be an integer.');
+    if (this.targets.has(id)) {
+      this.rejectTarget(id, invalidArgument(`Target id ${id} is already in use.`));
+      return;
+    }
+    let target: Target;
+    let docs: StoredDocument[];
+    try {
+      ({ target, docs } = this.planTarget(database, id, spec));
+    } catch (error) {
+      this.rejectTarget(id, asFirestoreError(error));
+      return;
+    }
+    this.targets.set(id, target);
+    this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
+    const resuming = Boolean(spec.resumeToken) || Boolean(spec.readTime);
+    if (resuming) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
+    for (const doc of docs) {
+      target.held.set(doc.path, doc.updateTime);
+      this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+    }
+    const readTime = database.now();
+    this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken(readTime) } });
+    this.send({ targetChange: { readTime: formatTimestamp(readTime), resumeToken: resumeToken(readTime) } });
+    if (spec.once === true) this.removeTarget(id);
+  }
+
+  private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[] } {
+    const held = new Map<string, Nanos>();
+    if (spec.query) {
+      const query = spec.query as { parent?: unknown; structuredQuery?: unknown };
+      if (typeof query.parent !== 'string') throw invalidArgument('A query target needs a parent.');
+      const planned = database.planQuery(query.parent, query.structuredQuery);
+      const docs = database.query(this.caller, planned, {});
+      return { target: { id, query: planned, held }, docs };
+    }
+    if (spec.documents) {
+      const names = (spec.documents as { documents?: unknown }).documents;
+      if (!Array.isArray(names) || names.length === 0) throw invalidArgument('A documents target needs at least one document name.');
+      const paths = new Set(names.map((name) => database.documentPath(name)));
+      const docs: StoredDocument[] = [];
+      for (const path of paths) {
+        const doc = database.read(this.caller, path, {});
+        if (doc) docs.push(doc);
+      }
+      return { target: { id, paths, held }, docs };
+    }
+    throw invalidArgument('A target must set query or documents.');
+  }
+
+  private rejectTarget(id: number, error: FirestoreError): void {
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id], cause: { code: error.code, message: error.message } } });
+  }
+
+  private removeTarget(id: number): void {
+    if (!this.targets.delete(id)) return;
+    this.send({ targetChange: { targetChangeType: 'REMOVE', targetIds: [id] } });
+  }
+
+  private onCommit(database: Database, changes: DocumentChange[], commitTime: Nanos): void {
+    if (this.closed) return;
+    let sent = false;
+    for (const target of this.targets.values()) {
+      const query = target.query;
+      if (query?.windowed) {
+        // Rerunning a window is a full query: only when the commit touched its collection(s).
+        if (changes.some((change) => inQueryScope(query, change.path))) sent = this.diffWindow(database, target, commitTime) || sent;
+      } else {
+        sent = this.applyChanges(database, target, changes, commitTime) || sent;
+      }
+    }
+    if (sent) this.send({ targetChange: { readTime: formatTimestamp(commitTime), resumeToken: resumeToken(commitTime) } });
+  }
+
+  private visible(database: Database, target: Target, doc: StoredDocument | null): doc is StoredDocument {
+    if (doc === null) return false;
+    if (target.paths) return target.paths.has(doc.path);
+    return matchesQuery(target.query!, doc, database.root);
+  }
+
+  private applyChanges(database: Database, target: Target, changes: DocumentChange[], commitTime: Nanos): boolean {
+    let sent = false;
+    for (const change of changes) {
+      if (target.paths && !target.paths.has(change.path)) continue;
+      if (this.visible(database, target, change.after)) {
+        target.held.set(change.path, change.after.updateTime);
+        this.send({ documentChange: { document: toDocumentJson(database.root, change.after), targetIds: [target.id] } });
+        sent = true;
+      } else if (target.held.delete(change.path)) {
+        this.sendGone(database, target, change.path, change.after === null, commitTime);
+        sent = true;
+      }
+    }
+    return sent;
+  }
+
+  /** Limit/offset queries: rerun and diff, since a change anywhere can move the window. */
+  private diffWindow(database: Database, target: Target, commitTime: Nanos): boolean {
+    const now = runPlannedQuery(target.query!, { store: database.store, root: database.root });
+    const nowPaths = new Set(now.map((doc) => doc.path));
+    let sent = false;
+    for (const path of [...target.held.keys()]) {
+      if (nowPaths.has(path)) continue;
+      target.held.delete(path);
+      this.sendGone(database, target, path, database.store.get(path) === null, commitTime);
+      sent = true;
+    }
+    for (const doc of now) {
+      if (target.held.get(doc.path) === doc.updateTime) continue;
+      target.held.set(doc.path, doc.updateTime);
+      this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [target.id] } });
+      sent = true;
+    }
+    return sent;
+  }
+
+  private sendGone(database: Database, target: Target, path: string, deleted: boolean, commitTime: Nanos): void {
+    const document = `${database.root}/${path}`;
+    if (deleted) this.send({ documentDelete: { document, removedTargetIds: [target.id], readTime: formatTimestamp(commitTime) } });
+    else this.send({ documentRemove: { document, removedTargetIds: [target.id], readTime: formatTimestamp(commitTime) } });
+  }
+
+  private send(message: object): void {
+    if (!this.closed) this.sink.send(message);
+  }
+}

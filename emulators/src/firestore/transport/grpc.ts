@@ -1,0 +1,141 @@
+/**
+ * The gRPC transport: `google.firestore.v1.Firestore` on a grpc-js Server that never binds a
+ * port of its own: the one-port listener hands it HTTP/2 connections. Messages are converted
+ * to proto3 JSON at the edge, so the API and streams see the same JSON as REST and WebChannel.
+ */
+import * as grpc from '@grpc/grpc-js';
+import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { FirestoreError, RpcCode, asFirestoreError } from '../errors.js';
+import type { FirestoreApi} from '../service/firestore-api.js';
+import { STREAMING_METHODS, UNARY_METHODS, type StreamingMethod, type UnaryMethod } from '../service/firestore-api.js';
+import type { OpenStream, StreamKind } from '../streams.js';
+import { codecFor, firestoreService } from './proto-codec.js';
+
+type Json = Record<string, unknown>;
+
+function metadataHeaders(metadata: grpc.Metadata): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [key, value] of Object.entries(metadata.getMap())) headers[key.toLowerCase()] = String(value);
+  return headers;
+}
+
+function callerOf(metadata: grpc.Metadata): Caller {
+  const value = metadata.get('authorization')[0];
+  try {
+    return callerFromAuthorization(value === undefined ? undefined : String(value));
+  } catch (error) {
+    if (error instanceof BadTokenError) throw new FirestoreError('UNAUTHENTICATED', error.message);
+    throw error;
+  }
+}
+
+function toServiceError(error: unknown): Partial<grpc.ServiceError> {
+  const failure = asFirestoreError(error);
+  return { code: failure.code, details: failure.message, message: failure.message };
+}
+
+/** Decoding errors surface as INVALID_ARGUMENT instead of grpc-js's generic INTERNAL. */
+function safeDecode(decode: (buffer: Buffer) => unknown): (buffer: Buffer) => unknown {
+  return (buffer) => {
+    try {
+      return decode(buffer);
+    } catch (error) {
+      return { __decodeError: error instanceof Error ? error.message : String(error) };
+    }
+  };
+}
+
+function checkDecoded(request: unknown): Json {
+  const decodeError = (request as { __decodeError?: string }).__decodeError;
+  if (decodeError !== undefined) throw new FirestoreError('INVALID_ARGUMENT', `Invalid request: ${decodeError}`);
+  return request as Json;
+}
+
+export function createGrpcServer(api: FirestoreApi, openStream: OpenStream): grpc.Server {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+  const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
+  const handlers: grpc.UntypedServiceImplementation = {};
+  for (const method of firestoreService.methodsArray) {
+    const request = codecFor(method.resolvedRequestType!.fullName.slice(1));
+    const response = codecFor(method.resolvedResponseType!.fullName.slice(1));
+    definition[method.name] = {
+      path: `/google.firestore.v1.Firestore/${method.name}`,
+      requestStream: method.requestStream === true,
+      responseStream: method.responseStream === true,
+      requestSerialize: request.encode,
+      requestDeserialize: safeDecode(request.decode),
+      responseSerialize: response.encode,
+      responseDeserialize: response.decode,
+      originalName: method.name,
+    };
+    handlers[method.name] = handlerFor(method.name, api, openStream);
+  }
+  server.addService(definition as grpc.ServiceDefinition, handlers);
+  return server;
+}
+
+function handlerFor(name: string, api: FirestoreApi, openStream: OpenStream): grpc.UntypedHandleCall {
+  if ((UNARY_METHODS as string[]).includes(name)) {
+    return (call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
+      try {
+        callback(null, api.unary(name as UnaryMethod, checkDecoded(call.request), callerOf(call.metadata)));
+      } catch (error) {
+        callback(toServiceError(error));
+      }
+    };
+  }
+  if ((STREAMING_METHODS as string[]).includes(name)) {
+    return (call: grpc.ServerWritableStream<Json, Json>) => {
+      try {
+        for (const message of api.streaming(name as StreamingMethod, checkDecoded(call.request), callerOf(call.metadata))) call.write(message);
+        call.end();
+      } catch (error) {
+        call.emit('error', toServiceError(error));
+      }
+    };
+  }
+  if (name === 'Listen' || name === 'Write') return bidiHandler(name, openStream);
+  return (_call: unknown, callback?: grpc.sendUnaryData<Json>) => {
+    callback?.({ code: RpcCode.UNIMPLEMENTED, details: `${name} is not implemented by this emulator.` });
+  };
+}
+
+function bidiHandler(kind: StreamKind, openStream: OpenStream): grpc.UntypedHandleCall {
+  return (call: grpc.ServerDuplexStream<Json, Json>) => {
+    const headers = metadataHeaders(call.metadata);
+    const prefix = headers['google-cloud-resource-prefix'] ?? '';
+    let ended = false;
+    const handle = openStream(kind, { database: prefix, headers }, {
+      send(message) {
+        if (!ended) call.write(message as Json);
+      },
+      fail(code, message) {
+        if (ended) return;
+        ended = true;
+        call.emit('error', { code, details: message, message });
+      },
+    });
+    call.on('data', (message: Json) => {
+      try {
+        handle.receive(checkDecoded(message));
+      } catch (error) {
+        if (!ended) {
+          ended = true;
+          call.emit('error', toServiceError(error));
+        }
+        handle.close();
+      }
+    });
+    const finish = () => handle.close();
+    call.on('end', () => {
+      finish();
+      if (!ended) {
+        ended = true;
+        call.end();
+      }
+    });
+    call.on('cancelled', finish);
+    call.on('error', finish);
+    call.on('close', finish);
+  };
+}

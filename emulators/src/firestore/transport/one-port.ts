@@ -1,0 +1,70 @@
+/**
+ * gRPC (HTTP/2 cleartext with prior knowledge) and HTTP/1.1 on one port: each connection's
+ * first bytes are compared with the HTTP/2 connection preface; HTTP/2 sockets go to the
+ * grpc-js server through a connection injector, the rest to a node `http` server.
+ */
+import * as grpc from '@grpc/grpc-js';
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+
+const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
+
+export interface OnePortServer {
+  host: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function listenOnePort(options: {
+  host: string;
+  port: number;
+  grpcServer: grpc.Server;
+  http: (request: IncomingMessage, response: ServerResponse) => void;
+}): Promise<OnePortServer> {
+  const injector = options.grpcServer.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  const httpServer = createHttpServer({ keepAliveTimeout: 120_000, requestTimeout: 0 }, options.http);
+  const sockets = new Set<Socket>();
+
+  const dispatch = (socket: Socket, first: Buffer) => {
+    socket.pause();
+    socket.unshift(first);
+    const n = Math.min(first.length, PREFACE.length);
+    // http2 takes over the socket's native handle and picks the unshifted bytes up itself;
+    // the http server reads through 'data' events, so the socket must flow again.
+    if (n >= 3 && first.subarray(0, n).equals(PREFACE.subarray(0, n))) {
+      injector.injectConnection(socket);
+    } else {
+      httpServer.emit('connection', socket);
+      socket.resume();
+    }
+  };
+
+  // No Nagle: RPCs are small request/response exchanges where batching only adds latency.
+  const server = createNetServer({ noDelay: true }, (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.once('data', (first: Buffer) => dispatch(socket, first));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    host: options.host,
+    port: address.port,
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      injector.destroy();
+      options.grpcServer.forceShutdown();
+      httpServer.closeAllConnections();
+      for (const socket of sockets) socket.destroy();
+      await closed;
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Protobuf <-> proto3 JSON for the Firestore v1 API, from the descriptor that ships with
+ * @google-cloud/firestore (the same one firebase-admin uses). protobufjs's `toObject` gives
+ * almost the JSON mapping; the well-known types (Timestamp as RFC 3339, wrappers as bare
+ * values) are converted here by walking the message type, without touching protobufjs's
+ * global wrappers (the SDKs in the same process rely on them).
+ */
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import protobuf from 'protobufjs';
+import { formatTimestamp, fromSecondsNanos, parseTimestamp, toSecondsNanos } from '../engine/time.js';
+
+const require = createRequire(import.meta.url);
+const descriptorPath = join(dirname(require.resolve('@google-cloud/firestore')), '..', 'protos', 'v1.json');
+export const root = protobuf.Root.fromJSON(require(descriptorPath) as protobuf.INamespace);
+
+// nodejs-firestore's descriptor leaves out `Write.verify` (field 5, in the `operation` oneof):
+// firebase-admin never sends it, but the web SDK's transactions do (write.proto has it).
+const writeType = root.lookupType('google.firestore.v1.Write');
+if (writeType.fields.verify === undefined) {
+  const verify = new protobuf.Field('verify', 5, 'string');
+  writeType.add(verify);
+  writeType.oneofs.operation?.add(verify);
+}
+
+const WRAPPERS = new Set([
+  '.google.protobuf.DoubleValue',
+  '.google.protobuf.FloatValue',
+  '.google.protobuf.Int64Value',
+  '.google.protobuf.UInt64Value',
+  '.google.protobuf.Int32Value',
+  '.google.protobuf.UInt32Value',
+  '.google.protobuf.BoolValue',
+  '.google.protobuf.StringValue',
+  '.google.protobuf.BytesValue',
+]);
+const TIMESTAMP = '.google.protobuf.Timestamp';
+
+const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, json: true };
+
+function fullName(type: protobuf.Type): string {
+  return type.fullName;
+}
+
+/** Converts protobufjs `toObject` output of `type` to proto3 JSON in place-ish (returns the result). */
+function objectToJson(type: protobuf.Type, object: Record<string, unknown>): unknown {
+  const name = fullName(type);
+  if (name === TIMESTAMP) {
+    return formatTimestamp(fromSecondsNanos((object.seconds as string | undefined) ?? '0', (object.nanos as number | undefined) ?? 0));
+  }
+  if (WRAPPERS.has(name)) return object.value ?? (name.includes('Bool') ? false : name.includes('String') || name.includes('Bytes') ? '' : 0);
+  for (const field of type.fieldsArray) {
+    const value = object[field.name];
+    if (value === undefined || !(field.resolvedType instanceof protobuf.Type)) continue;
+    const fieldType = field.resolvedType;
+    if (field.map) {
+      const map = value as Record<string, Record<string, unknown>>;
+      for (const key of Object.keys(map)) map[key] = objectToJson(fieldType, map[key]!) as Record<string, unknown>;
+    } else if (field.repeated) {
+      object[field.name] = (value as Record<string, unknown>[]).map((element) => objectToJson(fieldType, element));
+    } else {
+      object[field.name] = objectToJson(fieldType, value as Record<string, unknown>);
+    }
+  }
+  return object;
+}
+
+/** The reverse: proto3 JSON to what protobufjs `fromObject` accepts. */
+function jsonToObject(type: protobuf.Type, json: unknown): unknown {
+  const name = fullName(type);
+  if (name === TIMESTAMP) {
+    if (typeof json !== 'string') return json;
+    return toSecondsNanos(parseTimestamp(json));
+  }
+  if (WRAPPERS.has(name)) return typeof json === 'object' && json !== null ? json : { value: json };
+  if (typeof json !== 'object' || json === null) return json;
+  const out: Record<string, unknown> = { ...(json as Record<string, unknown>) };
+  for (const field of type.fieldsArray) {
+    const value = out[field.name];
+    if (value === undefined || value === null || !(field.resolvedType instanceof protobuf.Type)) continue;
+    const fieldType = field.resolvedType;
+    if (field.map) {
+      const map: Record<string, unknown> = {};
+      for (const [key, element] of Object.entries(value as Record<string, unknown>)) map[key] = jsonToObject(fieldType, element);
+      out[field.name] = map;
+    } else if (field.repeated && Array.isArray(value)) {
+      out[field.name] = value.map((element) => jsonToObject(fieldType, element));
+    } else {
+      out[field.name] = jsonToObject(fieldType, value);
+    }
+  }
+  return out;
+}
+
+export interface MessageCodec {
+  decode(buffer: Buffer): unknown;
+  encode(json: unknown): Buffer;
+}
+
+export function codecFor(typeName: string): MessageCodec {
+  const type = root.lookupType(typeName);
+  type.resolveAll();
+  return {
+    decode: (buffer) => objectToJson(type, type.toObject(type.decode(buffer), TO_OBJECT) as Record<string, unknown>),
+    encode: (json) => Buffer.from(type.encode(type.fromObject(jsonToObject(type, json) as Record<string, unknown>)).finish()),
+  };
+}
+
+export const firestoreService = root.lookupService('google.firestore.v1.Firestore');
+
+function snakeToCamel(name: string): string {
+  return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+/**
+ * Rejects names the message type does not have (REST bodies), as Google's JSON parser does:
+ * `Invalid JSON payload received. Unknown name "x" at 'writes[0].update': Cannot find field.`
+ * Also accepts the proto (snake_case) spelling of a field, renaming it to lowerCamelCase.
+ */
+export function checkJsonFields(typeName: string, json: unknown): void {
+  walkFields(root.lookupType(typeName), json, '');
+}
+
+function walkFields(type: protobuf.Type, json: unknown, at: string): void {
+  if (type.fullName === TIMESTAMP || WRAPPERS.has(type.fullName)) return;
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new TypeError(`Invalid JSON payload received. Expected an object at '${at || 'body'}'.`);
+  }
+  const object = json as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const camel = snakeToCamel(key);
+    const field = type.fields[camel];
+    if (field === undefined) throw new TypeError(`Invalid JSON payload received. Unknown name "${key}"${at ? ` at '${at}'` : ''}: Cannot find field.`);
+    if (camel !== key) {
+      object[camel] = object[key];
+      delete object[key];
+    }
+    const value = object[camel];
+    if (value === null || value === undefined || !(field.resolvedType instanceof protobuf.Type)) continue;
+    const where = at ? `${at}.${camel}` : camel;
+    if (field.map) {
+      if (typeof value !== 'object' || Array.isArray(value)) throw new TypeError(`Invalid JSON payload received. Expected a map at '${where}'.`);
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) walkFields(field.resolvedType, v, `${where}[${JSON.stringify(k)}]`);
+    } else if (field.repeated) {
+      if (!Array.isArray(value)) throw new TypeError(`Invalid JSON payload received. Expected a list at '${where}'.`);
+      value.forEach((element, i) => walkFields(field.resolvedType as protobuf.Type, element, `${where}[${i}]`));
+    } else {
+      walkFields(field.resolvedType, value, where);
+    }
+  }
+}

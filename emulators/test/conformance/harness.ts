@@ -1,0 +1,116 @@
+/**
+ * Shared set-up for the conformance cases: one fresh emulator on a free port per test file,
+ * per client a client under test and a peer (a second instance of the same client, so
+ * listener cases see changes made elsewhere), and a unique collection prefix per case.
+ */
+import { afterAll, beforeAll, expect, it, type TestContext } from 'vitest';
+import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/index.js';
+import type { ClientFactory, ConformanceClient, Feature, ListenEvent, Outcome, SnapshotResult } from './client.js';
+
+export const PROJECT_ID = 'demo-conformance';
+export const EVENT_TIMEOUT_MS = 8000;
+
+export interface CaseEnv {
+  emulator: FirestoreEmulator;
+  client: ConformanceClient;
+  peer: ConformanceClient;
+  /** Signed in as a plain user (`alice`): the owner for clients that are always the owner. */
+  user: ConformanceClient;
+  /** Signed in with the owner credential (`Bearer owner`), which bypasses access checks. */
+  owner: ConformanceClient;
+  factory: ClientFactory;
+}
+
+let emulatorPromise: Promise<FirestoreEmulator> | undefined;
+
+/** The file's emulator (started on first use, closed after the file). */
+export function useEmulator(): () => FirestoreEmulator {
+  let emulator: FirestoreEmulator | undefined;
+  beforeAll(async () => {
+    emulatorPromise ??= startFirestoreEmulator({ port: 0, projectId: PROJECT_ID });
+    emulator = await emulatorPromise;
+  });
+  afterAll(async () => {
+    const started = emulatorPromise;
+    emulatorPromise = undefined;
+    await (await started)?.close();
+  });
+  return () => emulator!;
+}
+
+/** Clients for one `describe.each` block. */
+export function useClients(factory: ClientFactory, emulator: () => FirestoreEmulator): () => CaseEnv {
+  let env: CaseEnv | undefined;
+  beforeAll(async () => {
+    const e = emulator();
+    const config = { host: '127.0.0.1', port: e.port, projectId: PROJECT_ID };
+    const [client, peer, user, owner] = await Promise.all([
+      factory.create(config),
+      factory.create(config),
+      factory.create({ ...config, user: { uid: 'alice' } }),
+      factory.create({ ...config, user: 'owner' }),
+    ]);
+    env = { emulator: e, client, peer, user, owner, factory };
+  });
+  afterAll(async () => {
+    await Promise.all([env?.client.close(), env?.peer.close(), env?.user.close(), env?.owner.close()]);
+  });
+  return () => env!;
+}
+
+let prefixCounter = 0;
+
+/** A collection id no other case uses. */
+export function uniqueCollection(name = 'c'): string {
+  prefixCounter += 1;
+  return `${name}${prefixCounter}_${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/**
+ * A case that needs features some clients lack by design: for those clients it is reported
+ * as not applicable in its name, and asserts that the client itself declares the lack.
+ */
+export function caseFor(factory: ClientFactory, needs: Feature[], name: string, body: (ctx: TestContext) => Promise<void>): void {
+  const missing = needs.filter((feature) => factory.lacks.includes(feature));
+  if (missing.length === 0) {
+    it(name, body);
+    return;
+  }
+  it(`${name} [n/a for ${factory.name}: lacks ${missing.join(', ')}]`, () => {
+    expect(factory.lacks).toEqual(expect.arrayContaining(missing));
+  });
+}
+
+export function ok<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new Error(`expected success, got ${outcome.error.code}: ${outcome.error.message}`);
+  return outcome.value;
+}
+
+export function failure<T>(outcome: Outcome<T>): { code: string; message: string } {
+  if (outcome.ok) throw new Error(`expected an error, got ${JSON.stringify(outcome.value)}`);
+  return outcome.error;
+}
+
+/** Reads listener events until `done` holds for a snapshot; returns every snapshot seen. */
+export async function snapshotsUntil(client: ConformanceClient, id: string, done: (snapshot: SnapshotResult) => boolean): Promise<SnapshotResult[]> {
+  const seen: SnapshotResult[] = [];
+  for (;;) {
+    const event: ListenEvent = await client.nextEvent(id, EVENT_TIMEOUT_MS);
+    if (event.kind === 'timeout') throw new Error(`listener ${id}: no snapshot satisfied the condition; saw ${JSON.stringify(seen.map((s) => s.docs.map((d) => d.data)))}`);
+    if (event.kind === 'error') throw new Error(`listener ${id} failed: ${event.error.code} ${event.error.message}`);
+    seen.push(event.snapshot);
+    if (done(event.snapshot)) return seen;
+  }
+}
+
+/** The first listener event that is not a snapshot satisfying `skip` (for errors). */
+export async function nextError(client: ConformanceClient, id: string): Promise<{ code: string; message: string }> {
+  for (;;) {
+    const event = await client.nextEvent(id, EVENT_TIMEOUT_MS);
+    if (event.kind === 'error') return event.error;
+    if (event.kind === 'timeout') throw new Error(`listener ${id}: expected an error, got nothing`);
+  }
+}
+
+/** Server-confirmed snapshots only (the web SDK also shows cached and pending states first). */
+export const confirmed = (snapshot: SnapshotResult) => !snapshot.fromCache && !snapshot.hasPendingWrites;
