@@ -12,7 +12,7 @@
  *
  * Runs alternate (A, B, A, B...) after a warm-up so both see the same machine state.
  */
-import { print } from './quiet-console.js';
+import { print } from './_quiet-console.js';
 import sharp from 'sharp';
 import { storagePaths } from '@encore/model';
 import { THUMBNAIL_FORMATS, thumbnailWidths } from '../src/domain/image-policy.js';

@@ -39,6 +39,8 @@ export function functionsEnvironment(options: FunctionsEnvironmentOptions): Node
       databaseURL: `https://${projectId}-default-rtdb.firebaseio.com`,
     }),
     FUNCTIONS_EMULATOR: 'true',
+    // Offline there is no Google metadata server: skip google-auth-library's probe for it.
+    METADATA_SERVER_DETECTION: 'none',
     // Callables decode (not verify) Auth emulator tokens, and onRequest answers CORS, as under firebase-tools.
     FIREBASE_DEBUG_MODE: 'true',
     FIREBASE_DEBUG_FEATURES: JSON.stringify({ skipTokenVerification: true, enableCors: true }),

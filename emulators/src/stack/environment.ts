@@ -21,6 +21,8 @@ export function sdkEnvironment(endpoints: EmulatorEndpoints): Record<string, str
     // @google-cloud/storage wants a URL here, firebase-admin a host:port in the variable above.
     STORAGE_EMULATOR_HOST: `http://${endpoints.storage}`,
     PUBSUB_EMULATOR_HOST: endpoints.pubsub,
+    // Offline there is no Google metadata server: skip google-auth-library's probe for it.
+    METADATA_SERVER_DETECTION: 'none',
   };
   if (endpoints.auth) env.FIREBASE_AUTH_EMULATOR_HOST = endpoints.auth;
   return env;

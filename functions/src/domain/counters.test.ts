@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { SHARD_COUNT, clampCount, shardIndex, shardPaths, sumField, sumMaps } from './counters.js';
+import { SHARD_COUNT, clampCount, isCurrentRollup, shardIndex, shardPaths, sumField, sumMaps } from './counters.js';
 
 describe('sharded counters', () => {
+  it('let a roll-up replace only one of an earlier or the same read of the shards', () => {
+    expect(isCurrentRollup(undefined, 0)).toBe(true);
+    expect(isCurrentRollup({ ops: 7 }, 8)).toBe(true);
+    expect(isCurrentRollup({ ops: 7 }, 7)).toBe(true);
+    expect(isCurrentRollup({ ops: 7 }, 6)).toBe(false);
+  });
+
   it('spread over every shard and sum back, treating missing shards as zero', () => {
     expect(new Set(Array.from({ length: 200 }, (_, i) => shardIndex(() => i / 200))).size).toBe(SHARD_COUNT);
     expect(shardIndex(() => 0.99999999)).toBe(SHARD_COUNT - 1);

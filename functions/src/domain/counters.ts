@@ -17,6 +17,21 @@ export function shardPaths(collectionPath: string): string[] {
 export const favoriteShards = (festivalId: string, performanceId: string) => `festivals/${festivalId}/performances/${performanceId}/favoriteShards`;
 export const statShards = (festivalId: string) => `festivals/${festivalId}/statShards`;
 
+/**
+ * Roll-ups without contention. Every change to a shard also adds 1 to its `ops`, which
+ * therefore only grows; the sum of `ops` over one consistent read of the shards orders
+ * those reads in time. So a roll-up reads the shards outside any transaction (a
+ * transaction that read them would conflict with every concurrent increment, which is
+ * exactly the load sharding exists for) and writes its result only if no roll-up of a
+ * later read has been written: `{collection}/rollup` keeps the `ops` of the last one.
+ */
+export const rollupPath = (shardCollection: string) => `${shardCollection}/rollup`;
+
+/** Whether a roll-up of a read with `ops` may replace the one recorded (equal: the same shard state, written again). */
+export function isCurrentRollup(recorded: Record<string, unknown> | undefined, ops: number): boolean {
+  return typeof recorded?.ops !== 'number' || ops >= recorded.ops;
+}
+
 /** The sum of one numeric field over shards (missing shards and fields count 0). */
 export function sumField(shards: ReadonlyArray<Record<string, unknown> | undefined>, field: string): number {
   return shards.reduce((total, shard) => total + (typeof shard?.[field] === 'number' ? (shard[field] as number) : 0), 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
 import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
+import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleReactionChanged } from './reaction-changed.js';
 import { handleReportFiled } from './report-filed.js';
 
@@ -26,6 +26,59 @@ describe('favourite counter', () => {
     expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 25 });
     expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 25, photos: 0 } });
     expect(trendingStatsSchema.parse(stats(deps, 'trending')).items).toEqual([{ performanceId: 'nina-main', favorites: 25 }]);
+  });
+
+  it('never lets a roll-up from an older read of the shards overwrite a newer count', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleFavoriteChanged(deps, favorite('u1', 'added'));
+    // Another instance (its own coalescer) reads the shards at count 1, then stalls before writing.
+    let release = () => {};
+    const stall = new Promise<void>((resolve) => (release = resolve));
+    let haveRead = () => {};
+    const read = new Promise<void>((resolve) => (haveRead = resolve));
+    const slowInstance = deps.docs.asAnotherInstance({
+      getAll: async (paths) => {
+        const docs = await deps.docs.getAll(paths);
+        haveRead();
+        await stall;
+        return docs;
+      },
+    });
+    const stale = rollUpFavoriteCount({ docs: slowInstance }, FESTIVAL_ID, 'nina-main');
+    await read;
+    await handleFavoriteChanged(deps, favorite('u2', 'added'));
+    release();
+    expect(await stale).toBe(1);
+    expect(performance(deps, 'nina-main').favoriteCount).toBe(2);
+  });
+
+  it('reads no shard and no performance inside the transaction that increments, so increments never conflict', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const readInTransactions: string[][] = [];
+    const recording = deps.docs.asAnotherInstance({
+      transaction: (work) => {
+        const reads: string[] = [];
+        readInTransactions.push(reads);
+        return deps.docs.transaction((tx) =>
+          work({
+            ...tx,
+            get: (path) => (reads.push(path), tx.get(path)),
+            getAll: (paths) => (reads.push(...paths), tx.getAll(paths)),
+            query: (query) => (reads.push(query.collection), tx.query(query)),
+          }),
+        );
+      },
+    });
+    await handleFavoriteChanged({ ...deps, docs: recording }, favorite('u1', 'added', 'nina-main', 'one-read'));
+    // The increment (with its ledger entry), the favoriteCount roll-up, the stats refresh.
+    expect(readInTransactions).toEqual([
+      ['eventLedger/countFavorite~one-read'],
+      [firestorePaths.performance(FESTIVAL_ID, 'nina-main'), `${firestorePaths.performance(FESTIVAL_ID, 'nina-main')}/favoriteShards/rollup`],
+      [`festivals/${FESTIVAL_ID}/statShards/rollup`],
+    ]);
+    expect(performance(deps, 'nina-main').favoriteCount).toBe(1);
   });
 
   it('never shows a negative count when a removal overtakes its addition', async () => {

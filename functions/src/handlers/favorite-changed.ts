@@ -1,5 +1,5 @@
 import { firestorePaths, type DomainEvent } from '@encore/model';
-import { clampCount, favoriteShards, shardIndex, shardPaths, sumField } from '../domain/counters.js';
+import { clampCount, favoriteShards, isCurrentRollup, rollupPath, shardIndex, shardPaths, sumField } from '../domain/counters.js';
 import { trendBucketPath, trendBucketStart } from '../domain/trending.js';
 import { increment } from '../platform/docs.js';
 import { logs } from '../logs.js';
@@ -16,6 +16,11 @@ export const COUNT_FAVORITE = 'countFavorite';
  * visible `favoriteCount` and the stats documents are recomputed from the shards. The
  * recomputations run even for a duplicate, so a retry after a crash between the two
  * steps still brings them up to date.
+ *
+ * The performance and the festival are read before the transaction, not in it: every
+ * favourite of a set reads the same performance document, and a transaction that read
+ * it would conflict with each write of its `favoriteCount`. Its stage and existence do
+ * not need a transaction's guarantee (the nightly recount settles any race).
  */
 export async function handleFavoriteChanged(deps: Pick<Deps, 'docs' | 'now' | 'random'>, event: DomainEvent<'favorite.changed'>): Promise<void> {
   const { festivalId, performanceId, change } = event.data;
@@ -23,11 +28,10 @@ export async function handleFavoriteChanged(deps: Pick<Deps, 'docs' | 'now' | 'r
   const now = deps.now();
   const occurredAt = new Date(event.occurredAt);
   const shard = shardIndex(deps.random);
-  const performancePath = firestorePaths.performance(festivalId, performanceId);
+  const [performance, festival] = await deps.docs.getAll([firestorePaths.performance(festivalId, performanceId), firestorePaths.festival(festivalId)]);
   await onceInTransaction(deps.docs, COUNT_FAVORITE, event.id, now, async (tx) => {
-    const [performance, festival] = await tx.getAll([performancePath, firestorePaths.festival(festivalId)]);
     if (!performance) return;
-    tx.set(`${favoriteShards(festivalId, performanceId)}/${shard}`, { count: increment(by) }, { merge: true });
+    tx.set(`${favoriteShards(festivalId, performanceId)}/${shard}`, { count: increment(by), ops: increment(1) }, { merge: true });
     addToStats(tx, festivalId, shard, {
       favorites: by,
       stage: { stageId: String(performance.stageId), favorites: by },
@@ -43,19 +47,27 @@ export async function handleFavoriteChanged(deps: Pick<Deps, 'docs' | 'now' | 'r
 }
 
 /**
- * Sets `favoriteCount` to the sum of the shards (written only when it changes). Coalesced
- * per performance, so a burst of favourites on one set writes its document a few times,
- * not once per favourite.
+ * Sets `favoriteCount` to the sum of the shards (written only when it changes), from a
+ * read of the shards outside the transaction, guarded by their `ops` (see
+ * `isCurrentRollup`), so increments never conflict with it. Coalesced per performance,
+ * so a burst of favourites on one set writes its document a few times, not once per
+ * favourite. Returns the count it computed, or null for a performance that is gone.
  */
 export function rollUpFavoriteCount(deps: Pick<Deps, 'docs'>, festivalId: string, performanceId: string): Promise<number | null> {
   const performancePath = firestorePaths.performance(festivalId, performanceId);
-  const recompute = () =>
-    deps.docs.transaction(async (tx) => {
-      const [performance, ...shards] = await tx.getAll([performancePath, ...shardPaths(favoriteShards(festivalId, performanceId))]);
+  const shardCollection = favoriteShards(festivalId, performanceId);
+  const recompute = async () => {
+    const shards = await deps.docs.getAll(shardPaths(shardCollection));
+    const favoriteCount = clampCount(sumField(shards, 'count'));
+    const ops = sumField(shards, 'ops');
+    return deps.docs.transaction(async (tx) => {
+      const [performance, recorded] = await tx.getAll([performancePath, rollupPath(shardCollection)]);
       if (!performance) return null;
-      const favoriteCount = clampCount(sumField(shards, 'count'));
+      if (!isCurrentRollup(recorded, ops)) return favoriteCount;
+      if (recorded?.ops !== ops) tx.set(rollupPath(shardCollection), { ops });
       if (performance.favoriteCount !== favoriteCount) tx.set(performancePath, { favoriteCount }, { merge: true });
       return favoriteCount;
     });
+  };
   return coalescerFor(deps.docs).run(performancePath, recompute);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dailyStatsSchema, firestorePaths } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps } from '../testing/deps.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
+import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleNightlyMaintenance } from './maintenance.js';
 
 const HOUR = 3600_000;
@@ -37,6 +37,32 @@ describe('nightly maintenance', () => {
     await handleFavoriteChanged(deps, event('favorite.changed', { uid: 'd', festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
     expect(deps.docs.data(nina)?.favoriteCount).toBe(4);
     expect((await handleNightlyMaintenance(deps)).repairs).toEqual([]);
+  });
+
+  it('cannot be undone by a roll-up that read the shards before the repair', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
+    await handleFavoriteChanged(deps, event('favorite.changed', { uid: 'ghost', festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
+    let release = () => {};
+    const stall = new Promise<void>((resolve) => (release = resolve));
+    let haveRead = () => {};
+    const read = new Promise<void>((resolve) => (haveRead = resolve));
+    const slowInstance = deps.docs.asAnotherInstance({
+      getAll: async (paths) => {
+        const docs = await deps.docs.getAll(paths);
+        haveRead();
+        await stall;
+        return docs;
+      },
+    });
+    const stale = rollUpFavoriteCount({ docs: slowInstance }, FESTIVAL_ID, 'nina-main');
+    await read;
+    // No favourite document stands behind that count: the recount sets it to 0.
+    await handleNightlyMaintenance(deps);
+    release();
+    await stale;
+    expect(deps.docs.data(nina)?.favoriteCount).toBe(0);
   });
 
   it('sweeps stuck photos, orphaned files and expired ledger entries', async () => {

@@ -1,8 +1,8 @@
 import { firestorePaths, parseUploadPath, storagePaths, type DailyStats } from '@encore/model';
-import { favoriteShards, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
+import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { DAILY_FIELDS, previousLocalDay } from '../domain/daily.js';
 import { LEDGER_COLLECTION } from '../domain/ledger.js';
-import type { DocData } from '../platform/docs.js';
+import type { DocData, DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { refreshStats } from './stats.js';
@@ -64,7 +64,7 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
       const shardSum = sumField(shards, 'count');
       if (shardSum !== favorites || performance.favoriteCount !== favorites) {
         report.repairs.push({ path, field: 'favoriteCount', was: numberOr0(performance.favoriteCount), now: favorites });
-        shardPaths(favoriteShards(festivalId, id)).forEach((shard, index) => tx.set(shard, { count: index === 0 ? favorites : 0 }));
+        repairShards(tx, favoriteShards(festivalId, id), shards, (index) => ({ count: index === 0 ? favorites : 0 }));
       }
       if (performance.photoCount !== photos) report.repairs.push({ path, field: 'photoCount', was: numberOr0(performance.photoCount), now: photos });
       if (performance.favoriteCount !== favorites || performance.photoCount !== photos) tx.set(path, { favoriteCount: favorites, photoCount: photos }, { merge: true });
@@ -107,8 +107,18 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
     if (drift.length === 0 && stageDrift.length === 0) return;
     for (const field of drift) report.repairs.push({ path: statShards(festivalId), field, was: sumField(shards, field), now: truth[field] });
     for (const stageId of stageDrift) report.repairs.push({ path: statShards(festivalId), field: `stages.${stageId}.favorites`, was: stages[stageId]?.favorites ?? 0, now: stageTruth[stageId]?.favorites ?? 0 });
-    paths.forEach((path, index) => tx.set(path, index === 0 ? { ...truth, stages: stageTruth } : { favorites: 0, photos: 0, reactions: 0, reports: 0, stages: {} }));
+    repairShards(tx, statShards(festivalId), shards, (index) => (index === 0 ? { ...truth, stages: stageTruth } : { favorites: 0, photos: 0, reactions: 0, reports: 0, stages: {} }));
   });
+}
+
+/**
+ * Rewrites every shard of a counter with the truth. Each shard's `ops` still grows by one
+ * and the roll-up guard moves to the new total, so a roll-up that read the shards before
+ * the repair can never write its stale figure over the repaired one (see `isCurrentRollup`).
+ */
+function repairShards(tx: DocTransaction, collection: string, shards: ReadonlyArray<DocData | undefined>, figures: (index: number) => DocData) {
+  shardPaths(collection).forEach((path, index) => tx.set(path, { ...figures(index), ops: numberOr0(shards[index]?.ops) + 1 }));
+  tx.set(rollupPath(collection), { ops: sumField(shards, 'ops') + SHARD_COUNT });
 }
 
 async function deleteStuckPhotos(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, now: Date, report: MaintenanceReport) {

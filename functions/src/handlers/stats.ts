@@ -1,5 +1,5 @@
 import { firestorePaths, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
-import { clampCount, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
+import { clampCount, isCurrentRollup, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { TREND_WINDOW_MINUTES, trendWindowStart, trendingFrom, type TrendBucket } from '../domain/trending.js';
 import { increment, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
 import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
@@ -33,7 +33,7 @@ export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, 
     if (change.stage.photos) stage.photos = increment(change.stage.photos);
     figures.stages = { [change.stage.stageId]: stage };
   }
-  if (Object.keys(figures).length > 0) tx.set(`${statShards(festivalId)}/${shard}`, figures, { merge: true });
+  if (Object.keys(figures).length > 0) tx.set(`${statShards(festivalId)}/${shard}`, { ...figures, ops: increment(1) }, { merge: true });
   if (change.trend) tx.set(change.trend.path, { startsAt: change.trend.startsAt, counts: { [change.trend.performanceId]: increment(change.trend.by) } }, { merge: true });
   if (change.daily) {
     const day = localDay(change.daily.at, change.daily.timeZone);
@@ -46,32 +46,42 @@ export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise
   return coalescerFor(docs).run(`stats/${festivalId}`, () => recomputeStats(docs, festivalId, now));
 }
 
+/**
+ * Reads the shards and the trend buckets outside any transaction (they take an increment
+ * with every favourite, so a transaction that read them would keep conflicting), then
+ * writes the three documents only if no refresh from a later read of the shards has
+ * (`isCurrentRollup` over the shards' `ops`; every trend bucket change comes with one).
+ */
 async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
+  const shards = await docs.getAll(shardPaths(statShards(festivalId)));
+  const buckets = await docs.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] });
+  const ops = sumField(shards, 'ops');
+  const totals: TotalsStats = {
+    favorites: clampCount(sumField(shards, 'favorites')),
+    photos: clampCount(sumField(shards, 'photos')),
+    reactions: clampCount(sumField(shards, 'reactions')),
+    reports: clampCount(sumField(shards, 'reports')),
+    updatedAt: now,
+  };
+  const stageFigures = sumMaps(shards, 'stages');
+  const stages: StageStats = {
+    stages: Object.fromEntries(
+      Object.entries(stageFigures).map(([stageId, figures]) => [stageId, { favorites: clampCount(figures.favorites ?? 0), photos: clampCount(figures.photos ?? 0) }]),
+    ),
+    updatedAt: now,
+  };
+  const trending: TrendingStats = {
+    windowMinutes: TREND_WINDOW_MINUTES,
+    items: trendingFrom(buckets.map(({ data }) => data as unknown as TrendBucket), now),
+    updatedAt: now,
+  };
+  const guard = rollupPath(statShards(festivalId));
   await docs.transaction(async (tx) => {
-    const shards = await tx.getAll(shardPaths(statShards(festivalId)));
-    const buckets = await tx.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] });
-    const totals: TotalsStats = {
-      favorites: clampCount(sumField(shards, 'favorites')),
-      photos: clampCount(sumField(shards, 'photos')),
-      reactions: clampCount(sumField(shards, 'reactions')),
-      reports: clampCount(sumField(shards, 'reports')),
-      updatedAt: now,
-    };
-    const stageFigures = sumMaps(shards, 'stages');
-    const stages: StageStats = {
-      stages: Object.fromEntries(
-        Object.entries(stageFigures).map(([stageId, figures]) => [stageId, { favorites: clampCount(figures.favorites ?? 0), photos: clampCount(figures.photos ?? 0) }]),
-      ),
-      updatedAt: now,
-    };
-    const trending: TrendingStats = {
-      windowMinutes: TREND_WINDOW_MINUTES,
-      items: trendingFrom(buckets.map(({ data }) => data as unknown as TrendBucket), now),
-      updatedAt: now,
-    };
+    const recorded = await tx.get(guard);
+    if (!isCurrentRollup(recorded, ops)) return;
+    if (recorded?.ops !== ops) tx.set(guard, { ops });
     tx.set(firestorePaths.stats(festivalId, 'totals'), totals);
     tx.set(firestorePaths.stats(festivalId, 'stages'), stages);
     tx.set(firestorePaths.stats(festivalId, 'trending'), trending);
   });
 }
-

@@ -59,6 +59,8 @@ export interface WriteBatch {
 
 export interface Docs {
   get(path: string): Promise<DocData | undefined>;
+  /** Several documents read at one consistent point in time, outside any transaction. */
+  getAll(paths: readonly string[]): Promise<Array<DocData | undefined>>;
   query(query: Query): Promise<FoundDoc[]>;
   count(query: Query): Promise<number>;
   /** Runs `work` as one serializable transaction, retried on contention. */

@@ -89,6 +89,8 @@ function transactionPort(db: Firestore, tx: Transaction): DocTransaction {
 export function firestoreDocs(db: Firestore = adminFirestore()): Docs {
   return {
     get: async (path) => fromData((await db.doc(path).get()).data()),
+    // One BatchGetDocuments: every document at the same read time.
+    getAll: async (paths) => (paths.length === 0 ? [] : (await db.getAll(...paths.map((path) => db.doc(path)))).map((s) => fromData(s.data()))),
     query: async (query) => found(await buildQuery(db, query).get()),
     count: async (query) => (await buildQuery(db, query).count().get()).data().count,
     transaction: (work) => db.runTransaction((tx) => work(transactionPort(db, tx))),

@@ -24,6 +24,27 @@ export class MemoryDocs implements Docs {
     return this.data(path);
   }
 
+  /**
+   * The same store behind another object, as another function instance sees it (with its
+   * own coalescer), with some methods replaced: to stall a read or record what a
+   * transaction reads.
+   */
+  asAnotherInstance(replaced: Partial<Docs> = {}): Docs {
+    return {
+      get: (path) => this.get(path),
+      getAll: (paths) => this.getAll(paths),
+      query: (query) => this.query(query),
+      count: (query) => this.count(query),
+      batch: (write) => this.batch(write),
+      transaction: (work) => this.transaction(work),
+      ...replaced,
+    };
+  }
+
+  async getAll(paths: readonly string[]) {
+    return paths.map((path) => this.data(path));
+  }
+
   async query(query: Query) {
     return runQuery(this.store, query);
   }

@@ -1,0 +1,205 @@
+/**
+ * Encore's backend on the local stack, for the integration tests and the stack bench:
+ * the functions bundled from their sources (as `npm run build` does, into a throw-away
+ * folder), run by the emulators workspace's `startStack` on free ports, a small seeded
+ * festival, a firebase-admin app on the test's side, and ways to wait for outcomes
+ * (a document snapshot, or the runner's invocation log) instead of sleeping.
+ *
+ * The emulators workspace is imported from its sources at run time (vitest and tsx both
+ * load TypeScript), typed here by the few parts we use, as the web tests do: functions'
+ * tsconfig does not reference that workspace.
+ */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { firestorePaths } from '@encore/model';
+import { buildFunctions } from '../../scripts/build.js';
+
+export const FESTIVAL_ID = 'encore-2026';
+export const TIME_ZONE = 'Europe/Amsterdam';
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const EMULATORS_STACK = join(FUNCTIONS_DIR, '../emulators/src/stack');
+/** Inside functions/ so the bundle resolves its external dependencies from functions' node_modules. */
+const BUILD_ROOT = join(FUNCTIONS_DIR, 'node_modules/.cache/encore-integration');
+
+/** One attempt of one function, as the runner logs it. */
+export interface Invocation {
+  function: string;
+  trigger: string;
+  eventId: string;
+  attempt: number;
+  outcome: 'ok' | 'error' | 'timeout' | 'retrying' | 'dropped' | 'gave-up';
+  error?: string;
+}
+
+interface StackHandle {
+  projectId: string;
+  hosts: { firestore: string; storage: string; pubsub: string; functions?: string; auth?: string };
+  runner?: { url: string; host: string; port: number };
+  stop(): Promise<void>;
+}
+interface StackModule {
+  startStack(options: {
+    projectId: string;
+    functions: string;
+    functionsDir: string;
+    ports: 'free';
+    authEmulator?: string;
+    runner: { schedules: boolean; env: Record<string, string>; log: (record: Invocation) => void };
+  }): Promise<StackHandle>;
+}
+interface AuthModule {
+  startAuthEmulator(options: { rootDir: string; projectId: string; ports: { auth: number; hub: number; logging: number } }): Promise<{ host: string; stop(): Promise<void> }>;
+}
+interface FreePortModule {
+  findFreePort(): Promise<number>;
+}
+
+const load = <T>(file: string) => import(pathToFileURL(join(EMULATORS_STACK, file)).href) as Promise<T>;
+
+export interface EncoreStack {
+  projectId: string;
+  bucket: string;
+  hosts: StackHandle['hosts'];
+  /** `http://host:port` of the functions runner. */
+  functionsUrl: string;
+  admin: App;
+  db: Firestore;
+  invocations: InvocationLog;
+  stop(): Promise<void>;
+}
+
+export interface EncoreStackOptions {
+  projectId: string;
+  /** Start the Firebase CLI's Auth emulator too (for web SDK sign-in). */
+  auth?: boolean;
+  /** Environment for the functions (deploy parameters such as DAILY_UPLOAD_QUOTA). */
+  env?: Record<string, string>;
+}
+
+/** Builds the functions, starts the stack (and Auth), seeds the festival. Stop it in afterAll. */
+export async function startEncoreStack(options: EncoreStackOptions): Promise<EncoreStack> {
+  const { projectId } = options;
+  const buildDir = join(BUILD_ROOT, `${projectId}-${process.pid}`);
+  mkdirSync(buildDir, { recursive: true });
+  const functionsModule = join(buildDir, 'index.js');
+  await buildFunctions(functionsModule);
+
+  const stops: Array<() => Promise<void>> = [async () => rmSync(buildDir, { recursive: true, force: true })];
+  const stop = async () => {
+    for (const step of stops.splice(0).reverse()) await step();
+  };
+  try {
+    let authHost: string | undefined;
+    if (options.auth) {
+      const [{ startAuthEmulator }, { findFreePort }] = await Promise.all([load<AuthModule>('auth-emulator.ts'), load<FreePortModule>('free-port.ts')]);
+      const ports = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
+      const auth = await startAuthEmulator({ rootDir: join(FUNCTIONS_DIR, '..'), projectId, ports });
+      stops.push(() => auth.stop());
+      authHost = auth.host;
+    }
+    const invocations = new InvocationLog();
+    const { startStack } = await load<StackModule>('index.ts');
+    const stack = await startStack({
+      projectId,
+      functions: functionsModule,
+      functionsDir: FUNCTIONS_DIR,
+      ports: 'free',
+      ...(authHost ? { authEmulator: authHost } : {}),
+      runner: { schedules: false, env: options.env ?? {}, log: (record) => invocations.add(record) },
+    });
+    stops.push(() => stack.stop());
+    const admin = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, `integration-${projectId}`);
+    stops.push(() => deleteApp(admin));
+    const db = getFirestore(admin);
+    await seedFestival(db);
+    return { projectId, bucket: `${projectId}.appspot.com`, hosts: stack.hosts, functionsUrl: stack.runner!.url, admin, db, invocations, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Two stages, two artists and three sets on the evening of 14 August 2026 (nina-main 19:00-20:00 UTC, kae-tent 19:30-20:30, kae-main 21:00-22:00). */
+async function seedFestival(db: Firestore): Promise<void> {
+  const batch = db.batch();
+  batch.set(db.doc(firestorePaths.festival(FESTIVAL_ID)), { name: 'Encore', timeZone: TIME_ZONE, startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
+  batch.set(db.doc(firestorePaths.stage(FESTIVAL_ID, 'main')), { name: 'Main Stage', order: 0 });
+  batch.set(db.doc(firestorePaths.stage(FESTIVAL_ID, 'tent')), { name: 'The Tent', order: 1 });
+  batch.set(db.doc(firestorePaths.artist(FESTIVAL_ID, 'nina')), { name: 'Nina', bio: '', genres: [] });
+  batch.set(db.doc(firestorePaths.artist(FESTIVAL_ID, 'kae')), { name: 'Kae', bio: '', genres: [] });
+  const set = (id: string, stageId: string, start: string, end: string) =>
+    batch.set(db.doc(firestorePaths.performance(FESTIVAL_ID, id)), {
+      artistId: id.split('-')[0],
+      stageId,
+      startsAt: new Date(start),
+      endsAt: new Date(end),
+      status: 'scheduled',
+      favoriteCount: 0,
+      photoCount: 0,
+    });
+  set('nina-main', 'main', '2026-08-14T19:00:00Z', '2026-08-14T20:00:00Z');
+  set('kae-tent', 'tent', '2026-08-14T19:30:00Z', '2026-08-14T20:30:00Z');
+  set('kae-main', 'main', '2026-08-14T21:00:00Z', '2026-08-14T22:00:00Z');
+  await batch.commit();
+}
+
+/** Resolves with the document's data once `accept` holds for a snapshot of it (a Listen, no polling). */
+export function waitForDoc(ref: DocumentReference, accept: (data: DocumentData | undefined) => boolean, timeoutMs = 60_000): Promise<DocumentData | undefined> {
+  return new Promise((resolve, reject) => {
+    let last: DocumentData | undefined;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`${ref.path} never matched within ${timeoutMs} ms; last seen: ${JSON.stringify(last)}`));
+    }, timeoutMs);
+    const unsubscribe = ref.onSnapshot(
+      (snapshot) => {
+        last = snapshot.data();
+        if (!accept(last)) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(last);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Every function attempt the runner reports, with a way to wait for a condition over them. */
+export class InvocationLog {
+  readonly records: Invocation[] = [];
+  private waiters: Array<() => void> = [];
+
+  add(record: Invocation): void {
+    this.records.push(record);
+    for (const wake of this.waiters.splice(0)) wake();
+  }
+
+  /** Resolves once `accept(records)` is true; rejects with what was seen after `timeoutMs`. */
+  async until(accept: (records: Invocation[]) => boolean, what: string, timeoutMs = 60_000): Promise<Invocation[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!accept(this.records)) {
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; failures: ${JSON.stringify(this.records.filter((r) => r.outcome !== 'ok').slice(-5))}`);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.records;
+  }
+
+  /** Successful calls of one function. */
+  ok(name: string): Invocation[] {
+    return this.records.filter((record) => record.function === name && record.outcome === 'ok');
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Programme changes reaching people, on the local stack: staff move a set (a
+ * firebase-admin update), and everyone who favourited it gets a notice and a recomputed
+ * clash state, fanned out through Pub/Sub in batches (150 fans: two batches of 100 and
+ * 50); a visitor's calendar feed, linked through the `calendarLink` callable with the web
+ * SDK while signed in on the Auth emulator, serves the new time by itself, and a rotated
+ * link stops the old URL.
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
+import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firestorePaths } from '@encore/model';
+import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
+
+const PROJECT = 'demo-programme-it';
+const FANS = Array.from({ length: 150 }, (_, index) => `fan-${String(index).padStart(3, '0')}`);
+let stack: EncoreStack;
+let web: FirebaseApp;
+let functions: Functions;
+let visitorUid: string;
+
+beforeAll(async () => {
+  stack = await startEncoreStack({ projectId: PROJECT, auth: true });
+  web = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key' }, 'programme-it');
+  const auth = getAuth(web);
+  connectAuthEmulator(auth, `http://${stack.hosts.auth}`, { disableWarnings: true });
+  functions = getFunctions(web, 'europe-west1');
+  const [host, port] = stack.hosts.functions!.split(':');
+  connectFunctionsEmulator(functions, host!, Number(port));
+  visitorUid = (await createUserWithEmailAndPassword(auth, 'planner@encore.test', 'timetable-123')).user.uid;
+
+  const favourite = (uid: string, performanceId: string) =>
+    stack.db.doc(firestorePaths.favorite(uid, performanceId)).set({ festivalId: FESTIVAL_ID, performanceId, createdAt: new Date() });
+  await Promise.all([...FANS, visitorUid].map((uid) => favourite(uid, 'kae-tent')));
+  await favourite(FANS[0]!, 'kae-main');
+});
+
+afterAll(async () => {
+  if (web) await deleteApp(web);
+  await stack?.stop();
+});
+
+const link = (action: 'get' | 'rotate' | 'revoke') => httpsCallable<{ action: string }, { token: string | null }>(functions, 'calendarLink')({ action }).then((result) => result.data.token);
+const feed = (token: string) => fetch(`${stack.functionsUrl}/${PROJECT}/europe-west1/calendarFeed?uid=${encodeURIComponent(visitorUid)}&token=${encodeURIComponent(token)}`);
+
+describe('a personal calendar feed', () => {
+  it('serves the favourites of the signed-in visitor as .ics at the secret link', async () => {
+    const token = await link('get');
+    expect(token).toEqual(expect.any(String));
+    expect(await link('get')).toBe(token);
+    const response = await feed(token!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/calendar');
+    const ics = await response.text();
+    expect(ics).toContain('UID:kae-tent@encore');
+    expect(ics).toContain('DTSTART:20260814T193000Z');
+  });
+
+  it('refuses a wrong token with a plain 404', async () => {
+    expect((await feed('not-the-token')).status).toBe(404);
+  });
+});
+
+describe('staff moving a set', () => {
+  const clashState = (uid: string) => stack.db.doc(`users/${uid}/clashes/${FESTIVAL_ID}`);
+
+  beforeAll(async () => {
+    await stack.db.doc(firestorePaths.performance(FESTIVAL_ID, 'kae-tent')).update({ startsAt: new Date('2026-08-14T21:00:00Z'), endsAt: new Date('2026-08-14T22:00:00Z') });
+  });
+
+  it('gives every fan one notice, in batches of 100, and recomputes their clash state', async () => {
+    // Notices and clash state are written in one batch per page of fans: wait for the last fan's.
+    await waitForDoc(clashState(FANS.at(-1)!), (data) => data !== undefined);
+    await waitForDoc(clashState(FANS[0]!), (data) => data !== undefined);
+    await stack.invocations.until(() => new Set(stack.invocations.ok('notifyFans').map((record) => record.eventId)).size >= 2, 'two notice batches');
+
+    const notices = await stack.db.collectionGroup('notices').where('performanceId', '==', 'kae-tent').get();
+    const noticed = notices.docs.map((notice) => notice.ref.parent.parent!.id).sort();
+    expect(noticed).toEqual([...FANS, visitorUid].sort());
+    expect(notices.docs[0]!.data()).toMatchObject({ kind: 'moved', festivalId: FESTIVAL_ID, readAt: null });
+    expect(notices.docs[0]!.get('text')).toContain('Kae');
+
+    // fan-000 also favourited kae-main (21:00-22:00), which the moved set now overlaps.
+    expect((await clashState(FANS[0]!).get()).get('clashingPerformanceIds')).toEqual(['kae-main', 'kae-tent']);
+    expect((await clashState(FANS[1]!).get()).get('clashingPerformanceIds')).toEqual([]);
+  });
+
+  it('shows the new time in the calendar feed, and a rotated link stops the old URL', async () => {
+    const token = await link('get');
+    expect(await (await feed(token!)).text()).toContain('DTSTART:20260814T210000Z');
+    const rotated = await link('rotate');
+    expect(rotated).not.toBe(token);
+    expect((await feed(token!)).status).toBe(404);
+    expect((await feed(rotated!)).status).toBe(200);
+  });
+});
