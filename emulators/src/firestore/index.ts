@@ -14,6 +14,9 @@
  */
 import type { DocumentWrittenEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
+import { compileRules } from '../rules-enforcement/compiled-rules.js';
+import { enforceFirestoreRules, firestoreRulesRefusal } from '../rules-enforcement/firestore-rules.js';
+import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-file.js';
 import type { Authorize } from './engine/access.js';
 import { Databases } from './service/databases.js';
 import { FirestoreApi } from './service/firestore-api.js';
@@ -35,6 +38,8 @@ export interface FirestoreEmulatorOptions {
   projectId?: string;
   /** Load this export folder at start (a missing one is an empty start). */
   importDir?: string;
+  /** A `firestore.rules` file for the default project, enforced from the start and reloaded whenever it changes. */
+  rulesPath?: string;
 }
 
 export interface FirestoreEmulator {
@@ -48,10 +53,14 @@ export interface FirestoreEmulator {
   exportTo(dir: string): Promise<void>;
   /** Deletes every document of the default project. */
   clear(): void;
-  /** Stores the rules source for the default project (enforcement comes with the rules evaluator). */
+  /**
+   * Stores the rules source for the default project, as is. Each project's rules decide
+   * every client request (none loaded: everything is allowed); `PUT :securityRules` and
+   * `rulesPath` refuse a source that does not compile, this programmatic door does not.
+   */
   setRules(source: string): void;
   getRules(projectId?: string): string | undefined;
-  /** Plugs an access check in (the rules evaluator); `Bearer owner` always bypasses it. */
+  /** Replaces the access check (by default the rules engine); `Bearer owner` always bypasses it. */
   setAuthorize(authorize: Authorize): void;
   /** Checks sources sent to `PUT .../{p}:securityRules`: return why one is refused (answered 400), or undefined. */
   setRulesValidator(validate: (source: string) => string | undefined): void;
@@ -62,6 +71,8 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const host = options.host ?? '127.0.0.1';
   const projectId = options.projectId ?? 'demo-encore';
   const databases = new Databases();
+  databases.authorize = enforceFirestoreRules((project) => databases.rules.get(project));
+  databases.rulesValidator = firestoreRulesRefusal;
   if (options.importDir) await importState(databases, options.importDir);
   const api = new FirestoreApi(databases);
   const openStream = createOpenStream(databases);
@@ -71,6 +82,20 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     grpcServer: createGrpcServer(api, openStream),
     http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
   });
+  let rulesFile: RulesFileWatch | undefined;
+  if (options.rulesPath !== undefined) {
+    try {
+      rulesFile = await watchRulesFile(options.rulesPath, {
+        apply: (source) => {
+          compileRules(source, 'cloud.firestore');
+          databases.rules.set(projectId, source);
+        },
+      });
+    } catch (error) {
+      await server.close();
+      throw error;
+    }
+  }
   let closed: Promise<void> | undefined;
   return {
     host,
@@ -88,6 +113,9 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     setRulesValidator: (validate) => {
       databases.rulesValidator = validate;
     },
-    close: () => (closed ??= server.close()),
+    close: () => {
+      rulesFile?.close();
+      return (closed ??= server.close());
+    },
   };
 }

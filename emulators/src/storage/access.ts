@@ -1,8 +1,8 @@
 /**
  * The one access seam: every operation a non-owner client makes through the Firebase API
- * is described as Storage security rules see it and handed to an `Authorizer`. For now the
- * default allows everything; the rules engine plugs in here with the rules source kept by
- * `setRules`. Owners (firebase-admin, `Bearer owner`) never reach it.
+ * is described as Storage security rules see it and handed to an `Authorizer`. By default
+ * the rules engine answers with the rules source kept by `setRules`
+ * (../rules-enforcement/storage-rules.ts). Owners (firebase-admin, `Bearer owner`) never reach it.
  */
 import type { AuthContext } from '../common/auth.js';
 import type { ObjectMetadata } from './object-metadata.js';
@@ -44,8 +44,6 @@ export interface AccessRequest {
 }
 
 export type Authorizer = (request: AccessRequest) => boolean | Promise<boolean>;
-
-export const allowAll: Authorizer = () => true;
 
 export function toRulesResource(metadata: ObjectMetadata, etag: string): RulesResource {
   return {

@@ -7,7 +7,13 @@
 import type { AddressInfo } from 'node:net';
 import type { StorageObjectEvent } from '../common/events.js';
 import { Feed } from '../common/feed.js';
-import { allowAll, type Authorizer } from './access.js';
+import { compileRules } from '../rules-enforcement/compiled-rules.js';
+import { firestoreDocumentsFromEnvironment } from '../rules-enforcement/firestore-rest-documents.js';
+import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-file.js';
+import { enforceStorageRules } from '../rules-enforcement/storage-rules.js';
+import { RulesParseError, type DocumentAccessor } from '../rules/index.js';
+import type { Authorizer } from './access.js';
+import { badRequest } from './errors.js';
 import type { InternalControls } from './internal-api.js';
 import { toGcsJson } from './object-json.js';
 import { ObjectStore } from './object-store.js';
@@ -28,8 +34,18 @@ export interface StorageEmulatorOptions {
   projectId?: string;
   /** A directory written by `exportTo`: its objects are loaded at start (a missing export is an empty start). */
   importDir?: string;
-  /** Decides non-owner Firebase API operations; allows everything by default. */
+  /**
+   * Decides non-owner Firebase API operations. By default the Storage rules in force decide
+   * (everything is allowed until rules are set).
+   */
   authorize?: Authorizer;
+  /** A `storage.rules` file to enforce from the start and reload whenever it changes. */
+  rulesPath?: string;
+  /**
+   * Backs `firestore.get()`/`firestore.exists()` in the rules; by default the Firestore
+   * emulator at `FIRESTORE_EMULATOR_HOST` (see rules-enforcement/firestore-rest-documents.ts).
+   */
+  firestore?: DocumentAccessor;
   /** Total bytes held before writes answer 402 (`storage/quota-exceeded`). Default: unlimited. */
   quotaBytes?: number;
 }
@@ -44,8 +60,10 @@ export interface StorageEmulator {
   exportTo(dir: string): Promise<void>;
   /** Drops every object and upload session (no events). */
   clear(): void;
-  /** Keeps the Storage rules source; the authorizer sees it as `rules`. */
+  /** Puts Storage rules in force; a source that does not parse is refused (400, line and column) and the previous rules stay. */
   setRules(source: string): void;
+  /** The rules source in force, if any. */
+  getRules(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -58,9 +76,17 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
   });
   if (options.importDir !== undefined) store.load(await importObjects(options.importDir));
   const uploads = new UploadSessions();
-  const service = new StorageService(store, uploads, options.authorize ?? allowAll, options.quotaBytes ?? Number.POSITIVE_INFINITY);
+  const projectId = options.projectId ?? 'demo-encore';
+  const authorize = options.authorize ?? enforceStorageRules({ firestore: options.firestore ?? firestoreDocumentsFromEnvironment(projectId) });
+  const service = new StorageService(store, uploads, authorize, options.quotaBytes ?? Number.POSITIVE_INFINITY);
   const controls: InternalControls = {
     setRules(source) {
+      try {
+        compileRules(source, 'firebase.storage');
+      } catch (error) {
+        if (error instanceof RulesParseError) throw badRequest(`Error compiling rules: ${error.message}`);
+        throw error;
+      }
       service.rules = source;
     },
     clear() {
@@ -78,15 +104,26 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
     });
   });
   const port = (server.address() as AddressInfo).port;
+  let rulesFile: RulesFileWatch | undefined;
+  if (options.rulesPath !== undefined) {
+    try {
+      rulesFile = await watchRulesFile(options.rulesPath, { apply: controls.setRules });
+    } catch (error) {
+      server.close();
+      throw error;
+    }
+  }
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     host,
     port,
-    projectId: options.projectId ?? 'demo-encore',
+    projectId,
     objectEvents,
     ...controls,
+    getRules: () => service.rules,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        rulesFile?.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),

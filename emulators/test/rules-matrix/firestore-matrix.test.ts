@@ -1,0 +1,268 @@
+/**
+ * Encore's firestore.rules, proven: every collection of the data contract
+ * (shared/design.md §4) x every role x get, list, create, update, delete, through the web
+ * SDK as @firebase/rules-unit-testing hands it out, against our Firestore emulator. Then
+ * the attacks the security issue names, and paths no rule names.
+ *
+ * Read the POLICY table first: it is the database policy. Each row's operations write
+ * valid data, so a denial there is about who asks, not about what they send; the ATTACKS
+ * table sends bad data on purpose.
+ */
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  increment,
+  orderBy,
+  query,
+  serverTimestamp,
+  setDoc,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+  type DocumentData,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
+import { ACCOUNTS, EVERYONE, IDENTITIES, NOBODY, OPERATIONS, OWNER, OWNER_AND_STAFF, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
+
+const F = 'festivals/encore-2026';
+const AT = (time: string) => new Date(`2026-08-14T${time}:00Z`);
+
+/** The documents every case may refer to (get()/exists() in the rules), arranged once. */
+const BACKGROUND: Record<string, Record<string, unknown>> = {
+  [F]: { name: 'Encore 2026', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'NDSM Pier' },
+  [`${F}/performances/p-headliner`]: performance({}),
+  [`${F}/photos/ph-ready`]: photo({ status: 'ready' }),
+  [`${F}/photos/ph-hidden`]: photo({ status: 'hidden' }),
+};
+
+function performance(overrides: Record<string, unknown>): Record<string, unknown> {
+  return { artistId: 'the-nightjars', stageId: 'main', startsAt: AT('20:00'), endsAt: AT('21:30'), status: 'scheduled', favoriteCount: 0, photoCount: 0, ...overrides };
+}
+
+function photo(overrides: Record<string, unknown>): Record<string, unknown> {
+  return {
+    uploaderUid: 'vera',
+    performanceId: null,
+    suggestedPerformanceId: 'p-headliner',
+    status: 'processing',
+    rejectReason: null,
+    reactionCount: 0,
+    reportCount: 0,
+    createdAt: AT('20:10'),
+    updatedAt: AT('20:10'),
+    ...overrides,
+  };
+}
+
+type Data = DocumentData;
+const uidOf = (role: Role): string => (role === 'signedOut' ? 'nobody' : IDENTITIES[role].uid);
+
+interface FirestoreRow {
+  /** The document every operation targets; list queries its collection. */
+  doc: string;
+  policy: Policy;
+  /** The document as it stands before get, list, update and delete (arranged as the owner). */
+  existing: Data;
+  /** What create writes (setDoc) and update changes (updateDoc), for the asking user. */
+  create: (uid: string) => Data;
+  update: (uid: string) => Data;
+  /** The query list runs, when the app asks a narrower one than "the whole collection". */
+  list?: (db: Firestore, uid: string) => Query;
+}
+
+const collectionOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+
+const POLICY: FirestoreRow[] = [
+  { doc: 'festivals/encore-2027', policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: NOBODY },
+    existing: { name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier' },
+    create: () => ({ name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier' }),
+    update: () => ({ venue: 'Westergas' }) },
+  { doc: `${F}/stages/main`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
+    existing: { name: 'Main', order: 0 }, create: () => ({ name: 'Main', order: 0, color: '#ff8800' }), update: () => ({ order: 1 }),
+    list: (db) => query(collection(db, `${F}/stages`), orderBy('order')) },
+  { doc: `${F}/artists/the-nightjars`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
+    existing: { name: 'The Nightjars', bio: 'Dream pop.', genres: ['pop'] }, create: () => ({ name: 'The Nightjars', bio: 'Dream pop.', genres: ['pop'] }),
+    update: () => ({ bio: 'Dream pop from Utrecht.' }) },
+  { doc: `${F}/performances/p-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
+    existing: performance({}), create: () => performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:30')) }),
+    update: () => ({ status: 'cancelled' }), list: (db) => query(collection(db, `${F}/performances`), orderBy('startsAt')) },
+  { doc: `${F}/performances/p-headliner/favoriteShards/s0`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { count: 3 }, create: () => ({ count: 1 }), update: () => ({ count: 4 }) },
+  { doc: `${F}/photos/ph-row`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: STAFF, delete: NOBODY },
+    existing: photo({ status: 'ready' }), create: () => photo({ status: 'ready' }), update: () => ({ status: 'hidden', updatedAt: serverTimestamp() }),
+    list: (db) => query(collection(db, `${F}/photos`), where('status', '==', 'ready'), orderBy('createdAt', 'desc')) },
+  { doc: `${F}/photos/ph-mine`, policy: { get: OWNER_AND_STAFF, list: OWNER_AND_STAFF, create: NOBODY, update: OWNER, delete: NOBODY },
+    existing: photo({ status: 'processing' }), create: () => photo({}), update: () => ({ performanceId: 'p-headliner', updatedAt: serverTimestamp() }),
+    list: (db) => query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera')) },
+  { doc: `${F}/photos/ph-ready/reactions/vera`, policy: { get: EVERYONE, list: EVERYONE, create: OWNER, update: OWNER, delete: OWNER },
+    existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
+  { doc: `${F}/announcements/a-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
+    existing: { title: 'Doors open', body: 'Gates open at 14:00.', createdAt: AT('12:00') },
+    create: (uid) => ({ title: 'Doors open', body: 'Gates open at 14:00.', authorUid: uid, createdAt: serverTimestamp() }),
+    update: () => ({ body: 'Gates open at 14:30.', priority: 'urgent' }),
+    list: (db) => query(collection(db, `${F}/announcements`), orderBy('createdAt', 'desc')) },
+  { doc: `${F}/reports/r-row`, policy: { get: STAFF, list: STAFF, create: ACCOUNTS, update: NOBODY, delete: NOBODY },
+    existing: { photoId: 'ph-ready', reporterUid: 'otto', reason: 'spam', createdAt: AT('20:30') },
+    create: (uid) => ({ photoId: 'ph-ready', reporterUid: uid, reason: 'privacy', details: 'My face.', createdAt: serverTimestamp() }),
+    update: () => ({ reason: 'other' }), list: (db) => query(collection(db, `${F}/reports`), orderBy('createdAt', 'desc')) },
+  { doc: `${F}/stats/totals`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { favorites: 10, photos: 2 }, create: () => ({ favorites: 0 }), update: () => ({ favorites: 11 }) },
+  { doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: NOBODY, delete: OWNER },
+    existing: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: AT('19:00') },
+    create: () => ({ festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() }), update: () => ({ createdAt: serverTimestamp() }),
+    list: (db) => query(collection(db, 'users/vera/favorites'), where('festivalId', '==', 'encore-2026')) },
+  { doc: 'users/vera/clashes/encore-2026', policy: { get: OWNER, list: OWNER, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { pairs: [] }, create: () => ({ pairs: [] }), update: () => ({ pairs: ['p-a', 'p-b'] }) },
+  { doc: 'users/vera/notices/n-row', policy: { get: OWNER, list: OWNER, create: NOBODY, update: OWNER, delete: NOBODY },
+    existing: { kind: 'moved', performanceId: 'p-headliner', text: 'Moved to 21:00.', createdAt: AT('18:00'), readAt: null },
+    create: () => ({ kind: 'moved', text: 'Fake.', createdAt: serverTimestamp(), readAt: null }), update: () => ({ readAt: serverTimestamp() }),
+    list: (db) => query(collection(db, 'users/vera/notices'), orderBy('createdAt', 'desc')) },
+  // Default deny: paths no rule names, not even for their own user or staff.
+  { doc: 'users/vera/private/calendar', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { secret: 's3cr3t' }, create: () => ({ secret: 'mine' }), update: () => ({ secret: 'new' }) },
+  { doc: 'eventLedger/evt-1', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { handledAt: AT('20:00') }, create: () => ({ handledAt: serverTimestamp() }), update: () => ({ handledAt: serverTimestamp() }) },
+];
+
+interface Attack {
+  name: string;
+  role: Role;
+  /** Documents in place before the attempt (beyond the BACKGROUND). */
+  arrange?: Record<string, Data>;
+  /** Documents out of the way, so a write is the create it means to be. */
+  absent?: string[];
+  attempt: (db: Firestore) => Promise<unknown>;
+  expect: 'allowed' | 'denied';
+}
+
+const valid = { favorite: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() } };
+
+const ATTACKS: Attack[] = [
+  { name: 'writing another user’s favourite', absent: ['users/vera/favorites/p-headliner'], role: 'otherUser', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite) },
+  { name: 'a favourite with a client-chosen createdAt', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, createdAt: Timestamp.fromDate(AT('10:00')) }) },
+  { name: 'a favourite whose performanceId differs from its id', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, performanceId: 'p-other' }) },
+  { name: 'a favourite of a performance that does not exist', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-ghost'), { ...valid.favorite, performanceId: 'p-ghost' }) },
+  { name: 'a favourite with an extra field', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, favoriteCount: 1000 }) },
+  { name: 'an anonymous visitor favouriting for themselves', role: 'anonymous', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, 'users/anna/favorites/p-headliner'), valid.favorite) },
+  { name: 'raising a performance’s favoriteCount (staff)', role: 'staff', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/performances/p-headliner`), { favoriteCount: increment(1) }) },
+  { name: 'creating a performance with a head start on its counter', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/performances/p-cheat`), performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:00')), favoriteCount: 500 })) },
+  { name: 'raising a photo’s reactionCount (its uploader)', role: 'visitor', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { reactionCount: increment(1) }) },
+  { name: 'writing festival stats', role: 'admin', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/stats/trending`), { performances: ['p-headliner'] }) },
+  { name: 'setting one’s own role on a user document', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera'), { role: 'admin' }) },
+  { name: 'changing a photo’s uploaderUid (its uploader)', role: 'visitor', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { uploaderUid: 'otto', updatedAt: serverTimestamp() }) },
+  { name: 'changing a photo’s uploaderUid while hiding it (staff)', role: 'staff', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { status: 'hidden', uploaderUid: 'sam', updatedAt: serverTimestamp() }) },
+  { name: 'approving one’s own processing photo', role: 'visitor', expect: 'denied', arrange: { [`${F}/photos/ph-mine`]: photo({}) },
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-mine`), { status: 'ready', updatedAt: serverTimestamp() }) },
+  { name: 'staff restoring a hidden photo', role: 'staff', expect: 'allowed', arrange: { [`${F}/photos/ph-back`]: photo({ status: 'hidden' }) },
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-back`), { status: 'ready', updatedAt: serverTimestamp() }) },
+  { name: 'staff publishing a rejected photo', role: 'staff', expect: 'denied', arrange: { [`${F}/photos/ph-bad`]: photo({ status: 'rejected', rejectReason: 'Not a photo.' }) },
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-bad`), { status: 'ready', updatedAt: serverTimestamp() }) },
+  { name: 'listing every photo without asking for ready ones (rules are not filters)', role: 'visitor', expect: 'denied',
+    attempt: (db) => getDocs(collection(db, `${F}/photos`)) },
+  { name: 'listing another user’s photos by uploader', role: 'otherUser', expect: 'denied',
+    attempt: (db) => getDocs(query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera'))) },
+  { name: 'watching a photo the pipeline has not created yet', role: 'visitor', expect: 'allowed',
+    attempt: (db) => getDoc(doc(db, `${F}/photos/ph-not-yet`)) },
+  { name: 'reacting in another user’s name', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/otto`), { kind: 'love', createdAt: serverTimestamp() }) },
+  { name: 'reacting to a hidden photo', absent: [`${F}/photos/ph-hidden/reactions/vera`], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'love', createdAt: serverTimestamp() }) },
+  { name: 'reacting with a kind the app does not have', absent: [`${F}/photos/ph-ready/reactions/vera`], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'poop', createdAt: serverTimestamp() }) },
+  { name: 'an anonymous visitor reacting for themselves', role: 'anonymous', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/anna`), { kind: 'clap', createdAt: serverTimestamp() }) },
+  { name: 'changing one’s reaction by rewriting it (as the app does)', role: 'visitor', expect: 'allowed', arrange: { [`${F}/photos/ph-ready/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } },
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() }) },
+  { name: 'an anonymous visitor reporting a photo', role: 'anonymous', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/reports/r-anon`), { photoId: 'ph-ready', reporterUid: 'anna', reason: 'spam', createdAt: serverTimestamp() }) },
+  { name: 'reporting in another user’s name', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/reports/r-forged`), { photoId: 'ph-ready', reporterUid: 'otto', reason: 'spam', createdAt: serverTimestamp() }) },
+  { name: 'reporting a photo that does not exist', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/reports/r-ghost`), { photoId: 'ph-ghost', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() }) },
+  { name: 'marking a notice read and rewriting its text', role: 'visitor', expect: 'denied', arrange: { 'users/vera/notices/n-1': { kind: 'moved', text: 'Moved.', createdAt: AT('18:00'), readAt: null } },
+    attempt: (db) => updateDoc(doc(db, 'users/vera/notices/n-1'), { readAt: serverTimestamp(), text: 'Cancelled!' }) },
+  { name: 'staff creating an announcement signed as someone else', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/announcements/a-forged`), { title: 'Hi', body: 'Hello.', authorUid: 'ada', createdAt: serverTimestamp() }) },
+  { name: 'staff creating a stage whose id is not a slug', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/stages/Main Stage`), { name: 'Main', order: 0 }) },
+  { name: 'staff creating a performance that lasts 13 hours', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/performances/p-long`), performance({ startsAt: Timestamp.fromDate(AT('08:00')), endsAt: Timestamp.fromDate(AT('21:00')) })) },
+  { name: 'a batch: favourite plus a forged stats write fails as a whole', role: 'visitor', expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite);
+      batch.set(doc(db, `${F}/stats/totals`), { favorites: 1_000_000 });
+      return batch.commit();
+    } },
+];
+
+let stack: MatrixStack;
+const db = (context: RulesTestContext) => context.firestore() as unknown as Firestore;
+
+beforeAll(async () => {
+  stack = await startMatrixStack();
+  for (const [path, data] of Object.entries(BACKGROUND)) await stack.owner.setDoc(path, data);
+});
+
+afterAll(async () => {
+  await reportCoverage('cloud.firestore');
+  await stack?.stop();
+});
+
+function perform(row: FirestoreRow, operation: Operation, role: Role): Promise<unknown> {
+  const firestore = db(stack.as(role));
+  const target = doc(firestore, row.doc);
+  switch (operation) {
+    case 'get':
+      return getDoc(target);
+    case 'list':
+      return getDocs(row.list ? row.list(firestore, uidOf(role)) : collection(firestore, collectionOf(row.doc)));
+    case 'create':
+      return setDoc(target, row.create(uidOf(role)));
+    case 'update':
+      return updateDoc(target, row.update(uidOf(role)));
+    case 'delete':
+      return deleteDoc(target);
+  }
+}
+
+describe.each(POLICY)('firestore $doc', (row) => {
+  const cases = OPERATIONS.flatMap((operation) => ROLES.map((role) => ({ operation, role, verdict: row.policy[operation].includes(role) ? 'allowed' : 'denied' })));
+  it.each(cases)('$operation by $role is $verdict', async ({ operation, role, verdict }) => {
+    if (operation === 'create') await stack.owner.deleteDoc(row.doc);
+    else await stack.owner.setDoc(row.doc, row.existing);
+    const request = perform(row, operation, role);
+    await (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
+  });
+});
+
+describe('attacks (and the honest requests next to them)', () => {
+  it.each(ATTACKS)('$name: $expect', async (attack) => {
+    for (const [path, data] of Object.entries(BACKGROUND)) await stack.owner.setDoc(path, data);
+    for (const [path, data] of Object.entries(attack.arrange ?? {})) await stack.owner.setDoc(path, data);
+    for (const path of attack.absent ?? []) await stack.owner.deleteDoc(path);
+    const request = attack.attempt(db(stack.as(attack.role)));
+    await (attack.expect === 'allowed' ? assertSucceeds(request) : assertFails(request));
+  });
+});

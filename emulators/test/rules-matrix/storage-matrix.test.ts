@@ -1,0 +1,126 @@
+/**
+ * Encore's storage.rules, proven: every Storage path of the contract (shared/design.md §5)
+ * x every role x get, list, create, update, delete, through the web SDK as
+ * @firebase/rules-unit-testing hands it out, against our Storage emulator. Then the
+ * attacks the security issue names, and a path no rule names.
+ *
+ * Read the POLICY table first: it is the storage policy.
+ */
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { BUCKET, reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
+import { EVERYONE, NOBODY, OPERATIONS, OWNER, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
+
+interface StorageRow {
+  /** The object every operation of the row targets (list: its folder). */
+  object: string;
+  policy: Policy;
+  /** Content type of the object arranged before get/update/delete and uploaded by create. */
+  contentType: string;
+}
+
+const MB = 1024 * 1024;
+const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
+
+const POLICY: StorageRow[] = [
+  // The original of vera's photo: only she may put it there, read it back or remove it.
+  { object: 'uploads/vera/encore-2026/p-new',          contentType: 'image/jpeg', policy: { get: OWNER,    list: NOBODY, create: OWNER,  update: NOBODY, delete: OWNER } },
+  // A thumbnail of a ready photo: anyone may read it; only functions write.
+  { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // A thumbnail of a photo still processing: staff only.
+  { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: STAFF,    list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // Default deny: no rule names this path.
+  { object: 'exports/encore-2026/report.csv',           contentType: 'text/csv',   policy: { get: NOBODY,   list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+];
+
+interface Attack {
+  name: string;
+  role: Role;
+  object: string;
+  bytes: number;
+  contentType: string;
+  customMetadata?: Record<string, string>;
+  expect: 'allowed' | 'denied';
+}
+
+const UPLOADS: Attack[] = [
+  { name: 'a 25 MB image into one’s own folder',                   role: 'visitor',   object: 'uploads/vera/encore-2026/pHuge',   bytes: 25 * MB, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'a 25 MB image into someone else’s folder',               role: 'otherUser', object: 'uploads/vera/encore-2026/pHuge',   bytes: 25 * MB, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'a text file named .jpg into someone else’s folder',      role: 'otherUser', object: 'uploads/vera/encore-2026/cat.jpg', bytes: 64,      contentType: 'text/plain', expect: 'denied' },
+  { name: 'a text file named .jpg into one’s own folder',           role: 'visitor',   object: 'uploads/vera/encore-2026/cat.jpg', bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'a text file with a valid id into one’s own folder',      role: 'visitor',   object: 'uploads/vera/encore-2026/pText',   bytes: 64,      contentType: 'text/plain', expect: 'denied' },
+  { name: 'an SVG (script-capable) into one’s own folder',          role: 'visitor',   object: 'uploads/vera/encore-2026/pSvg',    bytes: 64,      contentType: 'image/svg+xml', expect: 'denied' },
+  { name: 'an image into someone else’s folder',                    role: 'otherUser', object: 'uploads/vera/encore-2026/pOtto',   bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image by an anonymous visitor into their own folder', role: 'anonymous', object: 'uploads/anna/encore-2026/pAnna',   bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an empty file into one’s own folder',                    role: 'visitor',   object: 'uploads/vera/encore-2026/pEmpty',  bytes: 0,       contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'metadata other than performanceId',                      role: 'visitor',   object: 'uploads/vera/encore-2026/pMeta',   bytes: 64,      contentType: 'image/jpeg', customMetadata: { gps: '52.37,4.89' }, expect: 'denied' },
+  { name: 'an image for a festival that does not exist',            role: 'visitor',   object: 'uploads/vera/no-such-fest/pLost',  bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image with its performanceId into one’s own folder',  role: 'visitor',   object: 'uploads/vera/encore-2026/pTagged', bytes: 64,      contentType: 'image/png', customMetadata: { performanceId: 'p-headliner' }, expect: 'allowed' },
+  { name: 'exactly 20 MB of image into one’s own folder',           role: 'visitor',   object: 'uploads/vera/encore-2026/p20mb',   bytes: 20 * MB, contentType: 'image/jpeg', expect: 'allowed' },
+  { name: 'a thumbnail forged into the public photos folder',       role: 'visitor',   object: 'photos/encore-2026/p-ready/1200.webp', bytes: 64,  contentType: 'image/webp', expect: 'denied' },
+];
+
+let stack: MatrixStack;
+
+beforeAll(async () => {
+  stack = await startMatrixStack();
+  await stack.owner.setDoc('festivals/encore-2026', { name: 'Encore 2026' });
+  await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
+  await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
+});
+
+afterAll(async () => {
+  await reportCoverage('firebase.storage');
+  await stack?.stop();
+});
+
+const bucket = (context: RulesTestContext) => context.storage(`gs://${BUCKET}`);
+const folderOf = (object: string) => object.slice(0, object.lastIndexOf('/'));
+
+function imageBytes(size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  bytes.set(JPEG.subarray(0, Math.min(size, JPEG.length)));
+  return bytes;
+}
+
+/** Puts the object in place (or out of the way, before a create) as the owner. */
+async function arrange(row: StorageRow, operation: Operation): Promise<void> {
+  if (operation === 'create') await stack.owner.deleteObject(row.object);
+  else await stack.owner.putObject(row.object, row.contentType, JPEG);
+}
+
+function perform(row: StorageRow, operation: Operation, context: RulesTestContext): Promise<unknown> {
+  const ref = bucket(context).ref(row.object);
+  switch (operation) {
+    case 'get':
+      return ref.getMetadata();
+    case 'list':
+      return bucket(context).ref(folderOf(row.object)).list({ maxResults: 10 });
+    case 'create':
+      return ref.put(JPEG, { contentType: row.contentType }).then((snapshot) => snapshot);
+    case 'update':
+      return ref.updateMetadata({ cacheControl: 'public, max-age=60' });
+    case 'delete':
+      return ref.delete();
+  }
+}
+
+describe.each(POLICY)('storage $object', (row) => {
+  const cases = OPERATIONS.flatMap((operation) => ROLES.map((role) => ({ operation, role, verdict: row.policy[operation].includes(role) ? 'allowed' : 'denied' })));
+  it.each(cases)('$operation by $role is $verdict', async ({ operation, role, verdict }) => {
+    await arrange(row, operation);
+    const request = perform(row, operation, stack.as(role));
+    await (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
+  });
+});
+
+describe('uploads the rules must refuse (and the ones they must not)', () => {
+  it.each(UPLOADS)('$name: $expect', async (attack) => {
+    await stack.owner.deleteObject(attack.object);
+    const upload = bucket(stack.as(attack.role))
+      .ref(attack.object)
+      .put(imageBytes(attack.bytes), { contentType: attack.contentType, ...(attack.customMetadata ? { customMetadata: attack.customMetadata } : {}) })
+      .then((snapshot) => snapshot);
+    await (attack.expect === 'allowed' ? assertSucceeds(upload) : assertFails(upload));
+  });
+});
