@@ -9,7 +9,7 @@
  * The Auth emulator and the web dev server need no build, and the Firebase CLI takes the
  * longest to start, so they start first, while `tsc -b` and the functions build run.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { seedFestival } from '../seed/index.js';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
@@ -85,7 +85,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
         functionsDir: join(rootDir, 'functions'),
         ports,
         authEmulator: `127.0.0.1:${ports.auth}`,
-        rules: readRules(rootDir),
+        rulesFiles: rulesFiles(rootDir),
         ...(options.fresh ? {} : { importDir: dataDir }),
         runner: { watch: true },
       }),
@@ -124,10 +124,11 @@ async function build(rootDir: string): Promise<void> {
   }
 }
 
-function readRules(rootDir: string): { firestore?: string; storage?: string } {
-  const read = (file: string): string | undefined => (existsSync(join(rootDir, file)) ? readFileSync(join(rootDir, file), 'utf8') : undefined);
-  const firestore = read('firestore.rules');
-  const storage = read('storage.rules');
+/** The repo's rules files, enforced and reloaded on every edit (a broken edit keeps the previous rules). */
+function rulesFiles(rootDir: string): { firestore?: string; storage?: string } {
+  const path = (file: string): string | undefined => (existsSync(join(rootDir, file)) ? join(rootDir, file) : undefined);
+  const firestore = path('firestore.rules');
+  const storage = path('storage.rules');
   return { ...(firestore ? { firestore } : {}), ...(storage ? { storage } : {}) };
 }
 

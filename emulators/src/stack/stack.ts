@@ -32,6 +32,8 @@ export interface StackOptions {
   authEmulator?: string;
   /** Rules sources to enforce; without them the emulators allow everything. */
   rules?: { firestore?: string; storage?: string };
+  /** Rules files to enforce and watch: an edit is applied at once (`npm start`); wins over `rules`. */
+  rulesFiles?: { firestore?: string; storage?: string };
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
@@ -69,11 +71,23 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
   try {
     const [firestore, storage, pubsub] = await Promise.all([
-      startFirestoreEmulator({ host, port: ports.firestore, projectId, ...(importDir ? { importDir } : {}) }).then((emulator) => {
+      startFirestoreEmulator({
+        host,
+        port: ports.firestore,
+        projectId,
+        ...(importDir ? { importDir } : {}),
+        ...(options.rulesFiles?.firestore ? { rulesPath: options.rulesFiles.firestore } : {}),
+      }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
       }),
-      startStorageEmulator({ host, port: ports.storage, projectId, ...(importDir ? { importDir } : {}) }).then((emulator) => {
+      startStorageEmulator({
+        host,
+        port: ports.storage,
+        projectId,
+        ...(importDir ? { importDir } : {}),
+        ...(options.rulesFiles?.storage ? { rulesPath: options.rulesFiles.storage } : {}),
+      }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
       }),
@@ -82,8 +96,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         return emulator;
       }),
     ]);
-    if (options.rules?.firestore) firestore.setRules(options.rules.firestore);
-    if (options.rules?.storage) storage.setRules(options.rules.storage);
+    if (options.rules?.firestore && !options.rulesFiles?.firestore) firestore.setRules(options.rules.firestore);
+    if (options.rules?.storage && !options.rulesFiles?.storage) storage.setRules(options.rules.storage);
 
     const hosts: Stack['hosts'] = {
       firestore: hostPort(firestore.host, firestore.port),
