@@ -5,5 +5,6 @@ export default defineProject({
     name: 'web',
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
   },
 });

@@ -1,0 +1,77 @@
+import { FirestoreError } from 'firebase/firestore';
+import { describe, expect, it } from 'vitest';
+import { describeError, errorSentence } from './describe-error';
+
+const FIRESTORE_CODES = [
+  'cancelled',
+  'unavailable',
+  'deadline-exceeded',
+  'invalid-argument',
+  'failed-precondition',
+  'permission-denied',
+  'unauthenticated',
+  'resource-exhausted',
+  'unknown',
+] as const;
+
+const STORAGE_CODES = [
+  'object-not-found',
+  'unauthenticated',
+  'unauthorized',
+  'quota-exceeded',
+  'retry-limit-exceeded',
+  'canceled',
+] as const;
+
+/** FirestoreError as the SDK throws it (its constructor is internal in the typings). */
+const firestoreError = (code: string, message = '') =>
+  new (FirestoreError as unknown as new (code: string, message: string) => FirestoreError)(code, message);
+
+/** The shape StorageError has: code prefixed with `storage/`. */
+function storageError(code: string): Error & { code: string } {
+  return Object.assign(new Error(`Firebase Storage: (storage/${code})`), { code: `storage/${code}` });
+}
+
+describe('describeError', () => {
+  it.each(FIRESTORE_CODES)('explains Firestore %s with a sentence and a next step, never the code', (code) => {
+    const description = describeError(firestoreError(code, `raw ${code}`));
+    expect(description.message).toMatch(/^[A-Z].*\.$/);
+    expect(description.action).toMatch(/^[A-Z].*\.$/);
+    expect(errorSentence(firestoreError(code, 'x'))).not.toContain(code);
+  });
+
+  it.each(STORAGE_CODES)('explains Storage %s with a sentence and a next step, never the code', (code) => {
+    const description = describeError(storageError(code));
+    expect(description.message).toMatch(/^[A-Z].*\.$/);
+    expect(description.action).toMatch(/^[A-Z].*\.$/);
+    expect(errorSentence(storageError(code))).not.toContain(`storage/${code}`);
+  });
+
+  it('gives every code its own advice', () => {
+    const sentences = new Set([
+      ...FIRESTORE_CODES.map((code) => errorSentence(firestoreError(code, ''))),
+      ...STORAGE_CODES.map((code) => errorSentence(storageError(code))),
+    ]);
+    expect(sentences.size).toBe(FIRESTORE_CODES.length + STORAGE_CODES.length);
+  });
+
+  it('says which errors are worth retrying', () => {
+    expect(describeError(firestoreError('unavailable', '')).retryable).toBe(true);
+    expect(describeError(firestoreError('permission-denied', '')).retryable).toBe(false);
+    expect(describeError(storageError('retry-limit-exceeded')).retryable).toBe(true);
+  });
+
+  it('falls back to a generic sentence for unknown storage codes and plain errors', () => {
+    expect(describeError(storageError('brand-new-code')).message).toBe('The upload failed for an unknown reason.');
+    expect(errorSentence(new TypeError('x is undefined'))).toBe('Something went wrong. Try again; if it keeps happening, reload the page.');
+    expect(errorSentence('a string')).toBe('Something went wrong. Try again; if it keeps happening, reload the page.');
+  });
+
+  it('explains callable function errors with the canonical code table', () => {
+    expect(errorSentence({ code: 'functions/unauthenticated' })).toBe(errorSentence(firestoreError('unauthenticated')));
+  });
+
+  it('explains auth errors met while signing in', () => {
+    expect(errorSentence({ code: 'auth/email-already-in-use' })).toBe('That email already has an Encore account. Sign in with it instead.');
+  });
+});

@@ -1,0 +1,30 @@
+import type { PasswordValidationStatus } from 'firebase/auth';
+import { describe, expect, it } from 'vitest';
+import { passwordRules } from './password-rules';
+
+describe('passwordRules', () => {
+  it('falls back to Firebase’s six-character floor without a policy', () => {
+    expect(passwordRules(null, 'abc')).toEqual([{ label: 'At least 6 characters', met: false }]);
+    expect(passwordRules(null, 'abcdef')[0]!.met).toBe(true);
+  });
+
+  it('lists only the rules the project enforces, with what the password meets', () => {
+    const status = {
+      isValid: false,
+      meetsMinPasswordLength: true,
+      containsUppercaseLetter: false,
+      containsNumericCharacter: true,
+      passwordPolicy: {
+        customStrengthOptions: { minPasswordLength: 10, containsUppercaseLetter: true, containsNumericCharacter: true },
+        allowedNonAlphanumericCharacters: '',
+        enforcementState: 'ENFORCE',
+        forceUpgradeOnSignin: false,
+      },
+    } as unknown as PasswordValidationStatus;
+    expect(passwordRules(status, 'abcdefghij1')).toEqual([
+      { label: 'At least 10 characters', met: true },
+      { label: 'An uppercase letter', met: false },
+      { label: 'A digit', met: true },
+    ]);
+  });
+});

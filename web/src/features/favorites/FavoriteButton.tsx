@@ -1,0 +1,34 @@
+export interface FavoriteButtonProps {
+  artistName: string;
+  isFavorite: boolean;
+  /** Live number of people who favourited the set (from the performance document). */
+  count: number;
+  /** This device changed it and the backend has not confirmed yet. */
+  pending: boolean;
+  onToggle(): void;
+}
+
+/**
+ * One tap to add a set to "My schedule"; shows the live count and a pending mark while
+ * offline. A native toggle button: its name stays "Favourite <artist>, <n> fans" and
+ * aria-pressed says whether the set is in the schedule.
+ */
+export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle }: FavoriteButtonProps) {
+  const name = `Favourite ${artistName}, ${count} ${count === 1 ? 'fan' : 'fans'}${pending ? ', waiting to sync' : ''}`;
+  return (
+    <button type="button" className="favorite" aria-pressed={isFavorite} onClick={onToggle}>
+      <span className="visually-hidden">{name}</span>
+      <span aria-hidden="true" className="favorite-heart">
+        {isFavorite ? '♥' : '♡'}
+      </span>
+      <span aria-hidden="true" className="favorite-count">
+        {count}
+      </span>
+      {pending ? (
+        <span aria-hidden="true" className="favorite-pending">
+          waiting to sync
+        </span>
+      ) : null}
+    </button>
+  );
+}

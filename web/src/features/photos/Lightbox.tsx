@@ -1,0 +1,73 @@
+import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { PhotoImage } from './PhotoImage';
+import type { PhotoDoc } from './photo-types';
+import { HidePhotoButton } from './HidePhotoButton';
+import { ReactionBar } from './ReactionBar';
+import { ReportPhotoButton } from './ReportPhotoButton';
+
+/**
+ * One photo at a time, large. The dialog traps focus and closes on Escape (react-aria);
+ * the arrow keys and the buttons move through the wall.
+ */
+export function Lightbox({
+  photos,
+  index,
+  describe,
+  onIndexChange,
+  onClose,
+}: {
+  photos: PhotoDoc[];
+  index: number | null;
+  describe(photo: PhotoDoc): string;
+  onIndexChange(index: number): void;
+  onClose(): void;
+}) {
+  const photo = index === null ? undefined : photos[index];
+  const move = (step: number) => {
+    if (index === null || photos.length === 0) return;
+    onIndexChange((index + step + photos.length) % photos.length);
+  };
+  return (
+    <ModalOverlay className="modal-overlay" isDismissable isOpen={photo !== undefined} onOpenChange={(open) => (open ? null : onClose())}>
+      <Modal className="modal">
+        <Dialog className="lightbox">
+          {photo ? (
+            <div
+              className="lightbox-body"
+              onKeyDown={(event) => {
+                if (event.key === 'ArrowRight') move(1);
+                if (event.key === 'ArrowLeft') move(-1);
+              }}
+            >
+              <div className="lightbox-image">
+                <PhotoImage photo={photo} sizes="min(1100px, 100vw)" width={1600} alt={describe(photo)} />
+              </div>
+              <div className="lightbox-bar">
+                <Heading slot="title" className="visually-hidden">
+                  {describe(photo)}
+                </Heading>
+                <p className="muted" aria-live="polite">
+                  Photo {index! + 1} of {photos.length}
+                </p>
+                <ReactionBar photo={photo} />
+                <div className="button-row">
+                  <Button className="button button-secondary button-small" onPress={() => move(-1)} aria-label="Previous photo">
+                    ← Previous
+                  </Button>
+                  <Button className="button button-secondary button-small" onPress={() => move(1)} aria-label="Next photo">
+                    Next →
+                  </Button>
+                  <ReportPhotoButton photoId={photo.id} />
+                  <HidePhotoButton photoId={photo.id} />
+                  <Button className="button button-small" slot="close">
+                    Close
+                  </Button>
+                </div>
+              </div>
+            </div>
+          ) : null}
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

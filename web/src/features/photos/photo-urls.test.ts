@@ -1,0 +1,37 @@
+import type { Thumbnail } from '@encore/model';
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '../../config/firebase-config';
+import { fallbackThumbnail, publicFileUrl, srcSets } from './photo-urls';
+
+const local = readConfig({});
+const thumbnails: Thumbnail[] = [800, 320].flatMap((width) =>
+  (['avif', 'webp', 'jpeg'] as const).map((format) => ({
+    width,
+    height: (width * 3) / 4,
+    format,
+    path: `photos/encore-2026/p1/${width}.${format === 'jpeg' ? 'jpg' : format}`,
+    bytes: 1000,
+  })),
+);
+
+describe('photo URLs', () => {
+  it('points at the Storage emulator locally and at Firebase Storage in production', () => {
+    expect(publicFileUrl('photos/encore-2026/p1/320.webp', local)).toBe(
+      'http://127.0.0.1:9199/v0/b/demo-encore.appspot.com/o/photos%2Fencore-2026%2Fp1%2F320.webp?alt=media',
+    );
+    expect(publicFileUrl('a/b.jpg', readConfig({ VITE_FIREBASE_PROJECT_ID: 'prod' }))).toBe(
+      'https://firebasestorage.googleapis.com/v0/b/prod.appspot.com/o/a%2Fb.jpg?alt=media',
+    );
+  });
+
+  it('builds one srcset per format, smallest first', () => {
+    const sets = srcSets(thumbnails, local);
+    expect(Object.keys(sets).sort()).toEqual(['avif', 'jpeg', 'webp']);
+    expect(sets.avif).toMatch(/320\.avif\?alt=media 320w, .*800\.avif\?alt=media 800w$/);
+  });
+
+  it('falls back to the JPEG closest in width', () => {
+    expect(fallbackThumbnail(thumbnails, 700)).toMatchObject({ width: 800, format: 'jpeg' });
+    expect(fallbackThumbnail([], 700)).toBeUndefined();
+  });
+});

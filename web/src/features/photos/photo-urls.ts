@@ -1,0 +1,31 @@
+import type { Thumbnail, ThumbnailFormat } from '@encore/model';
+import { appConfig, type AppConfig } from '../../config/firebase-config';
+
+/**
+ * Derived photos are public once ready, so the wall links to them directly (the Storage
+ * REST media URL) instead of asking the SDK for a download URL per thumbnail.
+ */
+export function publicFileUrl(path: string, config: AppConfig = appConfig): string {
+  const origin = config.emulators
+    ? `http://${config.emulators.host}:${config.emulators.ports.storage}`
+    : 'https://firebasestorage.googleapis.com';
+  return `${origin}/v0/b/${encodeURIComponent(config.firebase.storageBucket)}/o/${encodeURIComponent(path)}?alt=media`;
+}
+
+/** `srcset` strings per format, smallest first: `{ avif: "…320.avif 320w, …800.avif 800w" }`. */
+export function srcSets(thumbnails: readonly Thumbnail[], config: AppConfig = appConfig): Partial<Record<ThumbnailFormat, string>> {
+  const sets: Partial<Record<ThumbnailFormat, string>> = {};
+  const sorted = [...thumbnails].sort((a, b) => a.width - b.width);
+  for (const thumbnail of sorted) {
+    const entry = `${publicFileUrl(thumbnail.path, config)} ${thumbnail.width}w`;
+    sets[thumbnail.format] = sets[thumbnail.format] ? `${sets[thumbnail.format]}, ${entry}` : entry;
+  }
+  return sets;
+}
+
+/** The JPEG (or, failing that, any) rendition closest to `width`, for the plain `src`. */
+export function fallbackThumbnail(thumbnails: readonly Thumbnail[], width: number): Thumbnail | undefined {
+  const jpegs = thumbnails.filter((thumbnail) => thumbnail.format === 'jpeg');
+  const pool = jpegs.length > 0 ? jpegs : thumbnails;
+  return [...pool].sort((a, b) => Math.abs(a.width - width) - Math.abs(b.width - width))[0];
+}

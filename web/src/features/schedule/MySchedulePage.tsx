@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Button } from 'react-aria-components';
+import { useFestival } from '../../festival/FestivalContext';
+import { useNow } from '../../time/ClockContext';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { FestivalGate } from '../../ui/FestivalGate';
+import { Loading } from '../../ui/Loading';
+import { useAccount } from '../account/AccountContext';
+import { useFavorites } from '../favorites/FavoritesContext';
+import { CalendarFeed } from './CalendarFeed';
+import { ScheduleView } from './ScheduleView';
+import { shareLink } from './share-link';
+
+/** "My schedule": favourites by day, clashes, calendar export and a read-only share link. */
+export default function MySchedulePage() {
+  const festival = useFestival();
+  const favorites = useFavorites();
+  const { account } = useAccount();
+  const now = useNow();
+  const [copied, setCopied] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+
+  return (
+    <>
+      <header className="page-header">
+        <h1>My schedule</h1>
+        <p className="muted">
+          {account?.anonymous
+            ? 'Saved on this device as a guest. Create an account on the Account page to keep it on every device.'
+            : 'Your favourite sets, synced to your account.'}
+        </p>
+      </header>
+      <FestivalGate state={festival}>
+        {(programme) => {
+          if (account === undefined || favorites.status === 'loading') return <Loading label="Loading your schedule…" />;
+          const mine = programme.performances.filter((performance) => favorites.ids.has(performance.id));
+          const exportIcs = async () => {
+            setError(null);
+            try {
+              const { scheduleToIcs, downloadIcs } = await import('./ics-export');
+              downloadIcs(scheduleToIcs(programme, mine, window.location.origin), `${programme.festivalId}-my-schedule.ics`);
+            } catch (caught) {
+              setError(caught);
+            }
+          };
+          const share = async () => {
+            const link = shareLink(window.location.origin, favorites.ids);
+            try {
+              await navigator.clipboard.writeText(link);
+              setCopied(true);
+            } catch {
+              window.prompt('Copy this link to share your schedule:', link);
+            }
+          };
+          return (
+            <>
+              {mine.length > 0 ? (
+                <div className="button-row" style={{ marginBottom: 12 }}>
+                  <Button className="button" onPress={() => void exportIcs()}>
+                    Add to my calendar (.ics)
+                  </Button>
+                  <Button className="button button-secondary" onPress={() => void share()}>
+                    Copy share link
+                  </Button>
+                  <span role="status" className="muted">
+                    {copied ? 'Link copied: anyone with it can see (not change) this schedule.' : ''}
+                  </span>
+                </div>
+              ) : null}
+              {error ? <ErrorNotice error={error} /> : null}
+              {account && mine.length > 0 ? <CalendarFeed uid={account.uid} /> : null}
+              <ScheduleView
+                programme={programme}
+                performanceIds={favorites.ids}
+                now={now}
+                favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
+              />
+            </>
+          );
+        }}
+      </FestivalGate>
+    </>
+  );
+}

@@ -1,0 +1,140 @@
+import { roleSchema, type Account } from '@encore/model';
+import {
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  connectAuthEmulator,
+  EmailAuthProvider,
+  GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  isSignInWithEmailLink,
+  linkWithCredential,
+  linkWithPopup,
+  onIdTokenChanged,
+  sendSignInLinkToEmail,
+  signInAnonymously,
+  signInWithEmailAndPassword,
+  signInWithEmailLink,
+  signInWithPopup,
+  signOut,
+  validatePassword,
+  type Auth,
+  type PasswordValidationStatus,
+  type User,
+} from 'firebase/auth';
+import { clearIndexedDbPersistence, terminate } from 'firebase/firestore';
+import { appConfig } from '../config/firebase-config';
+import { firebaseApp } from './app';
+import { db } from './firestore';
+
+/**
+ * Everything about who the person is. Loaded on demand (dynamic import) so the programme
+ * page does not pay for the Auth SDK before it is needed.
+ */
+
+let instance: Auth | undefined;
+
+export function auth(): Auth {
+  if (instance) return instance;
+  // initializeAuth without a popup resolver keeps the bundle small; Google sign-in passes one.
+  instance = initializeAuth(firebaseApp(), { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+  if (appConfig.emulators) {
+    const { host, ports } = appConfig.emulators;
+    connectAuthEmulator(instance, `http://${host}:${ports.auth}`, { disableWarnings: true });
+  }
+  return instance;
+}
+
+export type SignedInAccount = Account & { email: string | null };
+
+async function accountOf(user: User): Promise<SignedInAccount> {
+  const token = await user.getIdTokenResult();
+  const role = roleSchema.safeParse(token.claims['role']);
+  return {
+    uid: user.uid,
+    anonymous: user.isAnonymous,
+    email: user.email,
+    ...(role.success ? { role: role.data } : {}),
+    ...(user.displayName ? { displayName: user.displayName } : {}),
+  };
+}
+
+/** Follows sign-in and token refreshes (a new role claim arrives with a refreshed token). */
+export function watchAccount(onChange: (account: SignedInAccount | null) => void): () => void {
+  return onIdTokenChanged(auth(), (user) => {
+    if (!user) onChange(null);
+    else void accountOf(user).then(onChange, () => onChange({ uid: user.uid, anonymous: user.isAnonymous, email: user.email }));
+  });
+}
+
+/** The current user, signing in anonymously on first use (favourites, reactions). */
+export async function ensureSignedIn(): Promise<User> {
+  const current = auth();
+  await current.authStateReady();
+  return current.currentUser ?? (await signInAnonymously(current)).user;
+}
+
+/**
+ * Email and password. A guest account is upgraded in place (same uid, so favourites stay);
+ * otherwise this signs in to an existing account.
+ */
+export async function signInOrUpgradeWithPassword(email: string, password: string, mode: 'create' | 'sign-in'): Promise<void> {
+  const current = auth();
+  await current.authStateReady();
+  if (mode === 'create') {
+    const user = current.currentUser ?? (await signInAnonymously(current)).user;
+    await linkWithCredential(user, EmailAuthProvider.credential(email, password));
+  } else {
+    await signInWithEmailAndPassword(current, email, password);
+  }
+  await current.currentUser?.getIdToken(true);
+}
+
+const EMAIL_FOR_LINK = 'encore.emailForSignIn';
+
+export async function sendEmailLink(email: string): Promise<void> {
+  await sendSignInLinkToEmail(auth(), email, { url: `${window.location.origin}/account`, handleCodeInApp: true });
+  window.localStorage.setItem(EMAIL_FOR_LINK, email);
+}
+
+/** Completes an email-link sign-in if this page was opened from one; keeps a guest's data by linking. */
+export async function completeEmailLink(href: string, askEmail: () => string | null): Promise<boolean> {
+  const current = auth();
+  if (!isSignInWithEmailLink(current, href)) return false;
+  const email = window.localStorage.getItem(EMAIL_FOR_LINK) ?? askEmail();
+  if (!email) return false;
+  await current.authStateReady();
+  if (current.currentUser?.isAnonymous) await linkWithCredential(current.currentUser, EmailAuthProvider.credentialWithLink(email, href));
+  else await signInWithEmailLink(current, email, href);
+  window.localStorage.removeItem(EMAIL_FOR_LINK);
+  return true;
+}
+
+export async function signInWithGoogle(): Promise<void> {
+  const current = auth();
+  await current.authStateReady();
+  const provider = new GoogleAuthProvider();
+  if (current.currentUser?.isAnonymous) await linkWithPopup(current.currentUser, provider, browserPopupRedirectResolver);
+  else await signInWithPopup(current, provider, browserPopupRedirectResolver);
+}
+
+/** The project's password policy applied to what is typed; null if the policy cannot be fetched. */
+export async function checkPassword(password: string): Promise<PasswordValidationStatus | null> {
+  try {
+    return await validatePassword(auth(), password);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Signs out and leaves nothing private on a shared device: the Firestore cache (favourites,
+ * notices) is wiped, then the page reloads with a clean state.
+ */
+export async function signOutEverywhere(): Promise<void> {
+  await signOut(auth());
+  await terminate(db());
+  await clearIndexedDbPersistence(db());
+  window.localStorage.removeItem(EMAIL_FOR_LINK);
+  window.location.assign('/');
+}

@@ -1,0 +1,35 @@
+import { DateTime } from 'luxon';
+
+/**
+ * The app's clock. Real time by default; in development `?now=2026-08-15T21:00` pins the
+ * start of the clock to that festival-local time (it then runs on normally), so "now / next"
+ * can be seen on the seed festival on any day. Production builds ignore the parameter.
+ */
+
+/** The pinned instant from `?now=...`, read in the festival's zone; null when absent or unreadable. */
+export function pinnedInstant(search: string, timeZone: string): Date | null {
+  const value = new URLSearchParams(search).get('now');
+  if (!value) return null;
+  const parsed = DateTime.fromISO(value, { zone: timeZone, setZone: true });
+  return parsed.isValid ? parsed.toJSDate() : null;
+}
+
+export interface Clock {
+  now(): Date;
+  pinned: boolean;
+}
+
+export function realClock(): Clock {
+  return { now: () => new Date(), pinned: false };
+}
+
+/** A clock that starts at `start` and then runs at real speed. */
+export function pinnedClock(start: Date, realNow: number = Date.now()): Clock {
+  const offset = start.getTime() - realNow;
+  return { now: () => new Date(Date.now() + offset), pinned: true };
+}
+
+export function clockFor(search: string, timeZone: string, allowPinning: boolean): Clock {
+  const pinned = allowPinning ? pinnedInstant(search, timeZone) : null;
+  return pinned ? pinnedClock(pinned) : realClock();
+}

@@ -1,0 +1,226 @@
+// @vitest-environment node
+/**
+ * The web app in Chromium against the whole local stack (emulators, functions, Auth,
+ * seed), driven as people use it. Each scenario saves a screenshot under test-results/web/
+ * and audits its page with axe-core (no serious or critical violations).
+ */
+import { encore2026 } from '@encore/model/seed';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
+import { startLocalStack, type LocalStack } from './local-stack';
+
+const seed = encore2026();
+const LIVE = 60_000;
+let stack: LocalStack;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  browser = await launchBrowser();
+}, 300_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const account = (role: 'staff' | 'uploader' | 'visitor') => {
+  const found = stack.accounts.find((candidate) => (role === 'uploader' ? candidate.email.startsWith('uploader') : role === 'visitor' ? candidate.email.startsWith('visitor') : candidate.role === 'staff'));
+  if (!found) throw new Error(`the seed has no ${role} account`);
+  return found;
+};
+
+const artistName = (artistId: string) => seed.artists.find((artist) => artist.id === artistId)!.data.name;
+
+async function photoBytes(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#e4572e' } }).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** Waits for an upload row to show `status`; on a timeout, says what the row showed instead. */
+async function waitForUploadStatus(row: Locator, status: string | RegExp, timeout = 120_000): Promise<void> {
+  try {
+    await row.getByRole('status').filter({ hasText: status }).waitFor({ timeout });
+  } catch (error) {
+    throw new Error(`upload row never showed ${String(status)}; it shows: ${await row.textContent().catch(() => '(gone)')}`, { cause: error });
+  }
+}
+
+/** Uploads through the upload page and returns the row of that file. */
+async function upload(page: Page, performanceId: string, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.goto(`${stack.url}/upload?performance=${performanceId}`);
+  const picker = page.locator('input[type="file"][multiple]');
+  await picker.setInputFiles(file);
+  return page.getByRole('listitem', { name: file.name });
+}
+
+/** Waits until the precaching service worker controls the page; says what it saw if not. */
+async function waitForServiceWorker(page: Page): Promise<void> {
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: LIVE });
+  } catch (error) {
+    const seen = await page.evaluate(async () => {
+      const registrations = await navigator.serviceWorker.getRegistrations();
+      return registrations.map((registration) => ({
+        scope: registration.scope,
+        installing: registration.installing?.state ?? null,
+        waiting: registration.waiting?.state ?? null,
+        active: registration.active?.state ?? null,
+      }));
+    });
+    throw new Error(`no service worker controls the page; registrations: ${JSON.stringify(seen)}`, { cause: error });
+  }
+}
+
+describe('Encore in the browser', () => {
+  it('a visitor favourites a set and another visitor sees the count change live', async () => {
+    const set = seed.performances[8]!;
+    const name = artistName(set.data.artistId);
+    const watcher = await newPage();
+    const fan = await newPage();
+    await watcher.goto(`${stack.url}/performances/${set.id}`);
+    await fan.goto(`${stack.url}/performances/${set.id}`);
+    const favourite = (page: Page, count: string) => page.getByRole('button', { name: `Favourite ${name}, ${count}` });
+    await favourite(watcher, '0 fans').waitFor({ timeout: LIVE });
+
+    await favourite(fan, '0 fans').click();
+    await fan.locator('button[aria-pressed="true"]').waitFor({ timeout: LIVE });
+    // The count is derived by functions and reaches the other visitor without a reload.
+    await favourite(watcher, '1 fan').waitFor({ timeout: LIVE });
+    expect(await favourite(watcher, '1 fan').getAttribute('aria-pressed')).toBe('false');
+    expect(await favourite(fan, '1 fan').getAttribute('aria-pressed')).toBe('true');
+
+    await screenshot(fan, 'favourite-count-live');
+    expect(await seriousA11yViolations(fan)).toEqual([]);
+  }, 180_000);
+
+  it('a visitor’s private calendar feed serves their schedule', async () => {
+    const set = seed.performances[12]!;
+    const page = await newPage();
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    await page.getByRole('button', { name: `Favourite ${artistName(set.data.artistId)}, 0 fans` }).click();
+    await page.locator('button[aria-pressed="true"]').waitFor({ timeout: LIVE });
+    await page.getByRole('link', { name: 'My schedule' }).click();
+    await page.getByRole('button', { name: 'Get my calendar link' }).click();
+    const link = page.getByLabel('Your private calendar link');
+    await link.waitFor({ timeout: LIVE });
+    const feed = await fetch(await link.inputValue());
+    expect(feed.status).toBe(200);
+    const calendar = await feed.text();
+    expect(calendar).toContain('BEGIN:VCALENDAR');
+    expect(calendar).toContain(`UID:${set.id}@`);
+    await screenshot(page, 'calendar-feed');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }, 120_000);
+
+  it('an uploader’s photo goes from processing to ready, and onto the wall', async () => {
+    const set = seed.performances[2]!;
+    const page = await newPage();
+    await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+    const row = await upload(page, set.id, { name: 'stage-front.jpg', mimeType: 'image/jpeg', buffer: await photoBytes() });
+    await waitForUploadStatus(row, /Uploading|Processing on the server…|Ready: on the wall/, LIVE);
+    await waitForUploadStatus(row, 'Ready: on the wall');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    const tile = page.getByRole('button', { name: new RegExp(`^Photo of ${artistName(set.data.artistId)}`) });
+    await tile.waitFor({ timeout: LIVE });
+    await page.waitForFunction(() => [...document.querySelectorAll('.photo-tile img')].some((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), undefined, { timeout: LIVE });
+    await screenshot(page, 'upload-ready-on-wall');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+  }, 240_000);
+
+  it('a rejected upload shows its reason', async () => {
+    const page = await newPage();
+    await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+    const row = await upload(page, seed.performances[3]!.id, { name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is plain text, not a JPEG') });
+    await waitForUploadStatus(row, 'Rejected');
+    // The pipeline's own words, shown as written.
+    expect(await row.locator('.field-error').textContent()).toMatch(/not an image/i);
+    await screenshot(page, 'upload-rejected-reason');
+  }, 180_000);
+
+  it('staff hide a photo and it disappears from a visitor’s wall', async () => {
+    const set = seed.performances[4]!;
+    const uploader = await newPage();
+    await signIn(uploader, stack.url, account('uploader').email, account('uploader').password);
+    const row = await upload(uploader, set.id, { name: 'to-hide.jpg', mimeType: 'image/jpeg', buffer: await photoBytes() });
+    await waitForUploadStatus(row, 'Ready: on the wall');
+
+    const visitor = await newPage();
+    await visitor.goto(`${stack.url}/performances/${set.id}`);
+    const visitorTile = visitor.getByRole('button', { name: new RegExp(`^Photo of ${artistName(set.data.artistId)}`) });
+    await visitorTile.waitFor({ timeout: LIVE });
+
+    const staff = await newPage();
+    await signIn(staff, stack.url, account('staff').email, account('staff').password);
+    await staff.goto(`${stack.url}/performances/${set.id}`);
+    await staff.getByRole('button', { name: new RegExp(`^Photo of ${artistName(set.data.artistId)}`) }).click();
+    const dialog = staff.getByRole('dialog');
+    await dialog.getByText('Photo 1 of 1').waitFor({ timeout: LIVE });
+    await screenshot(staff, 'lightbox-staff');
+    expect(await seriousA11yViolations(staff)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Hide from the wall' }).click();
+
+    // Gone for the visitor without a reload.
+    await visitorTile.waitFor({ state: 'detached', timeout: LIVE });
+    await visitor.getByText('No photos yet. Be the first to share one!').waitFor({ timeout: LIVE });
+    await screenshot(visitor, 'staff-hid-photo-visitor-view');
+
+    await staff.keyboard.press('Escape');
+    await staff.goto(`${stack.url}/staff/moderation`);
+    await staff.getByRole('button', { name: /^Restore to the wall: Photo / }).first().waitFor({ timeout: LIVE });
+    await screenshot(staff, 'moderation-queue');
+    expect(await seriousA11yViolations(staff)).toEqual([]);
+  }, 300_000);
+
+  it('the programme opens offline after a first visit', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/?day=2026-08-15`);
+    await page.getByRole('heading', { level: 2, name: /^Saturday 15 August · \d+ sets$/ }).waitFor({ timeout: LIVE });
+    // The service worker has precached the app shell once it controls the page.
+    await waitForServiceWorker(page);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    const heading = page.getByRole('heading', { level: 2, name: /^Saturday 15 August · \d+ sets$/ });
+    await heading.waitFor({ timeout: LIVE });
+    expect(Number((await heading.textContent())!.match(/(\d+) sets/)![1])).toBeGreaterThan(20);
+    await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ timeout: 30_000 });
+    await screenshot(page, 'programme-offline');
+    await page.context().setOffline(false);
+  }, 180_000);
+
+  it('has no serious accessibility violations on the main pages, on a phone too', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    await signIn(page, stack.url, account('visitor').email, account('visitor').password);
+    const pages: Array<[string, string]> = [
+      ['/', 'Programme'],
+      ['/my', 'My schedule'],
+      ['/photos', 'Photo wall'],
+      ['/inbox', 'News'],
+      ['/upload', 'Share photos'],
+      ['/account', 'Account'],
+      [`/artists/${seed.artists[0]!.id}`, seed.artists[0]!.data.name],
+    ];
+    const findings: Record<string, unknown> = {};
+    for (const [path, title] of pages) {
+      await page.goto(`${stack.url}${path}`);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: LIVE });
+      const violations = await seriousA11yViolations(page);
+      if (violations.length > 0) findings[path] = violations;
+    }
+    await screenshot(page, 'phone-artist-page');
+    expect(findings).toEqual({});
+  }, 180_000);
+});
