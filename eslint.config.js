@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '**/coverage/**', 'test-results/**', '.encore-data/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/lib/**', '**/.tsbuild/**', '**/coverage/**', 'test-results/**', '.encore-data/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
