@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnHelper, waitForHttp, type Helper } from './child-process.js';
+import { spawnHelper, waitForOutput, type Helper } from './child-process.js';
 
 const READY_TIMEOUT_MS = 90_000;
 
@@ -53,7 +53,7 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   const helper: Helper = spawnHelper('Auth emulator (firebase-tools)', join(options.rootDir, 'node_modules', '.bin', 'firebase'), args, {
     cwd: configDir,
     env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async (signal: NodeJS.Signals): Promise<void> => {
     await helper.stop(signal, 20_000);
@@ -61,7 +61,9 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
   };
   const authHost = `${host}:${options.ports.auth}`;
   try {
-    await waitForHttp(`http://${authHost}/`, READY_TIMEOUT_MS, helper);
+    // Not the port answering: the CLI serves before it has imported the saved accounts.
+    // It prints this once everything, the import included, is done.
+    await waitForOutput(helper, /All emulators ready/, READY_TIMEOUT_MS);
   } catch (error) {
     await stop('SIGKILL');
     throw error;

@@ -57,6 +57,35 @@ export async function waitForHttp(url: string, timeoutMs: number, helper?: Helpe
   }
 }
 
+/**
+ * Waits until a helper prints `pattern` on its standard output (which must be piped), or
+ * throws after `timeoutMs` or when it exits first. The output keeps being drained after.
+ */
+export function waitForOutput(helper: Helper, pattern: RegExp, timeoutMs: number): Promise<void> {
+  const { stdout } = helper.child;
+  if (!stdout) return Promise.reject(new Error(`${helper.name}: standard output is not piped`));
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      stdout.off('data', onData);
+      helper.child.off('exit', onExit);
+      stdout.resume(); // keep draining, or the child blocks on a full pipe
+      if (error) reject(error);
+      else resolve();
+    };
+    const onData = (chunk: Buffer): void => {
+      // Keep a tail only: the pattern is short, the CLI's banner is not.
+      seen = (seen + chunk.toString('utf8')).slice(-4096);
+      if (pattern.test(seen)) finish();
+    };
+    const onExit = (code: number | null): void => finish(new Error(`${helper.name} exited with code ${code} before it was ready`));
+    const timer = setTimeout(() => finish(new Error(`${helper.name} was not ready within ${timeoutMs / 1000} s`)), timeoutMs);
+    stdout.on('data', onData);
+    helper.child.once('exit', onExit);
+  });
+}
+
 /** Runs a command to completion with inherited output; rejects on a non-zero exit. */
 export function runToCompletion(command: string, args: string[], cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {

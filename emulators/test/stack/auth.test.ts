@@ -1,9 +1,13 @@
 /**
  * The Firebase CLI's Auth emulator as `npm start` runs it (own config, free ports), with the
- * web SDK: a signed-up user's real ID token reaches a callable as request.auth, and the
- * accounts survive a stop (export) and a start (import).
+ * web SDK: a signed-up user's real ID token reaches a callable as request.auth, the
+ * accounts survive a stop (export) and a start (import), and `npm run grant` sets roles.
  */
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
+import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,4 +78,31 @@ it('exports accounts on stop and imports them on the next start', async () => {
   auth = await startAuth();
   const { user } = await signInWithEmailAndPassword(getAuth(webApp(auth.host)), 'fan@encore.test', 'secret-123');
   expect(user.email).toBe('fan@encore.test');
+});
+
+it('npm run grant sets and removes the role claim, keeping other claims', async () => {
+  const grant = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'scripts', 'grant-role.ts'), ...args], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth!.host, GCLOUD_PROJECT: PROJECT },
+    });
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = auth!.host;
+  const adminApp = initializeAdminApp({ projectId: PROJECT }, 'grant-test');
+  try {
+    const admin = getAdminAuth(adminApp);
+    const user = await admin.createUser({ email: 'crew@encore.test', password: 'secret-123' });
+    await admin.setCustomUserClaims(user.uid, { badge: 'crew' });
+
+    const { stdout } = await grant('crew@encore.test', 'staff');
+    expect(stdout).toContain('is now staff');
+    expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew', role: 'staff' });
+
+    await grant('crew@encore.test', 'visitor');
+    expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew' });
+
+    await expect(grant('nobody@encore.test', 'admin')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no account with the email') });
+    await expect(grant('crew@encore.test', 'owner')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('role must be one of') });
+  } finally {
+    await deleteAdminApp(adminApp);
+  }
 });
