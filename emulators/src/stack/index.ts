@@ -2,3 +2,6 @@
 export { startStack, DEFAULT_PROJECT_ID, type Stack, type StackOptions } from './stack.js';
 export { startFestival, printFestival, DATA_DIR, type FestivalOptions, type RunningFestival } from './festival.js';
 export { DEFAULT_PORTS, type StackPorts } from './ports.js';
+export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
+export { findFreePort } from './free-port.js';
+export type { InvocationRecord } from '../runner/index.js';

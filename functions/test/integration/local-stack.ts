@@ -5,15 +5,17 @@
  * festival, a firebase-admin app on the test's side, and ways to wait for outcomes
  * (a document snapshot, or the runner's invocation log) instead of sleeping.
  *
- * The emulators workspace is imported from its sources at run time (vitest and tsx both
- * load TypeScript), typed here by the few parts we use, as the web tests do: functions'
- * tsconfig does not reference that workspace.
+ * The stack comes from the emulators workspace's public entry (`@encore/emulators/stack`,
+ * built by `tsc -b`, which `npm test` runs first). Like `@encore/model`, it is a workspace
+ * package and deliberately not declared in functions' package.json: Cloud Build installs
+ * that file's dependencies from npm, where workspace packages do not exist.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
+import { findFreePort, startAuthEmulator, startStack, type InvocationRecord, type Stack } from '@encore/emulators/stack';
 import { firestorePaths } from '@encore/model';
 import { buildFunctions } from '../../scripts/build.js';
 
@@ -21,49 +23,16 @@ export const FESTIVAL_ID = 'encore-2026';
 export const TIME_ZONE = 'Europe/Amsterdam';
 
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../', import.meta.url));
-const EMULATORS_STACK = join(FUNCTIONS_DIR, '../emulators/src/stack');
 /** Inside functions/ so the bundle resolves its external dependencies from functions' node_modules. */
 const BUILD_ROOT = join(FUNCTIONS_DIR, 'node_modules/.cache/encore-integration');
 
 /** One attempt of one function, as the runner logs it. */
-export interface Invocation {
-  function: string;
-  trigger: string;
-  eventId: string;
-  attempt: number;
-  outcome: 'ok' | 'error' | 'timeout' | 'retrying' | 'dropped' | 'gave-up';
-  error?: string;
-}
-
-interface StackHandle {
-  projectId: string;
-  hosts: { firestore: string; storage: string; pubsub: string; functions?: string; auth?: string };
-  runner?: { url: string; host: string; port: number };
-  stop(): Promise<void>;
-}
-interface StackModule {
-  startStack(options: {
-    projectId: string;
-    functions: string;
-    functionsDir: string;
-    ports: 'free';
-    authEmulator?: string;
-    runner: { schedules: boolean; env: Record<string, string>; log: (record: Invocation) => void };
-  }): Promise<StackHandle>;
-}
-interface AuthModule {
-  startAuthEmulator(options: { rootDir: string; projectId: string; ports: { auth: number; hub: number; logging: number } }): Promise<{ host: string; stop(): Promise<void> }>;
-}
-interface FreePortModule {
-  findFreePort(): Promise<number>;
-}
-
-const load = <T>(file: string) => import(pathToFileURL(join(EMULATORS_STACK, file)).href) as Promise<T>;
+export type Invocation = InvocationRecord;
 
 export interface EncoreStack {
   projectId: string;
   bucket: string;
-  hosts: StackHandle['hosts'];
+  hosts: Stack['hosts'];
   /** `http://host:port` of the functions runner. */
   functionsUrl: string;
   admin: App;
@@ -95,14 +64,12 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
   try {
     let authHost: string | undefined;
     if (options.auth) {
-      const [{ startAuthEmulator }, { findFreePort }] = await Promise.all([load<AuthModule>('auth-emulator.ts'), load<FreePortModule>('free-port.ts')]);
       const ports = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
       const auth = await startAuthEmulator({ rootDir: join(FUNCTIONS_DIR, '..'), projectId, ports });
       stops.push(() => auth.stop());
       authHost = auth.host;
     }
     const invocations = new InvocationLog();
-    const { startStack } = await load<StackModule>('index.ts');
     const stack = await startStack({
       projectId,
       functions: functionsModule,
