@@ -105,12 +105,40 @@ async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
   return uid;
 }
 
+type SeedSet = ReturnType<typeof encore2026>['performances'][number];
+
+/**
+ * The sets the sample photos show: one per stage, none overlapping another, so the
+ * uploader could have been at all of them (and the wall shows every stage).
+ */
+function samplePhotoSets(): SeedSet[] {
+  const seed = encore2026();
+  const picked: SeedSet[] = [];
+  for (const stage of seed.stages) {
+    const set = seed.performances.find(
+      ({ data }) => data.stageId === stage.id && picked.every((other) => data.endsAt <= other.data.startsAt || data.startsAt >= other.data.endsAt),
+    );
+    if (set) picked.push(set);
+  }
+  return picked;
+}
+
+/** The sample photos' sets go into the uploader's schedule: it tells the backend which stage they were at. */
+async function favouriteSampleSets(db: Firestore, uploaderUid: string): Promise<void> {
+  const seed = encore2026();
+  const batch = db.batch();
+  for (const { id } of samplePhotoSets()) {
+    batch.set(db.doc(firestorePaths.favorite(uploaderUid, id)), { festivalId: seed.festivalId, performanceId: id, createdAt: new Date('2026-08-01T10:00:00Z') });
+  }
+  await batch.commit();
+}
+
 async function uploadSamplePhotos(app: App, uploaderUid: string): Promise<number> {
   const seed = encore2026();
   const bucket = getStorage(app).bucket();
   const stageById = new Map(seed.stages.map((s) => [s.id, s.data]));
-  // Two photos from each of the first six sets of the opening night, spread over the set.
-  const sets = seed.performances.slice(0, 6);
+  // Two photos of each sample set (one per stage), a quarter and three quarters into it.
+  const sets = samplePhotoSets();
   let uploaded = 0;
   for (const [index, { id: performanceId, data }] of sets.entries()) {
     for (const fraction of [0.25, 0.75]) {
@@ -126,7 +154,7 @@ async function uploadSamplePhotos(app: App, uploaderUid: string): Promise<number
         capturedAt,
         utcOffset: DateTime.fromJSDate(capturedAt, { zone: seed.festival.timeZone }).toFormat('ZZ'),
       });
-      // Every other photo names its set; the rest rely on the capture-time suggestion.
+      // Every other photo names its set; the rest rely on the suggestion from capture time and schedule.
       const metadata = fraction === 0.25 ? { performanceId } : {};
       await file.save(bytes, {
         resumable: false,
@@ -173,6 +201,7 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   const uploader = report.accounts.find((a) => a.email === 'uploader@encore.test');
   const storageConfigured = Boolean(process.env.FIREBASE_STORAGE_EMULATOR_HOST || process.env.STORAGE_EMULATOR_HOST);
   if ((options.photos ?? true) && storageConfigured && uploader) {
+    await favouriteSampleSets(db, uploader.uid);
     report.photosUploaded = await uploadSamplePhotos(app, uploader.uid);
   } else if (options.photos ?? true) {
     report.notes.push('Sample photos need the Storage and Auth emulators: none uploaded');

@@ -37,8 +37,8 @@ export async function renderSamplePhoto(spec: SamplePhotoSpec): Promise<Buffer> 
       <stop offset="0" stop-color="${spec.color}"/><stop offset="1" stop-color="#141428"/>
     </linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
-    <circle cx="${width * 0.7}" cy="${height * 0.35}" r="${height * 0.22}" fill="#ffffff" fill-opacity="0.18"/>
-    <text x="${width * 0.05}" y="${height * 0.9}" font-family="sans-serif" font-weight="bold"
+    <circle cx="${width * 0.5}" cy="${height * 0.4}" r="${height * 0.22}" fill="#ffffff" fill-opacity="0.18"/>
+    <text x="${width / 2}" y="${height * 0.62}" text-anchor="middle" font-family="sans-serif" font-weight="bold"
       font-size="${Math.round(height * 0.09)}" fill="#ffffff">${escapeXml(spec.stageName)}</text>
   </svg>`;
   return sharp(Buffer.from(svg))

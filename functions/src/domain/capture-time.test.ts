@@ -34,4 +34,19 @@ describe('capture time', () => {
     expect(suggestPerformance(new Date('2026-08-14T21:30:00Z'), sets)).toBeNull();
     expect(suggestPerformance(null, sets)).toBeNull();
   });
+
+  it("breaks a tie between stages with the uploader's favourites, and never guesses", () => {
+    const sets = [
+      set('main-1', 'main', '2026-08-14T19:00:00Z', '2026-08-14T20:00:00Z'),
+      set('tent-1', 'tent', '2026-08-14T19:30:00Z', '2026-08-14T20:30:00Z'),
+      set('pier-1', 'pier', '2026-08-14T19:15:00Z', '2026-08-14T20:15:00Z'),
+    ];
+    const at = new Date('2026-08-14T19:45:00Z');
+    expect(suggestPerformance(at, sets)).toBeNull();
+    expect(suggestPerformance(at, sets, new Set(['tent-1']))?.id).toBe('tent-1');
+    // A favourite that is not playing at that moment does not count.
+    expect(suggestPerformance(at, sets, new Set(['tent-1', 'main-2']))?.id).toBe('tent-1');
+    // Two favourites playing at once: still ambiguous.
+    expect(suggestPerformance(at, sets, new Set(['tent-1', 'pier-1']))).toBeNull();
+  });
 });

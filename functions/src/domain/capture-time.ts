@@ -19,11 +19,19 @@ export function captureInstant(dateTimeOriginal: string | undefined, offsetTimeO
 
 /**
  * The set a photo most likely shows: the one scheduled set playing at its capture time.
- * With two stages playing at once the photo alone cannot tell which, so no suggestion.
+ * When several stages play at once, the uploader's own schedule breaks the tie: if
+ * exactly one of those sets is among their favourites, that is where they were. Anything
+ * still ambiguous gets no suggestion rather than a guess.
  */
-export function suggestPerformance<T extends TimedSet>(capturedAt: Date | null, sets: readonly T[]): T | null {
+export function suggestPerformance<T extends TimedSet>(
+  capturedAt: Date | null,
+  sets: readonly T[],
+  favouriteIds: ReadonlySet<string> = new Set(),
+): T | null {
   if (!capturedAt) return null;
   const at = capturedAt.getTime();
   const playing = sets.filter((set) => set.status !== 'cancelled' && set.startsAt.getTime() <= at && at < set.endsAt.getTime());
-  return playing.length === 1 ? playing[0]! : null;
+  if (playing.length === 1) return playing[0]!;
+  const favourites = playing.filter((set) => favouriteIds.has(set.id));
+  return favourites.length === 1 ? favourites[0]! : null;
 }

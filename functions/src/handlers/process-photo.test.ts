@@ -133,6 +133,20 @@ describe('photo pipeline', () => {
     expect(await handleProcessPhoto(deps, await upload(deps, 'other', small, { uid: 'u2' }))).toEqual({ status: 'ready' });
   });
 
+  it('suggests the set the uploader favourited when two stages play at the capture time', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    // 21:45 in Amsterdam is 19:45 UTC: nina-main and kae-tent both play; u1 favourited kae-tent.
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-tent'), { festivalId: FESTIVAL_ID, performanceId: 'kae-tent', createdAt: new Date() });
+    const uploaded = await upload(deps, 'tie', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'));
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'ready' });
+    expect(deps.docs.data(photoPath('tie'))).toMatchObject({ suggestedPerformanceId: 'kae-tent', performanceId: null });
+
+    const other = await upload(deps, 'tie-2', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'), { uid: 'u2' });
+    await handleProcessPhoto(deps, other);
+    expect(deps.docs.data(photoPath('tie-2'))).toMatchObject({ suggestedPerformanceId: null });
+  });
+
   it('keeps the uploader’s own performance and makes no suggestion', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);

@@ -67,7 +67,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
         return { width: rendition.width, height: rendition.height, format: rendition.format, path: thumbnailPath, bytes: rendition.bytes.length };
       }),
     );
-    const suggested = event.data.performanceId === null ? suggestPerformance(capturedAt, await readPerformances(deps.docs, festivalId)) : null;
+    const suggested = event.data.performanceId === null ? await suggestFromProgramme(deps, festivalId, uploaderUid, capturedAt) : null;
     await finish(deps, event, (current) => ({
       ...current,
       status: 'ready',
@@ -86,6 +86,16 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     if (error instanceof UnreadableImageError) return reject(deps, event, rejectReasons.corrupt, error.message);
     throw error;
   }
+}
+
+/** The set the photo shows, from the programme and, to break ties, the uploader's own schedule. */
+async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, capturedAt: Date | null) {
+  if (!capturedAt) return null;
+  const [sets, favourites] = await Promise.all([
+    readPerformances(deps.docs, festivalId),
+    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }),
+  ]);
+  return suggestPerformance(capturedAt, sets, new Set(favourites.map((favourite) => favourite.id)));
 }
 
 async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<boolean> {
