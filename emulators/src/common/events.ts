@@ -12,6 +12,16 @@ export interface FirestoreDocumentJson {
   updateTime: string;
 }
 
+/**
+ * The principal behind a write, in the terms of Firestore's auth-context events (the
+ * CloudEvents `authtype`/`authid` attributes of `*.withAuthContext` event types).
+ */
+export interface DocumentWriter {
+  authType: 'app_user' | 'unauthenticated' | 'service_account' | 'unknown';
+  /** The Firebase Auth uid for `app_user`; absent when there is no identity to report (the emulator's owner credential names no service account). */
+  authId?: string;
+}
+
 /** One committed document write: created (before null), deleted (after null) or updated. */
 export interface DocumentWrittenEvent {
   projectId: string;
@@ -22,6 +32,8 @@ export interface DocumentWrittenEvent {
   after: FirestoreDocumentJson | null;
   /** Commit time, RFC 3339 UTC. All writes of one commit share it. */
   commitTime: string;
+  /** Who committed it; producers that cannot tell leave it out (delivered as `unknown`). */
+  writer?: DocumentWriter;
 }
 
 /** A Cloud Storage object in the GCS JSON API `storage#object` form (numbers as strings). */

@@ -43,6 +43,17 @@ describe('Firestore events', () => {
     });
   });
 
+  it('puts the writer on auth-context event types only, and reports an unknown writer as unknown', () => {
+    const created = 'google.cloud.firestore.document.v1.created';
+    const byFan = { ...write(null, doc({})), writer: { authType: 'app_user' as const, authId: 'fan-1' } };
+    expect(firestoreCloudEvent(byFan, `${created}.withAuthContext`, 'us-central1')).toMatchObject({ authtype: 'app_user', authid: 'fan-1' });
+    const plain = firestoreCloudEvent(byFan, created, 'us-central1');
+    expect('authtype' in plain || 'authid' in plain).toBe(false);
+    const anonymous = firestoreCloudEvent(write(null, doc({})), `${created}.withAuthContext`, 'us-central1');
+    expect(anonymous.authtype).toBe('unknown');
+    expect('authid' in anonymous).toBe(false);
+  });
+
   it('leaves out the missing side of a create', () => {
     const event = firestoreCloudEvent(write(null, doc({})), 'google.cloud.firestore.document.v1.created', 'us-central1');
     expect(Object.keys(event.data as object)).toEqual(['value']);

@@ -20,6 +20,8 @@ export interface CloudEvent {
 }
 
 const FIRESTORE_TYPE = 'google.cloud.firestore.document.v1.';
+/** The suffix of the event types that carry the writer (`onDocument*WithAuthContext`). */
+const AUTH_CONTEXT_SUFFIX = '.withAuthContext';
 
 /** The Firestore event types one document write fires: `written` always, plus exactly one of the other three. */
 export function firestoreEventTypes(write: DocumentWrittenEvent): string[] {
@@ -45,8 +47,18 @@ export function firestoreCloudEvent(write: DocumentWrittenEvent, eventType: stri
     namespace: '(default)',
     document: write.path,
     location,
+    ...(eventType.endsWith(AUTH_CONTEXT_SUFFIX) ? authContext(write) : {}),
     data,
   };
+}
+
+/**
+ * The auth-context extension attributes. Only the `.withAuthContext` event types carry them,
+ * as in production; firebase-functions turns them into `event.authType`/`event.authId`.
+ */
+function authContext(write: DocumentWrittenEvent): { authtype: string; authid?: string } {
+  const writer = write.writer ?? { authType: 'unknown' };
+  return writer.authId === undefined ? { authtype: writer.authType } : { authtype: writer.authType, authid: writer.authId };
 }
 
 /** Top-level fields added, removed or changed: the `updateMask` Firestore sends with an update. */

@@ -4,7 +4,7 @@
  * requests and results are in the proto3 JSON form.
  */
 import type { Caller } from '../../common/auth.js';
-import type { DocumentWrittenEvent, FirestoreDocumentJson } from '../../common/events.js';
+import type { DocumentWriter, DocumentWrittenEvent, FirestoreDocumentJson } from '../../common/events.js';
 import type { Feed } from '../../common/feed.js';
 import { invalidArgument, notFound, permissionDenied } from '../errors.js';
 import type { AccessMethod, AccessRequest, Authorize } from './access.js';
@@ -271,11 +271,11 @@ export class Database {
       this.store.put(path, after, commitTime);
       changes.push({ path, before, after });
     }
-    this.announce(changes, commitTime);
+    this.announce(changes, commitTime, writerOf(caller));
     return { commitTime: formatTimestamp(commitTime), writeResults: results };
   }
 
-  private announce(changes: DocumentChange[], commitTime: Nanos): void {
+  private announce(changes: DocumentChange[], commitTime: Nanos, writer: DocumentWriter): void {
     if (changes.length === 0) return;
     for (const listener of this.listeners) listener(changes, commitTime);
     const time = formatTimestamp(commitTime);
@@ -287,6 +287,7 @@ export class Database {
         before: change.before && toDocumentJson(this.root, change.before),
         after: change.after && toDocumentJson(this.root, change.after),
         commitTime: time,
+        writer,
       });
     }
   }
@@ -306,6 +307,23 @@ export class Database {
     this.store.clear();
     this.transactions.clear();
     for (const listener of this.listeners) listener(changes, commitTime);
+  }
+}
+
+/**
+ * The writer the change feed reports for auth-context triggers. Every transport (gRPC, REST,
+ * WebChannel) decodes its credential into a Caller, so this one mapping covers them all.
+ */
+function writerOf(caller: Caller): DocumentWriter {
+  switch (caller.kind) {
+    case 'owner':
+      // Production reports Admin SDK writes as their service account (firebase-functions'
+      // AuthType has no "admin"); the emulator's owner credential names no account.
+      return { authType: 'service_account' };
+    case 'user':
+      return { authType: 'app_user', authId: caller.auth.uid };
+    case 'anonymous-request':
+      return { authType: 'unauthenticated' };
   }
 }
 
