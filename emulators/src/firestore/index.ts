@@ -54,9 +54,10 @@ export interface FirestoreEmulator {
   /** Deletes every document of the default project. */
   clear(): void;
   /**
-   * Stores the rules source for the default project, as is. Each project's rules decide
-   * every client request (none loaded: everything is allowed); `PUT :securityRules` and
-   * `rulesPath` refuse a source that does not compile, this programmatic door does not.
+   * Puts rules in force for the default project. Each project's rules decide every client
+   * request (none loaded: everything is allowed). Like `PUT :securityRules` and `rulesPath`,
+   * it refuses a source that does not compile: it throws RulesParseError (line and column)
+   * and the previous rules stay.
    */
   setRules(source: string): void;
   getRules(projectId?: string): string | undefined;
@@ -82,15 +83,15 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     grpcServer: createGrpcServer(api, openStream),
     http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
   });
+  // Throws RulesParseError (line and column) before storing, so broken rules never replace good ones.
+  const putRules = (source: string) => {
+    compileRules(source, 'cloud.firestore');
+    databases.rules.set(projectId, source);
+  };
   let rulesFile: RulesFileWatch | undefined;
   if (options.rulesPath !== undefined) {
     try {
-      rulesFile = await watchRulesFile(options.rulesPath, {
-        apply: (source) => {
-          compileRules(source, 'cloud.firestore');
-          databases.rules.set(projectId, source);
-        },
-      });
+      rulesFile = await watchRulesFile(options.rulesPath, { apply: putRules });
     } catch (error) {
       await server.close();
       throw error;
@@ -105,7 +106,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     openStream,
     exportTo: (dir) => exportState(databases, dir),
     clear: () => databases.clearProject(projectId),
-    setRules: (source) => databases.rules.set(projectId, source),
+    setRules: putRules,
     getRules: (project = projectId) => databases.rules.get(project),
     setAuthorize: (authorize) => {
       databases.authorize = authorize;

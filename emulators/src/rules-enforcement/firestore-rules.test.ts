@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { FirestoreDocument } from '../rules/index.js';
-import { decideFirestoreAccess, type FirestoreAccess } from './firestore-rules.js';
+import type { AccessRequest } from '../firestore/engine/access.js';
+import { values, type FirestoreDocument } from '../rules/index.js';
+import { decideFirestoreAccess, enforceFirestoreRules, type FirestoreAccess } from './firestore-rules.js';
 
 const RULES = `rules_version = '2';
 service cloud.firestore {
@@ -33,11 +34,12 @@ describe('decideFirestoreAccess', () => {
     expect(decideFirestoreAccess(RULES, access({ path: 'elsewhere/x' }))).toEqual({ allowed: false, message: 'No matching allow statements' });
   });
 
-  it('sees request.time exactly as given, so a server timestamp resolved to it passes', () => {
-    const incoming = doc({ owner: { stringValue: 'alice' }, createdAt: { timestampValue: T.toISOString() } });
-    expect(decideFirestoreAccess(RULES, access({ method: 'create', incoming })).allowed).toBe(true);
-    const early = doc({ owner: { stringValue: 'alice' }, createdAt: { timestampValue: '2026-08-14T19:00:00Z' } });
-    expect(decideFirestoreAccess(RULES, access({ method: 'create', incoming: early })).allowed).toBe(false);
+  it('sees request.time exactly as given, so a document time equal to it to the nanosecond passes', () => {
+    const exact = values.Timestamp.parse('2026-08-14T20:00:00.123456789Z');
+    const create = (createdAt: string) => decideFirestoreAccess(RULES, access({ method: 'create', time: exact, incoming: doc({ owner: { stringValue: 'alice' }, createdAt: { timestampValue: createdAt } }) })).allowed;
+    expect(create('2026-08-14T20:00:00.123456789Z')).toBe(true);
+    expect(create('2026-08-14T20:00:00.123456788Z')).toBe(false);
+    expect(create('2026-08-14T20:00:00.123Z')).toBe(false);
   });
 
   it('answers getAfter() from the database after the commit and get() from before it', () => {
@@ -63,5 +65,40 @@ describe('decideFirestoreAccess', () => {
 
   it('denies everything when the rules in force do not compile', () => {
     expect(decideFirestoreAccess('service cloud.firestore {', access({}))).toMatchObject({ allowed: false, message: expect.stringMatching(/do not compile: Line 1/) });
+  });
+});
+
+describe('enforceFirestoreRules', () => {
+  /** What the Firestore emulator hands the seam for a create committed at `commitTime` (microseconds). */
+  const commitAt = (commitTime: string, createdAt: string): AccessRequest => ({
+    caller: { kind: 'user', auth: alice },
+    method: 'create',
+    path: 'projects/p/databases/(default)/documents/rooms/r1',
+    resource: null,
+    incoming: {
+      name: 'projects/p/databases/(default)/documents/rooms/r1',
+      fields: { owner: { stringValue: 'alice' }, createdAt: { timestampValue: createdAt } },
+      createTime: commitTime,
+      updateTime: commitTime,
+    },
+    time: new Date(commitTime),
+    timestamp: commitTime,
+    documents: () => null,
+    documentsAfter: () => null,
+    commit: {},
+  });
+  const authorize = enforceFirestoreRules(() => RULES);
+  const allowed = (request: AccessRequest) => {
+    const verdict = authorize(request);
+    return typeof verdict === 'boolean' ? verdict : verdict.allowed;
+  };
+
+  it('judges `createdAt == request.time` at the commit time’s microsecond: a resolved server timestamp passes, 1 µs off fails', () => {
+    const commitTime = '2026-08-14T20:00:00.123456Z';
+    expect(allowed(commitAt(commitTime, commitTime))).toBe(true);
+    expect(allowed(commitAt(commitTime, '2026-08-14T20:00:00.123457Z'))).toBe(false);
+    expect(allowed(commitAt(commitTime, '2026-08-14T20:00:00.123455Z'))).toBe(false);
+    // The millisecond Date beside it is not what rules see.
+    expect(allowed(commitAt(commitTime, '2026-08-14T20:00:00.123Z'))).toBe(false);
   });
 });

@@ -5,8 +5,8 @@
  * (`false for 'create' @ L12, ...`).
  *
  * Without rules for the project everything is allowed (as the emulator did before rules
- * were loaded); rules that do not compile deny everything (they can only get there by a
- * programmatic `setRules` or an import; the admin endpoint and the file watcher refuse them).
+ * were loaded); rules that do not compile deny everything (they can only get there through
+ * an import: `setRules`, the admin endpoint and the file watcher refuse them).
  */
 import type { AuthContext } from '../common/auth.js';
 import type { FirestoreDocumentJson } from '../common/events.js';
@@ -14,11 +14,12 @@ import type { Authorize, DocumentLookup } from '../firestore/engine/access.js';
 import {
   DocumentAccessBudget,
   RulesParseError,
+  values,
   type Decision,
   type DocumentAccessor,
   type FirestoreDocument,
-  type FirestoreValueJson,
   type RequestMethod,
+  type RequestTime,
   type StructuredQueryJson,
 } from '../rules/index.js';
 import { compileRules } from './compiled-rules.js';
@@ -29,8 +30,8 @@ export interface FirestoreAccess {
   /** Relative to `documents/`: the document, or for list the collection (its id alone for a collection group). */
   path: string;
   auth: AuthContext | null;
-  /** `request.time`: the commit time for writes, so server timestamps equal it. */
-  time: Date;
+  /** `request.time`, exact: the commit time for writes, so server timestamps resolved to it equal it. */
+  time: RequestTime;
   resource: FirestoreDocument | null;
   incoming: FirestoreDocument | null;
   query?: StructuredQueryJson;
@@ -97,41 +98,22 @@ export function enforceFirestoreRules(rulesFor: (projectId: string) => string | 
     if (!name) return { allowed: false, message: `Not a document or collection name: ${request.path}` };
     const [, projectId, databaseId, relative = ''] = name;
     const collectionGroup = request.query?.collectionGroup === true;
-    const commitView = serverTimesAt(request.timestamp, request.time.toISOString());
     return decideFirestoreAccess(rulesFor(projectId!), {
       databaseId: databaseId!,
       method: request.method,
       // A collection group is judged by its collection id (the seam joins it to the parent).
       path: collectionGroup ? relative.slice(relative.lastIndexOf('/') + 1) : relative,
       auth: request.caller.kind === 'user' ? request.caller.auth : null,
-      time: request.time,
+      // The exact commit time (microseconds), not the millisecond Date beside it.
+      time: values.Timestamp.parse(request.timestamp),
       resource: request.resource && asDocument(request.resource),
-      incoming: request.incoming && commitView(asDocument(request.incoming)),
+      incoming: request.incoming && asDocument(request.incoming),
       ...(request.query ? { query: request.query.structuredQuery as StructuredQueryJson, collectionGroup } : {}),
       documents: lookupOf(request.documents),
-      ...(request.documentsAfter ? { documentsAfter: lookupOf(request.documentsAfter, commitView) } : {}),
+      ...(request.documentsAfter ? { documentsAfter: lookupOf(request.documentsAfter) } : {}),
       ...(request.commit ? { commit: request.commit } : {}),
     });
   };
-}
-
-/**
- * The engine sees `request.time` to the millisecond while commit times (and so resolved
- * server timestamps) carry microseconds. In the documents a commit writes, a timestamp
- * equal to the exact commit time is a resolved server timestamp: it is shown at the
- * millisecond too, so `data.createdAt == request.time` holds as in production.
- */
-function serverTimesAt(exact: string, millis: string): (document: FirestoreDocument) => FirestoreDocument {
-  const view = (value: FirestoreValueJson): FirestoreValueJson => {
-    if (value.timestampValue === exact) return { timestampValue: millis };
-    const map = value.mapValue as { fields?: Record<string, FirestoreValueJson> } | undefined;
-    if (map?.fields) return { mapValue: { fields: viewFields(map.fields) } };
-    const array = value.arrayValue as { values?: FirestoreValueJson[] } | undefined;
-    if (array?.values) return { arrayValue: { values: array.values.map(view) } };
-    return value;
-  };
-  const viewFields = (fields: Record<string, FirestoreValueJson>) => Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, view(value)]));
-  return (document) => (document.fields ? { ...document, fields: viewFields(document.fields) } : document);
 }
 
 /** For `PUT /emulator/v1/projects/{p}:securityRules`: why a source is refused (line and column), or undefined. */
@@ -148,8 +130,8 @@ export function firestoreRulesRefusal(source: string): string | undefined {
 const asDocument = (document: FirestoreDocumentJson): FirestoreDocument => ({ fields: document.fields as FirestoreDocument['fields'] });
 
 const lookupOf =
-  (lookup: DocumentLookup, view: (document: FirestoreDocument) => FirestoreDocument = (document) => document): DocumentAccessor =>
+  (lookup: DocumentLookup): DocumentAccessor =>
   (path) => {
     const document = lookup(path);
-    return document && view(asDocument(document));
+    return document && asDocument(document);
   };

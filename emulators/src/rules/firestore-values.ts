@@ -42,7 +42,7 @@ export function fromFirestoreFields(fields: Record<string, FirestoreValueJson> |
 function timestampFrom(raw: unknown): Timestamp {
   if (typeof raw === 'string') return Timestamp.parse(raw);
   const { seconds = 0, nanos = 0 } = raw as { seconds?: string | number; nanos?: number };
-  return new Timestamp(BigInt(seconds) * 1_000_000_000n + BigInt(nanos));
+  return Timestamp.fromSecondsNanos(seconds, nanos);
 }
 
 /** `projects/p/databases/d/documents/a/b` becomes the rules path `/databases/d/documents/a/b`. */

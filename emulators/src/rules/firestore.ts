@@ -13,7 +13,7 @@ import { documentResource, type FirestoreDocument } from './firestore-values.js'
 import { Interpreter } from './interpreter.js';
 import { UNKNOWN_ID, UNKNOWN_PREFIX, type RequestSegment } from './matcher.js';
 import { queryResource, queryVariants, requestQuery, type StructuredQueryJson } from './query.js';
-import { authValue, timeValue } from './request-values.js';
+import { authValue, timeValue, type RequestTime } from './request-values.js';
 import { RulesMap, RulesPath, type Value } from './values.js';
 
 export interface FirestoreRequest {
@@ -28,8 +28,8 @@ export interface FirestoreRequest {
   path: string;
   /** `request.auth`; null when signed out. */
   auth: AuthContext | null;
-  /** `request.time`; now unless given (transactions pass their commit time). */
-  time?: Date;
+  /** `request.time`; now unless given (writes pass their commit time, exact to the nanosecond). */
+  time?: RequestTime;
   /** The stored document (`resource`); null or absent when it does not exist. Ignored for list. */
   resource?: FirestoreDocument | null;
   /** For create/update: the whole document as it would be after the write (`request.resource`). */

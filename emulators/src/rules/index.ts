@@ -68,6 +68,7 @@ export type { StorageObjectMetadata, StorageRequest } from './storage.js';
 export type { StructuredQueryJson } from './query.js';
 export type { FirestoreDocument, FirestoreValueJson } from './firestore-values.js';
 export type { DocumentAccessor } from './documents.js';
+export type { RequestTime } from './request-values.js';
 export { DocumentAccessBudget } from './documents.js';
 export { RulesEvaluationError, RulesParseError } from './errors.js';
 export { parseExpression, parseRules } from './parser.js';

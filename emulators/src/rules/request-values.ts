@@ -22,6 +22,16 @@ export function authValue(auth: AuthContext | null | undefined): Value {
   return RulesMap.of({ uid: auth.uid, token: fromJson(auth.token) });
 }
 
-export function timeValue(time: Date | undefined): Timestamp {
-  return Timestamp.fromDate(time ?? new Date());
+/**
+ * `request.time` as a caller gives it. Production's is exact to the nanosecond (a commit
+ * time has microseconds), so besides a Date (milliseconds) it may be the engine's own
+ * Timestamp or a protobuf-style `{seconds, nanos}`, which keep every digit.
+ */
+export type RequestTime = Date | Timestamp | { seconds: bigint | number | string; nanos: number };
+
+export function timeValue(time: RequestTime | undefined): Timestamp {
+  if (time === undefined) return Timestamp.fromDate(new Date());
+  if (time instanceof Timestamp) return time;
+  if (time instanceof Date) return Timestamp.fromDate(time);
+  return Timestamp.fromSecondsNanos(time.seconds, time.nanos);
 }

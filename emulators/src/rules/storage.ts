@@ -13,7 +13,7 @@ import type { RulesCoverage } from './coverage.js';
 import { decide, summarize, type PreparedDecision, type RequestMethod } from './decide.js';
 import { DocumentAccessBudget, DocumentReads, type DocumentAccessor } from './documents.js';
 import { Interpreter } from './interpreter.js';
-import { authValue, fromJson, timeValue } from './request-values.js';
+import { authValue, fromJson, timeValue, type RequestTime } from './request-values.js';
 import { RulesMap, RulesPath, Timestamp, type Value } from './values.js';
 
 /** Object metadata as rules see it (GCS/Firebase names; numbers may be strings, as GCS sends them). */
@@ -43,7 +43,8 @@ export interface StorageRequest {
   /** The object name (`users/u1/photo.png`); for list, the prefix (trailing slashes ignored). */
   path: string;
   auth: AuthContext | null;
-  time?: Date;
+  /** `request.time`; now unless given. */
+  time?: RequestTime;
   /** The stored object's metadata (`resource`); null when it does not exist. */
   resource?: StorageObjectMetadata | null;
   /** For create/update: the metadata the object would have afterwards (`request.resource`). */

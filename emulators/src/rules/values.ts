@@ -85,6 +85,18 @@ export class Timestamp {
     return new Timestamp(BigInt(date.getTime()) * 1_000_000n);
   }
 
+  /** A protobuf Timestamp: whole seconds since the epoch plus 0 to 999,999,999 nanoseconds. */
+  static fromSecondsNanos(seconds: bigint | number | string, nanos: number): Timestamp {
+    if (!Number.isInteger(nanos) || nanos < 0 || nanos > 999_999_999) throw new RulesEvaluationError(`Timestamp nanos must be an integer from 0 to 999999999, got ${nanos}`);
+    let wholeSeconds: bigint;
+    try {
+      wholeSeconds = BigInt(seconds);
+    } catch {
+      throw new RulesEvaluationError(`Timestamp seconds must be an integer, got ${String(seconds)}`);
+    }
+    return new Timestamp(wholeSeconds * 1_000_000_000n + BigInt(nanos));
+  }
+
   /** Parses RFC 3339 with up to nine fractional digits (Firestore's timestampValue form). */
   static parse(text: string): Timestamp {
     const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/i.exec(text);

@@ -61,6 +61,8 @@ describe('change feed', () => {
 });
 
 describe('export and import', () => {
+  const OPEN_RULES = "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents/{doc=**} { allow read, write: if true; } }";
+
   it('round-trips documents with their times and the rules, in a versioned file', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'encore-fs-export-'));
     temporaryDirs.push(dir);
@@ -68,7 +70,7 @@ describe('export and import', () => {
     const name = `${ROOT}/${col}/a/deep/b`;
     await commit([{ update: { name, fields: { s: { stringValue: 'é😀' }, t: { timestampValue: '2026-01-02T03:04:05.123456789Z' } } } }]);
     const before = (await rest(emulator(), 'GET', `/v1/${name}`)).body as { createTime: string; updateTime: string };
-    emulator().setRules('rules_version = "2";');
+    emulator().setRules(OPEN_RULES);
     await emulator().exportTo(dir);
     const file = JSON.parse(await readFile(join(dir, 'firestore_export', 'firestore-state.json'), 'utf8')) as { format: string; version: number };
     expect(file).toMatchObject({ format: 'encore-firestore-export', version: 1 });
@@ -77,7 +79,7 @@ describe('export and import', () => {
     try {
       const got = await rest(restored, 'GET', `/v1/${name}`);
       expect(got.body).toMatchObject({ fields: { s: { stringValue: 'é😀' }, t: { timestampValue: '2026-01-02T03:04:05.123456789Z' } }, ...before });
-      expect(restored.getRules()).toBe('rules_version = "2";');
+      expect(restored.getRules()).toBe(OPEN_RULES);
       const later = await rest(restored, 'POST', `/v1/${DB}/documents:commit`, { writes: [{ update: { name: `${ROOT}/${col}/c`, fields: {} } }] });
       expect((later.body as { commitTime: string }).commitTime > before.updateTime).toBe(true);
     } finally {

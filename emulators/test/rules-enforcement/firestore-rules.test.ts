@@ -1,10 +1,10 @@
 /**
  * Firestore rules in force in the Firestore emulator, through the web SDK (gRPC in Node, as
  * @firebase/rules-unit-testing hands it out) and raw REST: rules from a file, reloaded on
- * change; `PUT :securityRules` refusing a source that does not compile while the previous
- * rules stay; denials in the official emulator's words; a batch judged as a whole
+ * change; `setRules` and `PUT :securityRules` refusing a source that does not compile while
+ * the previous rules stay; denials in the official emulator's words; a batch judged as a whole
  * (`getAfter`/`existsAfter`, one budget of document reads); server timestamps equal to
- * `request.time`; lists judged by their constraints; the owner's bypass and
+ * `request.time` to the microsecond; lists judged by their constraints; the owner's bypass and
  * `withSecurityRulesDisabled`/`clearFirestore`.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -94,6 +94,15 @@ describe('rules from a file', () => {
     await writeFile(rulesPath, FILE_RULES('request.auth.uid ==='));
     await vi.waitFor(() => expect(log.join('\n')).toMatch(/firestore\.rules refused, previous rules stay in force: Line 4, column \d+: /), { timeout: 5000 });
     expect(emulator.getRules()).toBe(FILE_RULES('false'));
+  });
+});
+
+describe('rules set from code (setRules)', () => {
+  it('refuses a source that does not compile, naming line and column; the rules in force stay', () => {
+    const before = emulator.getRules();
+    expect(() => emulator.setRules("rules_version = '2';\nservice cloud.firestore {\n  match /x { allow read: if ); }\n}")).toThrow(/^Line 3, column 29: /);
+    expect(() => emulator.setRules("rules_version = '2'; service firebase.storage { match /b/{bucket}/o { } }")).toThrow(/Expected rules for service cloud.firestore/);
+    expect(emulator.getRules()).toBe(before);
   });
 });
 
@@ -189,6 +198,30 @@ describe('writes', () => {
   it('a server timestamp equals request.time; a client-chosen time does not', async () => {
     await assertSucceeds(setDoc(doc(asAlice(), 'stamps/s1'), { at: serverTimestamp() }));
     await assertFails(setDoc(doc(asAlice(), 'stamps/s2'), { at: Timestamp.now() }));
+  });
+
+  it('request.time is the commit time to the microsecond: a client-chosen time 1 µs off fails, the exact one passes', async () => {
+    await assertSucceeds(setDoc(doc(asAlice(), 'stamps/exact'), { at: serverTimestamp() }));
+    let last = Timestamp.now();
+    await env.withSecurityRulesDisabled(async (owner) => {
+      last = (await getDoc(doc(owner.firestore() as unknown as Firestore, 'stamps/exact'))).get('at') as Timestamp;
+    });
+    // Hold the wall clock at the first whole millisecond after the last commit: the emulator's
+    // clock (strictly increasing, microsecond steps) then commits at exactly that millisecond,
+    // and each later commit 1 µs after the one before.
+    const millis = Math.floor(last.toMillis()) + 1;
+    const wall = [vi.spyOn(Date, 'now').mockReturnValue(millis), vi.spyOn(performance, 'now').mockReturnValue(0)];
+    const at = (micros: number) => new Timestamp(Math.floor(millis / 1000), (millis % 1000) * 1e6 + micros * 1000);
+    try {
+      // Committed at millis + 0 µs; the document says 1 µs later.
+      await assertFails(setDoc(doc(asAlice(), 'stamps/late'), { at: at(1) }));
+      // Committed at millis + 1 µs; the document says its millisecond, 1 µs earlier.
+      await assertFails(setDoc(doc(asAlice(), 'stamps/early'), { at: at(0) }));
+      // Committed at millis + 2 µs, which the document names exactly.
+      await assertSucceeds(setDoc(doc(asAlice(), 'stamps/chosen'), { at: at(2) }));
+    } finally {
+      for (const spy of wall) spy.mockRestore();
+    }
   });
 });
 
