@@ -22,6 +22,11 @@ export interface InvocationRecord {
 
 export type InvocationLogger = (record: InvocationRecord) => void;
 
+/** The record as one JSON line (no newline): what the runner prints by default, and what `npm start` keeps in its log file. */
+export function invocationJson(record: InvocationRecord, time = new Date()): string {
+  return JSON.stringify({ time: time.toISOString(), component: 'functions-runner', ...record });
+}
+
 export const logInvocationLine: InvocationLogger = (record) => {
-  console.log(JSON.stringify({ time: new Date().toISOString(), component: 'functions-runner', ...record }));
+  console.log(invocationJson(record));
 };

@@ -26,6 +26,7 @@ import { DocumentPattern } from './path-pattern.js';
 import { PubSubBridge } from './pubsub-bridge.js';
 import { armSchedules } from './schedule.js';
 import { watchForRebuilds } from './watch.js';
+import type { WorkerOutput } from './worker-output.js';
 import { startWorker, type WorkerHandle } from './worker-process.js';
 
 export interface FunctionsRunnerOptions {
@@ -56,6 +57,8 @@ export interface FunctionsRunnerOptions {
   /** Extra environment for the functions. */
   env?: Record<string, string>;
   log?: InvocationLogger;
+  /** Where the functions' own output goes, attributed to its call (worker-output.ts); by default, this process's stdout/stderr. */
+  workerOutput?: WorkerOutput;
 }
 
 export interface JobResult {
@@ -182,7 +185,7 @@ class Runner implements FunctionsRunner {
       if (this.worker !== worker) return;
       console.error(`[functions-runner] the functions process exited (code ${code}); starting a new one`);
       this.reload().catch((error: unknown) => console.error('[functions-runner] restart failed:', error));
-    });
+    }, this.options.workerOutput);
     const definitions = Object.entries(worker.endpoints).map(([name, endpoint]) => defineFunction(name, endpoint, this.options.localInstances));
     const previous = this.worker;
     this.worker = worker;

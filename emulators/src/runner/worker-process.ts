@@ -5,6 +5,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
+import { readChildOutput, TAG_OUTPUT_ENV, type WorkerOutput } from './worker-output.js';
 import type { WorkerMessage } from './worker-protocol.js';
 
 const LOAD_TIMEOUT_MS = 30_000;
@@ -23,14 +24,24 @@ export interface WorkerHandle {
   stop(): Promise<void>;
 }
 
-/** `onCrash` is called when the child exits on its own after loading (a function called process.exit, or it crashed). */
-export async function startWorker(modulePath: string, env: NodeJS.ProcessEnv, cwd: string, onCrash: (code: number | null) => void): Promise<WorkerHandle> {
+/**
+ * `onCrash` is called when the child exits on its own after loading (a function called process.exit, or it crashed).
+ * With `output`, what the functions print goes there, attributed to its call; without, to this process's stdout/stderr.
+ */
+export async function startWorker(
+  modulePath: string,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  onCrash: (code: number | null) => void,
+  output?: WorkerOutput,
+): Promise<WorkerHandle> {
   const child = fork(workerEntry(), [], {
     cwd,
-    env: { ...env, ENCORE_FUNCTIONS_MODULE: modulePath },
+    env: { ...env, ENCORE_FUNCTIONS_MODULE: modulePath, ...(output ? { [TAG_OUTPUT_ENV]: '1' } : {}) },
     execArgv: needsTypeScriptLoader(modulePath) ? ['--import', import.meta.resolve('tsx')] : [],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', output ? 'pipe' : 'inherit', output ? 'pipe' : 'inherit', 'ipc'],
   });
+  if (output) readChildOutput(child, output);
   const ready = await waitForReady(child);
   let stopping = false;
   child.once('exit', (code) => {

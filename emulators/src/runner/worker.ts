@@ -8,12 +8,14 @@
  * through the same express (and body parsing) firebase-functions itself depends on.
  * Timeouts are enforced here so the parent only sees outcomes.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
 import { applyParamDefaults } from './param-defaults.js';
+import { tagProcessOutput, TAG_OUTPUT_ENV, type CallContext } from './worker-output.js';
 import type { WorkerMessage } from './worker-protocol.js';
 
 type Exported = ((...args: unknown[]) => unknown) & { __endpoint?: object };
@@ -41,6 +43,9 @@ interface ExpressModule {
 }
 
 const BODY_LIMIT = '32mb';
+
+/** The call each piece of async work belongs to, so its output can name it (see worker-output.ts). */
+const calls = new AsyncLocalStorage<CallContext>();
 
 async function main(): Promise<void> {
   const modulePath = requiredEnv('ENCORE_FUNCTIONS_MODULE');
@@ -121,14 +126,16 @@ function createApp(express: ExpressModule, functions: Map<string, Exported>, end
     const fn = functions.get(req.params.name!);
     if (!fn) return void res.status(404).json({ error: `No function named ${req.params.name}` });
     const timeoutMs = timeoutOf(endpoints[req.params.name!]!);
-    try {
-      await withTimeout(Promise.resolve(fn(req.body)), timeoutMs);
-      res.status(204).send();
-    } catch (error) {
-      const timedOut = error instanceof TimeoutError;
-      if (!timedOut) console.error(`[functions] ${req.params.name} failed:`, error);
-      res.status(timedOut ? 504 : 500).json({ error: errorMessage(error), timeout: timedOut });
-    }
+    await calls.run(callContext(req.params.name!, (req.body as { id?: unknown } | undefined)?.id), async () => {
+      try {
+        await withTimeout(Promise.resolve(fn(req.body)), timeoutMs);
+        res.status(204).send();
+      } catch (error) {
+        const timedOut = error instanceof TimeoutError;
+        if (!timedOut) console.error(`[functions] ${req.params.name} failed:`, error);
+        res.status(timedOut ? 504 : 500).json({ error: errorMessage(error), timeout: timedOut });
+      }
+    });
   });
 
   app.all(/^\/__\/http\/([^/]+)(\/.*)?$/, async (req, res) => {
@@ -139,16 +146,22 @@ function createApp(express: ExpressModule, functions: Map<string, Exported>, end
     const original = req.url ?? '/';
     const query = original.indexOf('?');
     req.url = (req.params[1] ?? '/') + (query >= 0 ? original.slice(query) : '');
-    try {
-      await withTimeout(runHttp(fn, req, res), timeoutOf(endpoints[name]!));
-    } catch (error) {
-      const timedOut = error instanceof TimeoutError;
-      if (!timedOut) console.error(`[functions] ${name} failed:`, error);
-      if (!res.headersSent) res.status(timedOut ? 504 : 500).send(timedOut ? 'Function timed out' : 'Internal Server Error');
-      else res.end();
-    }
+    await calls.run(callContext(name, req.headers['function-execution-id']), async () => {
+      try {
+        await withTimeout(runHttp(fn, req, res), timeoutOf(endpoints[name]!));
+      } catch (error) {
+        const timedOut = error instanceof TimeoutError;
+        if (!timedOut) console.error(`[functions] ${name} failed:`, error);
+        if (!res.headersSent) res.status(timedOut ? 504 : 500).send(timedOut ? 'Function timed out' : 'Internal Server Error');
+        else res.end();
+      }
+    });
   });
   return app;
+}
+
+function callContext(name: string, executionId: unknown): CallContext {
+  return typeof executionId === 'string' && executionId !== '' ? { function: name, executionId } : { function: name };
 }
 
 /** Resolves once the handler returned and the response is finished (handlers may return before responding). */
@@ -215,6 +228,7 @@ function send(message: WorkerMessage): void {
   process.send?.(message);
 }
 
+if (process.env[TAG_OUTPUT_ENV]) tagProcessOutput(() => calls.getStore());
 process.on('disconnect', () => process.exit(0));
 // One function's stray promise must not take every other function down with the process.
 process.on('unhandledRejection', (reason) => console.error('[functions] unhandled rejection:', reason));

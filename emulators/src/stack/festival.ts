@@ -11,6 +11,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { InvocationLogger } from '../runner/invocation-log.js';
+import type { WorkerOutput } from '../runner/worker-output.js';
 import type { seedFestival } from '../seed/index.js';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { runToCompletion } from './child-process.js';
@@ -25,6 +27,15 @@ export interface FestivalOptions {
   /** Ignore `.encore-data/` at start. */
   fresh: boolean;
   projectId?: string;
+  /** Where invocations and the functions' output go instead of JSON lines on stdout (the CLI's file and short lines). */
+  functionsLog?: FestivalFunctionsLog;
+}
+
+export interface FestivalFunctionsLog {
+  log: InvocationLogger;
+  output: WorkerOutput;
+  /** Where the full log is, as the banner names it. */
+  shownAs: string;
 }
 
 export interface RunningFestival {
@@ -35,6 +46,8 @@ export interface RunningFestival {
   testAccounts: ReadonlyArray<{ email: string; password: string; role?: string }>;
   /** When each part was up, in ms since the start. */
   timings: Record<string, number>;
+  /** The full functions log, as the banner names it, when there is one. */
+  functionsLog?: string;
   stop(): Promise<void>;
 }
 
@@ -87,7 +100,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
         authEmulator: `127.0.0.1:${ports.auth}`,
         rulesFiles: rulesFiles(rootDir),
         ...(options.fresh ? {} : { importDir: dataDir }),
-        runner: { watch: true },
+        runner: { watch: true, ...(options.functionsLog ? { log: options.functionsLog.log, workerOutput: options.functionsLog.output } : {}) },
       }),
     );
     // The backend stops last, after the web app and Auth that sit beside it.
@@ -103,6 +116,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
       testAccounts: seed.TEST_ACCOUNTS,
       readyMs: performance.now() - started,
       timings,
+      ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
       async stop() {
         // Export before anything stops, so functions' last writes are in and nothing is half-closed.
         await stack.exportTo(dataDir).catch((error: unknown) => console.error('[encore] export failed:', error));
@@ -173,6 +187,7 @@ export function printFestival(festival: RunningFestival): void {
   if (stack.runner) {
     const jobs = stack.runner.functions().filter((fn) => fn.trigger.kind === 'schedule');
     if (jobs.length > 0) console.log(`\n  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);
+    if (festival.functionsLog) console.log(`\n  Function calls and logs: one short line each below; in full (JSON lines) in ${festival.functionsLog}`);
   }
   console.log(`\n  Ctrl-C stops everything and saves the state to ${DATA_DIR}/ (npm start -- --fresh starts empty).\n`);
 }
