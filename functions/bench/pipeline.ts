@@ -12,37 +12,15 @@
  *
  * Runs alternate (A, B, A, B...) after a warm-up so both see the same machine state.
  */
+import { HEIGHT, WIDTH, percentile, sharpAlone, twelveMegapixelJpeg } from './_photo-bench.js';
 import { print } from './_quiet-console.js';
 import sharp from 'sharp';
 import { storagePaths } from '@encore/model';
-import { THUMBNAIL_FORMATS, thumbnailWidths } from '../src/domain/image-policy.js';
 import { handleProcessPhoto } from '../src/handlers/process-photo.js';
 import { handleUploadFinalized } from '../src/handlers/upload-finalized.js';
-import { encodeAs } from '../src/platform/images.js';
 import { FESTIVAL_ID, seedFestival, testDeps } from '../src/testing/deps.js';
 
-const WIDTH = 4000;
-const HEIGHT = 3000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-
-/** A 12 MP photo-like JPEG: gradients plus noise, so encoders cannot cheat on flat colour. */
-async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 42;
-  for (let i = 0; i < WIDTH * HEIGHT; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const noise = (seed >> 16) % 24;
-    const x = i % WIDTH;
-    const y = Math.floor(i / WIDTH);
-    pixels[i * 3] = Math.min(255, Math.round((x / WIDTH) * 200) + noise);
-    pixels[i * 3 + 1] = Math.min(255, Math.round((y / HEIGHT) * 180) + noise);
-    pixels[i * 3 + 2] = Math.min(255, 90 + noise);
-  }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .withExif({ IFD2: { DateTimeOriginal: '2026:08:14 21:10:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1' } })
-    .toBuffer();
-}
 
 async function pipelineOnce(original: Buffer, run: number): Promise<number> {
   const deps = testDeps({ settings: { dailyUploadQuota: 1000, reportHideThreshold: 3 } });
@@ -59,34 +37,16 @@ async function pipelineOnce(original: Buffer, run: number): Promise<number> {
   return elapsed;
 }
 
-async function sharpAloneOnce(original: Buffer): Promise<number> {
-  const started = performance.now();
-  const renditions = thumbnailWidths(WIDTH).flatMap((width) =>
-    THUMBNAIL_FORMATS.map((format) => encodeAs(sharp(original).rotate().resize({ width }), format).toBuffer()),
-  );
-  await Promise.all([
-    ...renditions,
-    sharp(original).rotate().stats(),
-    sharp(original).rotate().resize({ width: 100, height: 100, fit: 'inside' }).ensureAlpha().raw().toBuffer(),
-  ]);
-  return performance.now() - started;
-}
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 const original = await twelveMegapixelJpeg();
 print(`12 MP JPEG: ${WIDTH}x${HEIGHT}, ${(original.length / 1024 / 1024).toFixed(1)} MB; ${RUNS} runs each after one warm-up; libvips ${sharp.versions.vips}, ${sharp.concurrency()} threads`);
 await pipelineOnce(original, -1);
-await sharpAloneOnce(original);
+await sharpAlone(original);
 
 const pipeline: number[] = [];
 const alone: number[] = [];
 for (let run = 0; run < RUNS; run++) {
   pipeline.push(await pipelineOnce(original, run));
-  alone.push(await sharpAloneOnce(original));
+  alone.push(await sharpAlone(original));
 }
 
 const row = (name: string, samples: number[]) => `${name.padEnd(12)} p50 ${percentile(samples, 50).toFixed(0).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(0).padStart(6)} ms`;

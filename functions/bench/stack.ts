@@ -21,35 +21,13 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectStorageEmulator, getStorage, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import sharp from 'sharp';
 import { firestorePaths, storagePaths } from '@encore/model';
-import { THUMBNAIL_FORMATS, thumbnailWidths } from '../src/domain/image-policy.js';
-import { encodeAs } from '../src/platform/images.js';
+import { HEIGHT, WIDTH, percentile, sharpAlone, twelveMegapixelJpeg } from './_photo-bench.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from '../test/integration/local-stack.js';
 
 const FIGURES_FD = 3;
-const WIDTH = 4000;
-const HEIGHT = 3000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const FAVOURITES = Number(process.env.BENCH_FAVOURITES ?? 1000);
 const IN_FLIGHT = 50;
-
-/** A 12 MP photo-like JPEG (gradients plus noise, GPS and a capture time), as in bench/pipeline.ts. */
-async function twelveMegapixelJpeg(): Promise<Buffer> {
-  const pixels = Buffer.alloc(WIDTH * HEIGHT * 3);
-  let seed = 42;
-  for (let i = 0; i < WIDTH * HEIGHT; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    const noise = (seed >> 16) % 24;
-    const x = i % WIDTH;
-    const y = Math.floor(i / WIDTH);
-    pixels[i * 3] = Math.min(255, Math.round((x / WIDTH) * 200) + noise);
-    pixels[i * 3 + 1] = Math.min(255, Math.round((y / HEIGHT) * 180) + noise);
-    pixels[i * 3 + 2] = Math.min(255, 90 + noise);
-  }
-  return sharp(pixels, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
-    .jpeg({ quality: 90 })
-    .withExif({ IFD2: { DateTimeOriginal: '2026:08:14 21:10:00' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 22/1 30/1' } })
-    .toBuffer();
-}
 
 async function uploadToReady(stack: EncoreStack, storage: FirebaseStorage, original: Buffer, run: string): Promise<number> {
   const photoId = `bench-${run}`;
@@ -60,17 +38,6 @@ async function uploadToReady(stack: EncoreStack, storage: FirebaseStorage, origi
   const elapsed = performance.now() - started;
   if (settled?.status !== 'ready') throw new Error(`photo ${photoId} ended ${String(settled?.status)}: ${String(settled?.rejectReason)}`);
   return elapsed;
-}
-
-/** The same derivations written the obvious way: one sharp pipeline per rendition, plus colour and placeholder pixels. */
-async function sharpAlone(original: Buffer): Promise<number> {
-  const started = performance.now();
-  await Promise.all([
-    ...thumbnailWidths(WIDTH).flatMap((width) => THUMBNAIL_FORMATS.map((format) => encodeAs(sharp(original).rotate().resize({ width }), format).toBuffer())),
-    sharp(original).rotate().stats(),
-    sharp(original).rotate().resize({ width: 100, height: 100, fit: 'inside' }).ensureAlpha().raw().toBuffer(),
-  ]);
-  return performance.now() - started;
 }
 
 /** Favourites of one set by `count` distinct visitors, `IN_FLIGHT` writes at a time; returns seconds until all are counted. */
@@ -93,10 +60,6 @@ async function favouriteBurst(stack: EncoreStack, count: number): Promise<{ seco
   return { seconds, favoriteCount };
 }
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 async function runStackBench(print: (line: string) => void): Promise<void> {
   const original = await twelveMegapixelJpeg();
