@@ -92,9 +92,12 @@ export class Dispatcher {
   /** Forwards an HTTP request to the function (onRequest, onCall) and pipes the answer back. */
   async forwardHttp(definition: FunctionDefinition, path: string, req: IncomingMessage, res: ServerResponse, triggerLabel: string): Promise<void> {
     const started = performance.now();
+    // Production gives every HTTP call an execution id; the function's logs carry it, so
+    // they can be joined to this call's invocation record.
     const requestId = String(req.headers['function-execution-id'] ?? randomUUID());
     const target = (worker: WorkerHandle): string => `${worker.baseUrl}/__/http/${encodeURIComponent(definition.name)}${path}`;
-    const result = await this.withWorker(definition, async (worker) => ({ status: await proxy(target(worker), req, res) }));
+    const headers = { ...req.headers, 'function-execution-id': requestId };
+    const result = await this.withWorker(definition, async (worker) => ({ status: await proxy(target(worker), req, res, headers) }));
     let status: number;
     if ('status' in result) {
       status = result.status;
@@ -151,9 +154,9 @@ export class Dispatcher {
 }
 
 /** Streams `req` to the worker and the worker's answer to `res`; resolves with the status once `res` is done. */
-function proxy(target: string, req: IncomingMessage, res: ServerResponse): Promise<number> {
+function proxy(target: string, req: IncomingMessage, res: ServerResponse, headers: IncomingMessage['headers']): Promise<number> {
   return new Promise((resolve, reject) => {
-    const upstream = request(target, { method: req.method, headers: req.headers }, (answer) => {
+    const upstream = request(target, { method: req.method, headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
       answer.once('end', () => resolve(answer.statusCode ?? 502));

@@ -81,6 +81,10 @@ describe('the npm start functions log', () => {
     expect(entry).toMatchObject({ stream: 'stdout', log: { severity: 'INFO', message: 'greeted', event: 'greeted', who: 'ada' } });
     const text = await waitForLine((line) => line.component === 'functions' && line.function === 'greet' && 'text' in line);
     expect(text).toMatchObject({ stream: 'stdout', text: 'a plain console line' });
+    // The runner gives the call an execution id, and the function's lines carry the same one.
+    expect(typeof invocation.eventId).toBe('string');
+    expect(entry.executionId).toBe(invocation.eventId);
+    expect(text.executionId).toBe(invocation.eventId);
 
     expect(printed).toMatch(/^ {2}✔ greet +https +[\d.]+ m?s$/m);
     expect(printed).toMatch(/^ {2}› greet +INFO +greeted {2}who=ada$/m);
