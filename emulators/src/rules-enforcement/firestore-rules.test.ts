@@ -81,7 +81,6 @@ describe('enforceFirestoreRules', () => {
       createTime: commitTime,
       updateTime: commitTime,
     },
-    time: new Date(commitTime),
     timestamp: commitTime,
     documents: () => null,
     documentsAfter: () => null,

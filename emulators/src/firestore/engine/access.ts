@@ -23,9 +23,7 @@ export interface AccessRequest {
    * then the parent joined with the collection id rather than one real collection.
    */
   query?: { collectionGroup: boolean; structuredQuery: unknown };
-  /** `request.time` to the millisecond; for writes the commit time. */
-  time: Date;
-  /** `request.time` exactly (RFC 3339, microseconds): what server timestamps in `incoming` resolved to. */
+  /** `request.time` exactly (RFC 3339, microseconds): for writes the commit time, which server timestamps in `incoming` resolved to. */
   timestamp: string;
   /** The database before the request, by path relative to `documents/` (rules' `get()`/`exists()`). */
   documents: DocumentLookup;

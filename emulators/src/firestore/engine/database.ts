@@ -113,7 +113,6 @@ export class Database {
       path: path === '' ? this.root : `${this.root}/${path}`,
       resource: resource && toDocumentJson(this.root, resource),
       incoming: incoming && toDocumentJson(this.root, incoming),
-      time: new Date(Number(time / 1_000_000n)),
       timestamp: formatTimestamp(time),
       documents: lookup((relative) => this.store.get(relative, context.readTime)),
       ...(context.query ? { query: context.query } : {}),
