@@ -4,7 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { firestorePaths, storagePaths } from '@encore/model';
-import { SEED_ACCOUNTS, encore2026, type SeedAccount } from '@encore/model/seed';
+import { SEED_ACCOUNTS, encore2026, type SeedAccount, type SeedProgramme } from '@encore/model/seed';
 import { DateTime } from 'luxon';
 import { renderSamplePhoto } from './sample-photos.js';
 
@@ -57,8 +57,7 @@ function assertEmulated(projectId: string): void {
   }
 }
 
-async function writeProgramme(db: Firestore, report: SeedReport): Promise<void> {
-  const seed = encore2026();
+async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedReport): Promise<void> {
   const writer = db.bulkWriter();
   writer.set(db.doc(firestorePaths.festival(seed.festivalId)), seed.festival);
   for (const stage of seed.stages) writer.set(db.doc(firestorePaths.stage(seed.festivalId, stage.id)), stage.data);
@@ -105,14 +104,13 @@ async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
   return uid;
 }
 
-type SeedSet = ReturnType<typeof encore2026>['performances'][number];
+type SeedSet = SeedProgramme['performances'][number];
 
 /**
  * The sets the sample photos show: one per stage, none overlapping another, so the
  * uploader could have been at all of them (and the wall shows every stage).
  */
-function samplePhotoSets(): SeedSet[] {
-  const seed = encore2026();
+function samplePhotoSets(seed: SeedProgramme): SeedSet[] {
   const picked: SeedSet[] = [];
   for (const stage of seed.stages) {
     const set = seed.performances.find(
@@ -124,21 +122,19 @@ function samplePhotoSets(): SeedSet[] {
 }
 
 /** The sample photos' sets go into the uploader's schedule: it tells the backend which stage they were at. */
-async function favouriteSampleSets(db: Firestore, uploaderUid: string): Promise<void> {
-  const seed = encore2026();
+async function favouriteSampleSets(db: Firestore, seed: SeedProgramme, uploaderUid: string): Promise<void> {
   const batch = db.batch();
-  for (const { id } of samplePhotoSets()) {
+  for (const { id } of samplePhotoSets(seed)) {
     batch.set(db.doc(firestorePaths.favorite(uploaderUid, id)), { festivalId: seed.festivalId, performanceId: id, createdAt: new Date('2026-08-01T10:00:00Z') });
   }
   await batch.commit();
 }
 
-async function uploadSamplePhotos(app: App, uploaderUid: string): Promise<number> {
-  const seed = encore2026();
+async function uploadSamplePhotos(app: App, seed: SeedProgramme, uploaderUid: string): Promise<number> {
   const bucket = getStorage(app).bucket();
   const stageById = new Map(seed.stages.map((s) => [s.id, s.data]));
   // Two photos of each sample set (one per stage), a quarter and three quarters into it.
-  const sets = samplePhotoSets();
+  const sets = samplePhotoSets(seed);
   let uploaded = 0;
   for (const [index, { id: performanceId, data }] of sets.entries()) {
     for (const fraction of [0.25, 0.75]) {
@@ -188,7 +184,7 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
     return { ...report, skipped: true, notes: [`${seed.festivalId} already exists: left as it is`] };
   }
 
-  await writeProgramme(db, report);
+  await writeProgramme(db, seed, report);
 
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     for (const account of SEED_ACCOUNTS) {
@@ -201,8 +197,8 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   const uploader = report.accounts.find((a) => a.email === 'uploader@encore.test');
   const storageConfigured = Boolean(process.env.FIREBASE_STORAGE_EMULATOR_HOST || process.env.STORAGE_EMULATOR_HOST);
   if ((options.photos ?? true) && storageConfigured && uploader) {
-    await favouriteSampleSets(db, uploader.uid);
-    report.photosUploaded = await uploadSamplePhotos(app, uploader.uid);
+    await favouriteSampleSets(db, seed, uploader.uid);
+    report.photosUploaded = await uploadSamplePhotos(app, seed, uploader.uid);
   } else if (options.photos ?? true) {
     report.notes.push('Sample photos need the Storage and Auth emulators: none uploaded');
   }
