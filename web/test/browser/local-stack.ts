@@ -24,9 +24,6 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (the browser tests pick free ports for everything). */
-export const freePort = (): Promise<number> => findFreePort();
-
 /** Builds the web app for these emulator ports into a temporary folder and serves it. */
 async function serveWebApp(ports: Record<string, number>): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
@@ -48,7 +45,7 @@ async function serveWebApp(ports: Record<string, number>): Promise<{ server: Pre
       else process.env[key] = value;
     }
   }
-  const server = await preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await freePort(), strictPort: true } });
+  const server = await preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await findFreePort(), strictPort: true } });
   return { server, outDir };
 }
 
@@ -64,7 +61,7 @@ export async function startLocalStack(): Promise<LocalStack> {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
   };
   try {
-    const authPorts = { auth: await freePort(), hub: await freePort(), logging: await freePort() };
+    const authPorts = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
     const auth = await startAuthEmulator({ rootDir: ROOT, projectId: PROJECT_ID, ports: authPorts });
     stops.push(() => auth.stop());
     const stack = await startStack({
