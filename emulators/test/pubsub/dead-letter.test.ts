@@ -1,27 +1,13 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { PubSub, v1 } from '@google-cloud/pubsub';
-import type { PubSubEmulator } from '../../src/pubsub/index.js';
-import { clientFor, collect, PROJECT, startEmulator, subscriberClientFor, uniqueId, waitFor } from './harness.js';
+import { expect, test } from 'vitest';
+import { collect, PROJECT, uniqueId, waitFor, usePubSubTestBed } from './harness.js';
 
-let emulator: PubSubEmulator;
-let pubsub: PubSub;
-let subscriber: v1.SubscriberClient;
-beforeAll(async () => {
-  emulator = await startEmulator();
-  pubsub = clientFor(emulator);
-  subscriber = subscriberClientFor(emulator);
-});
-afterAll(async () => {
-  await subscriber.close();
-  await pubsub.close();
-  await emulator.close();
-});
+const bed = usePubSubTestBed();
 
 const FAST_RETRY = { minimumBackoff: { seconds: 0, nanos: 50_000_000 }, maximumBackoff: { seconds: 1 } };
 
 test('after maxDeliveryAttempts nacks the message moves to the dead-letter topic with the service attributes', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('orders'));
-  const [deadLetterTopic] = await pubsub.createTopic(uniqueId('orders-dlq'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('orders'));
+  const [deadLetterTopic] = await bed.pubsub.createTopic(uniqueId('orders-dlq'));
   const [deadLetters] = await deadLetterTopic.createSubscription(uniqueId('dlq-reader'));
   const subscriptionId = uniqueId('orders-worker');
   const [subscription] = await topic.createSubscription(subscriptionId, {
@@ -52,8 +38,8 @@ test('after maxDeliveryAttempts nacks the message moves to the dead-letter topic
 });
 
 test('expired ack deadlines count as delivery attempts too (unary pull)', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('slow'));
-  const [deadLetterTopic] = await pubsub.createTopic(uniqueId('slow-dlq'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('slow'));
+  const [deadLetterTopic] = await bed.pubsub.createTopic(uniqueId('slow-dlq'));
   const [deadLetters] = await deadLetterTopic.createSubscription(uniqueId('slow-dlq-reader'));
   const [subscription] = await topic.createSubscription(uniqueId('slow-worker'), {
     deadLetterPolicy: { deadLetterTopic: deadLetterTopic.name, maxDeliveryAttempts: 5 },
@@ -62,21 +48,21 @@ test('expired ack deadlines count as delivery attempts too (unary pull)', async 
 
   const seen: number[] = [];
   for (let attempt = 1; attempt <= 5; attempt++) {
-    const [response] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    const [response] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     const received = response.receivedMessages![0]!;
     seen.push(received.deliveryAttempt!);
     // Let this delivery's lease lapse after 1 s instead of acking it.
-    await subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [received.ackId!], ackDeadlineSeconds: 1 });
+    await bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [received.ackId!], ackDeadlineSeconds: 1 });
   }
   expect(seen).toEqual([1, 2, 3, 4, 5]);
-  const [dead] = await subscriber.pull({ subscription: deadLetters.name, maxMessages: 1 });
+  const [dead] = await bed.subscriber.pull({ subscription: deadLetters.name, maxMessages: 1 });
   expect(Buffer.from(dead.receivedMessages![0]!.message!.data as Uint8Array).toString()).toBe('never acked');
-  const [left] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1, returnImmediately: true });
+  const [left] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1, returnImmediately: true });
   expect(left.receivedMessages ?? []).toHaveLength(0);
 });
 
 test('bad dead-letter policies are INVALID_ARGUMENT', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('policy'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('policy'));
   await expect(
     topic.createSubscription(uniqueId('few'), { deadLetterPolicy: { deadLetterTopic: topic.name, maxDeliveryAttempts: 3 } }),
   ).rejects.toMatchObject({ code: 3 });

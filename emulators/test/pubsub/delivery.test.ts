@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { status } from '@grpc/grpc-js';
-import type { Message, PubSub, v1 } from '@google-cloud/pubsub';
-import type { PubSubEmulator } from '../../src/pubsub/index.js';
-import { clientFor, collect, startEmulator, subscriberClientFor, uniqueId, waitFor } from './harness.js';
+import type { Message, PubSub } from '@google-cloud/pubsub';
+import { collect, uniqueId, waitFor, usePubSubTestBed } from './harness.js';
 
-let emulator: PubSubEmulator;
-let pubsub: PubSub;
-let subscriber: v1.SubscriberClient;
-beforeAll(async () => {
-  emulator = await startEmulator();
-  pubsub = clientFor(emulator);
-  subscriber = subscriberClientFor(emulator);
-});
-afterAll(async () => {
-  await subscriber.close();
-  await pubsub.close();
-  await emulator.close();
-});
+const bed = usePubSubTestBed();
 
 async function topicWithSubscription(options: Parameters<PubSub['createTopic']>[0] extends never ? never : object = {}) {
-  const [topic] = await pubsub.createTopic(uniqueId('topic'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('topic'));
   const [subscription] = await topic.createSubscription(uniqueId('sub'), options);
   return { topic, subscription };
 }
@@ -103,7 +90,7 @@ describe('streaming pull (subscription.on("message"))', () => {
   });
 
   test('an unknown subscription ends the stream with NOT_FOUND', async () => {
-    const subscription = pubsub.subscription('never-created');
+    const subscription = bed.pubsub.subscription('never-created');
     const error = await new Promise<{ code?: number }>((resolve) => {
       subscription.on('error', resolve);
       subscription.on('message', () => undefined);
@@ -122,7 +109,7 @@ describe('streaming pull (subscription.on("message"))', () => {
     });
     await topic.publishMessage({ data: Buffer.from('before delete') });
     await waitFor(() => received.length === 1);
-    await pubsub.subscription(subscription.name).delete();
+    await bed.pubsub.subscription(subscription.name).delete();
     expect((await error).code).toBe(status.NOT_FOUND);
     await subscription.close();
   });
@@ -132,39 +119,39 @@ describe('unary pull', () => {
   test('pull, ack and a later pull sees only new messages', async () => {
     const { topic, subscription } = await topicWithSubscription();
     const first = await topic.publishMessage({ data: Buffer.from('one'), attributes: { n: '1' } });
-    const [response] = await subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
+    const [response] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
     expect(response.receivedMessages).toHaveLength(1);
     const received = response.receivedMessages![0]!;
     expect(received.message?.messageId).toBe(first);
     expect(Buffer.from(received.message!.data as Uint8Array).toString()).toBe('one');
     expect(received.message?.attributes).toEqual({ n: '1' });
-    await subscriber.acknowledge({ subscription: subscription.name, ackIds: [received.ackId!] });
+    await bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: [received.ackId!] });
 
     const second = await topic.publishMessage({ data: Buffer.from('two') });
-    const [next] = await subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
+    const [next] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
     expect(next.receivedMessages?.map((m) => m.message?.messageId)).toEqual([second]);
   });
 
   test('modifyAckDeadline 0 redelivers at once; an expired deadline redelivers', async () => {
     const { topic, subscription } = await topicWithSubscription();
     const id = await topic.publishMessage({ data: Buffer.from('lease') });
-    const [first] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
-    await subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 0 });
+    const [first] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    await bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 0 });
 
-    const [second] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    const [second] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     expect(second.receivedMessages?.[0]?.message?.messageId).toBe(id);
     // Shorten the lease to 1 s and let it lapse: the waiting pull gets the message again.
-    await subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [second.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 1 });
-    const [third] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    await bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [second.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 1 });
+    const [third] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     expect(third.receivedMessages?.[0]?.message?.messageId).toBe(id);
 
     // Acks from superseded deliveries are ignored; the latest one acks.
-    await subscriber.acknowledge({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!] });
-    await subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [third.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 0 });
-    const [fourth] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    await bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!] });
+    await bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [third.receivedMessages![0]!.ackId!], ackDeadlineSeconds: 0 });
+    const [fourth] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     expect(fourth.receivedMessages?.[0]?.message?.messageId).toBe(id);
-    await subscriber.acknowledge({ subscription: subscription.name, ackIds: [fourth.receivedMessages![0]!.ackId!] });
-    const [empty] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1, returnImmediately: true });
+    await bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: [fourth.receivedMessages![0]!.ackId!] });
+    const [empty] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1, returnImmediately: true });
     expect(empty.receivedMessages ?? []).toHaveLength(0);
   });
 
@@ -174,13 +161,13 @@ describe('unary pull', () => {
     for (let i = 1; i <= 5; i++) await topic.publishMessage({ data: Buffer.from(String(i)), orderingKey: 'gate' });
     await topic.publishMessage({ data: Buffer.from('other'), orderingKey: 'elsewhere' });
 
-    const [first] = await subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
+    const [first] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
     const byData = new Map(first.receivedMessages!.map((m) => [Buffer.from(m.message!.data as Uint8Array).toString(), m.ackId!]));
     expect([...byData.keys()].sort()).toEqual(['1', '2', '3', '4', '5', 'other']);
-    await subscriber.acknowledge({ subscription: subscription.name, ackIds: [byData.get('1')!, byData.get('other')!] });
-    await subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [byData.get('2')!], ackDeadlineSeconds: 0 });
+    await bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: [byData.get('1')!, byData.get('other')!] });
+    await bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: [byData.get('2')!], ackDeadlineSeconds: 0 });
 
-    const [again] = await subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
+    const [again] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 10 });
     const redelivered = again.receivedMessages!.map((m) => Buffer.from(m.message!.data as Uint8Array).toString());
     expect(redelivered).toEqual(['2', '3', '4', '5']);
   });
@@ -188,9 +175,9 @@ describe('unary pull', () => {
   test('the subscription ack deadline expires unacked pulls', async () => {
     const { topic, subscription } = await topicWithSubscription({ ackDeadlineSeconds: 10 });
     const id = await topic.publishMessage({ data: Buffer.from('forgotten') });
-    const [first] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    const [first] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     expect(first.receivedMessages?.[0]?.message?.messageId).toBe(id);
-    const [again] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 }, { timeout: 30_000 });
+    const [again] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 }, { timeout: 30_000 });
     expect(again.receivedMessages?.[0]?.message?.messageId).toBe(id);
   });
 
@@ -198,29 +185,29 @@ describe('unary pull', () => {
     const { topic, subscription } = await topicWithSubscription({ retainAckedMessages: true });
     const start = new Date();
     const id = await topic.publishMessage({ data: Buffer.from('replay') });
-    const [first] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
-    await subscriber.acknowledge({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!] });
+    const [first] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    await bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: [first.receivedMessages![0]!.ackId!] });
     await subscription.seek(new Date(start.getTime() - 1000));
-    const [replayed] = await subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
+    const [replayed] = await bed.subscriber.pull({ subscription: subscription.name, maxMessages: 1 });
     expect(replayed.receivedMessages?.[0]?.message?.messageId).toBe(id);
   });
 
   test('bad requests: unknown subscription, malformed ack id, ack deadline out of range', async () => {
     const { subscription } = await topicWithSubscription();
     await expect(
-      subscriber.pull({ subscription: 'projects/encore-test/subscriptions/nope-nope', maxMessages: 1 }),
+      bed.subscriber.pull({ subscription: 'projects/encore-test/subscriptions/nope-nope', maxMessages: 1 }),
     ).rejects.toMatchObject({ code: status.NOT_FOUND });
-    await expect(subscriber.acknowledge({ subscription: subscription.name, ackIds: ['not an ack id'] })).rejects.toMatchObject({
+    await expect(bed.subscriber.acknowledge({ subscription: subscription.name, ackIds: ['not an ack id'] })).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
       details: 'You have passed an invalid ack ID to the service (ack_id=not an ack id).',
     });
     await expect(
-      subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: ['1-1'], ackDeadlineSeconds: 700 }),
+      bed.subscriber.modifyAckDeadline({ subscription: subscription.name, ackIds: ['1-1'], ackDeadlineSeconds: 700 }),
     ).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
       details: 'Invalid ack deadline given (ack_deadline=700). The ack deadline must be between 0 and 600 seconds.',
     });
-    await expect(subscriber.pull({ subscription: subscription.name, maxMessages: 0 })).rejects.toMatchObject({
+    await expect(bed.subscriber.pull({ subscription: subscription.name, maxMessages: 0 })).rejects.toMatchObject({
       code: status.INVALID_ARGUMENT,
     });
   });

@@ -1,5 +1,6 @@
 /** Shared setup: one emulator per test file and clients of the real @google-cloud/pubsub. */
 import { credentials } from '@grpc/grpc-js';
+import { afterAll, beforeAll } from 'vitest';
 import { PubSub, v1, type Message, type Subscription } from '@google-cloud/pubsub';
 import { startPubSubEmulator, type PubSubEmulator } from '../../src/pubsub/index.js';
 
@@ -10,6 +11,33 @@ process.env.METADATA_SERVER_DETECTION = 'none';
 
 export async function startEmulator(): Promise<PubSubEmulator> {
   return startPubSubEmulator({ port: 0 });
+}
+
+export interface PubSubTestBed {
+  emulator: PubSubEmulator;
+  /** The real client, as an app configures it with PUBSUB_EMULATOR_HOST. */
+  pubsub: PubSub;
+  /** The raw GAPIC subscriber, for unary Pull, Acknowledge and ModifyAckDeadline. */
+  subscriber: v1.SubscriberClient;
+}
+
+/**
+ * One emulator and its clients for the calling test file: started before its tests, closed
+ * after them. A file's own hooks registered later run after this start and before this close.
+ */
+export function usePubSubTestBed(): PubSubTestBed {
+  const bed = {} as PubSubTestBed;
+  beforeAll(async () => {
+    bed.emulator = await startEmulator();
+    bed.pubsub = clientFor(bed.emulator);
+    bed.subscriber = subscriberClientFor(bed.emulator);
+  });
+  afterAll(async () => {
+    await bed.subscriber?.close();
+    await bed.pubsub?.close();
+    await bed.emulator?.close();
+  });
+  return bed;
 }
 
 /** A client configured as with PUBSUB_EMULATOR_HOST (insecure gRPC, no credentials). */

@@ -1,24 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Client, credentials, Metadata, status, type ServiceError } from '@grpc/grpc-js';
-import type { PubSub, v1 } from '@google-cloud/pubsub';
-import type { PubSubEmulator } from '../../src/pubsub/index.js';
-import { clientFor, startEmulator, subscriberClientFor, uniqueId, waitFor } from './harness.js';
+import { uniqueId, waitFor, usePubSubTestBed } from './harness.js';
 
-let emulator: PubSubEmulator;
-let pubsub: PubSub;
-let subscriber: v1.SubscriberClient;
+const bed = usePubSubTestBed();
+
 let raw: Client;
 beforeAll(async () => {
-  emulator = await startEmulator();
-  pubsub = clientFor(emulator);
-  subscriber = subscriberClientFor(emulator);
-  raw = new Client(emulator.endpoint, credentials.createInsecure());
+  raw = new Client(bed.emulator.endpoint, credentials.createInsecure());
 });
 afterAll(async () => {
   raw.close();
-  await subscriber.close();
-  await pubsub.close();
-  await emulator.close();
 });
 
 /** Sends bytes that are not a valid protobuf message to a Publisher method. */
@@ -38,14 +29,14 @@ function sendGarbage(method: string): Promise<ServiceError> {
 test('undecodable request bytes fail that call only', async () => {
   const error = await sendGarbage('Publish');
   expect(error.code).not.toBe(status.OK);
-  const [topic] = await pubsub.createTopic(uniqueId('after-garbage'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('after-garbage'));
   expect(await topic.publishMessage({ data: Buffer.from('ok') })).toMatch(/^\d+$/);
 });
 
 test('a StreamingPull with a bad stream ack deadline ends with INVALID_ARGUMENT', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('bad-stream'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('bad-stream'));
   const [subscription] = await topic.createSubscription(uniqueId('bad-stream-sub'));
-  const stream = subscriber.streamingPull();
+  const stream = bed.subscriber.streamingPull();
   const error = new Promise<ServiceError>((resolve) => stream.on('error', resolve));
   stream.on('data', () => undefined);
   stream.write({ subscription: subscription.name, streamAckDeadlineSeconds: 5 });
@@ -56,9 +47,9 @@ test('a StreamingPull with a bad stream ack deadline ends with INVALID_ARGUMENT'
 });
 
 test('a StreamingPull with mismatched deadline lists ends with INVALID_ARGUMENT', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('mismatch'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('mismatch'));
   const [subscription] = await topic.createSubscription(uniqueId('mismatch-sub'));
-  const stream = subscriber.streamingPull();
+  const stream = bed.subscriber.streamingPull();
   const error = new Promise<ServiceError>((resolve) => stream.on('error', resolve));
   stream.on('data', () => undefined);
   stream.write({ subscription: subscription.name, streamAckDeadlineSeconds: 10 });
@@ -67,11 +58,11 @@ test('a StreamingPull with mismatched deadline lists ends with INVALID_ARGUMENT'
 });
 
 test('acks and deadline changes sent over a StreamingPull take effect', async () => {
-  const [topic] = await pubsub.createTopic(uniqueId('stream-ack'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('stream-ack'));
   const [subscription] = await topic.createSubscription(uniqueId('stream-ack-sub'));
   const acked = await topic.publishMessage({ data: Buffer.from('acked over the stream') });
   const nacked = await topic.publishMessage({ data: Buffer.from('nacked over the stream') });
-  const stream = subscriber.streamingPull();
+  const stream = bed.subscriber.streamingPull();
   const received: Array<{ ackId: string; message: { messageId: string } }> = [];
   stream.on('data', (response: { receivedMessages: typeof received }) => received.push(...response.receivedMessages));
   stream.on('error', () => undefined);

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { PubSub } from '@google-cloud/pubsub';
-import type { PubSubEmulator, PushAttempt } from '../../src/pubsub/index.js';
-import { clientFor, startEmulator, subscriptionName, uniqueId, waitFor } from './harness.js';
+import type { PushAttempt } from '../../src/pubsub/index.js';
+import { subscriptionName, uniqueId, waitFor, usePubSubTestBed } from './harness.js';
+
+const bed = usePubSubTestBed();
 
 interface PushRequest {
   path: string;
@@ -23,8 +24,6 @@ interface PushRequest {
   };
 }
 
-let emulator: PubSubEmulator;
-let pubsub: PubSub;
 let endpoint: Server;
 let baseUrl: string;
 const requests: PushRequest[] = [];
@@ -32,8 +31,6 @@ const requests: PushRequest[] = [];
 const scripts = new Map<string, number[]>();
 
 beforeAll(async () => {
-  emulator = await startEmulator();
-  pubsub = clientFor(emulator);
   endpoint = createServer((request, response) => {
     void readJson(request).then((body) => {
       const path = request.url ?? '';
@@ -45,8 +42,6 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  await pubsub.close();
-  await emulator.close();
   await new Promise((resolve) => endpoint.close(resolve));
 });
 
@@ -62,7 +57,7 @@ function requestsTo(path: string): PushRequest[] {
 
 test('push delivers the standard JSON body and a 2xx acks it', async () => {
   const path = `/${uniqueId('push')}`;
-  const [topic] = await pubsub.createTopic(uniqueId('push-topic'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('push-topic'));
   const subscriptionId = uniqueId('push-sub');
   await topic.createSubscription(subscriptionId, { pushConfig: { pushEndpoint: baseUrl + path } });
   const id = await topic.publishMessage({ data: Buffer.from('{"photo":"p1"}'), attributes: { kind: 'photo' } });
@@ -86,9 +81,9 @@ test('a 500 is retried with backoff until the endpoint accepts', async () => {
   const path = `/${uniqueId('flaky')}`;
   scripts.set(path, [500, 503]);
   const attempts: PushAttempt[] = [];
-  const unsubscribe = emulator.pushAttempts.subscribe((attempt) => attempts.push(attempt));
-  const [topic] = await pubsub.createTopic(uniqueId('flaky-topic'));
-  const [deadLetterTopic] = await pubsub.createTopic(uniqueId('flaky-dlq'));
+  const unsubscribe = bed.emulator.pushAttempts.subscribe((attempt) => attempts.push(attempt));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('flaky-topic'));
+  const [deadLetterTopic] = await bed.pubsub.createTopic(uniqueId('flaky-dlq'));
   await topic.createSubscription(uniqueId('flaky-sub'), {
     pushConfig: { pushEndpoint: baseUrl + path },
     retryPolicy: { minimumBackoff: { seconds: 0, nanos: 100_000_000 }, maximumBackoff: { seconds: 1 } },
@@ -110,8 +105,8 @@ test('a 500 is retried with backoff until the endpoint accepts', async () => {
 
 test('an unreachable endpoint is retried, not crashed on', async () => {
   const attempts: PushAttempt[] = [];
-  const unsubscribe = emulator.pushAttempts.subscribe((attempt) => attempts.push(attempt));
-  const [topic] = await pubsub.createTopic(uniqueId('down-topic'));
+  const unsubscribe = bed.emulator.pushAttempts.subscribe((attempt) => attempts.push(attempt));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('down-topic'));
   const [subscription] = await topic.createSubscription(uniqueId('down-sub'), {
     pushConfig: { pushEndpoint: 'http://127.0.0.1:1/nothing-listens' },
   });
@@ -125,7 +120,7 @@ test('an unreachable endpoint is retried, not crashed on', async () => {
 test('ordered push sends one message per key at a time, in order, across a failure', async () => {
   const path = `/${uniqueId('ordered')}`;
   scripts.set(path, [204, 500]);
-  const [topic] = await pubsub.createTopic(uniqueId('ordered-topic'));
+  const [topic] = await bed.pubsub.createTopic(uniqueId('ordered-topic'));
   topic.setPublishOptions({ messageOrdering: true });
   await topic.createSubscription(uniqueId('ordered-sub'), {
     enableMessageOrdering: true,
