@@ -7,7 +7,7 @@
  * stops everything.
  *
  * The Auth emulator and the web dev server need no build, and the Firebase CLI takes the
- * longest to start, so they start first, while `tsc -b` and the functions build run.
+ * longest to start, so they start first, while the model and the functions build.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -130,9 +130,13 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
   }
 }
 
-/** `tsc -b` (incremental), then `npm run build -w functions` when the functions workspace has that script. */
+/**
+ * Builds only what running needs: the shared model (the web app, the seed and the functions
+ * import its build; the emulators run from their sources through tsx), then the functions
+ * bundle. Type-checking everything else is `npm test`'s job, not start-up's.
+ */
 async function build(rootDir: string): Promise<void> {
-  await runToCompletion(join(rootDir, 'node_modules', '.bin', 'tsc'), ['-b'], rootDir);
+  await runToCompletion(join(rootDir, 'node_modules', '.bin', 'tsc'), ['-b', 'model'], rootDir);
   if (hasScript(join(rootDir, 'functions', 'package.json'), 'build')) {
     await runToCompletion('npm', ['run', 'build', '-w', 'functions', '--silent'], rootDir);
   }
