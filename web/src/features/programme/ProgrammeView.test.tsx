@@ -1,6 +1,7 @@
 import { festivalDay, localTime } from '@encore/model';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithIntl } from '../../i18n/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { seedProgramme } from '../../test-fixtures';
 import { pinnedInstant } from '../../time/clock';
@@ -15,7 +16,7 @@ function renderProgramme(options: { filter?: Partial<ProgrammeFilter>; favorites
   const filter = { ...readFilter(new URLSearchParams(), programme, now), ...options.filter };
   const onToggle = vi.fn();
   const onFilterChange = vi.fn();
-  render(
+  renderWithIntl(
     <ProgrammeView
       programme={programme}
       filter={filter}
