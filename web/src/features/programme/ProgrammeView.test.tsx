@@ -92,3 +92,24 @@ describe('the programme (schedule) view', () => {
     expect(marks.find((link) => link.getAttribute('aria-current') === 'page')?.textContent).toContain('Fri 14');
   });
 });
+
+describe('the programme in Dutch', () => {
+  it('names the day, the count and now/next in Dutch, with the same festival times', () => {
+    renderWithIntl(
+      <ProgrammeView
+        programme={programme}
+        filter={readFilter(new URLSearchParams(), programme, saturdayNine)}
+        favorites={{ ids: new Set(), pendingIds: new Set(), onToggle: vi.fn() }}
+        now={saturdayNine}
+        layout="list"
+        onFilterChange={vi.fn()}
+        dayHref={(day) => `/?day=${day}`}
+      />,
+      { locale: 'nl' },
+    );
+    expect(screen.getByRole('heading', { level: 2, name: /^zaterdag 15 augustus · \d+ sets$/ })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Nu en straks' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Alleen mijn schema' })).toBeTruthy();
+    expect(screen.getAllByText('Speelt nu').length).toBeGreaterThan(0);
+  });
+});
