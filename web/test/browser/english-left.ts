@@ -39,6 +39,9 @@ function literalLetters(elements: MessageFormatElement[]): number {
   return elements.reduce((sum, element) => {
     if (element.type === TYPE.literal) return sum + (element.value.match(/\p{L}/gu)?.length ?? 0);
     if (element.type === TYPE.tag) return sum + literalLetters(element.children);
+    if (element.type === TYPE.plural || element.type === TYPE.select) {
+      return sum + Math.min(...Object.values(element.options).map((option) => literalLetters(option.value)));
+    }
     return sum;
   }, 0);
 }

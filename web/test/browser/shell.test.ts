@@ -82,6 +82,7 @@ async function uploadSamplePhotos(): Promise<void> {
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(`${stack.url}${path}`);
   await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: LIVE });
+  await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: LIVE });
 }
 
 const MAIN_PAGES: Array<{ path: string; en: string; nl: string }> = [
