@@ -36,8 +36,8 @@ if (typeof window !== 'undefined') catalogFor(initialLocale(browserStorage(), br
  * precached by the service worker) nothing is shown rather than a flash of English; if it cannot
  * be loaded at all, the app carries on in English.
  */
-export function I18nProvider({ children, locale: forced }: { children: ReactNode; locale?: Locale }) {
-  const [wanted, setWanted] = useState<Locale>(() => forced ?? initialLocale(browserStorage(), browserLanguages()));
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState<Locale>(() => initialLocale(browserStorage(), browserLanguages()));
   const [shown, setShown] = useState<{ locale: Locale; messages: Catalog } | null>(() =>
     wanted === DEFAULT_LOCALE ? { locale: DEFAULT_LOCALE, messages: {} } : null,
   );
