@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { festivalDay, festivalDayOf, festivalDays, localTime } from './festival-days.js';
+import { festivalDay, festivalDayOf, festivalDays, localTime, zonedInstant } from './festival-days.js';
 
 const amsterdam = { timeZone: 'Europe/Amsterdam' };
 const hours = (day: { startsAt: Date; endsAt: Date }) => (day.endsAt.getTime() - day.startsAt.getTime()) / 3_600_000;
@@ -81,5 +81,23 @@ describe('festivalDay and festivalDays', () => {
 
   it('rejects a malformed date', () => {
     expect(() => festivalDay('2026-13-01', amsterdam)).toThrow(RangeError);
+  });
+});
+
+describe('zonedInstant', () => {
+  it('reads a wall-clock time in the given zone, whatever the device zone', () => {
+    expect(zonedInstant('2026-08-15', '21:30', 'Europe/Amsterdam')?.toISOString()).toBe('2026-08-15T19:30:00.000Z');
+    expect(zonedInstant('2026-08-15', '06:00', 'Australia/Sydney')?.toISOString()).toBe('2026-08-14T20:00:00.000Z');
+  });
+
+  it('moves a time that does not exist (spring forward) to the first valid instant', () => {
+    // 02:30 on 2026-03-29 does not exist in Amsterdam: clocks jump from 02:00 to 03:00 CEST.
+    expect(zonedInstant('2026-03-29', '02:30', 'Europe/Amsterdam')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+  });
+
+  it('refuses malformed times and dates', () => {
+    expect(zonedInstant('2026-08-15', '25:00', 'Europe/Amsterdam')).toBeNull();
+    expect(zonedInstant('2026-08-15', '9pm', 'Europe/Amsterdam')).toBeNull();
+    expect(zonedInstant('15-08-2026', '21:00', 'Europe/Amsterdam')).toBeNull();
   });
 });

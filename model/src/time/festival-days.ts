@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { TZDate } from '@date-fns/tz';
 import type { Festival } from '../schemas/festival.js';
 
 /**
@@ -29,42 +29,76 @@ function dayStartHour(festival: FestivalClock): number {
 
 /** The festival day (YYYY-MM-DD) an instant belongs to. */
 export function festivalDayOf(instant: Date, festival: FestivalClock): string {
-  const local = DateTime.fromJSDate(instant, { zone: festival.timeZone });
-  const day = local.hour < dayStartHour(festival) ? local.minus({ days: 1 }) : local;
-  return day.toISODate()!;
+  const local = new TZDate(instant.getTime(), festival.timeZone);
+  // Before the day-start hour, the night still belongs to the previous date.
+  if (local.getHours() < dayStartHour(festival)) local.setDate(local.getDate() - 1);
+  return isoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
 }
 
 /** The instant a festival day starts: `date` at the day-start hour, local time. */
-function startOfFestivalDay(date: string, festival: FestivalClock): DateTime {
-  const local = DateTime.fromISO(date, { zone: festival.timeZone });
-  if (!local.isValid) throw new RangeError(`"${date}" is not a YYYY-MM-DD date`);
-  // If the start hour does not exist that day (DST spring-forward at that hour), luxon
+function startOfFestivalDay(date: string, festival: FestivalClock): Date {
+  const [year, month, day] = parseIsoDate(date);
+  // If the start hour does not exist that day (DST spring-forward at that hour), TZDate
   // moves it forward to the first valid instant, which is what a person would expect.
-  return local.set({ hour: dayStartHour(festival), minute: 0, second: 0, millisecond: 0 });
+  return new Date(new TZDate(year, month - 1, day, dayStartHour(festival), 0, 0, 0, festival.timeZone).getTime());
 }
 
 /** The bounds of one festival day. */
 export function festivalDay(date: string, festival: FestivalClock): FestivalDay {
-  const start = startOfFestivalDay(date, festival);
-  const nextDate = start.plus({ days: 1 }).toISODate()!;
-  return { date, startsAt: start.toJSDate(), endsAt: startOfFestivalDay(nextDate, festival).toJSDate() };
+  return { date, startsAt: startOfFestivalDay(date, festival), endsAt: startOfFestivalDay(nextIsoDate(date), festival) };
 }
 
 /** Every day of a festival, from `startsOn` to `endsOn` inclusive. */
 export function festivalDays(festival: Pick<Festival, 'timeZone' | 'dayStartsAtHour' | 'startsOn' | 'endsOn'>): FestivalDay[] {
   const days: FestivalDay[] = [];
-  let date = festival.startsOn;
-  while (date <= festival.endsOn) {
-    days.push(festivalDay(date, festival));
-    date = DateTime.fromISO(date).plus({ days: 1 }).toISODate()!;
-  }
+  for (let date = festival.startsOn; date <= festival.endsOn; date = nextIsoDate(date)) days.push(festivalDay(date, festival));
   return days;
 }
 
 /** Local wall-clock time of an instant in the festival's zone, e.g. `"01:30"`. */
 export function localTime(instant: Date, festival: Pick<Festival, 'timeZone'>): string {
-  return DateTime.fromJSDate(instant, { zone: festival.timeZone }).toFormat('HH:mm');
+  const local = new TZDate(instant.getTime(), festival.timeZone);
+  return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
+
+/**
+ * The instant a wall-clock time in a zone stands for: `zonedInstant('2026-08-15', '21:30',
+ * 'Europe/Amsterdam')`. Null when the date or time is malformed (hour 0-23, minute 0-59).
+ */
+export function zonedInstant(date: string, time: string, timeZone: string): Date | null {
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!clock || !ISO_DATE.test(date)) return null;
+  const [hour, minute] = [Number(clock[1]), Number(clock[2])];
+  if (hour > 23 || minute > 59) return null;
+  let parts: [number, number, number];
+  try {
+    parts = parseIsoDate(date);
+  } catch {
+    return null;
+  }
+  return new Date(new TZDate(parts[0], parts[1] - 1, parts[2], hour, minute, 0, 0, timeZone).getTime());
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function parseIsoDate(date: string): [number, number, number] {
+  const match = ISO_DATE.exec(date);
+  const parts = match ? ([Number(match[1]), Number(match[2]), Number(match[3])] as const) : null;
+  // Round-trip through UTC to refuse dates such as 2026-02-30.
+  if (!parts || new Date(Date.UTC(parts[0], parts[1] - 1, parts[2])).toISOString().slice(0, 10) !== date) {
+    throw new RangeError(`"${date}" is not a YYYY-MM-DD date`);
+  }
+  return [parts[0], parts[1], parts[2]];
+}
+
+/** The calendar date after `date` (calendar arithmetic in UTC: no zone involved). */
+function nextIsoDate(date: string): string {
+  const [year, month, day] = parseIsoDate(date);
+  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+const isoDate = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
 
 /** Length of an interval in whole minutes. */
 export function minutesBetween(start: Date, end: Date): number {

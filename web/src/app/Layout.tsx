@@ -1,56 +1,70 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
+import { I18nProvider } from '../i18n/I18nProvider';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
-import { NavLink } from '../ui/NavLink';
 import { ErrorNotice } from '../ui/ErrorNotice';
+import { Icon } from '../ui/icons';
+import { NavLink } from '../ui/NavLink';
+import { secondarySections } from '../ui/shell/sections';
+import { TabBar } from '../ui/shell/TabBar';
+import { TopNav } from '../ui/shell/TopNav';
 
-/** The frame of every page: skip link, navigation, connection state and account. */
+/**
+ * The frame of every page, in the reader's language: skip link, header (brand, connection
+ * state, and on wide screens the navigation and account), the page, and on phones the bottom
+ * tab bar. Staff pages get the console look (`data-surface="console"`, see tokens.css).
+ */
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <I18nProvider>
+      <Shell>{children}</Shell>
+    </I18nProvider>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const intl = useIntl();
+  const [location] = useLocation();
   const { connection, programme } = useFestival();
   const { account } = useAccount();
   const favorites = useFavorites();
-  const links: Array<[string, string]> = [
-    ['/', 'Programme'],
-    ['/my', 'My schedule'],
-    ['/photos', 'Photos'],
-    ['/inbox', 'News'],
-    ['/upload', 'Upload'],
-  ];
-  if (isStaff(account)) links.push(['/staff', 'Staff']);
+  const secondary = secondarySections(isStaff(account));
+  const accountLabel =
+    account && !account.anonymous && account.email
+      ? account.email
+      : account === null || account?.anonymous
+        ? intl.formatMessage({ id: 'app.layout.signIn', defaultMessage: 'Sign in' })
+        : intl.formatMessage({ id: 'app.layout.account', defaultMessage: 'Account' });
   return (
-    <>
+    <div className="app" data-surface={location === '/staff' || location.startsWith('/staff/') ? 'console' : 'festival'}>
       <a className="skip-link" href="#main">
-        Skip to content
+        <FormattedMessage id="app.layout.skip" defaultMessage="Skip to content" />
       </a>
       <header className="site-header">
         <div className="site-header-inner">
-          <NavLink to="/" className="brand">
+          <Link to="/" className="brand">
             <img src="/icon.svg" alt="" width="32" height="32" />
-            <span>{programme?.festival.name ?? 'Encore'}</span>
-          </NavLink>
-          <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
-          <NavLink to="/account" className="account-link">
-            {account === undefined ? 'Account' : account === null || account.anonymous ? 'Sign in' : (account.email ?? 'Account')}
-          </NavLink>
+            <span className="brand-name">{programme?.festival.name ?? 'Encore'}</span>
+          </Link>
+          <TopNav extra={secondary.filter((section) => section.key !== 'account')} />
+          <div className="header-status">
+            <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
+            <NavLink to="/account" className="account-link">
+              <Icon name="account" className="account-icon" />
+              <span className="account-label">{accountLabel}</span>
+            </NavLink>
+          </div>
         </div>
-        <nav aria-label="Main" className="main-nav">
-          <ul>
-            {links.map(([to, label]) => (
-              <li key={to}>
-                <NavLink to={to} end={to === '/'}>
-                  {label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
-    </>
+      <TabBar secondary={secondary} />
+    </div>
   );
 }

@@ -1,6 +1,11 @@
 import { FirestoreError } from 'firebase/firestore';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { describeError, errorSentence } from './describe-error';
+import dutch from '../i18n/nl/index';
+import { describeError, errorSentence as sentenceIn } from './describe-error';
+
+const english = createIntl({ locale: 'en-GB', defaultLocale: 'en-GB' });
+const errorSentence = (error: unknown) => sentenceIn(english, error);
 
 const FIRESTORE_CODES = [
   'cancelled',
@@ -35,15 +40,15 @@ function storageError(code: string): Error & { code: string } {
 describe('describeError', () => {
   it.each(FIRESTORE_CODES)('explains Firestore %s with a sentence and a next step, never the code', (code) => {
     const description = describeError(firestoreError(code, `raw ${code}`));
-    expect(description.message).toMatch(/^[A-Z].*\.$/);
-    expect(description.action).toMatch(/^[A-Z].*\.$/);
+    expect(description.message.defaultMessage).toMatch(/^[A-Z].*\.$/);
+    expect(description.action.defaultMessage).toMatch(/^[A-Z].*\.$/);
     expect(errorSentence(firestoreError(code, 'x'))).not.toContain(code);
   });
 
   it.each(STORAGE_CODES)('explains Storage %s with a sentence and a next step, never the code', (code) => {
     const description = describeError(storageError(code));
-    expect(description.message).toMatch(/^[A-Z].*\.$/);
-    expect(description.action).toMatch(/^[A-Z].*\.$/);
+    expect(description.message.defaultMessage).toMatch(/^[A-Z].*\.$/);
+    expect(description.action.defaultMessage).toMatch(/^[A-Z].*\.$/);
     expect(errorSentence(storageError(code))).not.toContain(`storage/${code}`);
   });
 
@@ -62,7 +67,7 @@ describe('describeError', () => {
   });
 
   it('falls back to a generic sentence for unknown storage codes and plain errors', () => {
-    expect(describeError(storageError('brand-new-code')).message).toBe('The upload failed for an unknown reason.');
+    expect(describeError(storageError('brand-new-code')).message.defaultMessage).toBe('The upload failed for an unknown reason.');
     expect(errorSentence(new TypeError('x is undefined'))).toBe('Something went wrong. Try again; if it keeps happening, reload the page.');
     expect(errorSentence('a string')).toBe('Something went wrong. Try again; if it keeps happening, reload the page.');
   });
@@ -73,5 +78,12 @@ describe('describeError', () => {
 
   it('explains auth errors met while signing in', () => {
     expect(errorSentence({ code: 'auth/email-already-in-use' })).toBe('That email already has an Encore account. Sign in with it instead.');
+  });
+
+  it('speaks Dutch when the reader does', () => {
+    const dutchIntl = createIntl({ locale: 'nl-NL', defaultLocale: 'en-GB', messages: dutch });
+    expect(sentenceIn(dutchIntl, firestoreError('permission-denied'))).toBe(
+      'Je hebt geen toestemming om dat te doen. Log in met het juiste account, of vraag het festivalteam om toegang.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { zonedInstant } from '@encore/model';
 
 /**
  * The app's clock. Real time by default; in development `?now=2026-08-15T21:00` pins the
@@ -10,8 +10,12 @@ import { DateTime } from 'luxon';
 export function pinnedInstant(search: string, timeZone: string): Date | null {
   const value = new URLSearchParams(search).get('now');
   if (!value) return null;
-  const parsed = DateTime.fromISO(value, { zone: timeZone, setZone: true });
-  return parsed.isValid ? parsed.toJSDate() : null;
+  const local = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (local) return zonedInstant(local[1]!, local[2]!, timeZone);
+  // An explicit offset ("...Z", "...+02:00") needs no zone.
+  if (!/T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(value)) return null;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 export interface Clock {

@@ -1,19 +1,28 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Tab, TabList, TabPanel, Tabs, TextField } from 'react-aria-components';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import type { PasswordValidationStatus } from 'firebase/auth';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
+import { Preferences } from '../../ui/Preferences';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
 
 const auth = () => import('../../firebase/auth');
+
+const notices = defineMessages({
+  linkSignedIn: { id: 'account.page.linkSignedIn', defaultMessage: 'You are signed in. Your schedule is now saved to your account.' },
+  created: { id: 'account.page.created', defaultMessage: 'Account created. Your schedule is saved to it.' },
+  signedIn: { id: 'account.page.signedIn', defaultMessage: 'Signed in.' },
+});
 
 /**
  * Sign-in. Everyone starts as a guest (anonymous); creating an account links the email to
  * the same user, so the schedule is kept. Signing out wipes this device's cached data.
  */
 export default function AccountPage() {
+  const intl = useIntl();
   const { account } = useAccount();
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -21,23 +30,45 @@ export default function AccountPage() {
   // Finish an email-link sign-in when the page was opened from the link.
   useEffect(() => {
     void auth()
-      .then((module) => module.completeEmailLink(window.location.href, () => window.prompt('Confirm your email to finish signing in')))
-      .then((done) => done && setNotice('You are signed in. Your schedule is now saved to your account.'))
+      .then((module) =>
+        module.completeEmailLink(window.location.href, () =>
+          window.prompt(intl.formatMessage({ id: 'account.page.confirmEmail', defaultMessage: 'Confirm your email to finish signing in' })),
+        ),
+      )
+      .then((done) => done && setNotice(intl.formatMessage(notices.linkSignedIn)))
       .catch(setError);
+    // Once, when the page opens (the link is in its URL); the language may change later.
   }, []);
 
-  if (account === undefined) return <Loading label="Checking your account…" />;
+  if (account === undefined) return <Loading label={<FormattedMessage id="account.page.checking" defaultMessage="Checking your account…" />} />;
   const signedIn = account && !account.anonymous;
   return (
     <>
       <header className="page-header">
-        <h1>Account</h1>
+        <h1>
+          <FormattedMessage id="account.page.title" defaultMessage="Account" />
+        </h1>
         <p className="muted">
-          {signedIn
-            ? `Signed in as ${account.email ?? 'a festival-goer'}${account.role ? ` (${account.role})` : ''}.`
-            : account
-              ? 'You are using Encore as a guest: your schedule lives on this device. Create an account to keep it everywhere, and to share photos.'
-              : 'Sign in to keep your schedule on every device and to share photos. You can also just start favouriting as a guest.'}
+          {signedIn ? (
+            <FormattedMessage
+              id="account.page.signedInAs"
+              defaultMessage="Signed in as {email}{role, select, none {} other { ({role})}}."
+              values={{
+                email: account.email ?? intl.formatMessage({ id: 'account.page.someone', defaultMessage: 'a festival-goer' }),
+                role: account.role ?? 'none',
+              }}
+            />
+          ) : account ? (
+            <FormattedMessage
+              id="account.page.guest"
+              defaultMessage="You are using Encore as a guest: your schedule lives on this device. Create an account to keep it everywhere, and to share photos."
+            />
+          ) : (
+            <FormattedMessage
+              id="account.page.signedOut"
+              defaultMessage="Sign in to keep your schedule on every device and to share photos. You can also just start favouriting as a guest."
+            />
+          )}
         </p>
       </header>
       {notice ? (
@@ -46,36 +77,64 @@ export default function AccountPage() {
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
-      {signedIn ? (
-        <section className="panel" style={{ maxWidth: 560 }}>
-          <h2>Sign out</h2>
-          <p>Signing out removes your schedule, notices and cached festival data from this device, so it is safe on a shared phone.</p>
-          <Button className="button" onPress={() => void auth().then((module) => module.signOutEverywhere()).catch(setError)}>
-            Sign out of this device
-          </Button>
+      <div className="account-grid">
+        {signedIn ? (
+          <section className="panel">
+            <h2>
+              <FormattedMessage id="account.page.signOutTitle" defaultMessage="Sign out" />
+            </h2>
+            <p>
+              <FormattedMessage
+                id="account.page.signOutBody"
+                defaultMessage="Signing out removes your schedule, notices and cached festival data from this device, so it is safe on a shared phone."
+              />
+            </p>
+            <Button className="button" onPress={() => void auth().then((module) => module.signOutEverywhere()).catch(setError)}>
+              <FormattedMessage id="account.page.signOut" defaultMessage="Sign out of this device" />
+            </Button>
+          </section>
+        ) : (
+          <SignInForms isGuest={Boolean(account?.anonymous)} onError={setError} onNotice={setNotice} />
+        )}
+        <section className="panel" aria-labelledby="preferences-title">
+          <h2 id="preferences-title">
+            <FormattedMessage id="account.page.preferences" defaultMessage="Language and look" />
+          </h2>
+          <Preferences />
         </section>
-      ) : (
-        <SignInForms isGuest={Boolean(account?.anonymous)} onError={setError} onNotice={setNotice} />
-      )}
+      </div>
     </>
   );
 }
 
 function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError(error: unknown): void; onNotice(text: string): void }) {
+  const intl = useIntl();
   return (
-    <div className="panel" style={{ maxWidth: 560 }}>
+    <div className="panel">
       <Tabs>
-        <TabList aria-label="Ways to sign in" className="staff-nav">
-          <Tab id="create">{isGuest ? 'Save my schedule' : 'Create account'}</Tab>
-          <Tab id="sign-in">Sign in</Tab>
-          <Tab id="link">Email link</Tab>
+        <TabList aria-label={intl.formatMessage({ id: 'account.signIn.ways', defaultMessage: 'Ways to sign in' })}>
+          <Tab id="create">
+            {isGuest ? (
+              <FormattedMessage id="account.signIn.saveSchedule" defaultMessage="Save my schedule" />
+            ) : (
+              <FormattedMessage id="account.signIn.createTab" defaultMessage="Create account" />
+            )}
+          </Tab>
+          <Tab id="sign-in">
+            <FormattedMessage id="account.signIn.signInTab" defaultMessage="Sign in" />
+          </Tab>
+          <Tab id="link">
+            <FormattedMessage id="account.signIn.linkTab" defaultMessage="Email link" />
+          </Tab>
         </TabList>
         <TabPanel id="create">
           <PasswordForm mode="create" onError={onError} onNotice={onNotice} />
         </TabPanel>
         <TabPanel id="sign-in">
           {isGuest ? (
-            <p className="notice notice-warn">Signing in to another account leaves this guest schedule behind on this device.</p>
+            <p className="notice notice-warn">
+              <FormattedMessage id="account.signIn.guestWarning" defaultMessage="Signing in to another account leaves this guest schedule behind on this device." />
+            </p>
           ) : null}
           <PasswordForm mode="sign-in" onError={onError} onNotice={onNotice} />
         </TabPanel>
@@ -92,7 +151,7 @@ function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError
               .catch(onError)
           }
         >
-          Continue with Google
+          <FormattedMessage id="account.signIn.google" defaultMessage="Continue with Google" />
         </Button>
       ) : null}
     </div>
@@ -100,6 +159,7 @@ function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError
 }
 
 function PasswordForm({ mode, onError, onNotice }: { mode: 'create' | 'sign-in'; onError(error: unknown): void; onNotice(text: string): void }) {
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [status, setStatus] = useState<PasswordValidationStatus | null>(null);
@@ -127,13 +187,15 @@ function PasswordForm({ mode, onError, onNotice }: { mode: 'create' | 'sign-in';
         onError(null);
         void auth()
           .then((module) => module.signInOrUpgradeWithPassword(email.trim(), password, mode))
-          .then(() => onNotice(mode === 'create' ? 'Account created. Your schedule is saved to it.' : 'Signed in.'))
+          .then(() => onNotice(intl.formatMessage(mode === 'create' ? notices.created : notices.signedIn)))
           .catch(onError)
           .finally(() => setBusy(false));
       }}
     >
       <TextField className="field" type="email" value={email} onChange={setEmail} isRequired autoComplete="email">
-        <Label>Email</Label>
+        <Label>
+          <FormattedMessage id="account.signIn.email" defaultMessage="Email" />
+        </Label>
         <Input />
       </TextField>
       <TextField
@@ -145,28 +207,43 @@ function PasswordForm({ mode, onError, onNotice }: { mode: 'create' | 'sign-in';
         autoComplete={mode === 'create' ? 'new-password' : 'current-password'}
         aria-describedby={mode === 'create' ? `password-rules-${mode}` : undefined}
       >
-        <Label>Password</Label>
+        <Label>
+          <FormattedMessage id="account.signIn.password" defaultMessage="Password" />
+        </Label>
         <Input />
       </TextField>
       {mode === 'create' ? (
         <ul id={`password-rules-${mode}`} className="field-hint" aria-live="polite" style={{ margin: 0, paddingLeft: 20 }}>
           {rules.map((rule) => (
-            <li key={rule.label}>
+            <li key={rule.label.id}>
               <span aria-hidden="true">{rule.met ? '✓ ' : '○ '}</span>
-              {rule.label}
-              <span className="visually-hidden">{rule.met ? ' (met)' : ' (not yet)'}</span>
+              {intl.formatMessage(rule.label, rule.values)}
+              <span className="visually-hidden">
+                {rule.met ? (
+                  <FormattedMessage id="account.signIn.ruleMet" defaultMessage=" (met)" />
+                ) : (
+                  <FormattedMessage id="account.signIn.ruleNotYet" defaultMessage=" (not yet)" />
+                )}
+              </span>
             </li>
           ))}
         </ul>
       ) : null}
       <Button type="submit" className="button" isDisabled={busy || (mode === 'create' && rules.some((rule) => !rule.met))}>
-        {busy ? 'Please wait…' : mode === 'create' ? 'Create account' : 'Sign in'}
+        {busy ? (
+          <FormattedMessage id="account.signIn.wait" defaultMessage="Please wait…" />
+        ) : mode === 'create' ? (
+          <FormattedMessage id="account.signIn.create" defaultMessage="Create account" />
+        ) : (
+          <FormattedMessage id="account.signIn.submit" defaultMessage="Sign in" />
+        )}
       </Button>
     </Form>
   );
 }
 
 function EmailLinkForm({ onError, onNotice }: { onError(error: unknown): void; onNotice(text: string): void }) {
+  const intl = useIntl();
   const [email, setEmail] = useState('');
   return (
     <Form
@@ -177,16 +254,25 @@ function EmailLinkForm({ onError, onNotice }: { onError(error: unknown): void; o
         onError(null);
         void auth()
           .then((module) => module.sendEmailLink(email.trim()))
-          .then(() => onNotice(`We sent a sign-in link to ${email.trim()}. Open it on this device to finish.`))
+          .then(() =>
+            onNotice(
+              intl.formatMessage(
+                { id: 'account.emailLink.sent', defaultMessage: 'We sent a sign-in link to {email}. Open it on this device to finish.' },
+                { email: email.trim() },
+              ),
+            ),
+          )
           .catch(onError);
       }}
     >
       <TextField className="field" type="email" value={email} onChange={setEmail} isRequired autoComplete="email">
-        <Label>Email</Label>
+        <Label>
+          <FormattedMessage id="account.emailLink.email" defaultMessage="Email" />
+        </Label>
         <Input />
       </TextField>
       <Button type="submit" className="button">
-        Email me a sign-in link
+        <FormattedMessage id="account.emailLink.send" defaultMessage="Email me a sign-in link" />
       </Button>
     </Form>
   );

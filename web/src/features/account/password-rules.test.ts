@@ -1,10 +1,14 @@
 import type { PasswordValidationStatus } from 'firebase/auth';
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { passwordRules } from './password-rules';
+import { passwordRules, type PasswordRule } from './password-rules';
+
+const english = createIntl({ locale: 'en-GB', defaultLocale: 'en-GB' });
+const read = (rules: PasswordRule[]) => rules.map((rule) => ({ label: english.formatMessage(rule.label, rule.values), met: rule.met }));
 
 describe('passwordRules', () => {
   it('falls back to Firebase’s six-character floor without a policy', () => {
-    expect(passwordRules(null, 'abc')).toEqual([{ label: 'At least 6 characters', met: false }]);
+    expect(read(passwordRules(null, 'abc'))).toEqual([{ label: 'At least 6 characters', met: false }]);
     expect(passwordRules(null, 'abcdef')[0]!.met).toBe(true);
   });
 
@@ -21,7 +25,7 @@ describe('passwordRules', () => {
         forceUpgradeOnSignin: false,
       },
     } as unknown as PasswordValidationStatus;
-    expect(passwordRules(status, 'abcdefghij1')).toEqual([
+    expect(read(passwordRules(status, 'abcdefghij1'))).toEqual([
       { label: 'At least 10 characters', met: true },
       { label: 'An uppercase letter', met: false },
       { label: 'A digit', met: true },

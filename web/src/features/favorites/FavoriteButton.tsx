@@ -1,3 +1,5 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+
 export interface FavoriteButtonProps {
   artistName: string;
   isFavorite: boolean;
@@ -14,7 +16,14 @@ export interface FavoriteButtonProps {
  * aria-pressed says whether the set is in the schedule.
  */
 export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle }: FavoriteButtonProps) {
-  const name = `Favourite ${artistName}, ${count} ${count === 1 ? 'fan' : 'fans'}${pending ? ', waiting to sync' : ''}`;
+  const intl = useIntl();
+  const name = intl.formatMessage(
+    {
+      id: 'favorites.button.name',
+      defaultMessage: 'Favourite {artist}, {count, plural, one {# fan} other {# fans}}{pending, select, yes {, waiting to sync} other {}}',
+    },
+    { artist: artistName, count, pending: pending ? 'yes' : 'no' },
+  );
   return (
     <button type="button" className="favorite" aria-pressed={isFavorite} onClick={onToggle}>
       <span className="visually-hidden">{name}</span>
@@ -26,7 +35,7 @@ export function FavoriteButton({ artistName, isFavorite, count, pending, onToggl
       </span>
       {pending ? (
         <span aria-hidden="true" className="favorite-pending">
-          waiting to sync
+          <FormattedMessage id="favorites.button.pending" defaultMessage="waiting to sync" />
         </span>
       ) : null}
     </button>

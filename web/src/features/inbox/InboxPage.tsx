@@ -2,13 +2,15 @@ import { announcementSchema, firestorePaths, noticeSchema, trendingStatsSchema }
 import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument, useLiveQuery } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Loading } from '../../ui/Loading';
+import { EmptyState } from '../../ui/EmptyState';
+import { Skeleton } from '../../ui/Skeleton';
 import { instantLabel } from '../../time/format';
 import { useAccount } from '../account/AccountContext';
 
@@ -17,7 +19,9 @@ export default function InboxPage() {
   return (
     <>
       <header className="page-header">
-        <h1>News</h1>
+        <h1>
+          <FormattedMessage id="inbox.page.title" defaultMessage="News" />
+        </h1>
       </header>
       <div className="detail">
         <div>
@@ -31,6 +35,7 @@ export default function InboxPage() {
 }
 
 function Notices() {
+  const intl = useIntl();
   const { account } = useAccount();
   const uid = account?.uid ?? null;
   const noticesQuery = useMemo(
@@ -45,29 +50,46 @@ function Notices() {
   };
   const unread = notices.data.filter((notice) => notice.readAt === null).length;
   return (
-    <section className="panel" aria-labelledby="notices-title" style={{ marginBottom: 20 }}>
-      <h2 id="notices-title">For you {unread > 0 ? <span className="muted">· {unread} unread</span> : null}</h2>
+    <section className="panel" aria-labelledby="notices-title" style={{ marginBottom: 'var(--space-5)' }}>
+      <h2 id="notices-title">
+        <FormattedMessage id="inbox.notices.title" defaultMessage="For you" />{' '}
+        {unread > 0 ? (
+          <span className="muted">
+            · <FormattedMessage id="inbox.notices.unread" defaultMessage="{count} unread" values={{ count: unread }} />
+          </span>
+        ) : null}
+      </h2>
       {error ? <ErrorNotice error={error} /> : null}
       {!uid ? (
-        <p className="muted">When a set in your schedule moves or is cancelled, you will hear about it here.</p>
+        <p className="muted">
+          <FormattedMessage id="inbox.notices.signedOut" defaultMessage="When a set in your schedule moves or is cancelled, you will hear about it here." />
+        </p>
       ) : notices.status === 'error' ? (
         <ErrorNotice error={notices.error} />
       ) : notices.status === 'loading' ? (
-        <Loading label="Loading your notices…" />
+        <Skeleton shape="lines" count={3} label={intl.formatMessage({ id: 'inbox.notices.loading', defaultMessage: 'Loading your notices…' })} />
       ) : notices.data.length === 0 ? (
-        <p className="muted">Nothing new. Changes to sets in your schedule will show up here.</p>
+        <p className="muted">
+          <FormattedMessage id="inbox.notices.empty" defaultMessage="Nothing new. Changes to sets in your schedule will show up here." />
+        </p>
       ) : (
         <ul className="clash-list">
           {notices.data.map((notice) => (
             <li key={notice.id} className={`clash ${notice.kind === 'cancelled' || notice.kind === 'photo-rejected' ? 'clash-overlap' : 'clash-tight'}`}>
               <p style={{ margin: 0 }}>
-                {notice.readAt === null ? <strong>New: </strong> : null}
+                {notice.readAt === null ? (
+                  <strong>
+                    <FormattedMessage id="inbox.notices.new" defaultMessage="New:" />{' '}
+                  </strong>
+                ) : null}
                 {notice.text}{' '}
-                {notice.performanceId ? <Link to={`/performances/${notice.performanceId}`}>Open the set</Link> : null}
+                {notice.performanceId ? <Link to={`/performances/${notice.performanceId}`}>
+                    <FormattedMessage id="inbox.notices.openSet" defaultMessage="Open the set" />
+                  </Link> : null}
               </p>
               {notice.readAt === null ? (
                 <Button className="button button-secondary button-small" onPress={() => markRead(notice.id)}>
-                  Mark as read
+                  <FormattedMessage id="inbox.notices.markRead" defaultMessage="Mark as read" />
                 </Button>
               ) : null}
             </li>
@@ -79,6 +101,7 @@ function Notices() {
 }
 
 function Announcements() {
+  const intl = useIntl();
   const { programme } = useFestival();
   const announcementsQuery = useMemo(
     () => query(collection(db(), firestorePaths.announcements(appConfig.festivalId)), orderBy('createdAt', 'desc'), limit(20)),
@@ -87,28 +110,33 @@ function Announcements() {
   const announcements = useLiveQuery(announcementsQuery, announcementSchema);
   return (
     <section className="panel" aria-labelledby="announcements-title">
-      <h2 id="announcements-title">Announcements</h2>
+      <h2 id="announcements-title">
+        <FormattedMessage id="inbox.announcements.title" defaultMessage="Announcements" />
+      </h2>
       {announcements.status === 'error' ? (
         <ErrorNotice error={announcements.error} />
       ) : announcements.status === 'loading' ? (
-        <Loading label="Loading announcements…" />
+        <Skeleton shape="lines" count={3} label={intl.formatMessage({ id: 'inbox.announcements.loading', defaultMessage: 'Loading announcements…' })} />
       ) : announcements.data.length === 0 ? (
-        <p className="muted">No announcements yet.</p>
+        <EmptyState icon="news" title={<FormattedMessage id="inbox.announcements.empty" defaultMessage="No announcements yet" />}>
+          <FormattedMessage id="inbox.announcements.emptyBody" defaultMessage="Stage changes, weather and lost-and-found news from the festival team will appear here." />
+        </EmptyState>
       ) : (
-        announcements.data.map((announcement) => (
-          <article key={announcement.id} className={announcement.priority === 'urgent' ? 'notice notice-warn' : undefined} style={{ marginBottom: 12 }}>
-            <div>
+        <div className="news-list">
+          {announcements.data.map((announcement) => (
+            <article key={announcement.id} className={`announcement${announcement.priority === 'urgent' ? ' announcement-urgent' : ''}`}>
               <h3>
-                {announcement.priority === 'urgent' ? 'Urgent: ' : ''}
-                {announcement.title}
+                {announcement.priority === 'urgent' ? (
+                  <FormattedMessage id="inbox.announcements.urgent" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
+                ) : (
+                  announcement.title
+                )}
               </h3>
-              <p className="muted" style={{ margin: 0, fontSize: '0.85rem' }}>
-                {programme ? instantLabel(announcement.createdAt, programme.festival) : null}
-              </p>
-              <p style={{ whiteSpace: 'pre-line' }}>{announcement.body}</p>
-            </div>
-          </article>
-        ))
+              <p className="muted announcement-time">{programme ? instantLabel(intl, announcement.createdAt, programme.festival) : null}</p>
+              <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{announcement.body}</p>
+            </article>
+          ))}
+        </div>
       )}
     </section>
   );
@@ -118,20 +146,35 @@ function Trending() {
   const ref = useMemo(() => doc(db(), firestorePaths.stats(appConfig.festivalId, 'trending')), []);
   const trending = useLiveDocument(ref, trendingStatsSchema);
   const { programme } = useFestival();
+  const intl = useIntl();
   return (
     <aside className="panel" aria-labelledby="trending-title">
-      <h2 id="trending-title">Trending</h2>
+      <h2 id="trending-title">
+        <FormattedMessage id="inbox.trending.title" defaultMessage="Trending" />
+      </h2>
       {trending.status === 'error' ? (
         <ErrorNotice error={trending.error} />
       ) : !trending.data || trending.data.items.length === 0 || !programme ? (
-        <p className="muted">Favourite a few sets and the buzz will show up here.</p>
+        <p className="muted">
+          <FormattedMessage id="inbox.trending.empty" defaultMessage="Favourite a few sets and the buzz will show up here." />
+        </p>
       ) : (
         <>
-          <p className="muted">Most favourited in the last {trending.data.windowMinutes} minutes</p>
-          <ol>
+          <p className="muted">
+            <FormattedMessage
+              id="inbox.trending.window"
+              defaultMessage="Most favourited in the last {minutes, plural, one {minute} other {# minutes}}"
+              values={{ minutes: trending.data.windowMinutes }}
+            />
+          </p>
+          <ol className="trending-list">
             {trending.data.items.slice(0, 10).map((item) => {
               const set = programme.performances.find((candidate) => candidate.id === item.performanceId);
-              const name = set ? (programme.artists.get(set.artistId)?.name ?? 'Unknown artist') : 'A set';
+              const name =
+                (set && programme.artists.get(set.artistId)?.name) ??
+                (set
+                  ? intl.formatMessage({ id: 'inbox.trending.unknownArtist', defaultMessage: 'Unknown artist' })
+                  : intl.formatMessage({ id: 'inbox.trending.aSet', defaultMessage: 'A set' }));
               return (
                 <li key={item.performanceId}>
                   <Link to={`/performances/${item.performanceId}`}>{name}</Link> <span className="muted">+{item.favorites}</span>

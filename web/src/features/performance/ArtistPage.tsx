@@ -1,13 +1,17 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
+import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { SetList } from '../programme/SetList';
+import { ArtistArt } from './ArtistArt';
 
-/** An artist's page (deep-linkable): bio, genres and every set they play. */
+/** An artist's page (deep-linkable): artwork, genres, bio and every set they play. */
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
+  const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
   const now = useNow();
@@ -17,32 +21,45 @@ export default function ArtistPage() {
         const artist = programme.artists.get(artistId);
         if (!artist) {
           return (
-            <p className="empty">
-              This artist is not on the bill. <Link to="/">Back to the programme</Link>
-            </p>
+            <EmptyState
+              title={<FormattedMessage id="performance.artistPage.missing" defaultMessage="This artist is not on the bill" />}
+              action={
+                <Link to="/" className="button">
+                  <FormattedMessage id="performance.artistPage.back" defaultMessage="Back to the programme" />
+                </Link>
+              }
+            />
           );
         }
         const sets = programme.performances.filter((performance) => performance.artistId === artist.id);
+        const stage = programme.stages.find((candidate) => candidate.id === sets[0]?.stageId);
         return (
           <article>
-            <header className="page-header">
-              <p>
-                <Link to="/">← Programme</Link>
-              </p>
-              <h1>{artist.name}</h1>
-              <ul className="chips" aria-label="Genres">
-                {artist.genres.map((genre) => (
-                  <li key={genre}>{genre}</li>
-                ))}
-              </ul>
+            <Link to="/" className="back-link">
+              ← <FormattedMessage id="performance.artistPage.programme" defaultMessage="Programme" />
+            </Link>
+            <header className="page-header hero">
+              <ArtistArt name={artist.name} color={stage?.color} />
+              <div>
+                <h1>{artist.name}</h1>
+                <ul className="chips" aria-label={intl.formatMessage({ id: 'performance.artistPage.genres', defaultMessage: 'Genres' })}>
+                  {artist.genres.map((genre) => (
+                    <li key={genre}>{genre}</li>
+                  ))}
+                </ul>
+              </div>
             </header>
             <div className="detail">
               <section className="panel">
-                <h2>Biography</h2>
+                <h2>
+                  <FormattedMessage id="performance.artistPage.biography" defaultMessage="Biography" />
+                </h2>
                 <p>{artist.bio}</p>
               </section>
               <section className="panel" aria-labelledby="sets-title">
-                <h2 id="sets-title">{sets.length === 1 ? 'Set' : 'Sets'}</h2>
+                <h2 id="sets-title">
+                  <FormattedMessage id="performance.artistPage.sets" defaultMessage="{count, plural, one {Set} other {Sets}}" values={{ count: sets.length }} />
+                </h2>
                 <SetList
                   programme={programme}
                   performances={sets}

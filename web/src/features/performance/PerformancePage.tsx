@@ -1,14 +1,18 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { slotLabel } from '../../time/format';
+import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
-import { useFavorites } from '../favorites/FavoritesContext';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { useFavorites } from '../favorites/FavoritesContext';
 import { PhotoWall } from '../photos/PhotoWall';
+import { ArtistArt } from './ArtistArt';
 
 /** A set's own page (deep-linkable): when and where, the favourite, and its photo wall. */
 export default function PerformancePage() {
   const { performanceId = '' } = useParams();
+  const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
   return (
@@ -17,69 +21,88 @@ export default function PerformancePage() {
         const performance = programme.performances.find((candidate) => candidate.id === performanceId);
         if (!performance) {
           return (
-            <p className="empty">
-              This set is not in the programme (any more). <Link to="/">Back to the programme</Link>
-            </p>
+            <EmptyState
+              title={<FormattedMessage id="performance.page.missing" defaultMessage="This set is not in the programme (any more)" />}
+              action={
+                <Link to="/" className="button">
+                  <FormattedMessage id="performance.page.back" defaultMessage="Back to the programme" />
+                </Link>
+              }
+            />
           );
         }
         const artist = programme.artists.get(performance.artistId);
         const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
-        const name = artist?.name ?? 'Unknown artist';
+        const name = artist?.name ?? intl.formatMessage({ id: 'performance.page.unknownArtist', defaultMessage: 'Unknown artist' });
+        const inSchedule = favorites.ids.has(performance.id);
         return (
           <article>
-            <header className="page-header">
-              <p>
-                <Link to="/">← Programme</Link>
-              </p>
-              <h1>
-                {name}
-                {performance.title ? <span className="muted"> · {performance.title}</span> : null}
-              </h1>
-              <p>
-                <span className="stage-pill" style={{ ['--stage-color' as string]: stage?.color ?? '#6b6b80' }}>
-                  {stage?.name ?? 'Stage to be announced'}
-                </span>{' '}
-                · {slotLabel(performance.startsAt, performance.endsAt, programme.festival)}
-              </p>
-            </header>
-            {performance.status === 'cancelled' ? (
-              <p className="notice notice-error" role="status">
-                This set has been cancelled.
-              </p>
-            ) : null}
-            <div className="detail">
-              <section className="panel" aria-labelledby="photos-title">
-                <h2 id="photos-title">Photos from this set</h2>
-                <p>
-                  <Link to={`/upload?performance=${performance.id}`}>Add your photos of this set</Link>
+            <Link to="/" className="back-link">
+              ← <FormattedMessage id="performance.page.programme" defaultMessage="Programme" />
+            </Link>
+            <header className="page-header hero">
+              <ArtistArt name={name} color={stage?.color} />
+              <div>
+                <h1>
+                  {name}
+                  {performance.title ? <span className="muted"> · {performance.title}</span> : null}
+                </h1>
+                <p className="hero-meta">
+                  <span className="stage-pill" style={{ ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}>
+                    {stage?.name ?? intl.formatMessage({ id: 'performance.page.stageTba', defaultMessage: 'Stage to be announced' })}
+                  </span>
+                  <span>{slotLabel(intl, performance.startsAt, performance.endsAt, programme.festival)}</span>
                 </p>
-                <PhotoWall performanceId={performance.id} />
-              </section>
-              <aside className="panel">
-                <div className="button-row">
+                <div className="button-row" style={{ marginTop: 'var(--space-3)' }}>
                   <FavoriteButton
                     artistName={name}
-                    isFavorite={favorites.ids.has(performance.id)}
+                    isFavorite={inSchedule}
                     pending={favorites.pendingIds.has(performance.id)}
                     count={performance.favoriteCount}
                     onToggle={() => void favorites.toggle(performance.id)}
                   />
-                  <span className="muted">{favorites.ids.has(performance.id) ? 'In your schedule' : 'Add to your schedule'}</span>
+                  <span className="muted">
+                    {inSchedule ? (
+                      <FormattedMessage id="performance.page.inSchedule" defaultMessage="In your schedule" />
+                    ) : (
+                      <FormattedMessage id="performance.page.addToSchedule" defaultMessage="Add to your schedule" />
+                    )}
+                  </span>
                 </div>
-                {artist ? (
-                  <>
-                    <h2 style={{ marginTop: 16 }}>
-                      <Link to={`/artists/${artist.id}`}>About {artist.name}</Link>
-                    </h2>
-                    <ul className="chips" aria-label="Genres">
-                      {artist.genres.map((genre) => (
-                        <li key={genre}>{genre}</li>
-                      ))}
-                    </ul>
-                    <p>{artist.bio}</p>
-                  </>
-                ) : null}
-              </aside>
+              </div>
+            </header>
+            {performance.status === 'cancelled' ? (
+              <p className="notice notice-error" role="status">
+                <FormattedMessage id="performance.page.cancelled" defaultMessage="This set has been cancelled." />
+              </p>
+            ) : null}
+            <div className="detail">
+              <section className="panel" aria-labelledby="photos-title">
+                <h2 id="photos-title">
+                  <FormattedMessage id="performance.page.photos" defaultMessage="Photos from this set" />
+                </h2>
+                <p>
+                  <Link to={`/upload?performance=${performance.id}`}>
+                    <FormattedMessage id="performance.page.addPhotos" defaultMessage="Add your photos of this set" />
+                  </Link>
+                </p>
+                <PhotoWall performanceId={performance.id} />
+              </section>
+              {artist ? (
+                <aside className="panel">
+                  <h2>
+                    <Link to={`/artists/${artist.id}`}>
+                      <FormattedMessage id="performance.page.about" defaultMessage="About {artist}" values={{ artist: artist.name }} />
+                    </Link>
+                  </h2>
+                  <ul className="chips" aria-label={intl.formatMessage({ id: 'performance.page.genres', defaultMessage: 'Genres' })}>
+                    {artist.genres.map((genre) => (
+                      <li key={genre}>{genre}</li>
+                    ))}
+                  </ul>
+                  <p>{artist.bio}</p>
+                </aside>
+              ) : null}
             </div>
           </article>
         );

@@ -2,6 +2,7 @@ import { firestorePaths } from '@encore/model';
 import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { FormattedMessage } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -19,7 +20,7 @@ export function HidePhotoButton({ photoId }: { photoId: string }) {
   return (
     <>
       <Button className="button button-danger button-small" onPress={hide}>
-        Hide from the wall
+        <FormattedMessage id="photos.hideButton.hide" defaultMessage="Hide from the wall" />
       </Button>
       {error ? <ErrorNotice error={error} /> : null}
     </>

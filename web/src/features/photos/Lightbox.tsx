@@ -1,4 +1,5 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { PhotoImage } from './PhotoImage';
 import type { PhotoDoc } from './photo-types';
 import { HidePhotoButton } from './HidePhotoButton';
@@ -22,6 +23,7 @@ export function Lightbox({
   onIndexChange(index: number): void;
   onClose(): void;
 }) {
+  const intl = useIntl();
   const photo = index === null ? undefined : photos[index];
   const move = (step: number) => {
     if (index === null || photos.length === 0) return;
@@ -47,20 +49,20 @@ export function Lightbox({
                   {describe(photo)}
                 </Heading>
                 <p className="muted" aria-live="polite">
-                  Photo {index! + 1} of {photos.length}
+                  <FormattedMessage id="photos.lightbox.position" defaultMessage="Photo {position} of {total}" values={{ position: index! + 1, total: photos.length }} />
                 </p>
                 <ReactionBar photo={photo} />
                 <div className="button-row">
-                  <Button className="button button-secondary button-small" onPress={() => move(-1)} aria-label="Previous photo">
-                    ← Previous
+                  <Button className="button button-secondary button-small" onPress={() => move(-1)} aria-label={intl.formatMessage({ id: 'photos.lightbox.previousLabel', defaultMessage: 'Previous photo' })}>
+                    ← <FormattedMessage id="photos.lightbox.previous" defaultMessage="Previous" />
                   </Button>
-                  <Button className="button button-secondary button-small" onPress={() => move(1)} aria-label="Next photo">
-                    Next →
+                  <Button className="button button-secondary button-small" onPress={() => move(1)} aria-label={intl.formatMessage({ id: 'photos.lightbox.nextLabel', defaultMessage: 'Next photo' })}>
+                    <FormattedMessage id="photos.lightbox.next" defaultMessage="Next" /> →
                   </Button>
                   <ReportPhotoButton photoId={photo.id} />
                   <HidePhotoButton photoId={photo.id} />
                   <Button className="button button-small" slot="close">
-                    Close
+                    <FormattedMessage id="photos.lightbox.close" defaultMessage="Close" />
                   </Button>
                 </div>
               </div>

@@ -13,7 +13,7 @@ export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: PhotoDoc
   const fallback = fallbackThumbnail(photo.thumbnails, width);
   const preview = placeholderDataUrl(photo.placeholder);
   const style = {
-    backgroundColor: photo.dominantColor ?? '#d9d4e6',
+    backgroundColor: photo.dominantColor ?? 'var(--color-skeleton)',
     backgroundImage: preview && !loaded ? `url(${preview})` : undefined,
     backgroundSize: 'cover',
   };

@@ -1,7 +1,10 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
+import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Loading } from '../../ui/Loading';
+import { Skeleton } from '../../ui/Skeleton';
 import { Lightbox } from './Lightbox';
 import type { PhotoDoc } from './photo-types';
 import { PhotoWallView } from './PhotoWallView';
@@ -9,6 +12,7 @@ import { useReadyPhotos } from './use-photos';
 
 /** The live wall (festival-wide, or one performance's) with its lightbox. */
 export function PhotoWall({ performanceId }: { performanceId: string | null }) {
+  const intl = useIntl();
   const photos = useReadyPhotos(performanceId);
   const { programme } = useFestival();
   const [open, setOpen] = useState<number | null>(null);
@@ -16,12 +20,28 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   const describe = (photo: PhotoDoc) => {
     const performance = programme?.performances.find((candidate) => candidate.id === photo.performanceId);
     const artist = performance ? programme?.artists.get(performance.artistId) : undefined;
-    return artist ? `Photo of ${artist.name}` : 'Festival photo';
+    return artist
+      ? intl.formatMessage({ id: 'photos.wall.photoOf', defaultMessage: 'Photo of {artist}' }, { artist: artist.name })
+      : intl.formatMessage({ id: 'photos.wall.festivalPhoto', defaultMessage: 'Festival photo' });
   };
 
-  if (photos.status === 'error') return <ErrorNotice error={photos.error} />;
-  if (photos.status === 'loading') return <Loading label="Loading photos…" />;
-  if (photos.data.length === 0) return <p className="empty">No photos yet. Be the first to share one!</p>;
+  if (photos.status === 'error') return <ErrorNotice variant="state" error={photos.error} onRetry={() => window.location.reload()} />;
+  if (photos.status === 'loading') {
+    return <Skeleton shape="tiles" count={8} label={<FormattedMessage id="photos.wall.loading" defaultMessage="Loading photos…" />} />;
+  }
+  if (photos.data.length === 0) {
+    return (
+      <EmptyState
+        icon="photos"
+        title={<FormattedMessage id="photos.wall.empty" defaultMessage="No photos yet. Be the first to share one!" />}
+        action={
+          <Link to={performanceId ? `/upload?performance=${performanceId}` : '/upload'} className="button">
+            <FormattedMessage id="photos.wall.share" defaultMessage="Share a photo" />
+          </Link>
+        }
+      />
+    );
+  }
   return (
     <>
       <PhotoWallView photos={photos.data} describe={describe} onOpen={setOpen} />

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
 import { PhotoWall } from './PhotoWall';
 
@@ -5,9 +6,15 @@ export default function PhotosPage() {
   return (
     <>
       <header className="page-header">
-        <h1>Photo wall</h1>
+        <h1>
+          <FormattedMessage id="photos.page.title" defaultMessage="Photo wall" />
+        </h1>
         <p className="muted">
-          The festival through everyone’s eyes, live. <Link to="/upload">Share your photos</Link>.
+          <FormattedMessage
+            id="photos.page.intro"
+            defaultMessage="The festival through everyone’s eyes, live. <link>Share your photos</link>."
+            values={{ link: (text) => <Link to="/upload">{text}</Link> }}
+          />
         </p>
       </header>
       <PhotoWall performanceId={null} />

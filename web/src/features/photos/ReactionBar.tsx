@@ -2,6 +2,7 @@ import { firestorePaths, reactionSchema, type ReactionKind } from '@encore/model
 import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { useMemo, useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument } from '../../firebase/live';
@@ -9,15 +10,23 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useAccount } from '../account/AccountContext';
 import type { PhotoDoc } from './photo-types';
 
-const KINDS: Array<{ kind: ReactionKind; emoji: string; label: string }> = [
-  { kind: 'love', emoji: '❤️', label: 'Love' },
-  { kind: 'fire', emoji: '🔥', label: 'Fire' },
-  { kind: 'clap', emoji: '👏', label: 'Applause' },
-  { kind: 'wow', emoji: '😮', label: 'Wow' },
+const names = defineMessages({
+  love: { id: 'photos.reactionBar.love', defaultMessage: 'Love' },
+  fire: { id: 'photos.reactionBar.fire', defaultMessage: 'Fire' },
+  clap: { id: 'photos.reactionBar.clap', defaultMessage: 'Applause' },
+  wow: { id: 'photos.reactionBar.wow', defaultMessage: 'Wow' },
+});
+
+const KINDS: Array<{ kind: ReactionKind; emoji: string; label: MessageDescriptor }> = [
+  { kind: 'love', emoji: '❤️', label: names.love },
+  { kind: 'fire', emoji: '🔥', label: names.fire },
+  { kind: 'clap', emoji: '👏', label: names.clap },
+  { kind: 'wow', emoji: '😮', label: names.wow },
 ];
 
 /** One reaction per person per photo (the document id is the uid); the total counts live. */
 export function ReactionBar({ photo }: { photo: PhotoDoc }) {
+  const intl = useIntl();
   const { account, ensureSignedIn } = useAccount();
   const [error, setError] = useState<unknown>(null);
   const festivalId = appConfig.festivalId;
@@ -37,15 +46,24 @@ export function ReactionBar({ photo }: { photo: PhotoDoc }) {
 
   return (
     <div>
-      <div className="reactions" role="group" aria-label={`Reactions: ${photo.reactionCount} in total`}>
+      <div className="reactions" role="group" aria-label={intl.formatMessage({ id: 'photos.reactionBar.label', defaultMessage: 'Reactions: {count} in total' }, { count: photo.reactionCount })}>
         {KINDS.map(({ kind, emoji, label }) => (
-          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} onChange={() => void react(kind)} aria-label={label}>
-            <span aria-hidden="true">{emoji}</span> <span aria-hidden="true">{label}</span>
+          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} onChange={() => void react(kind)} aria-label={intl.formatMessage(label)}>
+            <span aria-hidden="true">{emoji}</span> <span aria-hidden="true">{intl.formatMessage(label)}</span>
           </ToggleButton>
         ))}
         <span className="muted" aria-hidden="true">
-          {photo.reactionCount} {photo.reactionCount === 1 ? 'reaction' : 'reactions'}
-          {mine.hasPendingWrites ? ' · waiting to sync' : ''}
+          <FormattedMessage
+            id="photos.reactionBar.count"
+            defaultMessage="{count, plural, one {# reaction} other {# reactions}}"
+            values={{ count: photo.reactionCount }}
+          />
+          {mine.hasPendingWrites ? (
+            <>
+              {' · '}
+              <FormattedMessage id="photos.reactionBar.pending" defaultMessage="waiting to sync" />
+            </>
+          ) : null}
         </span>
       </div>
       {error ? <ErrorNotice error={error} /> : null}

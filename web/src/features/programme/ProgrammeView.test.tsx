@@ -1,6 +1,7 @@
 import { festivalDay, localTime } from '@encore/model';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithIntl } from '../../i18n/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { seedProgramme } from '../../test-fixtures';
 import { pinnedInstant } from '../../time/clock';
@@ -15,7 +16,7 @@ function renderProgramme(options: { filter?: Partial<ProgrammeFilter>; favorites
   const filter = { ...readFilter(new URLSearchParams(), programme, now), ...options.filter };
   const onToggle = vi.fn();
   const onFilterChange = vi.fn();
-  render(
+  renderWithIntl(
     <ProgrammeView
       programme={programme}
       filter={filter}
@@ -89,5 +90,26 @@ describe('the programme (schedule) view', () => {
     for (const stage of programme.stages) expect(screen.getByRole('region', { name: stage.name })).toBeTruthy();
     const marks = screen.getAllByRole('link', { name: /^(Fri|Sat|Sun) \d+$|day/i });
     expect(marks.find((link) => link.getAttribute('aria-current') === 'page')?.textContent).toContain('Fri 14');
+  });
+});
+
+describe('the programme in Dutch', () => {
+  it('names the day, the count and now/next in Dutch, with the same festival times', () => {
+    renderWithIntl(
+      <ProgrammeView
+        programme={programme}
+        filter={readFilter(new URLSearchParams(), programme, saturdayNine)}
+        favorites={{ ids: new Set(), pendingIds: new Set(), onToggle: vi.fn() }}
+        now={saturdayNine}
+        layout="list"
+        onFilterChange={vi.fn()}
+        dayHref={(day) => `/?day=${day}`}
+      />,
+      { locale: 'nl' },
+    );
+    expect(screen.getByRole('heading', { level: 2, name: /^zaterdag 15 augustus · \d+ sets$/ })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Nu en straks' })).toBeTruthy();
+    expect(screen.getByRole('switch', { name: 'Alleen mijn schema' })).toBeTruthy();
+    expect(screen.getAllByText('Speelt nu').length).toBeGreaterThan(0);
   });
 });

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { timeRange } from '../../time/format';
@@ -26,28 +27,34 @@ export function SetCard({
   showStage?: boolean;
   style?: React.CSSProperties;
 }) {
+  const intl = useIntl();
   const artist = programme.artists.get(performance.artistId);
   const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
-  const name = artist?.name ?? 'Unknown artist';
+  const name = artist?.name ?? intl.formatMessage({ id: 'programme.setCard.unknownArtist', defaultMessage: 'Unknown artist' });
   const cancelled = performance.status === 'cancelled';
   const playing = !cancelled && performance.startsAt <= now && now < performance.endsAt;
+  const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
   return (
     <article
       className={`set-card${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}`}
-      style={{ ...style, ['--stage-color' as string]: stage?.color ?? '#6b6b80' }}
-      aria-label={`${name}, ${timeRange(performance.startsAt, performance.endsAt, programme.festival)}${showStage && stage ? `, ${stage.name}` : ''}`}
+      style={{ ...style, ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}
+      aria-label={[name, range, showStage && stage ? stage.name : null].filter(Boolean).join(', ')}
     >
       <div className="set-main">
         <p className="set-time">
-          <time dateTime={performance.startsAt.toISOString()}>{timeRange(performance.startsAt, performance.endsAt, programme.festival)}</time>
+          <time dateTime={performance.startsAt.toISOString()}>{range}</time>
           {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
         </p>
         <h3 className="set-name">
           <Link to={`/performances/${performance.id}`}>{name}</Link>
         </h3>
         {performance.title ? <p className="set-title">{performance.title}</p> : null}
-        {cancelled ? <p className="set-flag set-flag-cancelled">Cancelled</p> : null}
-        {playing ? <p className="set-flag set-flag-playing">Playing now</p> : null}
+        {cancelled ? <p className="set-flag set-flag-cancelled">
+            <FormattedMessage id="programme.setCard.cancelled" defaultMessage="Cancelled" />
+          </p> : null}
+        {playing ? <p className="set-flag set-flag-playing">
+            <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />
+          </p> : null}
       </div>
       {favorites ? (
         <FavoriteButton
@@ -59,8 +66,10 @@ export function SetCard({
         />
       ) : (
         <p className="favorite">
-          <span aria-hidden="true">♥</span> {performance.favoriteCount}
-          <span className="visually-hidden"> fans</span>
+          <span aria-hidden="true">♥ {performance.favoriteCount}</span>
+          <span className="visually-hidden">
+            <FormattedMessage id="programme.setCard.fans" defaultMessage="{count, plural, one {# fan} other {# fans}}" values={{ count: performance.favoriteCount }} />
+          </span>
         </p>
       )}
     </article>

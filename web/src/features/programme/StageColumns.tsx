@@ -37,7 +37,7 @@ export function StageColumns({
       </div>
       {stages.map((stage) => (
         <section key={stage.id} className="timetable-stage" aria-labelledby={`stage-${stage.id}`}>
-          <h2 id={`stage-${stage.id}`} className="timetable-stage-name" style={{ ['--stage-color' as string]: stage.color ?? '#6b6b80' }}>
+          <h2 id={`stage-${stage.id}`} className="timetable-stage-name" style={{ ['--stage-color' as string]: stage.color ?? 'var(--color-stage-fallback)' }}>
             {stage.name}
           </h2>
           <div className="timetable-column" style={{ height }}>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
-import { Loading } from '../../ui/Loading';
+import { Skeleton } from '../../ui/Skeleton';
 import { useAccount } from '../account/AccountContext';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { CalendarFeed } from './CalendarFeed';
@@ -13,6 +14,7 @@ import { shareLink } from './share-link';
 
 /** "My schedule": favourites by day, clashes, calendar export and a read-only share link. */
 export default function MySchedulePage() {
+  const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
   const { account } = useAccount();
@@ -23,22 +25,39 @@ export default function MySchedulePage() {
   return (
     <>
       <header className="page-header">
-        <h1>My schedule</h1>
+        <h1>
+          <FormattedMessage id="schedule.myPage.title" defaultMessage="My schedule" />
+        </h1>
         <p className="muted">
-          {account?.anonymous
-            ? 'Saved on this device as a guest. Create an account on the Account page to keep it on every device.'
-            : 'Your favourite sets, synced to your account.'}
+          {account?.anonymous ? (
+            <FormattedMessage
+              id="schedule.myPage.guest"
+              defaultMessage="Saved on this device as a guest. Create an account on the Account page to keep it on every device."
+            />
+          ) : (
+            <FormattedMessage id="schedule.myPage.synced" defaultMessage="Your favourite sets, synced to your account." />
+          )}
         </p>
       </header>
       <FestivalGate state={festival}>
         {(programme) => {
-          if (account === undefined || favorites.status === 'loading') return <Loading label="Loading your schedule…" />;
+          if (account === undefined || favorites.status === 'loading') {
+            return <Skeleton label={<FormattedMessage id="schedule.myPage.loading" defaultMessage="Loading your schedule…" />} />;
+          }
           const mine = programme.performances.filter((performance) => favorites.ids.has(performance.id));
           const exportIcs = async () => {
             setError(null);
             try {
               const { scheduleToIcs, downloadIcs } = await import('./ics-export');
-              downloadIcs(scheduleToIcs(programme, mine, window.location.origin), `${programme.festivalId}-my-schedule.ics`);
+              const labels = {
+                set: intl.formatMessage({ id: 'schedule.myPage.icsSet', defaultMessage: 'Set' }),
+                stage: intl.formatMessage({ id: 'schedule.myPage.icsStage', defaultMessage: 'Stage' }),
+                calendar: intl.formatMessage(
+                  { id: 'schedule.myPage.icsCalendar', defaultMessage: '{festival}: my schedule' },
+                  { festival: programme.festival.name },
+                ),
+              };
+              downloadIcs(scheduleToIcs(programme, mine, window.location.origin, labels), `${programme.festivalId}-my-schedule.ics`);
             } catch (caught) {
               setError(caught);
             }
@@ -49,21 +68,23 @@ export default function MySchedulePage() {
               await navigator.clipboard.writeText(link);
               setCopied(true);
             } catch {
-              window.prompt('Copy this link to share your schedule:', link);
+              window.prompt(intl.formatMessage({ id: 'schedule.myPage.copyPrompt', defaultMessage: 'Copy this link to share your schedule:' }), link);
             }
           };
           return (
             <>
               {mine.length > 0 ? (
-                <div className="button-row" style={{ marginBottom: 12 }}>
+                <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
                   <Button className="button" onPress={() => void exportIcs()}>
-                    Add to my calendar (.ics)
+                    <FormattedMessage id="schedule.myPage.export" defaultMessage="Add to my calendar (.ics)" />
                   </Button>
                   <Button className="button button-secondary" onPress={() => void share()}>
-                    Copy share link
+                    <FormattedMessage id="schedule.myPage.share" defaultMessage="Copy share link" />
                   </Button>
                   <span role="status" className="muted">
-                    {copied ? 'Link copied: anyone with it can see (not change) this schedule.' : ''}
+                    {copied ? (
+                      <FormattedMessage id="schedule.myPage.copied" defaultMessage="Link copied: anyone with it can see (not change) this schedule." />
+                    ) : null}
                   </span>
                 </div>
               ) : null}

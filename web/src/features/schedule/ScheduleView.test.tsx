@@ -1,5 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithIntl } from '../../i18n/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { PerformanceDoc } from '../../festival/programme';
 import { seedProgramme } from '../../test-fixtures';
@@ -34,7 +35,7 @@ describe('my schedule and its clash warnings', () => {
   it('warns about two sets that overlap, naming both and the minutes', () => {
     const [first, second] = overlappingPair();
     const onToggle = vi.fn();
-    render(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} favorites={{ ids: new Set([first.id, second.id]), pendingIds: new Set(), onToggle }} />);
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} favorites={{ ids: new Set([first.id, second.id]), pendingIds: new Set(), onToggle }} />);
     const clashes = screen.getByRole('region', { name: '1 clash in your schedule' });
     const minutes = Math.round((Math.min(first.endsAt.getTime(), second.endsAt.getTime()) - second.startsAt.getTime()) / 60_000);
     expect(within(clashes).getByRole('listitem').textContent).toBe(
@@ -45,7 +46,7 @@ describe('my schedule and its clash warnings', () => {
 
   it('flags a tight change-over between stages', () => {
     const [first, second] = tightPair();
-    render(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} />);
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} />);
     const gap = Math.round((second.startsAt.getTime() - first.endsAt.getTime()) / 60_000);
     const warning = screen.getByText('Tight change-over:').closest('li')!;
     expect(warning.className).toContain('clash-tight');
@@ -57,7 +58,7 @@ describe('my schedule and its clash warnings', () => {
     const friday = programme.performances[0]!;
     const sunday = programme.performances[programme.performances.length - 1]!;
     const onToggle = vi.fn();
-    render(<ScheduleView programme={programme} performanceIds={new Set([friday.id, sunday.id])} now={now} favorites={{ ids: new Set([friday.id, sunday.id]), pendingIds: new Set(), onToggle }} />);
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set([friday.id, sunday.id])} now={now} favorites={{ ids: new Set([friday.id, sunday.id]), pendingIds: new Set(), onToggle }} />);
     expect(screen.queryByRole('region', { name: /clash/ })).toBeNull();
     expect(screen.getByRole('heading', { name: 'Friday 14 August' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Sunday 16 August' })).toBeTruthy();
@@ -69,13 +70,13 @@ describe('my schedule and its clash warnings', () => {
 
   it('is read-only when shared: counts but no favourite buttons', () => {
     const [first, second] = overlappingPair();
-    render(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} />);
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByRole('region', { name: '1 clash in your schedule' })).toBeTruthy();
   });
 
   it('invites to add sets when empty', () => {
-    render(<ScheduleView programme={programme} performanceIds={new Set()} now={now} favorites={{ ids: new Set(), pendingIds: new Set(), onToggle: vi.fn() }} />);
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set()} now={now} favorites={{ ids: new Set(), pendingIds: new Set(), onToggle: vi.fn() }} />);
     expect(screen.getByText(/Your schedule is empty/)).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 import { clashingIds, festivalDayOf, findClashes } from '@encore/model';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { dayLabel } from '../../time/format';
+import { EmptyState } from '../../ui/EmptyState';
 import type { FavoriteProps } from '../programme/SetCard';
 import { SetCard } from '../programme/SetCard';
 import { ClashList } from './ClashList';
@@ -21,18 +23,23 @@ export function ScheduleView({
   favorites?: FavoriteProps;
   now: Date;
 }) {
+  const intl = useIntl();
   const sets = programme.performances.filter((performance) => performanceIds.has(performance.id));
   if (sets.length === 0) {
-    return (
-      <p className="empty">
-        {favorites ? (
-          <>
-            Your schedule is empty. Tap ♡ on sets in the <Link to="/">programme</Link> to add them.
-          </>
-        ) : (
-          'This schedule is empty.'
-        )}
-      </p>
+    return favorites ? (
+      <EmptyState
+        icon="schedule"
+        title={<FormattedMessage id="schedule.view.emptyTitle" defaultMessage="Your schedule is empty" />}
+        action={
+          <Link to="/" className="button">
+            <FormattedMessage id="schedule.view.browse" defaultMessage="Browse the programme" />
+          </Link>
+        }
+      >
+        <FormattedMessage id="schedule.view.empty" defaultMessage="Tap ♡ on the sets you want to see and they gather here, day by day, with clash warnings." />
+      </EmptyState>
+    ) : (
+      <EmptyState icon="schedule" title={<FormattedMessage id="schedule.view.emptyShared" defaultMessage="This schedule is empty." />} />
     );
   }
   const clashes = findClashes(sets);
@@ -49,13 +56,15 @@ export function ScheduleView({
       {[...byDay].map(([day, daySets]) => (
         <section key={day} aria-labelledby={`day-${day}`}>
           <h2 id={`day-${day}`} className="schedule-day">
-            {dayLabel(day)}
+            {dayLabel(intl, day)}
           </h2>
           <ol className="set-list">
             {daySets.map((set) => (
               <li key={set.id} className={overlapping.has(set.id) ? 'schedule-item-clash' : tight.has(set.id) ? 'schedule-item-tight' : undefined}>
                 <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage />
-                {overlapping.has(set.id) || tight.has(set.id) ? <span className="visually-hidden">Clashes with another set in your schedule.</span> : null}
+                {overlapping.has(set.id) || tight.has(set.id) ? <span className="visually-hidden">
+                    <FormattedMessage id="schedule.view.clashes" defaultMessage="Clashes with another set in your schedule." />
+                  </span> : null}
               </li>
             ))}
           </ol>

@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { useSearch } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
@@ -14,8 +15,15 @@ export default function SharedSchedulePage() {
   return (
     <>
       <header className="page-header">
-        <h1>A shared schedule</h1>
-        <p className="muted">Someone shared the sets they plan to see. Tap a set to open it, and favourite it in your own schedule there.</p>
+        <h1>
+          <FormattedMessage id="schedule.sharedPage.title" defaultMessage="A shared schedule" />
+        </h1>
+        <p className="muted">
+          <FormattedMessage
+            id="schedule.sharedPage.intro"
+            defaultMessage="Someone shared the sets they plan to see. Tap a set to open it, and favourite it in your own schedule there."
+          />
+        </p>
       </header>
       <FestivalGate state={festival}>{(programme) => <ScheduleView programme={programme} performanceIds={ids} now={now} />}</FestivalGate>
     </>

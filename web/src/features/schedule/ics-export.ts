@@ -6,7 +6,16 @@ import type { PerformanceDoc, Programme } from '../../festival/programme';
  * shows them right in its own zone; the uid is the performance id, so importing again
  * updates events instead of duplicating them.
  */
-export function scheduleToIcs(programme: Programme, performances: readonly PerformanceDoc[], origin: string): string {
+export interface IcsLabels {
+  /** Title of an event whose artist is unknown. */
+  set: string;
+  /** Location of an event whose stage is unknown. */
+  stage: string;
+  /** The calendar's name. */
+  calendar: string;
+}
+
+export function scheduleToIcs(programme: Programme, performances: readonly PerformanceDoc[], origin: string, labels: IcsLabels): string {
   const events: EventAttributes[] = performances.map((performance) => {
     const artist = programme.artists.get(performance.artistId);
     const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
@@ -18,15 +27,15 @@ export function scheduleToIcs(programme: Programme, performances: readonly Perfo
       end: performance.endsAt.getTime(),
       endInputType: 'utc',
       endOutputType: 'utc',
-      title: `${artist?.name ?? 'Set'}${performance.title ? ` (${performance.title})` : ''}`,
-      location: `${stage?.name ?? 'Stage'}, ${programme.festival.venue}`,
+      title: `${artist?.name ?? labels.set}${performance.title ? ` (${performance.title})` : ''}`,
+      location: `${stage?.name ?? labels.stage}, ${programme.festival.venue}`,
       description: artist?.bio.slice(0, 500) ?? '',
       url: `${origin}/performances/${performance.id}`,
       status: performance.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
       categories: artist?.genres ?? [],
     };
   });
-  const { error, value } = createEvents(events, { productId: 'encore/schedule', calName: `${programme.festival.name}: my schedule` });
+  const { error, value } = createEvents(events, { productId: 'encore/schedule', calName: labels.calendar });
   if (error || value === null) throw error ?? new Error('The calendar could not be created');
   return value;
 }

@@ -8,7 +8,7 @@ const programme = seedProgramme();
 describe('calendar export', () => {
   it('writes one UTC event per set with a stable uid and the stage as location', () => {
     const sets = programme.performances.slice(0, 3);
-    const ics = scheduleToIcs(programme, sets, 'https://encore.example');
+    const ics = scheduleToIcs(programme, sets, 'https://encore.example', { set: 'Set', stage: 'Stage', calendar: 'Encore: my schedule' });
     expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
     const first = sets[0]!;
     const stamp = first.startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');

@@ -2,6 +2,7 @@ import { announcementSchema, firestorePaths } from '@encore/model';
 import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
+import { FormattedMessage } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -36,10 +37,12 @@ export default function AnnouncementsPage() {
 
   return (
     <section aria-labelledby="announce-title" style={{ maxWidth: 640 }}>
-      <h2 id="announce-title">New announcement</h2>
+      <h2 id="announce-title">
+        <FormattedMessage id="staff.announcements.title" defaultMessage="New announcement" />
+      </h2>
       {sent ? (
         <p className="notice notice-info" role="status">
-          “{sent}” is published to everyone’s News page.
+          <FormattedMessage id="staff.announcements.sent" defaultMessage="“{title}” is published to everyone’s News page." values={{ title: sent }} />
         </p>
       ) : null}
       {error ? <ErrorNotice error={error} /> : null}
@@ -53,28 +56,34 @@ export default function AnnouncementsPage() {
         }}
       >
         <TextField className="field" name="title" value={title} onChange={setTitle} isRequired maxLength={120}>
-          <Label>Title</Label>
+          <Label>
+            <FormattedMessage id="staff.announcements.titleField" defaultMessage="Title" />
+          </Label>
           <Input />
           <FieldError className="field-error" />
         </TextField>
         <TextField className="field" name="body" value={body} onChange={setBody} isRequired maxLength={2000}>
-          <Label>Message</Label>
+          <Label>
+            <FormattedMessage id="staff.announcements.message" defaultMessage="Message" />
+          </Label>
           <TextArea />
           <FieldError className="field-error" />
         </TextField>
         <RadioGroup className="field" value={priority} onChange={(value) => setPriority(value as 'normal' | 'urgent')} orientation="horizontal">
-          <Label>Priority</Label>
+          <Label>
+            <FormattedMessage id="staff.announcements.priority" defaultMessage="Priority" />
+          </Label>
           <div className="button-row">
             <Radio value="normal" className="radio">
-              Normal
+              <FormattedMessage id="staff.announcements.normal" defaultMessage="Normal" />
             </Radio>
             <Radio value="urgent" className="radio">
-              Urgent (highlighted)
+              <FormattedMessage id="staff.announcements.urgent" defaultMessage="Urgent (highlighted)" />
             </Radio>
           </div>
         </RadioGroup>
         <Button type="submit" className="button">
-          Publish announcement
+          <FormattedMessage id="staff.announcements.publish" defaultMessage="Publish announcement" />
         </Button>
       </Form>
     </section>

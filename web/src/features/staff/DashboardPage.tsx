@@ -1,6 +1,7 @@
 import { firestorePaths, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
 import { doc } from 'firebase/firestore';
 import { useMemo } from 'react';
+import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
 import { db } from '../../firebase/firestore';
@@ -9,8 +10,16 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { instantLabel } from '../../time/format';
 import { BarChart } from './BarChart';
 
+const totalsLabels = defineMessages({
+  favorites: { id: 'staff.dashboard.favorites', defaultMessage: 'Favourites' },
+  photos: { id: 'staff.dashboard.photos', defaultMessage: 'Photos' },
+  reactions: { id: 'staff.dashboard.reactions', defaultMessage: 'Reactions' },
+  reports: { id: 'staff.dashboard.reports', defaultMessage: 'Reports' },
+});
+
 /** Live aggregates (written by functions into stats/*): totals, interest per stage, trending. */
 export default function DashboardPage() {
+  const intl = useIntl();
   const festivalId = appConfig.festivalId;
   const refs = useMemo(
     () => ({
@@ -35,25 +44,36 @@ export default function DashboardPage() {
 
   return (
     <section aria-labelledby="dashboard-title">
-      <h2 id="dashboard-title">Live dashboard</h2>
+      <h2 id="dashboard-title">
+        <FormattedMessage id="staff.dashboard.title" defaultMessage="Live dashboard" />
+      </h2>
       {failed ? <ErrorNotice error={failed.error} /> : null}
-      <div className="stat-grid" style={{ marginBottom: 16 }}>
+      <div className="stat-grid" style={{ marginBottom: 'var(--space-4)' }}>
         {(['favorites', 'photos', 'reactions', 'reports'] as const).map((key) => (
           <div key={key} className="stat">
-            <div className="muted" style={{ textTransform: 'capitalize' }}>
-              {key === 'favorites' ? 'Favourites' : key}
-            </div>
-            <div className="stat-value">{totals.data ? totals.data[key].toLocaleString('en-GB') : '–'}</div>
+            <div className="stat-label">{intl.formatMessage(totalsLabels[key])}</div>
+            <div className="stat-value">{totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
           </div>
         ))}
       </div>
       <div className="form-grid" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
-        <BarChart title="Favourites per stage" rows={stageRows('favorites')} />
-        <BarChart title="Photos per stage" rows={stageRows('photos')} />
-        <BarChart title={`Trending (last ${trending.data?.windowMinutes ?? 60} min)`} rows={trendingRows} />
+        <BarChart title={<FormattedMessage id="staff.dashboard.favoritesPerStage" defaultMessage="Favourites per stage" />} rows={stageRows('favorites')} />
+        <BarChart title={<FormattedMessage id="staff.dashboard.photosPerStage" defaultMessage="Photos per stage" />} rows={stageRows('photos')} />
+        <BarChart
+          title={<FormattedMessage id="staff.dashboard.trending" defaultMessage="Trending (last {minutes} min)" values={{ minutes: trending.data?.windowMinutes ?? 60 }} />}
+          rows={trendingRows}
+        />
       </div>
       <p className="muted">
-        {totals.data && programme ? `Updated ${instantLabel(totals.data.updatedAt, programme.festival)} (festival time).` : 'No aggregates yet: they appear once functions have counted something.'}
+        {totals.data && programme ? (
+          <FormattedMessage
+            id="staff.dashboard.updated"
+            defaultMessage="Updated {time} (festival time)."
+            values={{ time: instantLabel(intl, totals.data.updatedAt, programme.festival) }}
+          />
+        ) : (
+          <FormattedMessage id="staff.dashboard.noData" defaultMessage="No aggregates yet: they appear once functions have counted something." />
+        )}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { festivalDayOf, festivalDays, localTime, performanceIdFor, performanceInputSchema, performanceSchema, stageOverlaps, type PerformanceInput } from '@encore/model';
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { dayLabel, timeRange } from '../../time/format';
 import { instantOn } from './editor-time';
@@ -26,6 +27,7 @@ export function PerformanceForm({
   onSave(draft: PerformanceDraft): void;
   onCancel(): void;
 }) {
+  const intl = useIntl();
   const festival = programme.festival;
   const [artistId, setArtistId] = useState(editing?.artistId ?? '');
   const [stageId, setStageId] = useState(editing?.stageId ?? programme.stages[0]?.id ?? '');
@@ -48,8 +50,8 @@ export function PerformanceForm({
 
   const submit = () => {
     const next: Record<string, string> = {};
-    if (!startsAt) next['start'] = 'Use a time like 21:30';
-    if (!endsAt) next['end'] = 'Use a time like 22:45';
+    if (!startsAt) next['start'] = intl.formatMessage({ id: 'staff.performanceForm.startFormat', defaultMessage: 'Use a time like 21:30' });
+    if (!endsAt) next['end'] = intl.formatMessage({ id: 'staff.performanceForm.endFormat', defaultMessage: 'Use a time like 22:45' });
     const input = { artistId, stageId, startsAt, endsAt, status, ...(title.trim() ? { title: title.trim() } : {}) };
     const parsed = performanceInputSchema.safeParse(input);
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -71,47 +73,70 @@ export function PerformanceForm({
         submit();
       }}
     >
-      <Choice label="Artist" name="artistId" value={artistId} onChange={setArtistId} error={issues['artistId']}
+      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.artist', defaultMessage: 'Artist' })} name="artistId" value={artistId} onChange={setArtistId} error={issues['artistId']}
         options={[...programme.artists.values()].sort((a, b) => a.name.localeCompare(b.name)).map((artist) => ({ id: artist.id, name: artist.name }))} />
-      <Choice label="Stage" name="stageId" value={stageId} onChange={setStageId} error={issues['stageId']}
+      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.stage', defaultMessage: 'Stage' })} name="stageId" value={stageId} onChange={setStageId} error={issues['stageId']}
         options={programme.stages.map((stage) => ({ id: stage.id, name: stage.name }))} />
-      <Choice label="Festival day" name="day" value={day} onChange={setDay}
-        options={festivalDays(festival).map((festivalDay) => ({ id: festivalDay.date, name: dayLabel(festivalDay.date) }))} />
+      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.day', defaultMessage: 'Festival day' })} name="day" value={day} onChange={setDay}
+        options={festivalDays(festival).map((festivalDay) => ({ id: festivalDay.date, name: dayLabel(intl, festivalDay.date) }))} />
       <TextField className="field" name="start" value={start} onChange={setStart} isRequired>
-        <Label>Starts (HH:mm)</Label>
+        <Label>
+          <FormattedMessage id="staff.performanceForm.starts" defaultMessage="Starts (HH:mm)" />
+        </Label>
         <Input inputMode="numeric" />
         <FieldError className="field-error" />
       </TextField>
       <TextField className="field" name="end" value={end} onChange={setEnd} isRequired>
-        <Label>Ends (HH:mm)</Label>
+        <Label>
+          <FormattedMessage id="staff.performanceForm.ends" defaultMessage="Ends (HH:mm)" />
+        </Label>
         <Input inputMode="numeric" />
         <FieldError className="field-error" />
       </TextField>
-      <Choice label="Status" name="status" value={status} onChange={(value) => setStatus(value as 'scheduled' | 'cancelled')}
-        options={[{ id: 'scheduled', name: 'Scheduled' }, { id: 'cancelled', name: 'Cancelled' }]} />
+      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.status', defaultMessage: 'Status' })} name="status" value={status} onChange={(value) => setStatus(value as 'scheduled' | 'cancelled')}
+        options={[
+          { id: 'scheduled', name: intl.formatMessage({ id: 'staff.performanceForm.scheduled', defaultMessage: 'Scheduled' }) },
+          { id: 'cancelled', name: intl.formatMessage({ id: 'staff.performanceForm.cancelled', defaultMessage: 'Cancelled' }) },
+        ]} />
       <TextField className="field" name="title" value={title} onChange={setTitle} maxLength={120}>
-        <Label>Billing (optional)</Label>
-        <Input placeholder="DJ set, Acoustic…" />
+        <Label>
+          <FormattedMessage id="staff.performanceForm.billing" defaultMessage="Billing (optional)" />
+        </Label>
+        <Input placeholder={intl.formatMessage({ id: 'staff.performanceForm.billingExample', defaultMessage: 'DJ set, Acoustic…' })} />
         <FieldError className="field-error" />
       </TextField>
       {overlaps.length > 0 ? (
         <div className="notice notice-warn" role="status" style={{ gridColumn: '1 / -1' }}>
           <p>
-            <strong>Overlap on this stage:</strong>{' '}
-            {overlaps
-              .map(([a, b]) => (a.id === candidate!.id ? b : a))
-              .map((other) => `${programme.artists.get(other.artistId)?.name ?? 'a set'} (${timeRange(other.startsAt, other.endsAt, festival)})`)
-              .join(', ')}
-            . You can still save.
+            <FormattedMessage
+              id="staff.performanceForm.overlap"
+              defaultMessage="<b>Overlap on this stage:</b> {sets}. You can still save."
+              values={{
+                b: (text) => <strong>{text}</strong>,
+                sets: intl.formatList(
+                  overlaps
+                    .map(([a, b]) => (a.id === candidate!.id ? b : a))
+                    .map(
+                      (other) =>
+                        `${programme.artists.get(other.artistId)?.name ?? intl.formatMessage({ id: 'staff.performanceForm.aSet', defaultMessage: 'a set' })} (${timeRange(intl, other.startsAt, other.endsAt, festival)})`,
+                    ),
+                  { type: 'conjunction' },
+                ),
+              }}
+            />
           </p>
         </div>
       ) : null}
       <div className="button-row" style={{ gridColumn: '1 / -1' }}>
         <Button type="submit" className="button">
-          {editing ? 'Save changes' : 'Add set'}
+          {editing ? (
+            <FormattedMessage id="staff.performanceForm.save" defaultMessage="Save changes" />
+          ) : (
+            <FormattedMessage id="staff.performanceForm.add" defaultMessage="Add set" />
+          )}
         </Button>
         <Button className="button button-secondary" onPress={onCancel}>
-          Cancel
+          <FormattedMessage id="staff.performanceForm.cancel" defaultMessage="Cancel" />
         </Button>
       </div>
     </Form>

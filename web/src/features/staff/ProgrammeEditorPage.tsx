@@ -2,6 +2,7 @@ import { artistSchema, festivalDayOf, festivalDays, firestorePaths, slugify, sta
 import { deleteField, doc, setDoc, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { db } from '../../firebase/firestore';
@@ -13,30 +14,39 @@ import { PerformanceForm, type PerformanceDraft } from './PerformanceForm';
 
 /** Stages, artists and sets, edited live; every save is validated with the shared schemas. */
 export default function ProgrammeEditorPage() {
+  const intl = useIntl();
   const festival = useFestival();
   return (
     <section aria-labelledby="editor-title">
-      <h2 id="editor-title">Programme editor</h2>
+      <h2 id="editor-title">
+        <FormattedMessage id="staff.editor.title" defaultMessage="Programme editor" />
+      </h2>
       <FestivalGate state={festival}>
         {(programme) => (
           <Tabs>
-            <TabList aria-label="What to edit" className="staff-nav">
-              <Tab id="sets">Sets</Tab>
-              <Tab id="stages">Stages</Tab>
-              <Tab id="artists">Artists</Tab>
+            <TabList aria-label={intl.formatMessage({ id: 'staff.editor.what', defaultMessage: 'What to edit' })}>
+              <Tab id="sets">
+                <FormattedMessage id="staff.editor.sets" defaultMessage="Sets" />
+              </Tab>
+              <Tab id="stages">
+                <FormattedMessage id="staff.editor.stages" defaultMessage="Stages" />
+              </Tab>
+              <Tab id="artists">
+                <FormattedMessage id="staff.editor.artists" defaultMessage="Artists" />
+              </Tab>
             </TabList>
             <TabPanel id="sets">
               <SetsEditor programme={programme} />
             </TabPanel>
             <TabPanel id="stages">
               <SimpleDocForm
-                kind="stage"
+                addLabel={intl.formatMessage({ id: 'staff.editor.addStage', defaultMessage: 'Add stage' })}
                 schema={stageSchema}
                 items={programme.stages.map(({ id, ...data }) => ({ id, data }))}
                 fields={[
-                  { name: 'name', label: 'Name' },
-                  { name: 'order', label: 'Order (0 first)', number: true },
-                  { name: 'color', label: 'Colour (#rrggbb)', optional: true },
+                  { name: 'name', label: intl.formatMessage({ id: 'staff.editor.stageName', defaultMessage: 'Name' }) },
+                  { name: 'order', label: intl.formatMessage({ id: 'staff.editor.stageOrder', defaultMessage: 'Order (0 first)' }), number: true },
+                  { name: 'color', label: intl.formatMessage({ id: 'staff.editor.stageColour', defaultMessage: 'Colour (#rrggbb)' }), optional: true },
                 ]}
                 pathOf={(id) => firestorePaths.stage(programme.festivalId, id)}
                 idOf={(data) => slugify(String(data['name'] ?? ''))}
@@ -44,14 +54,14 @@ export default function ProgrammeEditorPage() {
             </TabPanel>
             <TabPanel id="artists">
               <SimpleDocForm
-                kind="artist"
+                addLabel={intl.formatMessage({ id: 'staff.editor.addArtist', defaultMessage: 'Add artist' })}
                 schema={artistSchema}
                 items={[...programme.artists.values()].map(({ id, ...data }) => ({ id, data }))}
                 fields={[
-                  { name: 'name', label: 'Name' },
-                  { name: 'genres', label: 'Genres (comma-separated)', list: true },
-                  { name: 'country', label: 'Country (ISO code, e.g. NL)', optional: true },
-                  { name: 'bio', label: 'Biography', long: true },
+                  { name: 'name', label: intl.formatMessage({ id: 'staff.editor.artistName', defaultMessage: 'Name' }) },
+                  { name: 'genres', label: intl.formatMessage({ id: 'staff.editor.genres', defaultMessage: 'Genres (comma-separated)' }), list: true },
+                  { name: 'country', label: intl.formatMessage({ id: 'staff.editor.country', defaultMessage: 'Country (ISO code, e.g. NL)' }), optional: true },
+                  { name: 'bio', label: intl.formatMessage({ id: 'staff.editor.bio', defaultMessage: 'Biography' }), long: true },
                 ]}
                 pathOf={(id) => firestorePaths.artist(programme.festivalId, id)}
                 idOf={(data) => slugify(String(data['name'] ?? ''))}
@@ -65,6 +75,7 @@ export default function ProgrammeEditorPage() {
 }
 
 function SetsEditor({ programme }: { programme: Programme }) {
+  const intl = useIntl();
   const days = festivalDays(programme.festival);
   const [day, setDay] = useState(days[0]!.date);
   const [editing, setEditing] = useState<PerformanceDoc | 'new' | null>(null);
@@ -85,7 +96,7 @@ function SetsEditor({ programme }: { programme: Programme }) {
   return (
     <>
       {error ? <ErrorNotice error={error} /> : null}
-      <div className="button-row" style={{ marginBottom: 12 }}>
+      <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
         {days.map((festivalDay) => (
           <Button
             key={festivalDay.date}
@@ -93,24 +104,38 @@ function SetsEditor({ programme }: { programme: Programme }) {
             onPress={() => setDay(festivalDay.date)}
             aria-pressed={festivalDay.date === day}
           >
-            {shortDayLabel(festivalDay.date)}
+            {shortDayLabel(intl, festivalDay.date)}
           </Button>
         ))}
         <Button className="button button-small" onPress={() => setEditing('new')}>
-          Add a set
+          <FormattedMessage id="staff.editor.addSet" defaultMessage="Add a set" />
         </Button>
       </div>
       <table className="data-table">
-        <caption className="visually-hidden">Sets on {dayLabel(day)}</caption>
+        <caption className="visually-hidden">
+          <FormattedMessage id="staff.editor.caption" defaultMessage="Sets on {day}" values={{ day: dayLabel(intl, day) }} />
+        </caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Stage</th>
-            <th scope="col">Artist</th>
-            <th scope="col">Status</th>
-            <th scope="col">Fans</th>
             <th scope="col">
-              <span className="visually-hidden">Actions</span>
+              <FormattedMessage id="staff.editor.time" defaultMessage="Time" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="staff.editor.stage" defaultMessage="Stage" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="staff.editor.artist" defaultMessage="Artist" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="staff.editor.status" defaultMessage="Status" />
+            </th>
+            <th scope="col">
+              <FormattedMessage id="staff.editor.fans" defaultMessage="Fans" />
+            </th>
+            <th scope="col">
+              <span className="visually-hidden">
+                <FormattedMessage id="staff.editor.actions" defaultMessage="Actions" />
+              </span>
             </th>
           </tr>
         </thead>
@@ -119,17 +144,23 @@ function SetsEditor({ programme }: { programme: Programme }) {
             const artist = programme.artists.get(set.artistId)?.name ?? set.artistId;
             return (
               <tr key={set.id}>
-                <td>{timeRange(set.startsAt, set.endsAt, programme.festival)}</td>
+                <td>{timeRange(intl, set.startsAt, set.endsAt, programme.festival)}</td>
                 <td>{programme.stages.find((stage) => stage.id === set.stageId)?.name ?? set.stageId}</td>
                 <td>
                   {artist}
                   {set.title ? <span className="muted"> · {set.title}</span> : null}
                 </td>
-                <td>{set.status === 'cancelled' ? 'Cancelled' : 'Scheduled'}</td>
+                <td>
+                  {set.status === 'cancelled' ? (
+                    <FormattedMessage id="staff.editor.cancelled" defaultMessage="Cancelled" />
+                  ) : (
+                    <FormattedMessage id="staff.editor.scheduled" defaultMessage="Scheduled" />
+                  )}
+                </td>
                 <td>{set.favoriteCount}</td>
                 <td>
-                  <Button className="button button-secondary button-small" onPress={() => setEditing(set)} aria-label={`Edit ${artist}`}>
-                    Edit
+                  <Button className="button button-secondary button-small" onPress={() => setEditing(set)} aria-label={intl.formatMessage({ id: 'staff.editor.editLabel', defaultMessage: 'Edit {name}' }, { name: artist })}>
+                    <FormattedMessage id="staff.editor.edit" defaultMessage="Edit" />
                   </Button>
                 </td>
               </tr>
@@ -140,7 +171,13 @@ function SetsEditor({ programme }: { programme: Programme }) {
       <ModalOverlay className="modal-overlay" isDismissable isOpen={editing !== null} onOpenChange={(open) => (open ? null : setEditing(null))}>
         <Modal className="modal modal-small" style={{ width: 'min(720px, 100%)', maxWidth: 720 }}>
           <Dialog>
-            <Heading slot="title">{editing === 'new' ? 'Add a set' : 'Edit set'}</Heading>
+            <Heading slot="title">
+              {editing === 'new' ? (
+                <FormattedMessage id="staff.editor.addSetTitle" defaultMessage="Add a set" />
+              ) : (
+                <FormattedMessage id="staff.editor.editSetTitle" defaultMessage="Edit set" />
+              )}
+            </Heading>
             {editing !== null ? (
               <PerformanceForm
                 programme={programme}

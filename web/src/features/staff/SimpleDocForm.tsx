@@ -1,6 +1,7 @@
 import { doc, setDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -19,20 +20,22 @@ export interface FieldSpec {
  * with the shared schema. New documents get a slug id from their name.
  */
 export function SimpleDocForm({
-  kind,
+  addLabel,
   schema,
   items,
   fields,
   pathOf,
   idOf,
 }: {
-  kind: string;
+  /** "Add stage", "Add artist": the button that opens an empty form, and its submit button. */
+  addLabel: string;
   schema: z.ZodType;
   items: Array<{ id: string; data: Record<string, unknown> }>;
   fields: FieldSpec[];
   pathOf(id: string): string;
   idOf(data: Record<string, unknown>): string;
 }) {
+  const intl = useIntl();
   const [editingId, setEditingId] = useState<string | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [issues, setIssues] = useState<Record<string, string>>({});
@@ -61,7 +64,7 @@ export function SimpleDocForm({
     try {
       id = editingId ?? idOf(data);
     } catch {
-      setIssues({ name: 'Needs at least one letter or digit' });
+      setIssues({ name: intl.formatMessage({ id: 'staff.docForm.needsLetter', defaultMessage: 'Needs at least one letter or digit' }) });
       return;
     }
     setError(null);
@@ -74,15 +77,15 @@ export function SimpleDocForm({
   return (
     <>
       {error ? <ErrorNotice error={error} /> : null}
-      <div className="button-row" style={{ marginBottom: 12 }}>
+      <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
         <Button className="button button-small" onPress={() => edit(null)}>
-          Add {kind}
+          {addLabel}
         </Button>
       </div>
       {open ? (
         <Form
           className="form-grid panel"
-          style={{ marginBottom: 16 }}
+          style={{ marginBottom: 'var(--space-4)' }}
           validationErrors={issues}
           onSubmit={(event) => {
             event.preventDefault();
@@ -105,7 +108,7 @@ export function SimpleDocForm({
           ))}
           <div className="button-row" style={{ gridColumn: '1 / -1' }}>
             <Button type="submit" className="button">
-              {editingId ? 'Save changes' : `Add ${kind}`}
+              {editingId ? <FormattedMessage id="staff.docForm.save" defaultMessage="Save changes" /> : addLabel}
             </Button>
             <Button
               className="button button-secondary"
@@ -114,17 +117,17 @@ export function SimpleDocForm({
                 setValues({});
               }}
             >
-              Cancel
+              <FormattedMessage id="staff.docForm.cancel" defaultMessage="Cancel" />
             </Button>
           </div>
         </Form>
       ) : null}
       <ul className="set-list">
         {items.map((item) => (
-          <li key={item.id} className="set-card" style={{ ['--stage-color' as string]: String(item.data['color'] ?? '#6b6b80') }}>
+          <li key={item.id} className="set-card" style={{ ['--stage-color' as string]: String(item.data['color'] ?? 'var(--color-stage-fallback)') }}>
             <span>{String(item.data['name'])}</span>
-            <Button className="button button-secondary button-small" onPress={() => edit(item.id)} aria-label={`Edit ${String(item.data['name'])}`}>
-              Edit
+            <Button className="button button-secondary button-small" onPress={() => edit(item.id)} aria-label={intl.formatMessage({ id: 'staff.docForm.editLabel', defaultMessage: 'Edit {name}' }, { name: String(item.data['name']) })}>
+              <FormattedMessage id="staff.docForm.edit" defaultMessage="Edit" />
             </Button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Route, Switch } from 'wouter';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
@@ -11,30 +12,46 @@ const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
 
 /** The staff console; the role comes from the `role` custom claim (rules enforce it too). */
 export default function StaffPage() {
+  const intl = useIntl();
   const { account } = useAccount();
-  if (account === undefined) return <Loading label="Checking your account…" />;
+  if (account === undefined) return <Loading label={<FormattedMessage id="staff.page.checking" defaultMessage="Checking your account…" />} />;
   if (!isStaff(account)) {
     return (
       <div className="page-header">
-        <h1>Staff only</h1>
-        <p>This part of Encore is for festival staff. If you are staff, sign in with your staff account on the Account page.</p>
+        <h1>
+          <FormattedMessage id="staff.page.onlyTitle" defaultMessage="Staff only" />
+        </h1>
+        <p>
+          <FormattedMessage
+            id="staff.page.only"
+            defaultMessage="This part of Encore is for festival staff. If you are staff, sign in with your staff account on the Account page."
+          />
+        </p>
       </div>
     );
   }
   return (
     <>
       <header className="page-header">
-        <h1>Staff console</h1>
+        <h1>
+          <FormattedMessage id="staff.page.title" defaultMessage="Staff console" />
+        </h1>
       </header>
-      <nav aria-label="Staff" className="staff-nav">
+      <nav aria-label={intl.formatMessage({ id: 'staff.page.nav', defaultMessage: 'Staff' })} className="staff-nav">
         <NavLink to="/" end>
-          Dashboard
+          <FormattedMessage id="staff.page.dashboard" defaultMessage="Dashboard" />
         </NavLink>
-        <NavLink to="/moderation">Moderation</NavLink>
-        <NavLink to="/programme">Programme</NavLink>
-        <NavLink to="/announcements">Announcements</NavLink>
+        <NavLink to="/moderation">
+          <FormattedMessage id="staff.page.moderation" defaultMessage="Moderation" />
+        </NavLink>
+        <NavLink to="/programme">
+          <FormattedMessage id="staff.page.programme" defaultMessage="Programme" />
+        </NavLink>
+        <NavLink to="/announcements">
+          <FormattedMessage id="staff.page.announcements" defaultMessage="Announcements" />
+        </NavLink>
       </nav>
-      <Suspense fallback={<Loading label="Loading…" />}>
+      <Suspense fallback={<Loading label={<FormattedMessage id="staff.page.loading" defaultMessage="Loading…" />} />}>
         <Switch>
           <Route path="/" component={DashboardPage} />
           <Route path="/moderation" component={ModerationPage} />

@@ -1,6 +1,7 @@
 import { festivalDayOf } from '@encore/model';
 import { useMemo } from 'react';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
@@ -20,14 +21,25 @@ export default function UploadPage() {
   return (
     <>
       <header className="page-header">
-        <h1>Share photos</h1>
-        <p className="muted">Photos go on the wall once the festival’s servers have checked them and removed location data.</p>
+        <h1>
+          <FormattedMessage id="upload.page.title" defaultMessage="Share photos" />
+        </h1>
+        <p className="muted">
+          <FormattedMessage
+            id="upload.page.intro"
+            defaultMessage="Photos go on the wall once the festival’s servers have checked them and removed location data."
+          />
+        </p>
       </header>
       {account === undefined ? (
-        <Loading label="Checking your account…" />
+        <Loading label={<FormattedMessage id="upload.page.checking" defaultMessage="Checking your account…" />} />
       ) : !account || account.anonymous ? (
         <p className="notice notice-info">
-          To share photos, <Link to="/account">create an account or sign in with email</Link>. Your schedule comes with you.
+          <FormattedMessage
+            id="upload.page.signIn"
+            defaultMessage="To share photos, <link>create an account or sign in with email</link>. Your schedule comes with you."
+            values={{ link: (text) => <Link to="/account">{text}</Link> }}
+          />
         </p>
       ) : (
         <Uploads uid={account.uid} />
@@ -70,20 +82,23 @@ export function UploadPanel({ uploader, programme }: { uploader: Uploader; progr
 }
 
 function PerformanceChoice({ programme, value, onChange }: { programme: Programme; value: string | null; onChange(id: string | null): void }) {
+  const intl = useIntl();
   const label = (id: string) => {
     const set = programme.performances.find((candidate) => candidate.id === id)!;
-    const artist = programme.artists.get(set.artistId)?.name ?? 'Unknown artist';
+    const artist = programme.artists.get(set.artistId)?.name ?? intl.formatMessage({ id: 'upload.page.unknownArtist', defaultMessage: 'Unknown artist' });
     const stage = programme.stages.find((candidate) => candidate.id === set.stageId)?.name ?? '';
-    return `${shortDayLabel(festivalDayOf(set.startsAt, programme.festival))} ${timeRange(set.startsAt, set.endsAt, programme.festival)} · ${artist} · ${stage}`;
+    return `${shortDayLabel(intl, festivalDayOf(set.startsAt, programme.festival))} ${timeRange(intl, set.startsAt, set.endsAt, programme.festival)} · ${artist} · ${stage}`;
   };
   return (
     <Select
       className="field field-select"
-      style={{ marginBottom: 16, maxWidth: 560 }}
+      style={{ marginBottom: 'var(--space-4)', maxWidth: 560 }}
       selectedKey={value ?? NO_SET}
       onSelectionChange={(key) => onChange(key === NO_SET || key === null ? null : String(key))}
     >
-      <Label>Which set are these photos from?</Label>
+      <Label>
+        <FormattedMessage id="upload.page.whichSet" defaultMessage="Which set are these photos from?" />
+      </Label>
       <Button className="select-button">
         <SelectValue />
         <span aria-hidden="true">▾</span>
@@ -91,7 +106,7 @@ function PerformanceChoice({ programme, value, onChange }: { programme: Programm
       <Popover className="popover">
         <ListBox className="listbox">
           <ListBoxItem className="listbox-item" id={NO_SET}>
-            Not from one set (we’ll guess from the time taken)
+            {intl.formatMessage({ id: 'upload.page.noSet', defaultMessage: 'Not from one set (we’ll guess from the time taken)' })}
           </ListBoxItem>
           {programme.performances.map((set) => (
             <ListBoxItem className="listbox-item" key={set.id} id={set.id} textValue={label(set.id)}>

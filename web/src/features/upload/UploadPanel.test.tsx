@@ -1,5 +1,6 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { renderWithIntl } from '../../i18n/test-utils';
 import { describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES } from './file-checks';
 import type { ServerStatus, UploadCallbacks, Uploader } from './uploader';
@@ -49,7 +50,7 @@ const row = (name: string) => screen.getByRole('listitem', { name });
 describe('the upload view', () => {
   it('uploads several photos with a progress bar each, then follows the server status live', async () => {
     const uploader = new ScriptedUploader();
-    render(<UploadPanel uploader={uploader} programme={null} />);
+    renderWithIntl(<UploadPanel uploader={uploader} programme={null} />);
     await pick([jpeg('stage.jpg'), jpeg('crowd.jpg')]);
 
     expect(uploader.uploads.map((upload) => upload.file.name)).toEqual(['stage.jpg', 'crowd.jpg']);
@@ -72,7 +73,7 @@ describe('the upload view', () => {
 
   it('pauses, resumes and cancels an upload, and offers a retry after cancelling', async () => {
     const uploader = new ScriptedUploader();
-    render(<UploadPanel uploader={uploader} programme={null} />);
+    renderWithIntl(<UploadPanel uploader={uploader} programme={null} />);
     await pick([jpeg('night.jpg')]);
     const user = userEvent.setup();
 
@@ -91,7 +92,7 @@ describe('the upload view', () => {
 
   it('refuses wrong types and oversized files before sending a byte, with a reason', async () => {
     const uploader = new ScriptedUploader();
-    render(<UploadPanel uploader={uploader} programme={null} />);
+    renderWithIntl(<UploadPanel uploader={uploader} programme={null} />);
     const huge = jpeg('huge.jpg');
     Object.defineProperty(huge, 'size', { value: MAX_UPLOAD_BYTES + 1 });
     await pick([new File(['hello'], 'notes.txt', { type: 'text/plain' }), huge]);
@@ -102,7 +103,7 @@ describe('the upload view', () => {
 
   it('explains a failed upload with the error mapping, not a code', async () => {
     const uploader = new ScriptedUploader();
-    render(<UploadPanel uploader={uploader} programme={null} />);
+    renderWithIntl(<UploadPanel uploader={uploader} programme={null} />);
     await pick([jpeg('denied.jpg')]);
     act(() => uploader.uploads[0]!.callbacks.onError(Object.assign(new Error('x'), { code: 'storage/unauthorized' })));
     const item = row('denied.jpg');

@@ -1,6 +1,7 @@
 import { randomId } from '@encore/model';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { fileProblem } from './file-checks';
+import { defineMessages } from 'react-intl';
+import { fileProblem, type FileProblem } from './file-checks';
 import type { ServerStatus, UploadControl, Uploader } from './uploader';
 
 export type UploadState = 'invalid' | 'uploading' | 'paused' | 'processing' | 'ready' | 'rejected' | 'failed' | 'cancelled';
@@ -12,8 +13,11 @@ export interface UploadItem {
   state: UploadState;
   bytesTransferred: number;
   totalBytes: number;
-  /** Why the file was refused (before upload) or rejected (by the pipeline). */
-  reason: string | null;
+  /**
+   * Why the file was refused before upload (a message to format), or rejected by the
+   * pipeline (the server's own words, shown as written).
+   */
+  reason: FileProblem | string | null;
   error: unknown;
 }
 
@@ -33,9 +37,13 @@ function reducer(items: UploadItem[], action: Action): UploadItem[] {
   }
 }
 
+const messages = defineMessages({
+  notProcessed: { id: 'upload.uploads.notProcessed', defaultMessage: 'The photo could not be processed.' },
+});
+
 function fromServer(status: ServerStatus | null): Partial<UploadItem> {
   if (!status || status.status === 'processing') return { state: 'processing' };
-  if (status.status === 'rejected') return { state: 'rejected', reason: status.rejectReason ?? 'The photo could not be processed.' };
+  if (status.status === 'rejected') return { state: 'rejected', reason: status.rejectReason ?? { message: messages.notProcessed, values: {} } };
   // ready, hidden (by staff) or deleted: the upload itself is done.
   return { state: 'ready' };
 }

@@ -1,0 +1,21 @@
+import { useIntl } from 'react-intl';
+import { NavLink } from '../NavLink';
+import { PRIMARY, labels, type Section } from './sections';
+
+/** Wide screens: every section in the header, the current one marked `aria-current="page"`. */
+export function TopNav({ extra }: { extra: Section[] }) {
+  const intl = useIntl();
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'ui.nav.label', defaultMessage: 'Main' })} className="top-nav">
+      <ul>
+        {[...PRIMARY, ...extra].map((section) => (
+          <li key={section.to}>
+            <NavLink to={section.to} end={section.end}>
+              {intl.formatMessage(labels[section.key])}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

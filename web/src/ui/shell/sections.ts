@@ -1,0 +1,45 @@
+import { defineMessages } from 'react-intl';
+import type { IconName } from '../icons';
+
+/** The app's sections, in the order the navigation shows them. */
+export const labels = defineMessages({
+  programme: { id: 'ui.nav.programme', defaultMessage: 'Programme' },
+  schedule: { id: 'ui.nav.schedule', defaultMessage: 'My schedule' },
+  photos: { id: 'ui.nav.photos', defaultMessage: 'Photos' },
+  news: { id: 'ui.nav.news', defaultMessage: 'News' },
+  upload: { id: 'ui.nav.upload', defaultMessage: 'Upload' },
+  account: { id: 'ui.nav.account', defaultMessage: 'Account' },
+  staff: { id: 'ui.nav.staff', defaultMessage: 'Staff' },
+  more: { id: 'ui.nav.more', defaultMessage: 'More' },
+});
+
+export interface Section {
+  key: keyof typeof labels;
+  to: string;
+  icon: IconName;
+  /** Matches only the path itself (the programme at "/"), not everything under it. */
+  end?: boolean;
+}
+
+/** On phones these are the tabs; on wide screens, the top navigation (with the secondary ones). */
+export const PRIMARY: Section[] = [
+  { key: 'programme', to: '/', icon: 'programme', end: true },
+  { key: 'schedule', to: '/my', icon: 'schedule' },
+  { key: 'photos', to: '/photos', icon: 'photos' },
+  { key: 'news', to: '/inbox', icon: 'news' },
+];
+
+/** Behind "More" on phones. Staff appears for staff accounts only. */
+export function secondarySections(staff: boolean): Section[] {
+  return [
+    { key: 'upload', to: '/upload', icon: 'upload' },
+    { key: 'account', to: '/account', icon: 'account' },
+    ...(staff ? [{ key: 'staff', to: '/staff', icon: 'staff' } as const] : []),
+  ];
+}
+
+/** Whether `location` is in `section` (the same rule NavLink applies for aria-current). */
+export function isCurrent(location: string, section: Pick<Section, 'to' | 'end'>): boolean {
+  if (section.end) return location === section.to;
+  return location === section.to || location.startsWith(`${section.to}/`);
+}

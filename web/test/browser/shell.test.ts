@@ -1,0 +1,224 @@
+// @vitest-environment node
+/**
+ * The shell, the two languages and the two themes in Chromium against the whole local stack
+ * (one stack for the file): a Dutch browser gets Dutch pages with no English left and
+ * `<html lang="nl">`; the language switch is remembered; every main page passes axe in the
+ * light and the dark theme, on a phone and a laptop; the remembered theme is applied before
+ * the app's JavaScript runs; the phone's bottom tab bar reaches every section.
+ * Screenshots go to test-results/web/ (shell-*).
+ */
+import { encore2026 } from '@encore/model/seed';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { englishLeftIn, englishPatterns } from './english-left';
+import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
+import { startLocalStack, type LocalStack } from './local-stack';
+
+const seed = encore2026();
+const LIVE = 60_000;
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 860 };
+let stack: LocalStack;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  browser = await launchBrowser();
+  await uploadSamplePhotos();
+}, 420_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  await stack?.stop();
+}, 60_000);
+
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: LAPTOP, ...options });
+  contexts.push(context);
+  return context.newPage();
+}
+
+const account = (prefix: 'uploader' | 'visitor' | 'staff') => {
+  const found = stack.accounts.find((candidate) => candidate.email.startsWith(prefix));
+  if (!found) throw new Error(`the seed has no ${prefix} account`);
+  return found;
+};
+
+/** Stage-light pictures in a few shapes, so the wall shows real thumbnails of varied sizes. */
+async function stagePhoto(index: number): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const sizes: Array<[number, number]> = [[1600, 1067], [900, 1350], [1200, 1200], [2000, 1000], [1067, 1600], [1400, 1050]];
+  const [width, height] = sizes[index % sizes.length]!;
+  const hues = ['#ff3d7f', '#ffb547', '#5b8cff', '#3de0c4', '#c05bff', '#ff6a3d'];
+  const beams = Array.from({ length: 5 }, (_, beam) => {
+    const x = ((beam + 1) * width) / 6;
+    return `<polygon points="${x},0 ${x - width * 0.18},${height} ${x + width * 0.18},${height}" fill="${hues[(index + beam) % hues.length]}" fill-opacity="0.28"/>`;
+  }).join('');
+  const crowd = Array.from({ length: 26 }, (_, head) => `<circle cx="${(head * width) / 25}" cy="${height * (0.93 + (head % 3) * 0.02)}" r="${height * 0.07}" fill="#07040c"/>`).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><radialGradient id="g" cx="0.5" cy="0.15" r="0.9"><stop offset="0" stop-color="${hues[index % hues.length]}"/><stop offset="1" stop-color="#0b0614"/></radialGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>${beams}
+    <rect x="${width * 0.3}" y="${height * 0.55}" width="${width * 0.4}" height="${height * 0.06}" fill="#1b1024"/>${crowd}</svg>`;
+  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 82 }).toBuffer();
+  return { name: `stage-light-${index + 1}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+/** An uploader shares six photos of one set through the upload page; they go through the pipeline. */
+async function uploadSamplePhotos(): Promise<void> {
+  const page = await newPage();
+  await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+  await page.goto(`${stack.url}/upload?performance=${seed.performances[6]!.id}`);
+  const files = await Promise.all(Array.from({ length: 6 }, (_, index) => stagePhoto(index)));
+  await page.locator('input[type="file"][multiple]').setInputFiles(files);
+  for (const file of files) {
+    await page.getByRole('listitem', { name: file.name }).getByRole('status').filter({ hasText: 'Ready: on the wall' }).waitFor({ timeout: 180_000 });
+  }
+  await page.context().close();
+}
+
+/** Opens a main page and waits for its heading (its data has arrived, not only the shell). */
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${stack.url}${path}`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: LIVE });
+  await page.waitForFunction(() => !document.querySelector('.skeleton'), undefined, { timeout: LIVE });
+}
+
+const MAIN_PAGES: Array<{ path: string; en: string; nl: string }> = [
+  { path: '/?day=2026-08-15&now=2026-08-15T21:00', en: 'Programme', nl: 'Programma' },
+  { path: '/my', en: 'My schedule', nl: 'Mijn schema' },
+  { path: '/photos', en: 'Photo wall', nl: 'Fotomuur' },
+  { path: '/inbox', en: 'News', nl: 'Nieuws' },
+  { path: '/account', en: 'Account', nl: 'Account' },
+];
+
+describe('Encore’s shell, languages and themes', () => {
+  it('speaks Dutch to a Dutch browser on every main page, with no English left and <html lang="nl">', async () => {
+    const patterns = englishPatterns();
+    const page = await newPage({ locale: 'nl-NL', viewport: PHONE });
+    const findings: Record<string, string[]> = {};
+    for (const { path, nl } of MAIN_PAGES) {
+      await open(page, path, nl);
+      if (path === '/photos') await page.locator('.photo-tile img').first().waitFor({ timeout: LIVE });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+      const left = await englishLeftIn(page, patterns);
+      if (left.length > 0) findings[path] = left;
+      await screenshot(page, `shell-nl-phone${path === '/' || path.startsWith('/?') ? '-programme' : path.replace('/', '-')}`);
+    }
+    expect(findings).toEqual({});
+  }, 180_000);
+
+  it('switches language from the account page and remembers it across a reload', async () => {
+    const page = await newPage();
+    await open(page, '/account', 'Account');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+    await page.locator('label.segment', { hasText: 'Nederlands' }).click();
+    await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Programma' }).waitFor({ timeout: LIVE });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+
+    await page.reload();
+    await page.getByRole('heading', { level: 2, name: 'Taal en weergave' }).waitFor({ timeout: LIVE });
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
+    await screenshot(page, 'shell-nl-laptop-account');
+
+    await page.locator('label.segment', { hasText: 'English' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Language and look' }).waitFor({ timeout: LIVE });
+  }, 120_000);
+
+  it('applies the remembered dark theme before the app’s JavaScript runs, and the switch changes it', async () => {
+    const page = await newPage({ colorScheme: 'light' });
+    await open(page, '/account', 'Account');
+    await page.locator('label.segment', { hasText: 'Dark' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('dark');
+
+    // Hold back every script of the app: what paints now comes from index.html and the CSS alone.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${stack.url}/`, { waitUntil: 'commit' });
+    await page.waitForFunction(() => getComputedStyle(document.body).backgroundColor !== 'rgba(0, 0, 0, 0)', undefined, { timeout: LIVE });
+    const beforeScripts = await page.evaluate(() => ({ theme: document.documentElement.dataset['theme'], background: getComputedStyle(document.body).backgroundColor }));
+    expect(beforeScripts).toEqual({ theme: 'dark', background: 'rgb(19, 12, 25)' });
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    await page.unroute('**/assets/*.js');
+
+    await page.goto(`${stack.url}/account`);
+    await page.locator('label.segment', { hasText: 'Automatic' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset['theme'] ?? null)).toBeNull();
+  }, 120_000);
+
+  for (const [device, viewport] of [
+    ['phone', PHONE],
+    ['laptop', LAPTOP],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      it(`has no serious accessibility violations on the main pages: ${colorScheme} theme, ${device}`, async () => {
+        const page = await newPage({ viewport, colorScheme });
+        await signIn(page, stack.url, account('visitor').email, account('visitor').password);
+        const findings: Record<string, unknown> = {};
+        for (const { path, en } of MAIN_PAGES) {
+          await open(page, path, en);
+          if (path === '/photos') await page.locator('.photo-tile img').first().waitFor({ timeout: LIVE });
+          const violations = await seriousA11yViolations(page);
+          if (violations.length > 0) findings[path] = violations;
+          await screenshot(page, `shell-${device}-${colorScheme}${path === '/' || path.startsWith('/?') ? '-programme' : path.replace('/', '-')}`);
+        }
+        const set = seed.performances[6]!;
+        await open(page, `/performances/${set.id}`, new RegExp(seed.artists.find((artist) => artist.id === set.data.artistId)!.data.name));
+        await page.locator('.photo-tile img').first().waitFor({ timeout: LIVE });
+        const violations = await seriousA11yViolations(page);
+        if (violations.length > 0) findings['performance'] = violations;
+        await screenshot(page, `shell-${device}-${colorScheme}-performance`);
+        expect(findings).toEqual({});
+      }, 180_000);
+    }
+  }
+
+  it('reaches every section from the bottom tab bar on a 390x844 phone, marking the current one', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await signIn(page, stack.url, account('staff').email, account('staff').password);
+    await open(page, '/', 'Programme');
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    expect(await page.locator('.top-nav').isVisible()).toBe(false);
+    for (const [tab, heading] of [
+      ['My schedule', 'My schedule'],
+      ['Photos', 'Photo wall'],
+      ['News', 'News'],
+      ['Programme', 'Programme'],
+    ] as const) {
+      await tabs.getByRole('link', { name: tab }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: LIVE });
+      expect(await tabs.getByRole('link', { name: tab }).getAttribute('aria-current')).toBe('page');
+      const box = (await tabs.getByRole('link', { name: tab }).boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    }
+    for (const [link, heading] of [
+      ['Upload', 'Share photos'],
+      ['Account', 'Account'],
+      ['Staff', 'Staff console'],
+    ] as const) {
+      await tabs.getByRole('button', { name: 'More' }).click();
+      const sheet = page.getByRole('dialog', { name: 'More' });
+      await sheet.waitFor({ timeout: LIVE });
+      if (link === 'Upload') {
+        await page.locator('.sheet:not([data-entering])').waitFor({ timeout: LIVE });
+        await screenshot(page, 'shell-phone-more-sheet');
+        expect(await seriousA11yViolations(page)).toEqual([]);
+      }
+      await sheet.getByRole('link', { name: link }).click();
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: LIVE });
+      await sheet.waitFor({ state: 'detached', timeout: LIVE });
+      expect(await tabs.getByRole('button', { name: 'More' }).getAttribute('aria-current')).toBe('page');
+    }
+    // The connection badge stays in view on the phone, with the console look on staff pages.
+    expect(await page.getByRole('status').filter({ hasText: /Online|Connecting|Offline/ }).isVisible()).toBe(true);
+    expect(await page.locator('[data-surface="console"]').count()).toBe(1);
+    await screenshot(page, 'shell-phone-staff-console');
+  }, 180_000);
+});
