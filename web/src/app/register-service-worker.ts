@@ -31,10 +31,12 @@ export function subscribeToUpdates(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Lets tests (and the app's error boundaries) offer an update without a real worker. */
+/** Offers an update without a real worker (component tests). */
 export function announceUpdate(update: PendingUpdate): void {
   announce(update);
 }
+
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
@@ -58,6 +60,9 @@ export function registerServiceWorker(): void {
       workbox.addEventListener('controlling', (event) => {
         if (event.isUpdate && !applying) announce({ apply: reload });
       });
+      // Browsers look for a new worker when a page is navigated to; an app left open for a
+      // festival weekend is not, so it also asks every hour (failing quietly offline).
+      window.setInterval(() => workbox.update().catch(() => {}), UPDATE_CHECK_MS);
       return workbox.register();
     })
     .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
