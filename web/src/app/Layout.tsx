@@ -4,7 +4,6 @@ import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
-import { I18nProvider } from '../i18n/I18nProvider';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Icon } from '../ui/icons';
@@ -14,19 +13,11 @@ import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 
 /**
- * The frame of every page, in the reader's language: skip link, header (brand, connection
+ * The frame of every page: skip link, header (brand, connection
  * state, and on wide screens the navigation and account), the page, and on phones the bottom
  * tab bar. Staff pages get the console look (`data-surface="console"`, see tokens.css).
  */
 export function Layout({ children }: { children: ReactNode }) {
-  return (
-    <I18nProvider>
-      <Shell>{children}</Shell>
-    </I18nProvider>
-  );
-}
-
-function Shell({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [location] = useLocation();
   const { connection, programme } = useFestival();

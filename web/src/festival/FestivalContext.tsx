@@ -1,10 +1,11 @@
 import { artistSchema, festivalSchema, firestorePaths, performanceSchema, stageSchema } from '@encore/model';
 import { collection, doc, orderBy, query } from 'firebase/firestore';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { appConfig } from '../config/firebase-config';
-import { connectionState, OFFLINE_AFTER_MS, type ConnectionState } from '../firebase/connection';
+import type { ConnectionState } from '../firebase/connection';
 import { db } from '../firebase/firestore';
 import { useLiveDocument, useLiveQuery } from '../firebase/live';
+import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
 import { makeProgramme, type Programme } from './programme';
 
@@ -65,33 +66,4 @@ export function useFestival(): FestivalState {
   const state = useContext(FestivalContext);
   if (!state) throw new Error('useFestival needs a FestivalProvider above it');
   return state;
-}
-
-/** Tracks listener metadata, the browser's online flag and the SDK's 10 s offline timeout. */
-function useConnection(fromCache: boolean): ConnectionState {
-  const [everOnline, setEverOnline] = useState(false);
-  const [changedAt, setChangedAt] = useState(() => Date.now());
-  const [browserOnline, setBrowserOnline] = useState(() => navigator.onLine);
-  const [, setTick] = useState(0);
-
-  useEffect(() => {
-    setChangedAt(Date.now());
-    if (!fromCache) setEverOnline(true);
-    if (!fromCache) return;
-    // Re-evaluate once the SDK's offline timeout has passed.
-    const timer = window.setTimeout(() => setTick((tick) => tick + 1), OFFLINE_AFTER_MS + 100);
-    return () => window.clearTimeout(timer);
-  }, [fromCache]);
-
-  useEffect(() => {
-    const update = () => setBrowserOnline(navigator.onLine);
-    window.addEventListener('online', update);
-    window.addEventListener('offline', update);
-    return () => {
-      window.removeEventListener('online', update);
-      window.removeEventListener('offline', update);
-    };
-  }, []);
-
-  return connectionState({ fromCache, everOnline, sinceChangeMs: Date.now() - changedAt, browserOnline });
 }

@@ -25,6 +25,7 @@ import {
 import { clearIndexedDbPersistence, terminate } from 'firebase/firestore';
 import { appConfig } from '../config/firebase-config';
 import { firebaseApp } from './app';
+import { retryWhenOnline, type Retrying } from './retry-when-online';
 import { db } from './firestore';
 
 /**
@@ -67,11 +68,26 @@ export function watchAccount(onChange: (account: SignedInAccount | null) => void
   });
 }
 
-/** The current user, signing in anonymously on first use (favourites, reactions). */
-export async function ensureSignedIn(): Promise<User> {
+/** The current user; a visitor with none is signed in anonymously (fails offline). */
+export async function signInAnonymouslyIfSignedOut(): Promise<User> {
   const current = auth();
   await current.authStateReady();
   return current.currentUser ?? (await signInAnonymously(current)).user;
+}
+
+/**
+ * Every visitor has an account from the moment the app opens, so what they do offline
+ * (a favourite, a reaction) is written under their uid and syncs later. A first open with
+ * no network cannot sign in: it tries again when the connection returns (and with growing
+ * pauses while the browser believes it is online). Never throws.
+ */
+export function keepSignedIn(): Retrying {
+  return retryWhenOnline(signInAnonymouslyIfSignedOut, {
+    onFailure(error) {
+      // Offline is expected here; anything else (anonymous sign-in disabled, say) is worth a line.
+      if ((error as { code?: unknown } | null)?.code !== 'auth/network-request-failed') console.warn('Anonymous sign-in failed:', error);
+    },
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_ACCOUNTS, seedFestival } from '@encore/emulators/seed';
 import { findFreePort, startAuthEmulator, startStack } from '@encore/emulators/stack';
-import { build, preview, type PreviewServer } from 'vite';
+import { build, preview, type Plugin, type PreviewServer } from 'vite';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const WEB = join(ROOT, 'web');
@@ -21,12 +21,20 @@ export interface LocalStack {
   /** The web app, e.g. http://127.0.0.1:41234 */
   url: string;
   accounts: typeof TEST_ACCOUNTS;
+  /**
+   * "Deploys" a new version at the same address: rebuilds the app with new hashes for every
+   * app chunk into the served folder, whose old files are removed.
+   */
+  redeploy(): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Builds the web app for these emulator ports into a temporary folder and serves it. */
-async function serveWebApp(ports: Record<string, number>): Promise<{ server: PreviewServer; outDir: string }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
+/**
+ * Builds the web app for these emulator ports into `outDir`. `release` > 0 marks every app
+ * module, so each app chunk gets a new content hash, as a real deploy of changed code does
+ * (library chunks keep theirs).
+ */
+async function buildWebApp(outDir: string, ports: Record<string, number>, release = 0): Promise<void> {
   const env = {
     // vitest runs with NODE_ENV=test, which would make Vite build with development flags.
     NODE_ENV: 'production',
@@ -37,14 +45,28 @@ async function serveWebApp(ports: Record<string, number>): Promise<{ server: Pre
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
+  const marker: Plugin = {
+    name: 'encore-test-release',
+    transform(code, id) {
+      if (release > 0 && /[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id)) return { code: `${code}\n;globalThis['__encoreRelease'] = ${release};\n`, map: null };
+      return null;
+    },
+  };
   try {
-    await build({ root: WEB, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({ root: WEB, mode: 'production', logLevel: 'warn', plugins: [marker], build: { outDir, emptyOutDir: true } });
   } finally {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
   }
+}
+
+/** Builds the web app for these emulator ports into a temporary folder and serves it. */
+async function serveWebApp(ports: Record<string, number>): Promise<{ server: PreviewServer; outDir: string }> {
+  const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
+  await buildWebApp(outDir, ports);
+  // vite preview reads the folder on every request, so a rebuild into it is served at once.
   const server = await preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await findFreePort(), strictPort: true } });
   return { server, outDir };
 }
@@ -75,17 +97,20 @@ export async function startLocalStack(): Promise<LocalStack> {
     });
     stops.push(() => stack.stop());
     await seedFestival({ projectId: PROJECT_ID, photos: false });
-    const web = await serveWebApp({
+    const webPorts = {
       auth: portOf(auth.host),
       firestore: portOf(stack.hosts.firestore),
       storage: portOf(stack.hosts.storage),
       functions: stack.hosts.functions ? portOf(stack.hosts.functions) : 5001,
-    });
+    };
+    const web = await serveWebApp(webPorts);
     stops.push(async () => {
       await web.server.close();
       rmSync(web.outDir, { recursive: true, force: true });
     });
-    return { url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''), accounts: TEST_ACCOUNTS, stop };
+    let release = 0;
+    const redeploy = () => buildWebApp(web.outDir, webPorts, ++release);
+    return { url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''), accounts: TEST_ACCOUNTS, redeploy, stop };
   } catch (error) {
     await stop();
     throw error;

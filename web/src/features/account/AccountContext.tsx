@@ -1,14 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SignedInAccount } from '../../firebase/auth';
+import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
 
 /**
- * Who is using the app. The Auth SDK is loaded after the first render (it is not needed to
- * show the programme); `ensureSignedIn` signs in anonymously on the first action that needs
- * an account, such as favouriting a set.
+ * Who is using the app. The Auth SDK is loaded after the first render (the programme does
+ * not wait for it); a visitor with no account is then signed in anonymously at once, and
+ * again when the connection returns if the app opened offline.
  */
 export interface AccountState {
   /** undefined while the Auth SDK is still loading; null when signed out. */
   account: SignedInAccount | null | undefined;
+  /**
+   * The uid, once there is one: resolves at once for a signed-in visitor, and otherwise as
+   * soon as the anonymous sign-in gets through (which, offline, waits for the network).
+   * Never rejects.
+   */
   ensureSignedIn(): Promise<string>;
 }
 
@@ -18,20 +24,44 @@ const loadAuth = () => import('../../firebase/auth');
 
 export function AccountProvider({ children }: { children: ReactNode }) {
   const [account, setAccount] = useState<SignedInAccount | null | undefined>(undefined);
+  const signIn = useRef<Retrying | null>(null);
+  const waiting = useRef<Array<(uid: string) => void>>([]);
+  const uid = useRef<string | null>(null);
 
   useEffect(() => {
-    let unsubscribe: (() => void) | undefined;
     let cancelled = false;
-    void loadAuth().then((module) => {
-      if (!cancelled) unsubscribe = module.watchAccount(setAccount);
+    let cleanup = () => {};
+    // The Auth chunk itself may fail to load (offline before it was ever cached): that is
+    // retried too, when the connection returns.
+    const loading = retryWhenOnline(async () => {
+      const module = await loadAuth();
+      if (cancelled) return;
+      const unwatch = module.watchAccount(setAccount);
+      const signingIn = module.keepSignedIn();
+      signIn.current = signingIn;
+      cleanup = () => {
+        unwatch();
+        signingIn.stop();
+      };
     });
     return () => {
       cancelled = true;
-      unsubscribe?.();
+      loading.stop();
+      cleanup();
     };
   }, []);
 
-  const ensureSignedIn = useCallback(async () => (await (await loadAuth()).ensureSignedIn()).uid, []);
+  useEffect(() => {
+    uid.current = account?.uid ?? null;
+    if (account) for (const resolve of waiting.current.splice(0)) resolve(account.uid);
+  }, [account]);
+
+  const ensureSignedIn = useCallback(() => {
+    if (uid.current) return Promise.resolve(uid.current);
+    signIn.current?.retryNow();
+    return new Promise<string>((resolve) => waiting.current.push(resolve));
+  }, []);
+
   const value = useMemo(() => ({ account, ensureSignedIn }), [account, ensureSignedIn]);
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }

@@ -1,10 +1,11 @@
 import { favoriteSchema, firestorePaths } from '@encore/model';
 import { collection, deleteDoc, doc, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { useLiveQuery } from '../../firebase/live';
 import { useAccount } from '../account/AccountContext';
+import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
 
 /** One's favourites for this festival, live, with the ones still waiting to sync. */
 export interface FavoritesState {
@@ -20,43 +21,96 @@ export interface FavoritesState {
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
+const favoriteRef = (uid: string, performanceId: string) => doc(db(), firestorePaths.favorite(uid, performanceId));
+
+/**
+ * Favourites live from Firestore, under the visitor's uid. Firestore queues writes made
+ * offline by itself; what it cannot queue is a heart given before there is any uid (the app
+ * first opened offline), so those wait on the device (pending-favorites.ts) and are written
+ * as soon as the sign-in gets through.
+ */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const { account, ensureSignedIn } = useAccount();
   const uid = account?.uid ?? null;
   const festivalId = appConfig.festivalId;
+  const store = useMemo(() => storagePendingStore(window.localStorage), []);
   const favoritesQuery = useMemo(
     () => (uid ? query(collection(db(), firestorePaths.favorites(uid)), where('festivalId', '==', festivalId)) : null),
     [uid, festivalId],
   );
   const live = useLiveQuery(favoritesQuery, favoriteSchema);
   const [writeError, setWriteError] = useState<unknown>(null);
-  const ids = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
+  const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
+
+  // Hearts waiting for a uid, kept on the device across reloads.
+  const [waiting, setWaiting] = useState<string[]>(() => store.load(festivalId));
+  useEffect(() => store.save(festivalId, waiting), [store, festivalId, waiting]);
+
+  // Once there is a uid and the listener has shown what Firestore holds, write the waiting
+  // hearts it lacks (each once: favourites are created, never updated, by the rules).
+  const written = useRef(new Set<string>());
+  const listenerReady = uid !== null && live.status === 'ready';
+  useEffect(() => {
+    if (!listenerReady || !uid) return;
+    for (const performanceId of notYetInFirestore(waiting, inFirestore)) {
+      const key = `${uid}/${performanceId}`;
+      if (written.current.has(key)) continue;
+      written.current.add(key);
+      setDoc(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp() }).catch((error: unknown) => {
+        // Refused by the backend (a set that no longer exists, say): say so, and let it go.
+        setWriteError(error);
+        setWaiting((current) => current.filter((id) => id !== performanceId));
+      });
+    }
+  }, [listenerReady, uid, waiting, inFirestore, festivalId]);
+
+  // Those the listener shows are in Firestore's own (persistent) write queue now.
+  useEffect(() => {
+    if (!listenerReady) return;
+    setWaiting((current) => {
+      const left = notYetInFirestore(current, inFirestore);
+      return left.length === current.length ? current : left;
+    });
+  }, [listenerReady, inFirestore]);
+
+  const ids = useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]);
+  const pendingIds = useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]);
 
   const toggle = useCallback(
     async (performanceId: string) => {
       setWriteError(null);
-      const signedInUid = await ensureSignedIn();
-      const ref = doc(db(), firestorePaths.favorite(signedInUid, performanceId));
+      if (!uid) {
+        // No account yet (first open offline, or Auth still loading): keep it on the device,
+        // and nudge the sign-in to try again now.
+        setWaiting((current) => togglePending(current, performanceId));
+        void ensureSignedIn();
+        return;
+      }
+      if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
+        setWaiting((current) => current.filter((id) => id !== performanceId));
+        return;
+      }
       // Not awaited: offline, the write resolves only once it syncs; the listener shows it
       // immediately, marked as pending.
-      const write = ids.has(performanceId)
+      const ref = favoriteRef(uid, performanceId);
+      const write = inFirestore.has(performanceId)
         ? deleteDoc(ref)
         : setDoc(ref, { festivalId, performanceId, createdAt: serverTimestamp() });
       write.catch(setWriteError);
     },
-    [ensureSignedIn, festivalId, ids],
+    [uid, waiting, inFirestore, ensureSignedIn, festivalId],
   );
 
   const value = useMemo<FavoritesState>(
     () => ({
       ids,
-      pendingIds: live.pendingIds,
-      hasPendingWrites: live.hasPendingWrites,
+      pendingIds,
+      hasPendingWrites: live.hasPendingWrites || waiting.length > 0,
       status: uid ? live.status : 'ready',
       error: writeError ?? live.error,
       toggle,
     }),
-    [ids, live.pendingIds, live.hasPendingWrites, live.status, live.error, uid, writeError, toggle],
+    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }

@@ -1,0 +1,240 @@
+// @vitest-environment node
+/**
+ * Encore on a phone in a field, in Chromium against the whole local stack: hearts given
+ * offline (with and without an account yet), the connection badge, pages never opened
+ * before, and what a deploy does to a page that is open. One stack for the file; the
+ * deploy tests come last, since they replace the served app.
+ */
+import { encore2026 } from '@encore/model/seed';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations } from './browser';
+import { startLocalStack, type LocalStack } from './local-stack';
+
+const seed = encore2026();
+const LIVE = 60_000;
+/** The requirement for the connection badge, both ways. */
+const BADGE_WITHIN_MS = 2_000;
+let stack: LocalStack;
+let browser: Browser;
+let admin: App;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  browser = await launchBrowser();
+  // The stack sets FIRESTORE_EMULATOR_HOST while it runs.
+  admin = initializeApp({ projectId: 'demo-encore' }, 'offline-test');
+}, 300_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  if (admin) await deleteApp(admin);
+  await stack?.stop();
+}, 60_000);
+
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  contexts.push(context);
+  const page = await context.newPage();
+  // "No uncaught errors, ever": collected for every page, checked by each test.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  uncaught.set(page, errors);
+  return page;
+}
+const uncaught = new Map<Page, string[]>();
+
+const artistName = (artistId: string) => seed.artists.find((artist) => artist.id === artistId)!.data.name;
+const badge = (page: Page, text: string) => page.locator('.connection').filter({ hasText: text });
+const heart = (page: Page, performanceId: string) => {
+  const set = seed.performances.find((performance) => performance.id === performanceId)!;
+  return page.getByRole('button', { name: new RegExp(`^Favourite ${artistName(set.data.artistId)},`) });
+};
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: LIVE });
+}
+
+/** Where the favourite of `performanceId` is stored on the server, if anywhere. */
+async function favouritesOnServer(performanceId: string): Promise<string[]> {
+  const found = await getFirestore(admin).collectionGroup('favorites').where('performanceId', '==', performanceId).get();
+  return found.docs.map((snapshot) => snapshot.ref.path);
+}
+
+/** Resolves with the stored favourites of `performanceId` once the server has one. */
+function waitForServerFavourite(performanceId: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`no favourite of ${performanceId} reached the server`));
+    }, LIVE);
+    const stop = getFirestore(admin)
+      .collectionGroup('favorites')
+      .where('performanceId', '==', performanceId)
+      .onSnapshot((snapshot) => {
+        if (snapshot.empty) return;
+        clearTimeout(timer);
+        stop();
+        resolve(snapshot.docs.map((doc) => doc.ref.path));
+      }, reject);
+  });
+}
+
+describe('Encore offline', () => {
+  it('a new visitor is signed in when the app opens, so a heart given offline is pending, then synced', async () => {
+    const set = seed.performances[20]!;
+    const page = await newPage();
+    const signedUp = page.waitForResponse((response) => response.url().includes('accounts:signUp') && response.ok(), { timeout: LIVE });
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    await signedUp;
+    await heart(page, set.id).waitFor({ timeout: LIVE });
+    await badge(page, 'Online').waitFor({ timeout: LIVE });
+
+    await page.context().setOffline(true);
+    await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
+    await heart(page, set.id).click();
+    const pending = page.getByRole('button', { name: /, waiting to sync$/, pressed: true });
+    await pending.waitFor({ timeout: LIVE });
+    await page.locator('.connection-pending').waitFor();
+    expect(await favouritesOnServer(set.id)).toEqual([]);
+    await screenshot(page, 'offline-heart-pending');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await page.context().setOffline(false);
+    await pending.waitFor({ state: 'detached', timeout: LIVE });
+    expect(await heart(page, set.id).getAttribute('aria-pressed')).toBe('true');
+    const paths = await waitForServerFavourite(set.id);
+    expect(paths).toHaveLength(1);
+    expect(paths[0]).toMatch(new RegExp(`^users/[^/]+/favorites/${set.id}$`));
+    expect(uncaught.get(page)).toEqual([]);
+  }, 180_000);
+
+  it('a heart given before the first sign-in got through waits on the device, survives a reload, and syncs once sign-in succeeds', async () => {
+    const set = seed.performances[21]!;
+    const page = await newPage();
+    // The first sign-in cannot get through, as on a first open with no network.
+    await page.context().route('**/identitytoolkit.googleapis.com/**', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    await heart(page, set.id).waitFor({ timeout: LIVE });
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await heart(page, set.id).click();
+    const pending = page.getByRole('button', { name: /, waiting to sync$/, pressed: true });
+    await pending.waitFor({ timeout: LIVE });
+
+    await page.reload();
+    await pending.waitFor({ timeout: LIVE });
+    await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
+    await screenshot(page, 'offline-heart-before-sign-in');
+    expect(await favouritesOnServer(set.id)).toEqual([]);
+
+    // The connection returns: the sign-in is retried on `online`, then the heart is written.
+    await page.context().unroute('**/identitytoolkit.googleapis.com/**');
+    const signedUp = page.waitForResponse((response) => response.url().includes('accounts:signUp') && response.ok(), { timeout: LIVE });
+    await page.context().setOffline(false);
+    await signedUp;
+    await pending.waitFor({ state: 'detached', timeout: LIVE });
+    expect(await heart(page, set.id).getAttribute('aria-pressed')).toBe('true');
+    expect(await waitForServerFavourite(set.id)).toHaveLength(1);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('encore.pendingFavorites.')))).toEqual([]);
+    expect(uncaught.get(page)).toEqual([]);
+  }, 180_000);
+
+  it(`the connection badge turns offline within ${BADGE_WITHIN_MS} ms of the network going, and online within ${BADGE_WITHIN_MS} ms of its return`, async () => {
+    const page = await newPage();
+    await page.goto(stack.url);
+    await badge(page, 'Online').waitFor({ timeout: LIVE });
+    for (let round = 0; round < 2; round++) {
+      await page.context().setOffline(true);
+      await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
+      await page.context().setOffline(false);
+      await badge(page, 'Online').waitFor({ timeout: BADGE_WITHIN_MS });
+    }
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('a page never opened before opens offline once the first visit is over', async () => {
+    const page = await newPage();
+    await page.goto(stack.url);
+    await page.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    await waitForServiceWorker(page);
+
+    await page.context().setOffline(true);
+    await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Photos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Photo wall' }).waitFor({ timeout: LIVE });
+    // A cold start offline on a page never opened: the shell comes from the precache too.
+    await page.goto(`${stack.url}/inbox`);
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor({ timeout: LIVE });
+    await screenshot(page, 'offline-unvisited-page');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.context().setOffline(false);
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+});
+
+describe('after a deploy', () => {
+  /** A page on the old version with no service worker (first visit not over, or none supported). */
+  let stale: Page;
+  /** A page on the old version that its service worker controls. */
+  let controlled: Page;
+  let oldEntry: string;
+  let newEntry: string;
+
+  const entryScript = (html: string) => html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+
+  beforeAll(async () => {
+    stale = await newPage({ serviceWorkers: 'block' });
+    // The fallbacks are fetched once the page has loaded; wait for that before the deploy.
+    const fallbackLoaded = stale.waitForResponse((response) => /\/assets\/ErrorFallback-[^/]+\.js$/.test(response.url()), { timeout: LIVE });
+    await stale.goto(stack.url);
+    await stale.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    await fallbackLoaded;
+
+    controlled = await newPage();
+    await controlled.goto(stack.url);
+    await controlled.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    await waitForServiceWorker(controlled);
+
+    oldEntry = entryScript(await (await fetch(stack.url)).text());
+    await stack.redeploy();
+    newEntry = entryScript(await (await fetch(stack.url)).text());
+    expect(newEntry).not.toBe(oldEntry);
+  }, 240_000);
+
+  it('a page still on the old version shows a reload prompt for a chunk the deploy removed, and reloading recovers', async () => {
+    await stale.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
+    const prompt = stale.getByRole('alert').filter({ has: stale.getByRole('heading', { name: 'This page could not be loaded' }) });
+    await prompt.waitFor({ timeout: LIVE });
+    // The layout stays: only the page is replaced.
+    expect(await stale.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true);
+    await screenshot(stale, 'deploy-stale-chunk-prompt');
+    expect(await seriousA11yViolations(stale)).toEqual([]);
+
+    await Promise.all([stale.waitForEvent('load', { timeout: LIVE }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await stale.getByRole('heading', { level: 1, name: 'News' }).waitFor({ timeout: LIVE });
+    expect(await stale.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toBe(newEntry);
+    expect(uncaught.get(stale)).toEqual([]);
+  }, 120_000);
+
+  it('a page its service worker controls offers the new version, and reloading from the prompt activates it', async () => {
+    // The old worker serves the old version on this reload, and the browser finds the new one.
+    await controlled.reload();
+    const prompt = controlled.getByRole('status').filter({ hasText: 'A new version is ready' });
+    await prompt.waitFor({ timeout: LIVE });
+    expect(await controlled.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toBe(oldEntry);
+    await screenshot(controlled, 'deploy-update-prompt');
+    expect(await seriousA11yViolations(controlled)).toEqual([]);
+
+    await Promise.all([controlled.waitForEvent('load', { timeout: LIVE }), prompt.getByRole('button', { name: 'Reload' }).click()]);
+    await controlled.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    expect(await controlled.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toBe(newEntry);
+    expect(await prompt.count()).toBe(0);
+    expect(uncaught.get(controlled)).toEqual([]);
+  }, 120_000);
+});
