@@ -38,10 +38,13 @@ describe('the report dialog', () => {
     expect((await screen.findByRole('status')).textContent).toBe('We sent you a link. Open it, then come back and report the photo.');
   });
 
-  it('says a person has reported the photo already, instead of offering the form', () => {
-    render(panel({ kind: 'reported' }));
+  it('says a person has reported the photo already, instead of offering the form, with a way out', async () => {
+    const onClose = vi.fn();
+    render(<ReportPhotoPanel standing={{ kind: 'reported' }} onSend={vi.fn()} onVerifyEmail={vi.fn()} onClose={onClose} />);
     expect(screen.getByRole('status').textContent).toBe('You have reported this photo. Festival staff will look at it; there is no need to report it again.');
     expect(screen.queryByRole('button', { name: 'Send report' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledOnce();
   });
 
   it('asks guests to sign in with an email account', () => {

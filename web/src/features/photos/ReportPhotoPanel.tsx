@@ -1,5 +1,5 @@
 import { REPORTS_PER_WINDOW, type ReportReason } from '@encore/model';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Label, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -55,34 +55,46 @@ export function ReportPhotoPanel({
   const [error, setError] = useState<unknown>(null);
   const [verification, setVerification] = useState<'idle' | 'sending' | 'sent'>('idle');
 
+  // Every state but the form says something and offers a way out.
+  const withClose = (content: ReactNode) => (
+    <>
+      {content}
+      <div className="button-row" style={{ marginTop: 12 }}>
+        <Button className="button button-secondary" onPress={onClose}>
+          <FormattedMessage id="photos.report.close" defaultMessage="Close" />
+        </Button>
+      </div>
+    </>
+  );
+
   if (standing.kind === 'checking') {
-    return (
+    return withClose(
       <p role="status">
         <FormattedMessage id="photos.report.checking" defaultMessage="Checking whether you can report photos…" />
-      </p>
+      </p>,
     );
   }
-  if (standing.kind === 'failed') return <ErrorNotice error={standing.error} />;
+  if (standing.kind === 'failed') return withClose(<ErrorNotice error={standing.error} />);
   if (standing.kind === 'needs-account') {
-    return (
+    return withClose(
       <p>
         <FormattedMessage
           id="photos.report.needsAccount"
           defaultMessage="To report a photo, please <link>sign in with an email account</link> first. Festival staff review every report."
           values={{ link: (chunks) => <Link to="/account">{chunks}</Link> }}
         />
-      </p>
+      </p>,
     );
   }
   if (standing.kind === 'reported') {
-    return (
+    return withClose(
       <p role="status">
         <FormattedMessage id="photos.report.alreadyReported" defaultMessage="You have reported this photo. Festival staff will look at it; there is no need to report it again." />
-      </p>
+      </p>,
     );
   }
   if (standing.kind === 'not-yet') {
-    return (
+    return withClose(
       <div>
         <p>
           {standing.trustedFrom ? (
@@ -119,7 +131,7 @@ export function ReportPhotoPanel({
           </Button>
         )}
         {error ? <ErrorNotice error={error} /> : null}
-      </div>
+      </div>,
     );
   }
 
