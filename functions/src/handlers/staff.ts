@@ -26,11 +26,13 @@ function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
 
 const moderateInput = z.object({ festivalId: slugIdSchema, photoId: documentIdSchema, action: z.enum(['hide', 'restore']) }).strict();
 
+/** The ID-token claims that name a person (both optional; other claims pass). */
+const namingClaims = z.object({ name: z.string().min(1).optional().catch(undefined), email: z.string().min(1).optional().catch(undefined) });
+
 /** Who the caller is, for the moderation entry: their token's name or email, as staff know them. */
 function moderatorOf(caller: Caller): Moderator {
-  const { name, email } = caller.token;
-  const shown = typeof name === 'string' && name !== '' ? name : typeof email === 'string' && email !== '' ? email : null;
-  return { uid: caller.uid, name: shown === null ? null : shown.slice(0, 200) };
+  const { name, email } = namingClaims.parse(caller.token);
+  return { uid: caller.uid, name: (name ?? email)?.slice(0, 200) ?? null };
 }
 
 /**
