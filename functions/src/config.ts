@@ -16,6 +16,11 @@ export const reportHideThreshold = defineInt('REPORT_HIDE_THRESHOLD', {
   description: 'Distinct reporters after which a photo is hidden until staff decide',
 });
 
+export const reporterMinAccountAgeDays = defineInt('REPORTER_MIN_ACCOUNT_AGE_DAYS', {
+  default: 7,
+  description: 'Account age in days after which a person may report photos without a verified email',
+});
+
 export const festivalTimeZone = defineString('FESTIVAL_TIME_ZONE', {
   default: 'Europe/Amsterdam',
   description: 'IANA zone the nightly maintenance runs in',

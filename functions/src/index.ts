@@ -13,5 +13,5 @@ export {
   fanOutProgrammeChange,
   notifyFans,
 } from './triggers/subscribers.js';
-export { calendarFeed, calendarLink, moderatePhoto, importProgramme } from './triggers/https.js';
+export { calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
 export { nightlyMaintenance } from './triggers/schedule.js';

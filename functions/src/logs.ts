@@ -6,6 +6,7 @@ import * as logger from 'firebase-functions/logger';
  */
 type Fields = Record<string, unknown>;
 
+const debug = (event: string) => (fields: Fields) => logger.debug(event, { event, ...fields });
 const info = (event: string) => (fields: Fields) => logger.info(event, { event, ...fields });
 const warn = (event: string) => (fields: Fields) => logger.warn(event, { event, ...fields });
 const error = (event: string) => (fields: Fields) => logger.error(event, { event, ...fields });
@@ -15,13 +16,19 @@ export const logs = {
   eventDuplicate: info('event-duplicate'),
   eventTooOld: error('event-too-old'),
   eventMalformed: error('event-malformed'),
-  uploadIgnored: info('upload-ignored'),
+  /** A stored document that does not match its schema (path and fields in `issues`). */
+  documentInvalid: error('document-invalid'),
+  /** Every derived file the pipeline writes finalizes too: routine, so debug. */
+  uploadIgnored: debug('upload-ignored'),
+  /** A second file under a photo id that already names another original: deleted, never processed. */
+  uploadStrayDeleted: warn('upload-stray-deleted'),
   photoReady: info('photo-ready'),
   photoRejected: warn('photo-rejected'),
   photoSkipped: info('photo-skipped'),
   photoFilesDeleted: info('photo-files-deleted'),
   favoriteCounted: info('favorite-counted'),
-  reportFiled: info('report-filed'),
+  reportCounted: info('report-counted'),
+  reportIgnored: warn('report-ignored'),
   photoAutoHidden: warn('photo-auto-hidden'),
   staffModerated: info('staff-moderated'),
   fanOutPublished: info('fan-out-published'),

@@ -4,6 +4,8 @@ export * from './schemas/festival.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './schemas/stats.js';
+export * from './schemas/moderation.js';
+export * from './schemas/backend.js';
 export * from './paths.js';
 export * from './ids.js';
 export * from './time/festival-days.js';

@@ -20,11 +20,24 @@ export const firestorePaths = {
   reports: (festivalId: string) => `festivals/${festivalId}/reports`,
   report: (festivalId: string, id: string) => `festivals/${festivalId}/reports/${id}`,
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
+  /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
+  moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
+  moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,
   favorites: (uid: string) => `users/${uid}/favorites`,
   favorite: (uid: string, performanceId: string) => `users/${uid}/favorites/${performanceId}`,
   notices: (uid: string) => `users/${uid}/notices`,
   notice: (uid: string, noticeId: string) => `users/${uid}/notices/${noticeId}`,
+  /** The person's report rate limit, written with each report they file. */
+  reportLimit: (uid: string) => `users/${uid}/limits/reports`,
 } as const;
+
+/**
+ * A report's id says whose report on which photo it is, so the rules can refuse a second
+ * report of one person on one photo: `{photoId}~{uid}` (photo ids never contain `~`).
+ */
+export function reportIdFor(photoId: string, reporterUid: string): string {
+  return `${photoId}~${reporterUid}`;
+}
 
 export interface UploadPath {
   uid: string;

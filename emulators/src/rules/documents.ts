@@ -8,6 +8,10 @@
  * a RulesEvaluationError, so `&&`/`||` cannot absorb it); `withDocumentReads` fetches the
  * document and evaluates again from the start, now with it cached. Evaluation is
  * deterministic, so each rerun gets at least one read further; the limit bounds reruns.
+ *
+ * A read the accessor fails with a RulesEvaluationError (the database cannot be reached) is
+ * an evaluation error where the rules call it, as production's "Service call error": the
+ * condition that needs it is false, and `||` may still allow through another branch.
  */
 import { RulesEvaluationError } from './errors.js';
 import { documentResource, type FirestoreDocument } from './firestore-values.js';
@@ -50,22 +54,26 @@ class NeedsDocument extends Error {
 
 /** One request's document reads: cache, budget, and the functions rules call. */
 export class DocumentReads {
-  private readonly cache = new Map<string, FirestoreDocument | null>();
+  private readonly cache = new Map<string, FirestoreDocument | null | RulesEvaluationError>();
 
   constructor(
     private readonly databaseId: string,
     private readonly budget: DocumentAccessBudget,
   ) {}
 
-  /** A function for rules: `get(path)` returns the resource or null, `exists(path)` a bool. */
-  reader(kind: string, accessor: DocumentAccessor | undefined, mode: 'get' | 'exists'): (args: Value[]) => Value {
+  /**
+   * A function for rules: `get(path)` returns the resource or null, `exists(path)` a bool.
+   * `state` says which database state it reads: `get` and `exists` of one document share
+   * one read (one access against the limit), as do `getAfter` and `existsAfter`.
+   */
+  reader(kind: string, accessor: DocumentAccessor | undefined, mode: 'get' | 'exists', state: 'before' | 'after' = 'before'): (args: Value[]) => Value {
     return (args) => {
       if (args.length !== 1) throw new RulesEvaluationError(`${kind}() takes 1 argument, got ${args.length}`);
       const path = args[0]!;
       if (!(path instanceof RulesPath)) throw new RulesEvaluationError(`${kind}() expected a path, got ${typeOf(path)}`);
       if (!accessor) throw new RulesEvaluationError(`${kind}() is not available for this request`);
       const documentPath = this.documentPath(kind, path);
-      const document = this.read(`${kind}:${documentPath.join('/')}`, accessor, documentPath.join('/'));
+      const document = this.read(`${state}:${documentPath.join('/')}`, accessor, documentPath.join('/'));
       if (mode === 'exists') return document !== null;
       return document === null ? null : documentResource(this.databaseId, documentPath, document);
     };
@@ -83,7 +91,11 @@ export class DocumentReads {
 
   private read(key: string, accessor: DocumentAccessor, documentPath: string): FirestoreDocument | null {
     this.budget.charge(key);
-    if (this.cache.has(key)) return this.cache.get(key)!;
+    if (this.cache.has(key)) {
+      const cached = this.cache.get(key)!;
+      if (cached instanceof RulesEvaluationError) throw cached;
+      return cached;
+    }
     const result = accessor(documentPath);
     if (result instanceof Promise) throw new NeedsDocument(key, () => result);
     this.cache.set(key, result);
@@ -107,7 +119,10 @@ export class DocumentReads {
         return evaluate();
       } catch (error) {
         if (!(error instanceof NeedsDocument)) throw error;
-        this.cache.set(error.key, await error.load());
+        this.cache.set(error.key, await error.load().catch((failure: unknown) => {
+          if (failure instanceof RulesEvaluationError) return failure;
+          throw failure;
+        }));
       }
     }
   }

@@ -78,8 +78,8 @@ export function prepareFirestore(rules: RulesFile, coverage: RulesCoverage, requ
     functions: {
       get: reads.reader('get', request.documents, 'get'),
       exists: reads.reader('exists', request.documents, 'exists'),
-      getAfter: reads.reader('getAfter', request.documentsAfter, 'get'),
-      existsAfter: reads.reader('existsAfter', request.documentsAfter, 'exists'),
+      getAfter: reads.reader('getAfter', request.documentsAfter, 'get', 'after'),
+      existsAfter: reads.reader('existsAfter', request.documentsAfter, 'exists', 'after'),
     },
   };
   const baseRequest: Record<string, Value> = {

@@ -5,6 +5,8 @@
  * rules stay, and `firestore.get()` answered by a Firestore emulator.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
@@ -170,6 +172,74 @@ service firebase.storage {
       if (previous === undefined) delete process.env.FIRESTORE_EMULATOR_HOST;
       else process.env.FIRESTORE_EMULATOR_HOST = previous;
       await other.close();
+    }
+  });
+});
+
+describe('firestore.get() and firestore.exists() behave as production documents', () => {
+  // A new id only, as Encore's uploads: the document must be missing (and Firestore reachable to say so).
+  const FRESH_ONLY = `rules_version = '2';
+service firebase.storage {
+  match /b/{bucket}/o {
+    match /fresh/{id} {
+      allow write: if request.auth.token.get('role', '') == 'staff'
+        || !firestore.exists(/databases/(default)/documents/gates/$(id));
+    }
+    match /both/{id} {
+      allow write: if firestore.exists(/databases/(default)/documents/gates/$(id))
+        && firestore.get(/databases/(default)/documents/gates/$(id)).data.open == true;
+    }
+  }
+}`;
+  let isolated: StorageEmulator | undefined;
+  let silent: Server | undefined;
+  const upload = (emulator: StorageEmulator, name: string, claims: Record<string, unknown> = {}) => {
+    const app = initializeApp({ projectId: 'demo-encore', storageBucket: DEFAULT_STORAGE_BUCKET, apiKey: 'fake' }, `docs-${apps.length}`);
+    apps.push(app);
+    const instance = getStorage(app);
+    connectStorageEmulator(instance, '127.0.0.1', emulator.port, { mockUserToken: { sub: 'alice', ...claims } });
+    return outcome(uploadString(ref(instance, name), 'x'));
+  };
+
+  afterAll(async () => {
+    await isolated?.close();
+    await new Promise((resolve) => (silent ? silent.close(resolve) : resolve(undefined)));
+  });
+
+  it('a missing document is null: exists() is false, so a new id passes and a taken one does not', async () => {
+    storage.setRules(FRESH_ONLY);
+    expect(await upload(storage, 'fresh/never-seen')).toBe('allowed');
+    expect(await upload(storage, 'fresh/wide')).toBe('storage/unauthorized');
+  });
+
+  it('get() and exists() of one document read it once, within the access limit', async () => {
+    storage.setRules(FRESH_ONLY);
+    expect(await upload(storage, 'both/wide')).toBe('allowed');
+    expect(await upload(storage, 'both/shut')).toBe('storage/unauthorized');
+  });
+
+  it('an unreachable Firestore is an error in the condition that reads it: denied, unless another branch allows', async () => {
+    // A port nothing listens on.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    isolated = await startStorageEmulator({ port: 0, firestore: firestoreRestDocuments(`http://127.0.0.1:${port}`, 'demo-encore') });
+    isolated.setRules(FRESH_ONLY);
+    expect(await upload(isolated, 'fresh/anything')).toBe('storage/unauthorized');
+    expect(await upload(isolated, 'fresh/anything', { role: 'staff' })).toBe('allowed');
+  });
+
+  it('a Firestore that does not answer fails the read at its deadline instead of hanging the upload', async () => {
+    silent = createServer(() => {}); // accepts and never answers
+    await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
+    const slow = await startStorageEmulator({ port: 0, firestore: firestoreRestDocuments(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, 'demo-encore', 300) });
+    try {
+      slow.setRules(FRESH_ONLY);
+      expect(await upload(slow, 'fresh/slow')).toBe('storage/unauthorized');
+    } finally {
+      await slow.close();
+      silent.closeAllConnections();
     }
   });
 });

@@ -13,11 +13,13 @@ import {
   collection,
   deleteDoc,
   doc,
+  documentId,
   getDoc,
   getDocs,
   increment,
   orderBy,
   query,
+  runTransaction,
   serverTimestamp,
   setDoc,
   Timestamp,
@@ -29,8 +31,9 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
+import { REPORTS_PER_WINDOW, reportIdFor } from '@encore/model';
 import { reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
-import { ACCOUNTS, EVERYONE, IDENTITIES, NOBODY, OPERATIONS, OWNER, OWNER_AND_STAFF, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
+import { ACCOUNTS, EVERYONE, EXTRA_IDENTITIES, IDENTITIES, NOBODY, OPERATIONS, OWNER, OWNER_AND_STAFF, ROLES, SIGNED_IN, STAFF, type Operation, type Policy, type Role } from './roles.js';
 
 const F = 'festivals/encore-2026';
 const AT = (time: string) => new Date(`2026-08-14T${time}:00Z`);
@@ -41,6 +44,7 @@ const BACKGROUND: Record<string, Record<string, unknown>> = {
   [`${F}/performances/p-headliner`]: performance({}),
   [`${F}/photos/ph-ready`]: photo({ status: 'ready' }),
   [`${F}/photos/ph-hidden`]: photo({ status: 'hidden' }),
+  [`${F}/photos/ph-processing`]: photo({ status: 'processing' }),
 };
 
 function performance(overrides: Record<string, unknown>): Record<string, unknown> {
@@ -68,6 +72,12 @@ const uidOf = (role: Role): string => (role === 'signedOut' ? 'nobody' : IDENTIT
 interface FirestoreRow {
   /** The document every operation targets; list queries its collection. */
   doc: string;
+  /** When the document depends on who asks (a report's id names its reporter): the document for that caller. */
+  docOf?: (uid: string) => string;
+  /** When a create is more than one write (a report moves its rate limit in the same commit). */
+  createWith?: (db: Firestore, uid: string) => Promise<unknown>;
+  /** Documents out of the way before create, beyond the row's own. */
+  absentOnCreate?: (uid: string) => string[];
   policy: Policy;
   /** The document as it stands before get, list, update and delete (arranged as the owner). */
   existing: Data;
@@ -79,6 +89,22 @@ interface FirestoreRow {
 }
 
 const collectionOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
+const limitOf = (uid: string) => `users/${uid}/limits/reports`;
+
+/** A report as the app files it: the report and its rate limit in one transaction. */
+function fileReport(db: Firestore, uid: string, photoId: string, extra: Data = {}, reportId = reportIdFor(photoId, uid)): Promise<unknown> {
+  return runTransaction(db, async (tx) => {
+    const limit = await tx.get(doc(db, limitOf(uid)));
+    const count = limit.exists() ? (limit.get('count') as number) : 0;
+    tx.set(doc(db, `${F}/reports/${reportId}`), { photoId, reporterUid: uid, reason: 'privacy', createdAt: serverTimestamp(), ...extra });
+    tx.set(
+      doc(db, limitOf(uid)),
+      limit.exists()
+        ? { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: count + 1, lastReportId: reportId, lastReportAt: serverTimestamp() }
+        : { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportId, lastReportAt: serverTimestamp() },
+    );
+  });
+}
 
 const POLICY: FirestoreRow[] = [
   { doc: 'festivals/encore-2027', policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: NOBODY },
@@ -96,7 +122,8 @@ const POLICY: FirestoreRow[] = [
     update: () => ({ status: 'cancelled' }), list: (db) => query(collection(db, `${F}/performances`), orderBy('startsAt')) },
   { doc: `${F}/performances/p-headliner/favoriteShards/s0`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { count: 3 }, create: () => ({ count: 1 }), update: () => ({ count: 4 }) },
-  { doc: `${F}/photos/ph-row`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: STAFF, delete: NOBODY },
+  // Status belongs to functions: staff hide and restore through moderatePhoto (which records who).
+  { doc: `${F}/photos/ph-row`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: photo({ status: 'ready' }), create: () => photo({ status: 'ready' }), update: () => ({ status: 'hidden', updatedAt: serverTimestamp() }),
     list: (db) => query(collection(db, `${F}/photos`), where('status', '==', 'ready'), orderBy('createdAt', 'desc')) },
   { doc: `${F}/photos/ph-mine`, policy: { get: OWNER_AND_STAFF, list: OWNER_AND_STAFF, create: NOBODY, update: OWNER, delete: NOBODY },
@@ -104,15 +131,28 @@ const POLICY: FirestoreRow[] = [
     list: (db) => query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera')) },
   { doc: `${F}/photos/ph-ready/reactions/vera`, policy: { get: EVERYONE, list: EVERYONE, create: OWNER, update: OWNER, delete: OWNER },
     existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
+  // Reactions go with their photo: under a hidden or processing one only staff read them, nobody
+  // adds or changes one, and their owner may still take theirs back.
+  { doc: `${F}/photos/ph-hidden/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
+    existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
+  { doc: `${F}/photos/ph-processing/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
+    existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
   { doc: `${F}/announcements/a-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
     existing: { title: 'Doors open', body: 'Gates open at 14:00.', createdAt: AT('12:00') },
     create: (uid) => ({ title: 'Doors open', body: 'Gates open at 14:00.', authorUid: uid, createdAt: serverTimestamp() }),
     update: () => ({ body: 'Gates open at 14:30.', priority: 'urgent' }),
     list: (db) => query(collection(db, `${F}/announcements`), orderBy('createdAt', 'desc')) },
-  { doc: `${F}/reports/r-row`, policy: { get: STAFF, list: STAFF, create: ACCOUNTS, update: NOBODY, delete: NOBODY },
-    existing: { photoId: 'ph-ready', reporterUid: 'otto', reason: 'spam', createdAt: AT('20:30') },
+  // One's own report on a photo (its id says whose): the reporter may look it up, staff read all,
+  // accounts with a verified email file it (with their rate limit), nobody changes or removes it.
+  { doc: `${F}/reports/ph-ready~vera`, docOf: (uid) => `${F}/reports/${reportIdFor('ph-ready', uid)}`,
+    policy: { get: SIGNED_IN, list: STAFF, create: ACCOUNTS, update: NOBODY, delete: NOBODY },
+    existing: { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: AT('20:30') },
     create: (uid) => ({ photoId: 'ph-ready', reporterUid: uid, reason: 'privacy', details: 'My face.', createdAt: serverTimestamp() }),
+    createWith: (db, uid) => fileReport(db, uid, 'ph-ready', { details: 'My face.' }), absentOnCreate: (uid) => [limitOf(uid)],
     update: () => ({ reason: 'other' }), list: (db) => query(collection(db, `${F}/reports`), orderBy('createdAt', 'desc')) },
+  // Why photos are hidden and by how many: functions keep it, staff read it.
+  { doc: `${F}/moderation/ph-ready`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { photoId: 'ph-ready', reports: 1, trustedReporters: 1 }, create: () => ({ reports: 0 }), update: () => ({ reports: 0 }) },
   { doc: `${F}/stats/totals`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { favorites: 10, photos: 2 }, create: () => ({ favorites: 0 }), update: () => ({ favorites: 11 }) },
   { doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: NOBODY, delete: OWNER },
@@ -121,6 +161,11 @@ const POLICY: FirestoreRow[] = [
     list: (db) => query(collection(db, 'users/vera/favorites'), where('festivalId', '==', 'encore-2026')) },
   { doc: 'users/vera/clashes/encore-2026', policy: { get: OWNER, list: OWNER, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { pairs: [] }, create: () => ({ pairs: [] }), update: () => ({ pairs: ['p-a', 'p-b'] }) },
+  // One's report rate limit: read and moved by its owner (as each report requires), never removed.
+  { doc: 'users/vera/limits/reports', policy: { get: OWNER, list: NOBODY, create: OWNER, update: OWNER, delete: NOBODY },
+    existing: { windowStartsAt: AT('20:00'), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: AT('20:00') },
+    create: () => ({ windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-x~vera', lastReportAt: serverTimestamp() }),
+    update: () => ({ count: 2, lastReportId: 'ph-y~vera', lastReportAt: serverTimestamp() }) },
   { doc: 'users/vera/notices/n-row', policy: { get: OWNER, list: OWNER, create: NOBODY, update: OWNER, delete: NOBODY },
     existing: { kind: 'moved', performanceId: 'p-headliner', text: 'Moved to 21:00.', createdAt: AT('18:00'), readAt: null },
     create: () => ({ kind: 'moved', text: 'Fake.', createdAt: serverTimestamp(), readAt: null }), update: () => ({ readAt: serverTimestamp() }),
@@ -134,7 +179,7 @@ const POLICY: FirestoreRow[] = [
 
 interface Attack {
   name: string;
-  role: Role;
+  role: Role | keyof typeof EXTRA_IDENTITIES;
   /** Documents in place before the attempt (beyond the BACKGROUND). */
   arrange?: Record<string, Data>;
   /** Documents out of the way, so a write is the create it means to be. */
@@ -174,16 +219,25 @@ const ATTACKS: Attack[] = [
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { status: 'hidden', uploaderUid: 'sam', updatedAt: serverTimestamp() }) },
   { name: 'approving one’s own processing photo', role: 'visitor', expect: 'denied', arrange: { [`${F}/photos/ph-mine`]: photo({}) },
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-mine`), { status: 'ready', updatedAt: serverTimestamp() }) },
-  { name: 'staff restoring a hidden photo', role: 'staff', expect: 'allowed', arrange: { [`${F}/photos/ph-back`]: photo({ status: 'hidden' }) },
+  { name: 'staff restoring a hidden photo by writing its status (moderatePhoto does it, recording who)', role: 'staff', expect: 'denied', arrange: { [`${F}/photos/ph-back`]: photo({ status: 'hidden' }) },
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-back`), { status: 'ready', updatedAt: serverTimestamp() }) },
+  { name: 'the uploader accepting the suggested performance', role: 'visitor', expect: 'allowed', arrange: { [`${F}/photos/ph-suggested`]: photo({ status: 'ready' }) },
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-suggested`), { performanceId: 'p-headliner', updatedAt: serverTimestamp() }) },
   { name: 'staff publishing a rejected photo', role: 'staff', expect: 'denied', arrange: { [`${F}/photos/ph-bad`]: photo({ status: 'rejected', rejectReason: 'Not a photo.' }) },
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-bad`), { status: 'ready', updatedAt: serverTimestamp() }) },
   { name: 'listing every photo without asking for ready ones (rules are not filters)', role: 'visitor', expect: 'denied',
     attempt: (db) => getDocs(collection(db, `${F}/photos`)) },
   { name: 'listing another user’s photos by uploader', role: 'otherUser', expect: 'denied',
     attempt: (db) => getDocs(query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera'))) },
-  { name: 'watching a photo the pipeline has not created yet', role: 'visitor', expect: 'allowed',
+  // A missing id and an unready photo answer alike, so a get never tells whether an id is taken.
+  { name: 'getting a photo that does not exist', role: 'visitor', expect: 'denied',
     attempt: (db) => getDoc(doc(db, `${F}/photos/ph-not-yet`)) },
+  { name: 'getting another uploader’s processing photo', role: 'otherUser', expect: 'denied',
+    attempt: (db) => getDoc(doc(db, `${F}/photos/ph-processing`)) },
+  { name: 'an uploader watching for their photo by id among their own, before it exists', role: 'visitor', expect: 'allowed',
+    attempt: (db) => getDocs(query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera'), where(documentId(), '==', 'ph-not-yet'))) },
+  { name: 'watching someone else’s photo id among their photos', role: 'otherUser', expect: 'denied',
+    attempt: (db) => getDocs(query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera'), where(documentId(), '==', 'ph-processing'))) },
   { name: 'reacting in another user’s name', role: 'visitor', expect: 'denied',
     attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/otto`), { kind: 'love', createdAt: serverTimestamp() }) },
   { name: 'reacting to a hidden photo', absent: [`${F}/photos/ph-hidden/reactions/vera`], role: 'visitor', expect: 'denied',
@@ -194,12 +248,85 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/anna`), { kind: 'clap', createdAt: serverTimestamp() }) },
   { name: 'changing one’s reaction by rewriting it (as the app does)', role: 'visitor', expect: 'allowed', arrange: { [`${F}/photos/ph-ready/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } },
     attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() }) },
-  { name: 'an anonymous visitor reporting a photo', role: 'anonymous', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/reports/r-anon`), { photoId: 'ph-ready', reporterUid: 'anna', reason: 'spam', createdAt: serverTimestamp() }) },
-  { name: 'reporting in another user’s name', role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/reports/r-forged`), { photoId: 'ph-ready', reporterUid: 'otto', reason: 'spam', createdAt: serverTimestamp() }) },
-  { name: 'reporting a photo that does not exist', role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/reports/r-ghost`), { photoId: 'ph-ghost', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() }) },
+  { name: 'changing one’s reaction after the photo was hidden', role: 'visitor', expect: 'denied', arrange: { [`${F}/photos/ph-hidden/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } },
+    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() }) },
+  { name: 'listing the reactions of a hidden photo', role: 'visitor', expect: 'denied',
+    attempt: (db) => getDocs(collection(db, `${F}/photos/ph-hidden/reactions`)) },
+  { name: 'listing the reactions of a photo that does not exist', role: 'visitor', expect: 'denied',
+    attempt: (db) => getDocs(collection(db, `${F}/photos/ph-ghost/reactions`)) },
+  // Reports: one per person per photo, from trusted accounts, rate-limited, about a visible photo.
+  { name: 'an anonymous visitor reporting a photo', role: 'anonymous', absent: [`${F}/reports/ph-ready~anna`, limitOf('anna')], expect: 'denied',
+    attempt: (db) => fileReport(db, 'anna', 'ph-ready') },
+  { name: 'an account whose email is not verified reporting a photo', role: 'unverified', absent: [`${F}/reports/ph-ready~uma`, limitOf('uma')], expect: 'denied',
+    attempt: (db) => fileReport(db, 'uma', 'ph-ready') },
+  { name: 'an unverified account old enough to hold the trustedReporter claim reporting a photo', role: 'oldAccount', absent: [`${F}/reports/ph-ready~olaf`, limitOf('olaf')], expect: 'allowed',
+    attempt: (db) => fileReport(db, 'olaf', 'ph-ready') },
+  { name: 'a second report by the same person on the same photo (refused, not merged)', role: 'visitor', absent: [limitOf('vera')],
+    arrange: { [`${F}/reports/ph-ready~vera`]: { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: AT('20:30') } }, expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready', { reason: 'other' }) },
+  { name: 'a report under an id that does not name its photo and reporter', role: 'visitor', absent: [limitOf('vera')], expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready', {}, 'r-random') },
+  { name: 'reporting in another user’s name', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~otto`], expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready', { reporterUid: 'otto' }) },
+  { name: 'a report whose photoId is a path to another document that exists', role: 'visitor', absent: [limitOf('vera')],
+    arrange: { [`${F}/photos/ph-ready/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } }, expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready/reactions/vera', {}, 'r-path') },
+  { name: 'reporting a photo that does not exist', role: 'visitor', absent: [limitOf('vera')], expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ghost') },
+  { name: 'reporting a hidden photo', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-hidden~vera`], expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-hidden') },
+  { name: 'a report without moving the rate limit', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() }) },
+  { name: 'two reports in one commit that moves the rate limit once', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`, `${F}/reports/ph-r1~vera`],
+    arrange: { [`${F}/photos/ph-r1`]: photo({ status: 'ready' }) }, expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      for (const photoId of ['ph-ready', 'ph-r1']) batch.set(doc(db, `${F}/reports/${photoId}~vera`), { photoId, reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-r1~vera', lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  { name: `a report past the limit of ${REPORTS_PER_WINDOW} an hour`, role: 'visitor', absent: [`${F}/reports/ph-ready~vera`],
+    arrange: { [limitOf('vera')]: { windowStartsAt: new Date(Date.now() - 10 * 60_000), count: REPORTS_PER_WINDOW, lastReportId: 'ph-r10~vera', lastReportAt: new Date(Date.now() - 60_000) } }, expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
+  { name: 'opening a new window before the hour is over, to report again', role: 'visitor', absent: [`${F}/reports/ph-ready~vera`],
+    arrange: { [limitOf('vera')]: { windowStartsAt: new Date(Date.now() - 10 * 60_000), count: REPORTS_PER_WINDOW, lastReportId: 'ph-r10~vera', lastReportAt: new Date(Date.now() - 60_000) } }, expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  { name: 'reporting again once the hour of a full window is over', role: 'visitor', absent: [`${F}/reports/ph-ready~vera`],
+    arrange: { [limitOf('vera')]: { windowStartsAt: new Date(Date.now() - 61 * 60_000), count: REPORTS_PER_WINDOW, lastReportId: 'ph-r10~vera', lastReportAt: new Date(Date.now() - 55 * 60_000) } }, expect: 'allowed',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  { name: 'resetting one’s own rate limit by deleting it', role: 'visitor',
+    arrange: { [limitOf('vera')]: { windowStartsAt: AT('20:00'), count: REPORTS_PER_WINDOW, lastReportId: 'ph-r10~vera', lastReportAt: AT('20:10') } }, expect: 'denied',
+    attempt: (db) => deleteDoc(doc(db, limitOf('vera'))) },
+  { name: 'reading someone else’s report', role: 'visitor', arrange: { [`${F}/reports/ph-ready~otto`]: { photoId: 'ph-ready', reporterUid: 'otto', reason: 'spam', createdAt: AT('20:30') } }, expect: 'denied',
+    attempt: (db) => getDoc(doc(db, `${F}/reports/ph-ready~otto`)) },
+  { name: 'asking whether one has reported a photo, before reporting it', role: 'visitor', absent: [`${F}/reports/ph-hidden~vera`], expect: 'allowed',
+    attempt: (db) => getDoc(doc(db, `${F}/reports/ph-hidden~vera`)) },
+  { name: 'reading why a photo was hidden', role: 'visitor', arrange: { [`${F}/moderation/ph-hidden`]: { photoId: 'ph-hidden', reports: 3 } }, expect: 'denied',
+    attempt: (db) => getDoc(doc(db, `${F}/moderation/ph-hidden`)) },
+  // Programme data is validated item by item.
+  { name: 'staff creating an artist with ten valid genres', role: 'staff', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-ten`), { name: 'Ten', bio: '', genres: Array.from({ length: 10 }, (_, i) => `genre ${i}`) }) },
+  { name: 'staff creating an artist whose genres hold a number', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-number`), { name: 'N', bio: '', genres: ['pop', 42] }) },
+  { name: 'staff creating an artist with an empty genre', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-empty`), { name: 'E', bio: '', genres: ['pop', ''] }) },
+  { name: 'staff creating an artist with a 41-character genre, tenth in the list', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-long`), { name: 'L', bio: '', genres: [...Array.from({ length: 9 }, () => 'pop'), 'x'.repeat(41)] }) },
+  { name: 'staff creating an artist with a map for a genre', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-map`), { name: 'M', bio: '', genres: [{ name: 'pop' }] }) },
+  { name: 'a favourite whose festivalId is not a festival id (though the path it makes exists)', role: 'visitor', absent: ['users/vera/favorites/p-headliner'],
+    arrange: { 'festivals/Encore 2026/performances/p-headliner': performance({}) }, expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, festivalId: 'Encore 2026' }) },
   { name: 'marking a notice read and rewriting its text', role: 'visitor', expect: 'denied', arrange: { 'users/vera/notices/n-1': { kind: 'moved', text: 'Moved.', createdAt: AT('18:00'), readAt: null } },
     attempt: (db) => updateDoc(doc(db, 'users/vera/notices/n-1'), { readAt: serverTimestamp(), text: 'Cancelled!' }) },
   { name: 'staff creating an announcement signed as someone else', role: 'staff', expect: 'denied',
@@ -230,16 +357,18 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+const docFor = (row: FirestoreRow, role: Role) => (row.docOf ? row.docOf(uidOf(role)) : row.doc);
+
 function perform(row: FirestoreRow, operation: Operation, role: Role): Promise<unknown> {
   const firestore = db(stack.as(role));
-  const target = doc(firestore, row.doc);
+  const target = doc(firestore, docFor(row, role));
   switch (operation) {
     case 'get':
       return getDoc(target);
     case 'list':
       return getDocs(row.list ? row.list(firestore, uidOf(role)) : collection(firestore, collectionOf(row.doc)));
     case 'create':
-      return setDoc(target, row.create(uidOf(role)));
+      return row.createWith ? row.createWith(firestore, uidOf(role)) : setDoc(target, row.create(uidOf(role)));
     case 'update':
       return updateDoc(target, row.update(uidOf(role)));
     case 'delete':
@@ -250,8 +379,10 @@ function perform(row: FirestoreRow, operation: Operation, role: Role): Promise<u
 describe.each(POLICY)('firestore $doc', (row) => {
   const cases = OPERATIONS.flatMap((operation) => ROLES.map((role) => ({ operation, role, verdict: row.policy[operation].includes(role) ? 'allowed' : 'denied' })));
   it.each(cases)('$operation by $role is $verdict', async ({ operation, role, verdict }) => {
-    if (operation === 'create') await stack.owner.deleteDoc(row.doc);
-    else await stack.owner.setDoc(row.doc, row.existing);
+    if (operation === 'create') {
+      await stack.owner.deleteDoc(docFor(row, role));
+      for (const path of row.absentOnCreate?.(uidOf(role)) ?? []) await stack.owner.deleteDoc(path);
+    } else await stack.owner.setDoc(docFor(row, role), row.existing);
     const request = perform(row, operation, role);
     await (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
   });
@@ -262,7 +393,8 @@ describe('attacks (and the honest requests next to them)', () => {
     for (const [path, data] of Object.entries(BACKGROUND)) await stack.owner.setDoc(path, data);
     for (const [path, data] of Object.entries(attack.arrange ?? {})) await stack.owner.setDoc(path, data);
     for (const path of attack.absent ?? []) await stack.owner.deleteDoc(path);
-    const request = attack.attempt(db(stack.as(attack.role)));
+    const context = attack.role in EXTRA_IDENTITIES ? stack.asIdentity(EXTRA_IDENTITIES[attack.role as keyof typeof EXTRA_IDENTITIES]) : stack.as(attack.role as Role);
+    const request = attack.attempt(db(context));
     await (attack.expect === 'allowed' ? assertSucceeds(request) : assertFails(request));
   });
 });

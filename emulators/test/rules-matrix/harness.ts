@@ -27,6 +27,8 @@ export interface MatrixStack {
   firestore: FirestoreEmulator;
   storage: StorageEmulator;
   as(role: Role): RulesTestContext;
+  /** A caller outside the six roles (an unverified account...), one context per uid. */
+  asIdentity(identity: { uid: string; claims: Record<string, unknown> }): RulesTestContext;
   /** Owner writes and deletes, past the rules (arranging a case, not part of it). */
   owner: OwnerAccess;
   stop(): Promise<void>;
@@ -50,6 +52,7 @@ export async function startMatrixStack(): Promise<MatrixStack> {
     firestore,
     storage,
     as: (role) => contexts.get(role)!,
+    asIdentity: ({ uid, claims }) => env.authenticatedContext(uid, claims),
     owner: new OwnerAccess(firestoreOrigin, `http://127.0.0.1:${storage.port}`),
     async stop() {
       await env.cleanup();

@@ -1,7 +1,8 @@
 /**
  * The six kinds of caller the matrix asks as. Uids are fixed so the tables can name whose
  * data a row touches: `vera` (the visitor) owns the personal data under test, `otto` is
- * another signed-in user, `anna` is signed in anonymously.
+ * another signed-in user, `anna` is signed in anonymously. Every account has a verified
+ * email (so may report photos); the attacks table adds the unverified and the claim-holder.
  */
 export const ROLES = ['signedOut', 'anonymous', 'visitor', 'otherUser', 'staff', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -9,10 +10,16 @@ export type Role = (typeof ROLES)[number];
 /** `authenticatedContext(uid, claims)` arguments per role; signed out has none. */
 export const IDENTITIES: Record<Exclude<Role, 'signedOut'>, { uid: string; claims: Record<string, unknown> }> = {
   anonymous: { uid: 'anna', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
-  visitor: { uid: 'vera', claims: { email: 'vera@example.com', firebase: { sign_in_provider: 'password', identities: {} } } },
-  otherUser: { uid: 'otto', claims: { email: 'otto@example.com', firebase: { sign_in_provider: 'google.com', identities: {} } } },
-  staff: { uid: 'sam', claims: { role: 'staff', email: 'sam@example.com', firebase: { sign_in_provider: 'password', identities: {} } } },
-  admin: { uid: 'ada', claims: { role: 'admin', email: 'ada@example.com', firebase: { sign_in_provider: 'password', identities: {} } } },
+  visitor: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: { sign_in_provider: 'password', identities: {} } } },
+  otherUser: { uid: 'otto', claims: { email: 'otto@example.com', email_verified: true, firebase: { sign_in_provider: 'google.com', identities: {} } } },
+  staff: { uid: 'sam', claims: { role: 'staff', email: 'sam@example.com', email_verified: true, firebase: { sign_in_provider: 'password', identities: {} } } },
+  admin: { uid: 'ada', claims: { role: 'admin', email: 'ada@example.com', email_verified: true, firebase: { sign_in_provider: 'password', identities: {} } } },
+};
+
+/** Callers only some attacks need: a password account whose email is not verified, with and without the claim the backend grants old accounts. */
+export const EXTRA_IDENTITIES = {
+  unverified: { uid: 'uma', claims: { email: 'uma@example.com', email_verified: false, firebase: { sign_in_provider: 'password', identities: {} } } },
+  oldAccount: { uid: 'olaf', claims: { email: 'olaf@example.com', email_verified: false, trustedReporter: true, firebase: { sign_in_provider: 'password', identities: {} } } },
 };
 
 // Who may: the groups the policy tables are written in.

@@ -23,8 +23,9 @@ const MB = 1024 * 1024;
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 
 const POLICY: StorageRow[] = [
-  // The original of vera's photo: only she may put it there, read it back or remove it.
-  { object: 'uploads/vera/encore-2026/p-new',          contentType: 'image/jpeg', policy: { get: OWNER,    list: NOBODY, create: OWNER,  update: NOBODY, delete: OWNER } },
+  // The original of vera's photo: only she may put it there or remove it; nobody reads it
+  // back (a metadata read through Firebase would give it a download token, a link past the rules).
+  { object: 'uploads/vera/encore-2026/p-new',          contentType: 'image/jpeg', policy: { get: NOBODY,   list: NOBODY, create: OWNER,  update: NOBODY, delete: OWNER } },
   // A thumbnail of a ready photo: anyone may read it; only functions write.
   { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // A thumbnail of a photo still processing: staff only.
@@ -58,6 +59,11 @@ const UPLOADS: Attack[] = [
   { name: 'an image with its performanceId into one’s own folder',  role: 'visitor',   object: 'uploads/vera/encore-2026/pTagged', bytes: 64,      contentType: 'image/png', customMetadata: { performanceId: 'p-headliner' }, expect: 'allowed' },
   { name: 'exactly 20 MB of image into one’s own folder',           role: 'visitor',   object: 'uploads/vera/encore-2026/p20mb',   bytes: 20 * MB, contentType: 'image/jpeg', expect: 'allowed' },
   { name: 'a thumbnail forged into the public photos folder',       role: 'visitor',   object: 'photos/encore-2026/p-ready/1200.webp', bytes: 64,  contentType: 'image/webp', expect: 'denied' },
+  // Free file hosting: a file under the id of someone else's ready photo, which the pipeline would skip.
+  { name: 'an image into one’s own folder under another uploader’s photo id', role: 'otherUser', object: 'uploads/otto/encore-2026/p-ready', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image under the id of one’s own photo already processing', role: 'visitor', object: 'uploads/vera/encore-2026/p-processing', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image under the id of a photo that was rejected',     role: 'visitor',   object: 'uploads/vera/encore-2026/p-rejected', bytes: 64,   contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image under a new photo id into one’s own folder',    role: 'otherUser', object: 'uploads/otto/encore-2026/p-otto-new', bytes: 64,   contentType: 'image/jpeg', expect: 'allowed' },
 ];
 
 let stack: MatrixStack;
@@ -67,6 +73,7 @@ beforeAll(async () => {
   await stack.owner.setDoc('festivals/encore-2026', { name: 'Encore 2026' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
+  await stack.owner.setDoc('festivals/encore-2026/photos/p-rejected', { uploaderUid: 'vera', status: 'rejected' });
 });
 
 afterAll(async () => {

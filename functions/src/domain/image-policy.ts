@@ -74,8 +74,13 @@ export const THUMBNAIL_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
 export const EXTENSION: Record<ThumbnailFormatName, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
 export const CONTENT_TYPE: Record<ThumbnailFormatName, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
-/** A derived file belongs to one photo and its bytes never change once written: cache it for a year. */
-export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * Derived files are public while their photo is on the wall, and must stop being served
+ * when it leaves (hidden by staff or by reports): every cache may keep one for five
+ * minutes, then must ask again, and the rules answer for the photo's state at that moment.
+ * The bytes never change, so an unchanged file revalidates cheaply (ETag).
+ */
+export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * The widths to render for an (already upright) image: the standard widths it can fill,

@@ -1,22 +1,63 @@
 import { describe, expect, it } from 'vitest';
-import { applyReport, staffTransition } from './moderation.js';
+import { countReport, newModerationEntry, recordDecision, staffTransition } from './moderation.js';
 
-describe('moderation', () => {
-  it('hides a visible photo once N distinct people reported it, and only once', () => {
-    const one = applyReport(undefined, 'u1', 'spam', 'ready', 2);
-    expect(one).toMatchObject({ distinctReporters: 1, hide: false });
-    const again = applyReport(one.entry, 'u1', 'privacy', 'ready', 2);
-    expect(again).toMatchObject({ distinctReporters: 1, hide: false });
-    const two = applyReport(again.entry, 'u2', 'spam', 'ready', 2);
-    expect(two).toMatchObject({ distinctReporters: 2, hide: true, entry: { autoHidden: true } });
-    expect(applyReport(two.entry, 'u3', 'spam', 'ready', 2).hide).toBe(false);
-    expect(applyReport(undefined, 'u1', 'spam', 'processing', 1).hide).toBe(false);
+const AT = new Date('2026-08-14T21:00:00Z');
+const trusted = (reason: 'privacy' | 'spam' = 'privacy') => ({ reason, trusted: true, at: AT });
+const untrusted = { reason: 'spam' as const, trusted: false, at: AT };
+
+describe('counting reports', () => {
+  it('keeps counts per reason and of trusted reporters, and hides a visible photo at the threshold, once', () => {
+    const one = countReport(undefined, 'ph1', trusted(), 'ready', 2);
+    expect(one).toMatchObject({ hide: false, entry: { photoId: 'ph1', reports: 1, trustedReporters: 1, reasons: { privacy: 1 }, autoHiddenAt: null, decision: 'pending' } });
+    const two = countReport(one.entry, 'ph1', trusted('spam'), 'ready', 2);
+    expect(two).toMatchObject({ hide: true, entry: { reports: 2, trustedReporters: 2, reasons: { privacy: 1, spam: 1 }, autoHiddenAt: AT, autoHiddenAfter: 2 } });
+    // Hidden already (and auto-hidden once): more reports only count.
+    const three = countReport(two.entry, 'ph1', trusted(), 'hidden', 2);
+    expect(three).toMatchObject({ hide: false, entry: { reports: 3, trustedReporters: 3, reasons: { privacy: 2, spam: 1 }, autoHiddenAfter: 2 } });
   });
 
+  it('never hides on reports from untrusted reporters, however many', () => {
+    let entry = newModerationEntry('ph1', AT);
+    for (let i = 0; i < 50; i++) {
+      const outcome = countReport(entry, 'ph1', untrusted, 'ready', 3);
+      expect(outcome.hide).toBe(false);
+      entry = outcome.entry;
+    }
+    expect(entry).toMatchObject({ reports: 50, trustedReporters: 0, reasons: { spam: 50 } });
+  });
+
+  it('stays the same size however many reports arrive: counters only, no lists', () => {
+    let entry = newModerationEntry('ph1', AT);
+    for (let i = 0; i < 1000; i++) entry = countReport(entry, 'ph1', i % 2 ? trusted() : untrusted, 'hidden', 3).entry;
+    expect(JSON.stringify(entry).length).toBeLessThan(400);
+    expect(Object.values(entry).some(Array.isArray)).toBe(false);
+  });
+
+  it('does not hide a photo that is not visible, nor one staff restored', () => {
+    expect(countReport(undefined, 'ph1', trusted(), 'processing', 1).hide).toBe(false);
+    const restored = recordDecision(undefined, 'ph1', 'restore', { uid: 'sam', name: 'Sam' }, AT);
+    expect(countReport(restored, 'ph1', trusted(), 'ready', 1).hide).toBe(false);
+  });
+});
+
+describe('staff decisions', () => {
   it('lets staff hide what is visible and restore what is hidden, nothing else', () => {
     expect(staffTransition('ready', 'hide')).toBe('hidden');
     expect(staffTransition('hidden', 'restore')).toBe('ready');
     expect(staffTransition('rejected', 'restore')).toBeNull();
     expect(staffTransition('hidden', 'hide')).toBeNull();
+  });
+
+  it('records who decided and when, keeping the report counts', () => {
+    const reported = countReport(undefined, 'ph1', trusted(), 'ready', 3).entry;
+    const later = new Date('2026-08-14T22:00:00Z');
+    expect(recordDecision(reported, 'ph1', 'hide', { uid: 'sam', name: 'sam@encore.test' }, later)).toMatchObject({
+      reports: 1,
+      trustedReporters: 1,
+      decision: 'hidden',
+      decidedBy: { uid: 'sam', name: 'sam@encore.test' },
+      decidedAt: later,
+      updatedAt: later,
+    });
   });
 });

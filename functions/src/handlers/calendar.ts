@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { firestorePaths } from '@encore/model';
+import { artistSchema, calendarSecretSchema, favoriteSchema, festivalSchema, firestorePaths, performanceSchema, stageSchema } from '@encore/model';
+import type { ZodType } from 'zod';
 import { calendarFeed, newCalendarToken, type CalendarSet } from '../domain/calendar.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -21,12 +22,12 @@ export async function handleCalendarLink(deps: Pick<Deps, 'docs' | 'now'>, calle
   if (!input.success) throw new RequestError('invalid-argument', 'action must be "get", "rotate" or "revoke"');
   const path = calendarSecretPath(caller.uid);
   return deps.docs.transaction(async (tx) => {
-    const current = await tx.get(path);
+    const current = await tx.get(path, calendarSecretSchema);
     if (input.data.action === 'revoke') {
       tx.delete(path);
       return { token: null };
     }
-    if (input.data.action === 'get' && typeof current?.token === 'string') return { token: current.token };
+    if (input.data.action === 'get' && current) return { token: current.token };
     const token = newCalendarToken();
     tx.set(path, { token, createdAt: deps.now() });
     return { token };
@@ -50,33 +51,33 @@ const notFound: FeedResponse = { status: 404, headers: { 'content-type': 'text/p
 export async function handleCalendarFeed(deps: Pick<Deps, 'docs'>, query: { uid?: unknown; token?: unknown }): Promise<FeedResponse> {
   const { uid, token } = query;
   if (typeof uid !== 'string' || typeof token !== 'string' || uid === '' || uid.length > 128 || uid.includes('/')) return notFound;
-  const secret = await deps.docs.get(calendarSecretPath(uid));
-  if (typeof secret?.token !== 'string' || !sameSecret(secret.token, token)) return notFound;
+  const secret = await deps.docs.get(calendarSecretPath(uid), calendarSecretSchema);
+  if (!secret || !sameSecret(secret.token, token)) return notFound;
 
-  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid) });
-  const lookups = new Map<string, Promise<Record<string, unknown> | undefined>>();
-  const lookup = (path: string) => {
-    if (!lookups.has(path)) lookups.set(path, deps.docs.get(path));
-    return lookups.get(path)!;
+  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid) }, favoriteSchema);
+  // Many favourites share a festival, artist or stage: each document is read once.
+  const lookups = new Map<string, Promise<unknown>>();
+  const lookup = <T>(path: string, schema: ZodType<T>): Promise<T | undefined> => {
+    if (!lookups.has(path)) lookups.set(path, deps.docs.get(path, schema));
+    return lookups.get(path) as Promise<T | undefined>;
   };
   const sets = await Promise.all(
-    favorites.map(async ({ id, data }): Promise<CalendarSet | null> => {
-      const festivalId = String(data.festivalId);
-      const performance = await lookup(firestorePaths.performance(festivalId, id));
-      if (!performance || !(performance.startsAt instanceof Date) || !(performance.endsAt instanceof Date)) return null;
+    favorites.map(async ({ id, data: { festivalId } }): Promise<CalendarSet | null> => {
+      const performance = await lookup(firestorePaths.performance(festivalId, id), performanceSchema);
+      if (!performance) return null;
       const [festival, artist, stage] = await Promise.all([
-        lookup(firestorePaths.festival(festivalId)),
-        lookup(firestorePaths.artist(festivalId, String(performance.artistId))),
-        lookup(firestorePaths.stage(festivalId, String(performance.stageId))),
+        lookup(firestorePaths.festival(festivalId), festivalSchema),
+        lookup(firestorePaths.artist(festivalId, performance.artistId), artistSchema),
+        lookup(firestorePaths.stage(festivalId, performance.stageId), stageSchema),
       ]);
       return {
         performanceId: id,
-        festivalName: String(festival?.name ?? festivalId),
-        artistName: String(artist?.name ?? performance.artistId),
-        stageName: String(stage?.name ?? performance.stageId),
+        festivalName: festival?.name ?? festivalId,
+        artistName: artist?.name ?? performance.artistId,
+        stageName: stage?.name ?? performance.stageId,
         startsAt: performance.startsAt,
         endsAt: performance.endsAt,
-        status: performance.status === 'cancelled' ? 'cancelled' : 'scheduled',
+        status: performance.status,
       };
     }),
   );

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
-import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleReactionChanged } from './reaction-changed.js';
-import { handleReportFiled } from './report-filed.js';
 
 const performance = (deps: ReturnType<typeof testDeps>, id: string) => performanceSchema.parse(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id)));
 const stats = (deps: ReturnType<typeof testDeps>, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
@@ -38,8 +37,8 @@ describe('favourite counter', () => {
     let haveRead = () => {};
     const read = new Promise<void>((resolve) => (haveRead = resolve));
     const slowInstance = deps.docs.asAnotherInstance({
-      getAll: async (paths) => {
-        const docs = await deps.docs.getAll(paths);
+      getAll: async (reads) => {
+        const docs = await deps.docs.getAll(reads);
         haveRead();
         await stall;
         return docs;
@@ -64,9 +63,9 @@ describe('favourite counter', () => {
         return deps.docs.transaction((tx) =>
           work({
             ...tx,
-            get: (path) => (reads.push(path), tx.get(path)),
-            getAll: (paths) => (reads.push(...paths), tx.getAll(paths)),
-            query: (query) => (reads.push(query.collection), tx.query(query)),
+            get: (path, schema) => (reads.push(path), tx.get(path, schema)),
+            getAll: (list) => (reads.push(...list.map(([path]) => path)), tx.getAll(list)),
+            query: (query, schema) => (reads.push(query.collection), tx.query(query, schema)),
           }),
         );
       },
@@ -114,7 +113,7 @@ describe('reaction counter', () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
-    deps.docs.seed(photo, { status: 'ready', reactionCount: 0, performanceId: null });
+    deps.docs.seed(photo, testPhoto());
     deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u1'), { kind: 'love', createdAt: new Date() });
     deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u2'), { kind: 'fire', createdAt: new Date() });
     const added = event('reaction.changed', { uid: 'u1', festivalId: FESTIVAL_ID, photoId: 'ph1', change: 'added' });
@@ -122,25 +121,5 @@ describe('reaction counter', () => {
     await handleReactionChanged(deps, added);
     expect(deps.docs.data(photo)?.reactionCount).toBe(2);
     expect(stats(deps, 'totals')).toMatchObject({ reactions: 1 });
-  });
-});
-
-describe('reports', () => {
-  it('create a moderation entry and hide the photo once enough distinct people report it', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
-    deps.docs.seed(photo, { status: 'ready', reportCount: 0 });
-    const report = (reportId: string, reporterUid: string) => event('report.filed', { festivalId: FESTIVAL_ID, reportId, photoId: 'ph1', reporterUid, reason: 'privacy' });
-    const first = report('r1', 'u1');
-    await handleReportFiled(deps, first);
-    await handleReportFiled(deps, first);
-    await handleReportFiled(deps, report('r2', 'u1'));
-    expect(deps.docs.data(photo)).toMatchObject({ status: 'ready', reportCount: 1 });
-    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ decision: 'pending', distinctReporters: 1, reportIds: ['r1', 'r2'] });
-    await handleReportFiled(deps, report('r3', 'u2'));
-    expect(deps.docs.data(photo)).toMatchObject({ status: 'hidden', reportCount: 2 });
-    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ autoHidden: true, distinctReporters: 2 });
-    expect(stats(deps, 'totals')).toMatchObject({ reports: 3 });
   });
 });

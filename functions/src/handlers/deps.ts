@@ -1,3 +1,4 @@
+import type { Accounts } from '../platform/accounts.js';
 import type { CaptureFacts } from '../platform/exif.js';
 import type { Docs } from '../platform/docs.js';
 import type { ImageProcessor } from '../platform/images.js';
@@ -10,11 +11,17 @@ import type { Objects } from '../platform/storage.js';
  */
 export interface Deps {
   docs: Docs;
+  accounts: Accounts;
   objects: Objects;
   publisher: Publisher;
   images: ImageProcessor;
   readCapture: (bytes: Buffer) => Promise<CaptureFacts>;
   now: () => Date;
   random: () => number;
-  settings: { dailyUploadQuota: number; reportHideThreshold: number };
+  settings: {
+    dailyUploadQuota: number;
+    reportHideThreshold: number;
+    /** Accounts at least this old may report photos without a verified email. */
+    reporterMinAccountAgeDays: number;
+  };
 }

@@ -1,7 +1,7 @@
-import { firestorePaths, type DomainEvent } from '@encore/model';
+import { favoriteShardSchema, festivalSchema, firestorePaths, performanceSchema, rollupSchema, type DomainEvent } from '@encore/model';
 import { clampCount, favoriteShards, isCurrentRollup, rollupPath, shardIndex, shardPaths, sumField } from '../domain/counters.js';
 import { trendBucketPath, trendBucketStart } from '../domain/trending.js';
-import { increment } from '../platform/docs.js';
+import { increment, readsOf } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { coalescerFor } from './coalesce.js';
@@ -28,17 +28,18 @@ export async function handleFavoriteChanged(deps: Pick<Deps, 'docs' | 'now' | 'r
   const now = deps.now();
   const occurredAt = new Date(event.occurredAt);
   const shard = shardIndex(deps.random);
-  const [performance, festival] = await deps.docs.getAll([firestorePaths.performance(festivalId, performanceId), firestorePaths.festival(festivalId)]);
+  const [performance, festival] = await deps.docs.getAll([
+    [firestorePaths.performance(festivalId, performanceId), performanceSchema],
+    [firestorePaths.festival(festivalId), festivalSchema],
+  ]);
   await onceInTransaction(deps.docs, COUNT_FAVORITE, event.id, now, async (tx) => {
     if (!performance) return;
     tx.set(`${favoriteShards(festivalId, performanceId)}/${shard}`, { count: increment(by), ops: increment(1) }, { merge: true });
     addToStats(tx, festivalId, shard, {
       favorites: by,
-      stage: { stageId: String(performance.stageId), favorites: by },
+      stage: { stageId: performance.stageId, favorites: by },
       trend: { path: trendBucketPath(festivalId, occurredAt, shard), startsAt: trendBucketStart(occurredAt), performanceId, by },
-      ...(typeof festival?.timeZone === 'string'
-        ? { daily: { timeZone: festival.timeZone, at: occurredAt, field: change === 'added' ? 'favoritesAdded' : 'favoritesRemoved' } as const }
-        : {}),
+      ...(festival ? { daily: { timeZone: festival.timeZone, at: occurredAt, field: change === 'added' ? 'favoritesAdded' : 'favoritesRemoved' } as const } : {}),
     });
   });
   const favoriteCount = await rollUpFavoriteCount(deps, festivalId, performanceId);
@@ -57,11 +58,14 @@ export function rollUpFavoriteCount(deps: Pick<Deps, 'docs'>, festivalId: string
   const performancePath = firestorePaths.performance(festivalId, performanceId);
   const shardCollection = favoriteShards(festivalId, performanceId);
   const recompute = async () => {
-    const shards = await deps.docs.getAll(shardPaths(shardCollection));
+    const shards = await deps.docs.getAll(readsOf(shardPaths(shardCollection), favoriteShardSchema));
     const favoriteCount = clampCount(sumField(shards, 'count'));
     const ops = sumField(shards, 'ops');
     return deps.docs.transaction(async (tx) => {
-      const [performance, recorded] = await tx.getAll([performancePath, rollupPath(shardCollection)]);
+      const [performance, recorded] = await tx.getAll([
+        [performancePath, performanceSchema],
+        [rollupPath(shardCollection), rollupSchema],
+      ]);
       if (!performance) return null;
       if (!isCurrentRollup(recorded, ops)) return favoriteCount;
       if (recorded?.ops !== ops) tx.set(rollupPath(shardCollection), { ops });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dailyStatsSchema, firestorePaths } from '@encore/model';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleNightlyMaintenance } from './maintenance.js';
 
@@ -16,8 +16,8 @@ describe('nightly maintenance', () => {
     }
     const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
     deps.docs.seed(nina, { ...deps.docs.data(nina), favoriteCount: 999 });
-    deps.docs.seed(`${nina}/favoriteShards/7`, { count: 996 });
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { status: 'ready', performanceId: 'kae-tent', reactionCount: 5, createdAt: NOW, originalPath: 'uploads/u/encore-2026/ph1' });
+    deps.docs.seed(`${nina}/favoriteShards/7`, { count: 996, ops: 1 });
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready', performanceId: 'kae-tent', reactionCount: 5, originalPath: 'uploads/u/encore-2026/ph1' }));
     deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'a'), { kind: 'love', createdAt: NOW });
 
     const report = await handleNightlyMaintenance(deps);
@@ -49,8 +49,8 @@ describe('nightly maintenance', () => {
     let haveRead = () => {};
     const read = new Promise<void>((resolve) => (haveRead = resolve));
     const slowInstance = deps.docs.asAnotherInstance({
-      getAll: async (paths) => {
-        const docs = await deps.docs.getAll(paths);
+      getAll: async (reads) => {
+        const docs = await deps.docs.getAll(reads);
         haveRead();
         await stall;
         return docs;
@@ -69,23 +69,36 @@ describe('nightly maintenance', () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const old = new Date(NOW.getTime() - 2 * HOUR);
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'stuck'), { status: 'processing', createdAt: old, originalPath: 'uploads/u/encore-2026/stuck' });
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'fresh'), { status: 'processing', createdAt: new Date(NOW.getTime() - 10 * 60_000), originalPath: 'uploads/u/encore-2026/fresh' });
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'kept'), { status: 'ready', createdAt: old, originalPath: 'uploads/u/encore-2026/kept' });
-    deps.objects.put('uploads/u/encore-2026/stuck', Buffer.from('x'), old);
-    deps.objects.put('uploads/u/encore-2026/fresh', Buffer.from('x'), NOW);
-    deps.objects.put('uploads/u/encore-2026/kept', Buffer.from('x'), old);
-    deps.objects.put('uploads/u/encore-2026/no-doc-old', Buffer.from('x'), old);
-    deps.objects.put('uploads/u/encore-2026/no-doc-new', Buffer.from('x'), NOW);
+    const photo = (id: string, status: 'processing' | 'ready' | 'hidden' | 'rejected' | 'deleted', createdAt = old) =>
+      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ status, createdAt, originalPath: `uploads/u/encore-2026/${id}`, ...(status === 'rejected' ? { rejectReason: 'No.' } : {}) }));
+    photo('stuck', 'processing');
+    photo('fresh', 'processing', new Date(NOW.getTime() - 10 * 60_000));
+    photo('kept', 'ready');
+    photo('hidden', 'hidden');
+    photo('refused', 'rejected');
+    for (const id of ['stuck', 'kept', 'hidden', 'refused', 'no-doc-old']) deps.objects.put(`uploads/u/encore-2026/${id}`, Buffer.from('x'), old);
+    for (const id of ['fresh', 'no-doc-new']) deps.objects.put(`uploads/u/encore-2026/${id}`, Buffer.from('x'), NOW);
+    // A second file under a photo's id (another uploader's): belongs to no photo.
+    deps.objects.put('uploads/mallory/encore-2026/kept', Buffer.from('<html>'), old);
     deps.objects.put(`photos/${FESTIVAL_ID}/kept/320.webp`, Buffer.from('x'));
     deps.objects.put(`photos/${FESTIVAL_ID}/gone/320.webp`, Buffer.from('x'));
-    deps.docs.seed('eventLedger/a~1', { expiresAt: new Date(NOW.getTime() - 1) });
-    deps.docs.seed('eventLedger/a~2', { expiresAt: new Date(NOW.getTime() + HOUR) });
+    const ledger = (expiresAt: Date) => ({ subscriber: 'a', eventId: 'e', processedAt: old, expiresAt });
+    deps.docs.seed('eventLedger/a~1', ledger(new Date(NOW.getTime() - 1)));
+    deps.docs.seed('eventLedger/a~2', ledger(new Date(NOW.getTime() + HOUR)));
 
     const report = await handleNightlyMaintenance(deps);
     expect(report.stuckPhotosDeleted).toEqual([firestorePaths.photo(FESTIVAL_ID, 'stuck')]);
     expect(report.ledgerEntriesPurged).toBe(1);
-    expect(deps.objects.paths()).toEqual([`photos/${FESTIVAL_ID}/kept/320.webp`, 'uploads/u/encore-2026/fresh', 'uploads/u/encore-2026/kept', 'uploads/u/encore-2026/no-doc-new']);
+    expect(report.orphanFilesDeleted).toEqual(
+      expect.arrayContaining(['uploads/u/encore-2026/refused', 'uploads/u/encore-2026/no-doc-old', 'uploads/mallory/encore-2026/kept']),
+    );
+    expect(deps.objects.paths()).toEqual([
+      `photos/${FESTIVAL_ID}/kept/320.webp`,
+      'uploads/u/encore-2026/fresh',
+      'uploads/u/encore-2026/hidden',
+      'uploads/u/encore-2026/kept',
+      'uploads/u/encore-2026/no-doc-new',
+    ]);
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'stuck'))).toBeUndefined();
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'fresh'))).toBeDefined();
     expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/'))).toEqual(['eventLedger/a~2']);

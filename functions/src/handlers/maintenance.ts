@@ -1,8 +1,21 @@
-import { firestorePaths, parseUploadPath, storagePaths, type DailyStats } from '@encore/model';
+import {
+  dailyShardSchema,
+  favoriteShardSchema,
+  festivalSchema,
+  firestorePaths,
+  ledgerEntrySchema,
+  parseUploadPath,
+  performanceSchema,
+  photoSchema,
+  statShardSchema,
+  storagePaths,
+  type DailyStats,
+  type Photo,
+} from '@encore/model';
 import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { DAILY_FIELDS, previousLocalDay } from '../domain/daily.js';
 import { LEDGER_COLLECTION } from '../domain/ledger.js';
-import type { DocData, DocTransaction } from '../platform/docs.js';
+import { readsOf, type DocData, type DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { refreshStats } from './stats.js';
@@ -25,8 +38,6 @@ export interface MaintenanceReport {
 
 export const STUCK_AFTER_MS = 60 * 60_000;
 
-const numberOr0 = (value: unknown) => (typeof value === 'number' ? value : 0);
-
 /**
  * The nightly job. Every step recomputes from source documents and writes the truth, so
  * it is safe to run twice and to interrupt: the next run finishes what one left. Each
@@ -36,13 +47,13 @@ const numberOr0 = (value: unknown) => (typeof value === 'number' ? value : 0);
 export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'now'>): Promise<MaintenanceReport> {
   const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckPhotosDeleted: [], ledgerEntriesPurged: 0, dailyRollups: [] };
   const now = deps.now();
-  const festivals = await deps.docs.query({ collection: 'festivals' });
+  const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
     await deleteStuckPhotos(deps, festival.id, now, report);
     await recountFestival(deps, festival.id, report);
     await refreshStats(deps.docs, festival.id, now);
     await deleteOrphanedThumbnails(deps, festival.id, report);
-    if (typeof festival.data.timeZone === 'string') await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
+    await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
   }
   await deleteOrphanedOriginals(deps, now, report);
   report.ledgerEntriesPurged = await purgeLedger(deps, now);
@@ -51,24 +62,24 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
 }
 
 async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, report: MaintenanceReport) {
-  const performances = await deps.docs.query({ collection: firestorePaths.performances(festivalId) });
+  const performances = await deps.docs.query({ collection: firestorePaths.performances(festivalId) }, performanceSchema);
   const stageTruth: Record<string, { favorites: number; photos: number }> = {};
   let favoritesTotal = 0;
   for (const { id } of performances) {
     const path = firestorePaths.performance(festivalId, id);
     const truth = await deps.docs.transaction(async (tx) => {
-      const [performance, ...shards] = await tx.getAll([path, ...shardPaths(favoriteShards(festivalId, id))]);
+      const [[performance], shards] = await Promise.all([tx.getAll([[path, performanceSchema]]), tx.getAll(readsOf(shardPaths(favoriteShards(festivalId, id)), favoriteShardSchema))]);
       if (!performance) return null;
       const favorites = await tx.count({ collection: 'favorites', group: true, where: [['festivalId', '==', festivalId], ['performanceId', '==', id]] });
       const photos = await tx.count({ collection: firestorePaths.photos(festivalId), where: [['performanceId', '==', id], ['status', '==', 'ready']] });
       const shardSum = sumField(shards, 'count');
       if (shardSum !== favorites || performance.favoriteCount !== favorites) {
-        report.repairs.push({ path, field: 'favoriteCount', was: numberOr0(performance.favoriteCount), now: favorites });
+        report.repairs.push({ path, field: 'favoriteCount', was: performance.favoriteCount, now: favorites });
         repairShards(tx, favoriteShards(festivalId, id), shards, (index) => ({ count: index === 0 ? favorites : 0 }));
       }
-      if (performance.photoCount !== photos) report.repairs.push({ path, field: 'photoCount', was: numberOr0(performance.photoCount), now: photos });
+      if (performance.photoCount !== photos) report.repairs.push({ path, field: 'photoCount', was: performance.photoCount, now: photos });
       if (performance.favoriteCount !== favorites || performance.photoCount !== photos) tx.set(path, { favoriteCount: favorites, photoCount: photos }, { merge: true });
-      return { favorites, photos, stageId: String(performance.stageId) };
+      return { favorites, photos, stageId: performance.stageId };
     });
     if (!truth) continue;
     favoritesTotal += truth.favorites;
@@ -78,15 +89,15 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
   }
 
   let reactionsTotal = 0;
-  const photos = await deps.docs.query({ collection: firestorePaths.photos(festivalId) });
+  const photos = await deps.docs.query({ collection: firestorePaths.photos(festivalId) }, photoSchema);
   for (const { id } of photos) {
     const path = firestorePaths.photo(festivalId, id);
     reactionsTotal += await deps.docs.transaction(async (tx) => {
-      const photo = await tx.get(path);
+      const photo = await tx.get(path, photoSchema);
       if (!photo) return 0;
       const reactions = await tx.count({ collection: firestorePaths.reactions(festivalId, id) });
       if (photo.reactionCount !== reactions) {
-        report.repairs.push({ path, field: 'reactionCount', was: numberOr0(photo.reactionCount), now: reactions });
+        report.repairs.push({ path, field: 'reactionCount', was: photo.reactionCount, now: reactions });
         tx.set(path, { reactionCount: reactions }, { merge: true });
       }
       return reactions;
@@ -98,7 +109,7 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
   const truth = { favorites: favoritesTotal, photos: readyPhotos, reactions: reactionsTotal, reports };
   await deps.docs.transaction(async (tx) => {
     const paths = shardPaths(statShards(festivalId));
-    const shards = await tx.getAll(paths);
+    const shards = await tx.getAll(readsOf(paths, statShardSchema));
     const stages = sumMaps(shards, 'stages');
     const drift = (Object.keys(truth) as Array<keyof typeof truth>).filter((field) => sumField(shards, field) !== truth[field]);
     const stageDrift = [...new Set([...Object.keys(stages), ...Object.keys(stageTruth)])].filter(
@@ -116,24 +127,27 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
  * and the roll-up guard moves to the new total, so a roll-up that read the shards before
  * the repair can never write its stale figure over the repaired one (see `isCurrentRollup`).
  */
-function repairShards(tx: DocTransaction, collection: string, shards: ReadonlyArray<DocData | undefined>, figures: (index: number) => DocData) {
-  shardPaths(collection).forEach((path, index) => tx.set(path, { ...figures(index), ops: numberOr0(shards[index]?.ops) + 1 }));
+function repairShards(tx: DocTransaction, collection: string, shards: ReadonlyArray<{ ops?: number | undefined } | undefined>, figures: (index: number) => DocData) {
+  shardPaths(collection).forEach((path, index) => tx.set(path, { ...figures(index), ops: (shards[index]?.ops ?? 0) + 1 }));
   tx.set(rollupPath(collection), { ops: sumField(shards, 'ops') + SHARD_COUNT });
 }
 
 async function deleteStuckPhotos(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, now: Date, report: MaintenanceReport) {
-  const stuck = await deps.docs.query({
-    collection: firestorePaths.photos(festivalId),
-    where: [
-      ['status', '==', 'processing'],
-      ['createdAt', '<', new Date(now.getTime() - STUCK_AFTER_MS)],
-    ],
-  });
+  const stuck = await deps.docs.query(
+    {
+      collection: firestorePaths.photos(festivalId),
+      where: [
+        ['status', '==', 'processing'],
+        ['createdAt', '<', new Date(now.getTime() - STUCK_AFTER_MS)],
+      ],
+    },
+    photoSchema,
+  );
   for (const { id, path, data } of stuck) {
     await deps.objects.deletePrefix(storagePaths.thumbnailFolder(festivalId, id));
-    if (typeof data.originalPath === 'string') await deps.objects.delete(data.originalPath);
+    await deps.objects.delete(data.originalPath);
     await deps.docs.transaction(async (tx) => {
-      if ((await tx.get(path))?.status === 'processing') tx.delete(path);
+      if ((await tx.get(path, photoSchema))?.status === 'processing') tx.delete(path);
     });
     report.stuckPhotosDeleted.push(path);
   }
@@ -144,7 +158,7 @@ async function deleteOrphanedThumbnails(deps: Pick<Deps, 'docs' | 'objects'>, fe
   const files = await deps.objects.list(`photos/${festivalId}/`);
   const photoIds = [...new Set(files.map((file) => file.path.split('/')[2]).filter((id): id is string => Boolean(id)))];
   for (const photoId of photoIds) {
-    const photo = await deps.docs.get(firestorePaths.photo(festivalId, photoId));
+    const photo = await deps.docs.get(firestorePaths.photo(festivalId, photoId), photoSchema);
     if (photo && photo.status !== 'rejected' && photo.status !== 'deleted') continue;
     const folder = storagePaths.thumbnailFolder(festivalId, photoId);
     await deps.objects.deletePrefix(folder);
@@ -152,13 +166,23 @@ async function deleteOrphanedThumbnails(deps: Pick<Deps, 'docs' | 'objects'>, fe
   }
 }
 
-/** Originals with no photo document an hour after upload (the upload trigger creates it at once). */
+/** Whether an original still belongs to a photo that needs it (one being processed or shown). */
+export function originalIsNeeded(path: string, photo: Photo | undefined): boolean {
+  return photo !== undefined && photo.originalPath === path && (photo.status === 'processing' || photo.status === 'ready' || photo.status === 'hidden');
+}
+
+/**
+ * Originals that belong to no photo an hour after upload (the upload trigger creates the
+ * photo at once): no photo at all, a photo that names another file, or one that was
+ * rejected or deleted (their originals are deleted at once; this catches any that were not).
+ */
 async function deleteOrphanedOriginals(deps: Pick<Deps, 'docs' | 'objects'>, now: Date, report: MaintenanceReport) {
   const files = await deps.objects.list('uploads/');
   for (const file of files) {
+    if (now.getTime() - file.updated.getTime() < STUCK_AFTER_MS) continue;
     const upload = parseUploadPath(file.path);
-    if (!upload || now.getTime() - file.updated.getTime() < STUCK_AFTER_MS) continue;
-    if (await deps.docs.get(firestorePaths.photo(upload.festivalId, upload.photoId))) continue;
+    const photo = upload ? await deps.docs.get(firestorePaths.photo(upload.festivalId, upload.photoId), photoSchema) : undefined;
+    if (originalIsNeeded(file.path, photo)) continue;
     await deps.objects.delete(file.path);
     report.orphanFilesDeleted.push(file.path);
   }
@@ -167,7 +191,7 @@ async function deleteOrphanedOriginals(deps: Pick<Deps, 'docs' | 'objects'>, now
 async function purgeLedger(deps: Pick<Deps, 'docs'>, now: Date): Promise<number> {
   let purged = 0;
   for (;;) {
-    const expired = await deps.docs.query({ collection: LEDGER_COLLECTION, where: [['expiresAt', '<', now]], limit: 400 });
+    const expired = await deps.docs.query({ collection: LEDGER_COLLECTION, where: [['expiresAt', '<', now]], limit: 400 }, ledgerEntrySchema);
     if (expired.length === 0) return purged;
     await deps.docs.batch((batch) => expired.forEach(({ path }) => batch.delete(path)));
     purged += expired.length;
@@ -176,7 +200,7 @@ async function purgeLedger(deps: Pick<Deps, 'docs'>, now: Date): Promise<number>
 
 async function rollUpYesterday(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, timeZone: string, now: Date, report: MaintenanceReport) {
   const day = previousLocalDay(now, timeZone);
-  const shards: DocData[] = (await deps.docs.query({ collection: `festivals/${festivalId}/dailyShards`, where: [['day', '==', day]] })).map((shard) => shard.data);
+  const shards = (await deps.docs.query({ collection: `festivals/${festivalId}/dailyShards`, where: [['day', '==', day]] }, dailyShardSchema)).map((shard) => shard.data);
   const daily: DailyStats = {
     day,
     ...(Object.fromEntries(DAILY_FIELDS.map((field) => [field, Math.max(0, sumField(shards, field))])) as Record<(typeof DAILY_FIELDS)[number], number>),

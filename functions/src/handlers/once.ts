@@ -1,3 +1,4 @@
+import { ledgerEntrySchema } from '@encore/model';
 import type { DocTransaction, Docs } from '../platform/docs.js';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
 import { logs } from '../logs.js';
@@ -17,7 +18,7 @@ export async function onceInTransaction(
 ): Promise<boolean> {
   const path = ledgerPath(subscriber, eventId);
   const applied = await docs.transaction(async (tx) => {
-    if (await tx.get(path)) return false;
+    if (await tx.get(path, ledgerEntrySchema)) return false;
     await effects(tx);
     tx.set(path, ledgerEntry(subscriber, eventId, now));
     return true;

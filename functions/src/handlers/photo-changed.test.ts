@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, noticeSchema } from '@encore/model';
-import { FESTIVAL_ID, event, seedFestival, testDeps } from '../testing/deps.js';
+import { firestorePaths, noticeSchema, type PhotoStatus } from '@encore/model';
+import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice, publishPhotoChanged } from './photo-changed.js';
 
 const ids = { festivalId: FESTIVAL_ID, photoId: 'ph1' };
-const doc = (status: string, performanceId: string | null = 'nina-main') => ({ status, performanceId, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1', reactionCount: 0 });
+const doc = (status: PhotoStatus, performanceId: string | null = 'nina-main') =>
+  testPhoto({ status, performanceId, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1', ...(status === 'rejected' ? { rejectReason: 'Not a photo.' } : {}) });
 const changed = (before: { status: 'processing' | 'ready' | 'rejected' | 'hidden' | 'deleted'; performanceId: string | null } | null, after: typeof before, id?: string) =>
   event('photo.changed', { ...ids, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1', before, after }, id);
 
@@ -48,10 +49,29 @@ describe('photo changes', () => {
     for (const name of ['320.webp', '320.avif', '320.jpg']) deps.objects.put(`photos/${FESTIVAL_ID}/ph1/${name}`, Buffer.from('x'));
     deps.objects.put(`photos/${FESTIVAL_ID}/ph10/320.webp`, Buffer.from('x'));
     deps.objects.put('uploads/u1/encore-2026/ph1', Buffer.from('x'));
-    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, { status: 'hidden', performanceId: null }))).toBe(false);
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, { status: 'hidden', performanceId: null }))).toBe('tokens-revoked');
     expect(deps.objects.paths()).toHaveLength(5);
-    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, null))).toBe(true);
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, null))).toBe('files-deleted');
     expect(deps.objects.paths()).toEqual([`photos/${FESTIVAL_ID}/ph10/320.webp`]);
+  });
+
+  it('delete a rejected photo’s original at once, keeping nothing of it', async () => {
+    const deps = testDeps();
+    deps.objects.put('uploads/u1/encore-2026/ph1', Buffer.from('<html>not a photo</html>'));
+    deps.objects.put('uploads/u1/encore-2026/ph2', Buffer.from('x'));
+    expect(await handlePhotoCleanup(deps, changed({ status: 'processing', performanceId: null }, { status: 'rejected', performanceId: null }))).toBe('original-deleted');
+    expect(deps.objects.paths()).toEqual(['uploads/u1/encore-2026/ph2']);
+  });
+
+  it('take back download tokens of the derived files when the photo leaves the wall', async () => {
+    const deps = testDeps();
+    const thumbnail = `photos/${FESTIVAL_ID}/ph1/320.webp`;
+    deps.objects.put(thumbnail, Buffer.from('x'), new Date(), { firebaseStorageDownloadTokens: 'minted-while-ready' });
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: null }, { status: 'ready', performanceId: 'kae-main' }))).toBe('nothing');
+    expect(deps.objects.metadata(thumbnail)).toEqual({ firebaseStorageDownloadTokens: 'minted-while-ready' });
+    expect(await handlePhotoCleanup(deps, changed({ status: 'ready', performanceId: 'kae-main' }, { status: 'hidden', performanceId: 'kae-main' }))).toBe('tokens-revoked');
+    expect(deps.objects.metadata(thumbnail)).toEqual({});
+    expect(deps.objects.paths()).toEqual([thumbnail]);
   });
 
   it('tell the uploader when the photo is ready or refused', async () => {
@@ -71,5 +91,15 @@ describe('photo changes', () => {
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), doc('ready'));
     await handleOriginalDeleted(deps, event('photo.original-deleted', { ...ids, path: 'uploads/u1/encore-2026/ph1' }));
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('deleted');
+  });
+
+  it('leave a rejected photo rejected, and a photo alone when another file under its id goes', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), doc('rejected'));
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph2'), testPhoto({ originalPath: 'uploads/u1/encore-2026/ph2' }));
+    await handleOriginalDeleted(deps, event('photo.original-deleted', { ...ids, path: 'uploads/u1/encore-2026/ph1' }));
+    await handleOriginalDeleted(deps, event('photo.original-deleted', { festivalId: FESTIVAL_ID, photoId: 'ph2', path: 'uploads/mallory/encore-2026/ph2' }));
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('rejected');
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph2'))?.status).toBe('ready');
   });
 });

@@ -1,17 +1,13 @@
-import { firestorePaths, photoStatusSchema, makeDomainEvent, storagePaths, type DomainEvent, type Notice } from '@encore/model';
+import { festivalSchema, firestorePaths, makeDomainEvent, performanceSchema, photoSchema, storagePaths, type DomainEvent, type Notice, type Photo } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { photoCountDelta, type PhotoSide } from '../domain/photo-counts.js';
-import { increment, type DocData } from '../platform/docs.js';
+import { increment, parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { onceInTransaction } from './once.js';
 import { addToStats, refreshStats } from './stats.js';
 
-function side(data: DocData | undefined): PhotoSide | null {
-  const status = photoStatusSchema.safeParse(data?.status);
-  if (!data || !status.success) return null;
-  return { status: status.data, performanceId: typeof data.performanceId === 'string' ? data.performanceId : null };
-}
+const side = (photo: Photo | undefined): PhotoSide | null => (photo ? { status: photo.status, performanceId: photo.performanceId } : null);
 
 /**
  * Trigger side of `festivals/{f}/photos/{photoId}` writes: publish `photo.changed` when
@@ -25,16 +21,14 @@ export async function publishPhotoChanged(
   beforeData: DocData | undefined,
   afterData: DocData | undefined,
 ): Promise<void> {
-  const before = side(beforeData);
-  const after = side(afterData);
+  const path = firestorePaths.photo(ids.festivalId, ids.photoId);
+  const beforePhoto = parseIfPresent(path, beforeData, photoSchema);
+  const afterPhoto = parseIfPresent(path, afterData, photoSchema);
+  const before = side(beforePhoto);
+  const after = side(afterPhoto);
   if (before?.status === after?.status && before?.performanceId === after?.performanceId) return;
-  const data = (afterData ?? beforeData)!;
-  const event = makeDomainEvent(
-    'photo.changed',
-    eventId,
-    { ...ids, uploaderUid: String(data.uploaderUid), originalPath: String(data.originalPath), before, after },
-    deps.now(),
-  );
+  const { uploaderUid, originalPath } = (afterPhoto ?? beforePhoto)!;
+  const event = makeDomainEvent('photo.changed', eventId, { ...ids, uploaderUid, originalPath, before, after }, deps.now());
   await deps.publisher.publish(event);
   logs.eventPublished({ type: event.type, eventId, photoId: ids.photoId });
 }
@@ -49,15 +43,18 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
   const occurredAt = new Date(event.occurredAt);
   await onceInTransaction(deps.docs, COUNT_PHOTO, event.id, now, async (tx) => {
     const performanceIds = Object.keys(delta.performances);
-    const [festival, ...performances] = await tx.getAll([firestorePaths.festival(festivalId), ...performanceIds.map((id) => firestorePaths.performance(festivalId, id))]);
-    const timeZone = typeof festival?.timeZone === 'string' ? festival.timeZone : null;
+    const [[festival], performances] = await Promise.all([
+      tx.getAll([[firestorePaths.festival(festivalId), festivalSchema]]),
+      tx.getAll(readsOf(performanceIds.map((id) => firestorePaths.performance(festivalId, id)), performanceSchema)),
+    ]);
+    const timeZone = festival?.timeZone ?? null;
     const shard = shardIndex(deps.random);
     performanceIds.forEach((performanceId, index) => {
       const performance = performances[index];
       if (!performance) return;
       const by = delta.performances[performanceId]!;
       tx.set(firestorePaths.performance(festivalId, performanceId), { photoCount: increment(by) }, { merge: true });
-      addToStats(tx, festivalId, shard, { stage: { stageId: String(performance.stageId), photos: by } });
+      addToStats(tx, festivalId, shard, { stage: { stageId: performance.stageId, photos: by } });
     });
     if (delta.total !== 0) addToStats(tx, festivalId, shard, { photos: delta.total });
     if (timeZone && before === null && after !== null) addToStats(tx, festivalId, shard, { daily: { timeZone, at: occurredAt, field: 'photosUploaded' } });
@@ -66,17 +63,41 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
   await refreshStats(deps.docs, festivalId, now);
 }
 
+export type CleanupOutcome = 'files-deleted' | 'original-deleted' | 'tokens-revoked' | 'nothing';
+
 /**
- * A photo deleted (document gone, or marked `deleted` because its original went away):
- * its derived files and original go too. Deleting is idempotent, so no ledger is needed.
+ * What happens to a photo's files when its state changes. Every step is idempotent
+ * (deleting what is gone, removing tokens that are not there), so no ledger is needed.
+ *
+ * - Deleted (document gone, or marked `deleted` because its original went away): the
+ *   derived files and the original go.
+ * - Rejected: the original goes at once (a refused file is kept nowhere, so the daily
+ *   quota bounds storage too), with any derived file written before the verdict.
+ * - Taken off the wall (`ready` to anything else, e.g. hidden): any download token a
+ *   derived file was given (a `getDownloadURL` while it was ready) is removed, so from now
+ *   on every read of it goes through the rules, which refuse it.
  */
-export async function handlePhotoCleanup(deps: Pick<Deps, 'objects'>, event: DomainEvent<'photo.changed'>): Promise<boolean> {
-  const { festivalId, photoId, after, originalPath } = event.data;
-  if (after !== null && after.status !== 'deleted') return false;
-  await deps.objects.deletePrefix(storagePaths.thumbnailFolder(festivalId, photoId));
-  await deps.objects.delete(originalPath);
-  logs.photoFilesDeleted({ festivalId, photoId });
-  return true;
+export async function handlePhotoCleanup(deps: Pick<Deps, 'objects'>, event: DomainEvent<'photo.changed'>): Promise<CleanupOutcome> {
+  const { festivalId, photoId, before, after, originalPath } = event.data;
+  const folder = storagePaths.thumbnailFolder(festivalId, photoId);
+  if (after === null || after.status === 'deleted') {
+    await deps.objects.deletePrefix(folder);
+    await deps.objects.delete(originalPath);
+    logs.photoFilesDeleted({ festivalId, photoId, why: after === null ? 'photo document deleted' : 'original deleted' });
+    return 'files-deleted';
+  }
+  if (after.status === 'rejected' && before?.status !== 'rejected') {
+    await deps.objects.deletePrefix(folder);
+    await deps.objects.delete(originalPath);
+    logs.photoFilesDeleted({ festivalId, photoId, why: 'rejected' });
+    return 'original-deleted';
+  }
+  if (before?.status === 'ready' && after.status !== 'ready') {
+    const files = await deps.objects.list(folder);
+    await Promise.all(files.map((file) => deps.objects.removeDownloadTokens(file.path)));
+    return 'tokens-revoked';
+  }
+  return 'nothing';
 }
 
 export const NOTIFY_UPLOADER = 'notifyUploader';
@@ -88,12 +109,12 @@ export async function handleUploaderNotice(deps: Pick<Deps, 'docs' | 'now'>, eve
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const now = deps.now();
   await onceInTransaction(deps.docs, NOTIFY_UPLOADER, event.id, now, async (tx) => {
-    const photo = await tx.get(photoPath);
+    const photo = await tx.get(photoPath, photoSchema);
     const notice: Notice = {
       kind: after.status === 'ready' ? 'photo-ready' : 'photo-rejected',
       festivalId,
       photoId,
-      text: after.status === 'ready' ? 'Your photo is up.' : `Your photo was not accepted: ${String(photo?.rejectReason ?? 'it could not be processed.')}`.slice(0, 500),
+      text: after.status === 'ready' ? 'Your photo is up.' : `Your photo was not accepted: ${photo?.rejectReason ?? 'it could not be processed.'}`.slice(0, 500),
       createdAt: now,
       readAt: null,
     };
@@ -103,12 +124,18 @@ export async function handleUploaderNotice(deps: Pick<Deps, 'docs' | 'now'>, eve
 
 export const MARK_DELETED = 'markPhotoDeleted';
 
-/** The original was deleted from Storage: the photo is marked `deleted` (its clean-up follows). */
+/**
+ * The original was deleted from Storage: a photo it belonged to is marked `deleted` (its
+ * clean-up follows). A rejected photo stays rejected (its original is deleted on purpose,
+ * and its uploader should still see why), and a file the photo does not name changes
+ * nothing.
+ */
 export async function handleOriginalDeleted(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.original-deleted'>): Promise<void> {
   const photoPath = firestorePaths.photo(event.data.festivalId, event.data.photoId);
   const now = deps.now();
   await onceInTransaction(deps.docs, MARK_DELETED, event.id, now, async (tx) => {
-    const photo = await tx.get(photoPath);
-    if (photo && photo.status !== 'deleted' && photo.originalPath === event.data.path) tx.set(photoPath, { status: 'deleted', updatedAt: now }, { merge: true });
+    const photo = await tx.get(photoPath, photoSchema);
+    if (!photo || photo.originalPath !== event.data.path || photo.status === 'deleted' || photo.status === 'rejected') return;
+    tx.set(photoPath, { status: 'deleted', updatedAt: now }, { merge: true });
   });
 }

@@ -13,14 +13,16 @@ const photoPath = (photoId: string) => firestorePaths.photo(FESTIVAL_ID, photoId
 async function upload(deps: TestDeps, photoId: string, bytes: Buffer, options: { uid?: string; performanceId?: string; contentType?: string } = {}) {
   const uid = options.uid ?? 'u1';
   const name = storagePaths.upload({ uid, festivalId: FESTIVAL_ID, photoId });
-  deps.objects.put(name, bytes);
-  await handleUploadFinalized(deps, `finalize-${photoId}`, {
+  // As the web SDK leaves it: Firebase gives every upload a download token.
+  const metadata = { ...(options.performanceId ? { performanceId: options.performanceId } : {}), firebaseStorageDownloadTokens: `token-${photoId}` };
+  const generation = deps.objects.put(name, bytes, new Date(), { ...metadata });
+  await handleUploadFinalized(deps, `finalize-${photoId}-${generation}`, {
     bucket: 'demo-encore.appspot.com',
     name,
     size: bytes.length,
     contentType: options.contentType ?? 'image/jpeg',
-    generation: '1',
-    metadata: options.performanceId ? { performanceId: options.performanceId } : undefined,
+    generation,
+    metadata,
   });
   return deps.publisher.ofType('photo.uploaded').at(-1)!;
 }
@@ -30,7 +32,34 @@ describe('upload finalized', () => {
     const deps = testDeps();
     const published = await upload(deps, 'p1', await jpeg(64, 64), { performanceId: 'nina-main' });
     expect(photoSchema.parse(deps.docs.data(photoPath('p1')))).toMatchObject({ status: 'processing', uploaderUid: 'u1', performanceId: 'nina-main', originalPath: 'uploads/u1/encore-2026/p1' });
-    expect(published).toMatchObject({ id: 'finalize-p1', type: 'photo.uploaded', data: { photoId: 'p1', festivalId: FESTIVAL_ID, size: expect.any(Number) } });
+    expect(published).toMatchObject({ type: 'photo.uploaded', data: { photoId: 'p1', festivalId: FESTIVAL_ID, size: expect.any(Number) } });
+  });
+
+  it('removes the original’s download token at once, keeping its other metadata', async () => {
+    const deps = testDeps();
+    await upload(deps, 'p1', await jpeg(64, 64), { performanceId: 'nina-main' });
+    expect(deps.objects.metadata('uploads/u1/encore-2026/p1')).toEqual({ performanceId: 'nina-main' });
+  });
+
+  it('deletes a second file under a photo id another original holds, and never publishes it', async () => {
+    const deps = testDeps();
+    const first = await upload(deps, 'p1', await jpeg(64, 64));
+    const before = deps.docs.data(photoPath('p1'));
+    const stray = storagePaths.upload({ uid: 'mallory', festivalId: FESTIVAL_ID, photoId: 'p1' });
+    const generation = deps.objects.put(stray, Buffer.from('<html>free hosting</html>'), new Date(), { firebaseStorageDownloadTokens: 't' });
+    await handleUploadFinalized(deps, 'finalize-stray', { bucket: 'b', name: stray, size: 25, contentType: 'image/jpeg', generation, metadata: undefined });
+    expect(deps.objects.paths('uploads/')).toEqual([first.data.path]);
+    expect(deps.docs.data(photoPath('p1'))).toEqual(before);
+    expect(deps.publisher.ofType('photo.uploaded').map((e) => e.data.path)).toEqual([first.data.path]);
+  });
+
+  it('does nothing for a generation that is gone (deleted or replaced since)', async () => {
+    const deps = testDeps();
+    const name = storagePaths.upload({ uid: 'u1', festivalId: FESTIVAL_ID, photoId: 'p9' });
+    deps.objects.put(name, Buffer.from('x'));
+    await handleUploadFinalized(deps, 'old', { bucket: 'b', name, size: 1, contentType: 'image/jpeg', generation: '999', metadata: undefined });
+    expect(deps.docs.store.size).toBe(0);
+    expect(deps.publisher.published).toEqual([]);
   });
 
   it('ignores derived files and any path outside uploads/, so thumbnails never re-trigger the pipeline', async () => {
@@ -67,7 +96,8 @@ describe('photo pipeline', () => {
     );
     for (const thumbnail of photo.thumbnails) {
       const file = deps.objects.files.get(thumbnail.path)!;
-      expect(file.options).toEqual({ contentType: `image/${thumbnail.format}`, cacheControl: 'public, max-age=31536000, immutable' });
+      // Short-lived in every cache, so a photo taken off the wall is gone everywhere within minutes.
+      expect(file.options).toEqual({ contentType: `image/${thumbnail.format}`, cacheControl: 'public, max-age=300' });
       expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
       expect((await sharp(file.bytes).metadata()).exif).toBeUndefined();
       expect(thumbnail.bytes).toBe(file.bytes.length);
@@ -118,7 +148,7 @@ describe('photo pipeline', () => {
   });
 
   it('enforces the daily quota per person, counting a retried photo once', async () => {
-    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2 } });
+    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2, reporterMinAccountAgeDays: 7 } });
     seedFestival(deps.docs);
     const small = await jpeg(64, 64);
     const first = await upload(deps, 'q1', small);
@@ -152,6 +182,17 @@ describe('photo pipeline', () => {
     seedFestival(deps.docs);
     await handleProcessPhoto(deps, await upload(deps, 'p2', await gpsTaggedJpeg(400, 300), { performanceId: 'kae-main' }));
     expect(deps.docs.data(photoPath('p2'))).toMatchObject({ status: 'ready', performanceId: 'kae-main', suggestedPerformanceId: null });
+  });
+
+  it('processes only the original the photo names: an event for another file under its id is skipped untouched', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const uploaded = await upload(deps, 'p6', await jpeg(64, 64));
+    deps.objects.read = () => Promise.reject(new Error('must not download'));
+    const other = { ...uploaded, id: 'forged', data: { ...uploaded.data, path: 'uploads/mallory/encore-2026/p6', uploaderUid: 'mallory' } };
+    expect(await handleProcessPhoto(deps, other)).toEqual({ status: 'skipped', why: "uploads/mallory/encore-2026/p6 is not the photo's original (uploads/u1/encore-2026/p6)" });
+    expect(deps.docs.data(photoPath('p6'))?.status).toBe('processing');
+    expect([...deps.docs.store.keys()].some((path) => path.includes('/uploadQuotas/'))).toBe(false);
   });
 
   it('skips a photo that is gone and retries nothing when the original vanished', async () => {

@@ -1,4 +1,4 @@
-import { festivalDayOf, firestorePaths, storagePaths, type DomainEvent, type Thumbnail } from '@encore/model';
+import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo, type Thumbnail } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
 import {
   CONTENT_TYPE,
@@ -12,7 +12,7 @@ import {
   thumbnailWidths,
   uprightSize,
 } from '../domain/image-policy.js';
-import { quotaPath, reserveUpload, type QuotaReservation } from '../domain/quota.js';
+import { quotaPath, reserveUpload } from '../domain/quota.js';
 import { UnreadableImageError } from '../platform/images.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -27,18 +27,23 @@ type Outcome = { status: 'ready' } | { status: 'rejected'; reason: string } | { 
  * The photo pipeline, for one `photo.uploaded` event: quota, type sniffed from the bytes,
  * header screened, EXIF capture time read, then decoded once and derived into every
  * width and format with all metadata dropped, and the photo set `ready`. A bad file
- * ends `rejected` with a reason and is never retried; only infrastructure errors
- * (network, storage) escape and are retried by Pub/Sub.
+ * ends `rejected` with a reason and is never retried (its original is then deleted by
+ * `cleanUpPhoto`); only infrastructure errors (network, storage) escape and are retried.
+ *
+ * Only the original the photo names (`originalPath`) is ever read: an event about any
+ * other file under the same id is skipped before the quota or a byte is touched.
  */
 export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.uploaded'>): Promise<Outcome> {
   const { festivalId, photoId, path, uploaderUid } = event.data;
   const photoPath = firestorePaths.photo(festivalId, photoId);
-  const photo = await deps.docs.get(photoPath);
-  if (photo?.status !== 'processing') return skipped(photoId, photo ? `photo is ${String(photo.status)}` : 'photo is gone');
+  const photo = await deps.docs.get(photoPath, photoSchema);
+  if (!photo) return skipped(photoId, 'photo is gone');
+  if (photo.originalPath !== path) return skipped(photoId, `${path} is not the photo's original (${photo.originalPath})`);
+  if (photo.status !== 'processing') return skipped(photoId, `photo is ${photo.status}`);
 
-  const festival = await deps.docs.get(firestorePaths.festival(festivalId));
-  if (typeof festival?.timeZone !== 'string') return reject(deps, event, rejectReasons.noFestival);
-  const clock = { timeZone: festival.timeZone, dayStartsAtHour: typeof festival.dayStartsAtHour === 'number' ? festival.dayStartsAtHour : undefined };
+  const festival = await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema);
+  if (!festival) return reject(deps, event, rejectReasons.noFestival);
+  const clock = { timeZone: festival.timeZone, dayStartsAtHour: festival.dayStartsAtHour };
 
   const day = festivalDayOf(new Date(event.occurredAt), clock);
   const quota = await reserveQuota(deps, festivalId, uploaderUid, day, photoId);
@@ -93,7 +98,7 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
   if (!capturedAt) return null;
   const [sets, favourites] = await Promise.all([
     readPerformances(deps.docs, festivalId),
-    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }),
+    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema),
   ]);
   return suggestPerformance(capturedAt, sets, new Set(favourites.map((favourite) => favourite.id)));
 }
@@ -101,18 +106,18 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
 async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<boolean> {
   const path = quotaPath(festivalId, uid, day);
   return deps.docs.transaction(async (tx) => {
-    const decision = reserveUpload((await tx.get(path)) as QuotaReservation | undefined, photoId, deps.settings.dailyUploadQuota);
+    const decision = reserveUpload(await tx.get(path, uploadQuotaSchema), photoId, deps.settings.dailyUploadQuota);
     if (decision.allowed && decision.changed) tx.set(path, { photoIds: decision.photoIds, day, uid });
     return decision.allowed;
   });
 }
 
 /** Writes the final photo state with the ledger entry, if the photo is still processing. */
-async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Record<string, unknown>) => Record<string, unknown>) {
+async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo) {
   const photoPath = firestorePaths.photo(event.data.festivalId, event.data.photoId);
   await onceInTransaction(deps.docs, PROCESS_PHOTO, event.id, deps.now(), async (tx) => {
-    const current = await tx.get(photoPath);
-    if (current?.status === 'processing') tx.set(photoPath, update(current));
+    const current = await tx.get(photoPath, photoSchema);
+    if (current?.status === 'processing' && current.originalPath === event.data.path) tx.set(photoPath, update(current));
   });
 }
 

@@ -1,14 +1,27 @@
-import { clashingIds, findClashes, firestorePaths, makeDomainEvent, type DomainEvent, type Notice } from '@encore/model';
+import {
+  artistSchema,
+  clashingIds,
+  favoriteSchema,
+  festivalSchema,
+  findClashes,
+  firestorePaths,
+  ledgerEntrySchema,
+  makeDomainEvent,
+  performanceSchema,
+  stageSchema,
+  type DomainEvent,
+  type Notice,
+  type Performance,
+} from '@encore/model';
 import { NOTICE_BATCH_SIZE, noticeId, noticeText, programmeChange, type SetTiming } from '../domain/programme-changes.js';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
-import type { DocData } from '../platform/docs.js';
+import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';
 
-function timing(data: DocData | undefined): SetTiming | null {
-  if (!data || !(data.startsAt instanceof Date) || !(data.endsAt instanceof Date)) return null;
-  return { startsAt: data.startsAt, endsAt: data.endsAt, stageId: String(data.stageId), status: data.status === 'cancelled' ? 'cancelled' : 'scheduled' };
+function timing(performance: Performance | undefined): SetTiming | null {
+  return performance ? { startsAt: performance.startsAt, endsAt: performance.endsAt, stageId: performance.stageId, status: performance.status } : null;
 }
 
 /** Trigger side of a performance update: publish when staff moved or cancelled the set. */
@@ -19,8 +32,9 @@ export async function publishPerformanceChanged(
   before: DocData | undefined,
   after: DocData | undefined,
 ): Promise<void> {
-  const afterTiming = timing(after);
-  const change = programmeChange(timing(before), afterTiming);
+  const path = firestorePaths.performance(ids.festivalId, ids.performanceId);
+  const afterTiming = timing(parseIfPresent(path, after, performanceSchema));
+  const change = programmeChange(timing(parseIfPresent(path, before, performanceSchema)), afterTiming);
   if (!change || !afterTiming) return;
   const event = makeDomainEvent(
     'performance.changed',
@@ -42,13 +56,16 @@ export const clashStatePath = (uid: string, festivalId: string) => `users/${uid}
  */
 export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publisher' | 'now'>, event: DomainEvent<'performance.changed'>): Promise<number> {
   const { festivalId, performanceId, change } = event.data;
-  const [festivalData, performance] = await Promise.all([deps.docs.get(firestorePaths.festival(festivalId)), deps.docs.get(firestorePaths.performance(festivalId, performanceId))]);
-  if (typeof festivalData?.timeZone !== 'string' || !performance) return 0;
-  const [artist, stage] = await Promise.all([
-    deps.docs.get(firestorePaths.artist(festivalId, String(performance.artistId))),
-    deps.docs.get(firestorePaths.stage(festivalId, String(performance.stageId))),
+  const [festival, performance] = await deps.docs.getAll([
+    [firestorePaths.festival(festivalId), festivalSchema],
+    [firestorePaths.performance(festivalId, performanceId), performanceSchema],
   ]);
-  const text = noticeText(change, String(artist?.name ?? performance.artistId), String(stage?.name ?? performance.stageId), new Date(event.data.startsAt), { timeZone: festivalData.timeZone });
+  if (!festival || !performance) return 0;
+  const [artist, stage] = await deps.docs.getAll([
+    [firestorePaths.artist(festivalId, performance.artistId), artistSchema],
+    [firestorePaths.stage(festivalId, performance.stageId), stageSchema],
+  ]);
+  const text = noticeText(change, artist?.name ?? performance.artistId, stage?.name ?? performance.stageId, new Date(event.data.startsAt), { timeZone: festival.timeZone });
   let page = 0;
   let startAfterId: string | undefined;
   for (;;) {
@@ -61,7 +78,7 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
       ],
       limit: NOTICE_BATCH_SIZE,
       ...(startAfterId === undefined ? {} : { startAfterId }),
-    });
+    }, favoriteSchema);
     if (fans.length === 0) break;
     const uids = fans.map((fan) => fan.path.split('/')[1]!);
     await deps.publisher.publish(makeDomainEvent('notice.batch', `${event.id}#${page}`, { festivalId, performanceId, change, text, uids }, deps.now()));
@@ -82,13 +99,13 @@ export const NOTIFY_FANS = 'notifyFans';
 export async function handleNoticeBatch(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'notice.batch'>): Promise<void> {
   const { festivalId, performanceId, change, text, uids } = event.data;
   const ledger = ledgerPath(NOTIFY_FANS, event.id);
-  if (await deps.docs.get(ledger)) return;
+  if (await deps.docs.get(ledger, ledgerEntrySchema)) return;
   const now = deps.now();
   const programme = await readPerformances(deps.docs, festivalId);
   const byId = new Map(programme.map((set) => [set.id, set]));
   const clashes = await Promise.all(
     uids.map(async (uid) => {
-      const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] });
+      const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
       const sets = favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []));
       return [...clashingIds(findClashes(sets))].sort();
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DocumentSchemaError } from '../platform/docs.js';
 import { FESTIVAL_ID, testDeps } from '../testing/deps.js';
 import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from './publish-changes.js';
 
@@ -10,18 +11,27 @@ describe('visitor-write triggers', () => {
     await publishFavoriteChanged(deps, 'c', ids, undefined, fav);
     await publishFavoriteChanged(deps, 'u', ids, fav, { ...fav, createdAt: new Date(0) });
     await publishFavoriteChanged(deps, 'd', ids, fav, undefined);
-    await publishFavoriteChanged(deps, 'bad', ids, undefined, { festivalId: 'Not A Slug' });
     expect(deps.publisher.ofType('favorite.changed').map((e) => [e.id, e.data.change, e.data.festivalId])).toEqual([
       ['c', 'added', FESTIVAL_ID],
       ['d', 'removed', FESTIVAL_ID],
     ]);
   });
 
-  it('turn reactions and reports into their events, dropping malformed reports', async () => {
+  it('refuse a malformed favourite with an error naming its path and field, publishing nothing', async () => {
+    const deps = testDeps();
+    const error = await publishFavoriteChanged(deps, 'bad', { uid: 'u1', performanceId: 'p1' }, undefined, { festivalId: 'Not A Slug' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DocumentSchemaError);
+    expect((error as Error).message).toMatch(/^Invalid document users\/u1\/favorites\/p1: festivalId: must be 1-80 lowercase .*; performanceId: .*; createdAt: /);
+    expect(deps.publisher.published).toEqual([]);
+  });
+
+  it('turn reactions and reports into their events, refusing a malformed report by path and field', async () => {
     const deps = testDeps();
     await publishReactionChanged(deps, 'r', { festivalId: FESTIVAL_ID, photoId: 'ph', uid: 'u1' }, undefined, { kind: 'love' });
-    await publishReportFiled(deps, 'ok', { festivalId: FESTIVAL_ID, reportId: 'r1' }, { photoId: 'ph', reporterUid: 'u2', reason: 'spam' });
-    await publishReportFiled(deps, 'bad', { festivalId: FESTIVAL_ID, reportId: 'r2' }, { photoId: 'ph', reporterUid: 'u2', reason: 'boring' });
+    await publishReportFiled(deps, 'ok', { festivalId: FESTIVAL_ID, reportId: 'ph~u2' }, { photoId: 'ph', reporterUid: 'u2', reason: 'spam', createdAt: new Date() });
+    await expect(
+      publishReportFiled(deps, 'bad', { festivalId: FESTIVAL_ID, reportId: 'ph~u3' }, { photoId: 'ph', reporterUid: 'u3', reason: 'boring', createdAt: new Date() }),
+    ).rejects.toThrow('Invalid document festivals/encore-2026/reports/ph~u3: reason: ');
     expect(deps.publisher.published.map((e) => [e.type, e.id])).toEqual([
       ['reaction.changed', 'r'],
       ['report.filed', 'ok'],

@@ -1,12 +1,13 @@
-import { makeDomainEvent, reportReasonSchema, slugIdSchema } from '@encore/model';
-import type { DocData } from '../platform/docs.js';
+import { favoriteSchema, firestorePaths, makeDomainEvent, reportSchema } from '@encore/model';
+import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 
 /**
  * Trigger sides of the visitor writes: each turns one document change into one domain
  * event (or none), keyed by the trigger's event id so a duplicated trigger yields a
- * duplicate event that the subscriber's ledger drops.
+ * duplicate event that the subscriber drops. The documents in the change are parsed with
+ * their schemas like any other read (the rules admit only valid ones).
  */
 
 type Publish = Pick<Deps, 'publisher' | 'now'>;
@@ -19,9 +20,8 @@ async function publish(deps: Publish, event: Parameters<Deps['publisher']['publi
 /** `users/{uid}/favorites/{performanceId}` created or deleted (an update changes nothing countable). */
 export async function publishFavoriteChanged(deps: Publish, eventId: string, ids: { uid: string; performanceId: string }, before: DocData | undefined, after: DocData | undefined) {
   if (Boolean(before) === Boolean(after)) return;
-  const festivalId = slugIdSchema.safeParse((after ?? before)?.festivalId);
-  if (!festivalId.success) return;
-  await publish(deps, makeDomainEvent('favorite.changed', eventId, { ...ids, festivalId: festivalId.data, change: after ? 'added' : 'removed' }, deps.now()));
+  const favorite = parseIfPresent(firestorePaths.favorite(ids.uid, ids.performanceId), after ?? before, favoriteSchema)!;
+  await publish(deps, makeDomainEvent('favorite.changed', eventId, { ...ids, festivalId: favorite.festivalId, change: after ? 'added' : 'removed' }, deps.now()));
 }
 
 /** `festivals/{f}/photos/{photoId}/reactions/{uid}` created or deleted. */
@@ -30,9 +30,9 @@ export async function publishReactionChanged(deps: Publish, eventId: string, ids
   await publish(deps, makeDomainEvent('reaction.changed', eventId, { ...ids, change: after ? 'added' : 'removed' }, deps.now()));
 }
 
-/** `festivals/{f}/reports/{reportId}` created (the rules validate it; a malformed one is dropped here). */
-export async function publishReportFiled(deps: Publish, eventId: string, ids: { festivalId: string; reportId: string }, report: DocData | undefined) {
-  const reason = reportReasonSchema.safeParse(report?.reason);
-  if (!report || !reason.success || typeof report.photoId !== 'string' || typeof report.reporterUid !== 'string') return;
-  await publish(deps, makeDomainEvent('report.filed', eventId, { ...ids, photoId: report.photoId, reporterUid: report.reporterUid, reason: reason.data }, deps.now()));
+/** `festivals/{f}/reports/{reportId}` created. */
+export async function publishReportFiled(deps: Publish, eventId: string, ids: { festivalId: string; reportId: string }, data: DocData | undefined) {
+  const report = parseIfPresent(firestorePaths.report(ids.festivalId, ids.reportId), data, reportSchema);
+  if (!report) return;
+  await publish(deps, makeDomainEvent('report.filed', eventId, { ...ids, photoId: report.photoId, reporterUid: report.reporterUid, reason: report.reason }, deps.now()));
 }

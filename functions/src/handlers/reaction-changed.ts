@@ -1,4 +1,4 @@
-import { firestorePaths, type DomainEvent } from '@encore/model';
+import { festivalSchema, firestorePaths, photoSchema, type DomainEvent } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import type { Deps } from './deps.js';
 import { onceInTransaction } from './once.js';
@@ -17,12 +17,15 @@ export async function handleReactionChanged(deps: Pick<Deps, 'docs' | 'now' | 'r
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const now = deps.now();
   await onceInTransaction(deps.docs, COUNT_REACTION, event.id, now, async (tx) => {
-    const [photo, festival] = await tx.getAll([photoPath, firestorePaths.festival(festivalId)]);
+    const [photo, festival] = await tx.getAll([
+      [photoPath, photoSchema],
+      [firestorePaths.festival(festivalId), festivalSchema],
+    ]);
     const reactionCount = await tx.count({ collection: firestorePaths.reactions(festivalId, photoId) });
     if (photo && photo.reactionCount !== reactionCount) tx.set(photoPath, { reactionCount }, { merge: true });
     addToStats(tx, festivalId, shardIndex(deps.random), {
       reactions: change === 'added' ? 1 : -1,
-      ...(change === 'added' && typeof festival?.timeZone === 'string' ? { daily: { timeZone: festival.timeZone, at: new Date(event.occurredAt), field: 'reactions' } as const } : {}),
+      ...(change === 'added' && festival ? { daily: { timeZone: festival.timeZone, at: new Date(event.occurredAt), field: 'reactions' } as const } : {}),
     });
   });
   await refreshStats(deps.docs, festivalId, now);

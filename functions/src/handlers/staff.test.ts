@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, performanceIdFor, performanceSchema } from '@encore/model';
-import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema } from '@encore/model';
+import { FESTIVAL_ID, NOW, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { RequestError } from './request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from './staff.js';
 
-const staff = { uid: 'boss', token: { role: 'staff' } };
+const staff = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test' } };
 const visitor = { uid: 'v1', token: {} };
 
 async function refusal(promise: Promise<unknown>) {
@@ -17,19 +17,23 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('staff moderation', () => {
-  it('hides and restores a photo and records the decision', async () => {
+  it('hides and restores a photo and records who decided, keeping the report counts', async () => {
     const deps = testDeps();
     const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
-    deps.docs.seed(photo, { status: 'ready' });
+    deps.docs.seed(photo, testPhoto({ status: 'ready', reportCount: 1 }));
     expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' })).toEqual({ status: 'hidden' });
-    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/moderation/ph1`)).toMatchObject({ decision: 'hidden', decidedBy: 'boss' });
-    expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({ status: 'ready' });
+    const entry = () => moderationEntrySchema.parse(deps.docs.data(firestorePaths.moderationEntry(FESTIVAL_ID, 'ph1')));
+    expect(entry()).toMatchObject({ decision: 'hidden', decidedBy: { uid: 'boss', name: 'boss@encore.test' }, decidedAt: NOW, autoHiddenAt: null });
+    expect(await handleModeratePhoto(deps, { uid: 'ada', token: { role: 'admin', name: 'Ada' } }, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({
+      status: 'ready',
+    });
     expect(deps.docs.data(photo)?.status).toBe('ready');
+    expect(entry()).toMatchObject({ decision: 'restored', decidedBy: { uid: 'ada', name: 'Ada' } });
   });
 
   it('refuses visitors, bad requests, missing photos and impossible moves with the callable error codes', async () => {
     const deps = testDeps();
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { status: 'rejected' });
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'rejected', rejectReason: 'Not a photo.' }));
     const input = { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' };
     expect(await refusal(handleModeratePhoto(deps, undefined, input))).toMatchObject({ code: 'unauthenticated' });
     expect(await refusal(handleModeratePhoto(deps, visitor, input))).toMatchObject({ code: 'permission-denied' });

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { documentIdSchema, firestorePaths, photoStatusSchema, slugIdSchema } from '@encore/model';
-import { staffTransition } from '../domain/moderation.js';
+import {
+  artistSchema,
+  documentIdSchema,
+  festivalSchema,
+  firestorePaths,
+  moderationEntrySchema,
+  performanceSchema,
+  photoSchema,
+  slugIdSchema,
+  stageSchema,
+  type Moderator,
+} from '@encore/model';
+import { recordDecision, staffTransition } from '../domain/moderation.js';
 import { parseProgramme, type ImportRowError } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
-import { moderationPath } from './report-filed.js';
+import { readsOf } from '../platform/docs.js';
 import { RequestError, requireStaff, type Caller } from './request-error.js';
 
 function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
@@ -15,20 +26,36 @@ function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
 
 const moderateInput = z.object({ festivalId: slugIdSchema, photoId: documentIdSchema, action: z.enum(['hide', 'restore']) }).strict();
 
-/** Staff hide a visible photo or restore a hidden one; the decision is recorded on its moderation entry. */
+/** The ID-token claims that name a person (both optional; other claims pass). */
+const namingClaims = z.object({ name: z.string().min(1).optional().catch(undefined), email: z.string().min(1).optional().catch(undefined) });
+
+/** Who the caller is, for the moderation entry: their token's name or email, as staff know them. */
+function moderatorOf(caller: Caller): Moderator {
+  const { name, email } = namingClaims.parse(caller.token);
+  return { uid: caller.uid, name: (name ?? email)?.slice(0, 200) ?? null };
+}
+
+/**
+ * Staff hide a visible photo or restore a hidden one (the only way they can: the rules
+ * leave a photo's status to functions), and the decision is recorded on the photo's
+ * moderation entry with who took it and when.
+ */
 export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<{ status: string }> {
   const staff = requireStaff(caller);
   const { festivalId, photoId, action } = parseInput(moderateInput, data);
   const photoPath = firestorePaths.photo(festivalId, photoId);
+  const entryPath = firestorePaths.moderationEntry(festivalId, photoId);
   const now = deps.now();
   const status = await deps.docs.transaction(async (tx) => {
-    const photo = await tx.get(photoPath);
+    const [photo, entry] = await tx.getAll([
+      [photoPath, photoSchema],
+      [entryPath, moderationEntrySchema],
+    ]);
     if (!photo) throw new RequestError('not-found', 'No such photo.');
-    const current = photoStatusSchema.parse(photo.status);
-    const next = staffTransition(current, action);
-    if (!next) throw new RequestError('failed-precondition', `A ${current} photo cannot be ${action === 'hide' ? 'hidden' : 'restored'}.`);
+    const next = staffTransition(photo.status, action);
+    if (!next) throw new RequestError('failed-precondition', `A ${photo.status} photo cannot be ${action === 'hide' ? 'hidden' : 'restored'}.`);
     tx.set(photoPath, { status: next, updatedAt: now }, { merge: true });
-    tx.set(moderationPath(festivalId, photoId), { photoId, decision: action === 'hide' ? 'hidden' : 'restored', decidedBy: staff.uid, decidedAt: now, updatedAt: now }, { merge: true });
+    tx.set(entryPath, recordDecision(entry, photoId, action, moderatorOf(staff), now));
     return next;
   });
   logs.staffModerated({ festivalId, photoId, action, by: staff.uid });
@@ -60,11 +87,11 @@ export interface ImportResult {
 export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
   const staff = requireStaff(caller);
   const input = parseInput(importInput, data);
-  const festival = await deps.docs.get(firestorePaths.festival(input.festivalId));
-  if (!festival || typeof festival.timeZone !== 'string') throw new RequestError('not-found', 'No such festival.');
+  const festival = await deps.docs.get(firestorePaths.festival(input.festivalId), festivalSchema);
+  if (!festival) throw new RequestError('not-found', 'No such festival.');
   const [artists, stages] = await Promise.all([
-    deps.docs.query({ collection: firestorePaths.artists(input.festivalId) }),
-    deps.docs.query({ collection: firestorePaths.stages(input.festivalId) }),
+    deps.docs.query({ collection: firestorePaths.artists(input.festivalId) }, artistSchema),
+    deps.docs.query({ collection: firestorePaths.stages(input.festivalId) }, stageSchema),
   ]);
   const { rows, errors } = parseProgramme(input.format, input.content, {
     timeZone: festival.timeZone,
@@ -75,7 +102,7 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
   for (let start = 0; start < rows.length; start += 400) {
     const slice = rows.slice(start, start + 400);
     await deps.docs.transaction(async (tx) => {
-      const existing = await tx.getAll(slice.map((row) => firestorePaths.performance(input.festivalId, row.performanceId)));
+      const existing = await tx.getAll(readsOf(slice.map((row) => firestorePaths.performance(input.festivalId, row.performanceId)), performanceSchema));
       slice.forEach((row, index) => {
         const path = firestorePaths.performance(input.festivalId, row.performanceId);
         const counts = existing[index] ? {} : { favoriteCount: 0, photoCount: 0 };

@@ -1,7 +1,7 @@
-import { firestorePaths, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
+import { firestorePaths, rollupSchema, statShardSchema, trendBucketSchema, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
 import { clampCount, isCurrentRollup, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { TREND_WINDOW_MINUTES, trendWindowStart, trendingFrom, type TrendBucket } from '../domain/trending.js';
-import { increment, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
+import { increment, readsOf, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
 import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
 import { coalescerFor } from './coalesce.js';
 
@@ -53,8 +53,8 @@ export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise
  * (`isCurrentRollup` over the shards' `ops`; every trend bucket change comes with one).
  */
 async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
-  const shards = await docs.getAll(shardPaths(statShards(festivalId)));
-  const buckets = await docs.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] });
+  const shards = await docs.getAll(readsOf(shardPaths(statShards(festivalId)), statShardSchema));
+  const buckets = await docs.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] }, trendBucketSchema);
   const ops = sumField(shards, 'ops');
   const totals: TotalsStats = {
     favorites: clampCount(sumField(shards, 'favorites')),
@@ -72,12 +72,12 @@ async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promis
   };
   const trending: TrendingStats = {
     windowMinutes: TREND_WINDOW_MINUTES,
-    items: trendingFrom(buckets.map(({ data }) => data as unknown as TrendBucket), now),
+    items: trendingFrom(buckets.map(({ data }): TrendBucket => data), now),
     updatedAt: now,
   };
   const guard = rollupPath(statShards(festivalId));
   await docs.transaction(async (tx) => {
-    const recorded = await tx.get(guard);
+    const recorded = await tx.get(guard, rollupSchema);
     if (!isCurrentRollup(recorded, ops)) return;
     if (recorded?.ops !== ops) tx.set(guard, { ops });
     tx.set(firestorePaths.stats(festivalId, 'totals'), totals);

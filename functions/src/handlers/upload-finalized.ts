@@ -1,4 +1,4 @@
-import { documentIdSchema, firestorePaths, makeDomainEvent, parseUploadPath, slugIdSchema, type Photo } from '@encore/model';
+import { firestorePaths, makeDomainEvent, parseUploadPath, photoIdSchema, photoSchema, slugIdSchema, documentIdSchema, type Photo } from '@encore/model';
 import type { Deps } from './deps.js';
 import { logs } from '../logs.js';
 
@@ -12,23 +12,37 @@ export interface FinalizedObject {
 }
 
 /**
- * An original landed in `uploads/{uid}/{festivalId}/{photoId}`: create the photo as
- * `processing` at once (so the uploader sees it), then hand the work to the pipeline
- * through `photo.uploaded`. Objects outside `uploads/` (every derived file) are ignored,
- * which is what keeps derived writes from ever re-triggering the pipeline.
+ * An original landed in `uploads/{uid}/{festivalId}/{photoId}`.
+ *
+ * 1. Its download tokens go at once: an original is never served by link (it still
+ *    carries its GPS, and a link would make the bucket free file hosting). Reads of it
+ *    then go through the rules, which refuse them.
+ * 2. The photo is created as `processing` (so the uploader sees it), naming this file as
+ *    its original. If the photo id is taken by another original already (the Storage
+ *    rules refuse that upload; only two uploads racing for one new id get here), this
+ *    file belongs to no photo: it is deleted and never processed.
+ * 3. The work goes to the pipeline through `photo.uploaded`.
+ *
+ * Objects outside `uploads/` (every derived file) are ignored, which is what keeps derived
+ * writes from ever re-triggering the pipeline.
  */
-export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'publisher' | 'now'>, eventId: string, object: FinalizedObject): Promise<void> {
+export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'now'>, eventId: string, object: FinalizedObject): Promise<void> {
   const upload = parseUploadPath(object.name);
-  if (!upload || !slugIdSchema.safeParse(upload.festivalId).success || !documentIdSchema.safeParse(upload.photoId).success) {
+  if (!upload || !slugIdSchema.safeParse(upload.festivalId).success || !photoIdSchema.safeParse(upload.photoId).success) {
     logs.uploadIgnored({ path: object.name });
+    return;
+  }
+  if (!(await deps.objects.removeDownloadTokens(object.name, object.generation))) {
+    logs.uploadIgnored({ path: object.name, why: `generation ${object.generation} is gone` });
     return;
   }
   const claimed = object.metadata?.performanceId;
   const performanceId = claimed !== undefined && documentIdSchema.safeParse(claimed).success ? claimed : null;
   const now = deps.now();
   const photoPath = firestorePaths.photo(upload.festivalId, upload.photoId);
-  await deps.docs.transaction(async (tx) => {
-    if (await tx.get(photoPath)) return;
+  const ownerOfId = await deps.docs.transaction(async (tx) => {
+    const existing = await tx.get(photoPath, photoSchema);
+    if (existing) return existing.originalPath;
     const photo: Photo = {
       uploaderUid: upload.uid,
       performanceId,
@@ -48,7 +62,13 @@ export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'publisher
       updatedAt: now,
     };
     tx.create(photoPath, photo);
+    return object.name;
   });
+  if (ownerOfId !== object.name) {
+    await deps.objects.delete(object.name);
+    logs.uploadStrayDeleted({ path: object.name, photoId: upload.photoId, originalPath: ownerOfId });
+    return;
+  }
   const event = makeDomainEvent(
     'photo.uploaded',
     eventId,

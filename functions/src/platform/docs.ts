@@ -3,7 +3,12 @@
  * Encore needs (transactions, batched writes, a few query shapes, count aggregations).
  * `firestore.ts` adapts it to firebase-admin; `../testing/memory-docs.ts` is the
  * in-memory double the unit tests use. Timestamps are `Date` on both sides.
+ *
+ * Every read names the zod schema of what it reads (the shared ones from `@encore/model`),
+ * and both adapters parse with it: a handler only ever sees typed, valid data, and a
+ * document that does not match is a `DocumentSchemaError` naming its path and fields.
  */
+import type { ZodType } from 'zod';
 
 export type DocData = Record<string, unknown>;
 
@@ -29,10 +34,21 @@ export interface Query {
   startAfterId?: string;
 }
 
-export interface FoundDoc {
+export interface FoundDoc<T = DocData> {
   path: string;
   id: string;
-  data: DocData;
+  data: T;
+}
+
+/** One document to read and the schema its data must match. */
+export type Read<T = unknown> = readonly [path: string, schema: ZodType<T>];
+
+/** What `getAll` resolves to: one parsed document (or undefined when absent) per read, in order. */
+export type ReadResults<R extends readonly Read[]> = { -readonly [K in keyof R]: R[K] extends Read<infer T> ? T | undefined : never };
+
+/** Pairs each path with one schema, for reading several documents of one kind. */
+export function readsOf<T>(paths: readonly string[], schema: ZodType<T>): Array<Read<T>> {
+  return paths.map((path) => [path, schema] as const);
 }
 
 export interface SetOptions {
@@ -42,9 +58,9 @@ export interface SetOptions {
 
 /** Reads before writes, as Firestore transactions require. */
 export interface DocTransaction {
-  get(path: string): Promise<DocData | undefined>;
-  getAll(paths: readonly string[]): Promise<Array<DocData | undefined>>;
-  query(query: Query): Promise<FoundDoc[]>;
+  get<T>(path: string, schema: ZodType<T>): Promise<T | undefined>;
+  getAll<const R extends readonly Read[]>(reads: R): Promise<ReadResults<R>>;
+  query<T>(query: Query, schema: ZodType<T>): Promise<Array<FoundDoc<T>>>;
   count(query: Query): Promise<number>;
   set(path: string, data: DocData, options?: SetOptions): void;
   /** Fails the transaction if the document exists. */
@@ -58,10 +74,10 @@ export interface WriteBatch {
 }
 
 export interface Docs {
-  get(path: string): Promise<DocData | undefined>;
+  get<T>(path: string, schema: ZodType<T>): Promise<T | undefined>;
   /** Several documents read at one consistent point in time, outside any transaction. */
-  getAll(paths: readonly string[]): Promise<Array<DocData | undefined>>;
-  query(query: Query): Promise<FoundDoc[]>;
+  getAll<const R extends readonly Read[]>(reads: R): Promise<ReadResults<R>>;
+  query<T>(query: Query, schema: ZodType<T>): Promise<Array<FoundDoc<T>>>;
   count(query: Query): Promise<number>;
   /** Runs `work` as one serializable transaction, retried on contention. */
   transaction<T>(work: (tx: DocTransaction) => Promise<T>): Promise<T>;
@@ -72,4 +88,35 @@ export interface Docs {
 /** The id part of a document path. */
 export function idOf(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * A stored document that does not match its schema: the path and every offending field,
+ * in the message too, so a log line alone says what to fix. Not transient: retrying reads
+ * the same data (`triggers/guard.ts` logs it and drops the event; the nightly recount
+ * repairs any count it held up).
+ */
+export class DocumentSchemaError extends Error {
+  override readonly name = 'DocumentSchemaError';
+  constructor(
+    readonly path: string,
+    readonly issues: ReadonlyArray<{ field: string; message: string }>,
+  ) {
+    super(`Invalid document ${path}: ${issues.map((issue) => `${issue.field}: ${issue.message}`).join('; ')}`);
+  }
+}
+
+/** The data of the document at `path` as `schema` reads it; throws DocumentSchemaError if it does not match. */
+export function parseDocument<T>(path: string, data: unknown, schema: ZodType<T>): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  throw new DocumentSchemaError(
+    path,
+    result.error.issues.map((issue) => ({ field: issue.path.length > 0 ? issue.path.map(String).join('.') : '(document)', message: issue.message })),
+  );
+}
+
+/** `parseDocument` for a read that may find nothing. */
+export function parseIfPresent<T>(path: string, data: unknown, schema: ZodType<T>): T | undefined {
+  return data === undefined ? undefined : parseDocument(path, data, schema);
 }

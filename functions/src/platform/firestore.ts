@@ -1,7 +1,8 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { FieldValue, Timestamp, getFirestore, type Firestore, type Query as FsQuery, type Transaction } from 'firebase-admin/firestore';
 import { PassThroughClient } from 'google-auth-library';
-import { Increment, type DocData, type DocTransaction, type Docs, type FoundDoc, type Query, type SetOptions, type WriteBatch } from './docs.js';
+import type { ZodType } from 'zod';
+import { Increment, parseDocument, parseIfPresent, type DocData, type DocTransaction, type Docs, type FoundDoc, type Query, type Read, type ReadResults, type SetOptions, type WriteBatch } from './docs.js';
 
 /** firebase-admin's default app, created once per instance. */
 export function adminApp(): App {
@@ -70,15 +71,20 @@ function buildQuery(db: Firestore, query: Query): FsQuery {
   return built;
 }
 
-function found(snapshot: FirebaseFirestore.QuerySnapshot): FoundDoc[] {
-  return snapshot.docs.map((doc) => ({ path: doc.ref.path, id: doc.id, data: fromData(doc.data())! }));
+function found<T>(snapshot: FirebaseFirestore.QuerySnapshot, schema: ZodType<T>): Array<FoundDoc<T>> {
+  return snapshot.docs.map((doc) => ({ path: doc.ref.path, id: doc.id, data: parseDocument(doc.ref.path, fromData(doc.data()), schema) }));
+}
+
+/** Parses the snapshots of a getAll, each with the schema of its read. */
+function parsedAll<R extends readonly Read[]>(reads: R, snapshots: FirebaseFirestore.DocumentSnapshot[]): ReadResults<R> {
+  return reads.map(([path, schema], index) => parseIfPresent(path, fromData(snapshots[index]!.data()), schema)) as ReadResults<R>;
 }
 
 function transactionPort(db: Firestore, tx: Transaction): DocTransaction {
   return {
-    get: async (path) => fromData((await tx.get(db.doc(path))).data()),
-    getAll: async (paths) => (paths.length === 0 ? [] : (await tx.getAll(...paths.map((path) => db.doc(path)))).map((s) => fromData(s.data()))),
-    query: async (query) => found(await tx.get(buildQuery(db, query))),
+    get: async (path, schema) => parseIfPresent(path, fromData((await tx.get(db.doc(path))).data()), schema),
+    getAll: async (reads) => parsedAll(reads, reads.length === 0 ? [] : await tx.getAll(...reads.map(([path]) => db.doc(path)))),
+    query: async (query, schema) => found(await tx.get(buildQuery(db, query)), schema),
     count: async (query) => (await tx.get(buildQuery(db, query).count())).data().count,
     set: (path, data, options?: SetOptions) => void tx.set(db.doc(path), toData(data), { merge: options?.merge ?? false }),
     create: (path, data) => void tx.create(db.doc(path), toData(data)),
@@ -88,10 +94,10 @@ function transactionPort(db: Firestore, tx: Transaction): DocTransaction {
 
 export function firestoreDocs(db: Firestore = adminFirestore()): Docs {
   return {
-    get: async (path) => fromData((await db.doc(path).get()).data()),
+    get: async (path, schema) => parseIfPresent(path, fromData((await db.doc(path).get()).data()), schema),
     // One BatchGetDocuments: every document at the same read time.
-    getAll: async (paths) => (paths.length === 0 ? [] : (await db.getAll(...paths.map((path) => db.doc(path)))).map((s) => fromData(s.data()))),
-    query: async (query) => found(await buildQuery(db, query).get()),
+    getAll: async (reads) => parsedAll(reads, reads.length === 0 ? [] : await db.getAll(...reads.map(([path]) => db.doc(path)))),
+    query: async (query, schema) => found(await buildQuery(db, query).get(), schema),
     count: async (query) => (await buildQuery(db, query).count().get()).data().count,
     transaction: (work) => db.runTransaction((tx) => work(transactionPort(db, tx))),
     batch: async (write) => {

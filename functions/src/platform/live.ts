@@ -1,5 +1,6 @@
-import { dailyUploadQuota, reportHideThreshold } from '../config.js';
+import { dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDays } from '../config.js';
 import type { Deps } from '../handlers/deps.js';
+import { firebaseAccounts } from './accounts.js';
 import { readCaptureFacts } from './exif.js';
 import { firestoreDocs } from './firestore.js';
 import { sharpImages } from './images.js';
@@ -15,13 +16,18 @@ let deps: Deps | undefined;
 export function liveDeps(): Deps {
   deps ??= {
     docs: firestoreDocs(),
+    accounts: firebaseAccounts(),
     objects: cloudStorageObjects(),
     publisher: pubsubPublisher(),
     images: sharpImages,
     readCapture: readCaptureFacts,
     now: () => new Date(),
     random: Math.random,
-    settings: { dailyUploadQuota: dailyUploadQuota.value(), reportHideThreshold: reportHideThreshold.value() },
+    settings: {
+      dailyUploadQuota: dailyUploadQuota.value(),
+      reportHideThreshold: reportHideThreshold.value(),
+      reporterMinAccountAgeDays: reporterMinAccountAgeDays.value(),
+    },
   };
   return deps;
 }

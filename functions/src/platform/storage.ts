@@ -20,9 +20,20 @@ export interface Objects {
   delete(path: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
   list(prefix: string): Promise<StoredObject[]>;
+  /**
+   * Removes the object's Firebase download tokens (`firebaseStorageDownloadTokens`), so
+   * no download URL works for it any more: reads go through the rules again. With
+   * `generation`, only that generation is changed (GCS `ifGenerationMatch`). Resolves
+   * false if the object (or that generation) is gone.
+   */
+  removeDownloadTokens(path: string, generation?: string): Promise<boolean>;
 }
 
+/** The custom metadata key Firebase Storage keeps download tokens under (comma-separated). */
+export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
+
 const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 404;
+const isPreconditionFailed = (error: unknown) => (error as { code?: unknown }).code === 412;
 
 export function cloudStorageObjects(bucketName?: string): Objects {
   const bucket = () => getStorage(adminApp()).bucket(bucketName);
@@ -45,6 +56,18 @@ export function cloudStorageObjects(bucketName?: string): Objects {
     },
     async deletePrefix(prefix) {
       await bucket().deleteFiles({ prefix, force: true });
+    },
+    async removeDownloadTokens(path, generation) {
+      // GCS removes a custom metadata key set to null; the other keys stay.
+      try {
+        await bucket()
+          .file(path)
+          .setMetadata({ metadata: { [DOWNLOAD_TOKENS_KEY]: null } }, generation === undefined ? {} : { ifGenerationMatch: generation });
+        return true;
+      } catch (error) {
+        if (isNotFound(error) || isPreconditionFailed(error)) return false;
+        throw error;
+      }
     },
     async list(prefix) {
       const [files] = await bucket().getFiles({ prefix, autoPaginate: true });

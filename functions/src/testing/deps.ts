@@ -1,7 +1,8 @@
-import { makeDomainEvent, type DomainEvent, type DomainEventData, type DomainEventType } from '@encore/model';
+import { firestorePaths, makeDomainEvent, reportIdFor, type DomainEvent, type DomainEventData, type DomainEventType, type Photo, type Report, type ReportReason } from '@encore/model';
 import type { Deps } from '../handlers/deps.js';
 import { readCaptureFacts } from '../platform/exif.js';
 import { sharpImages } from '../platform/images.js';
+import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryDocs } from './memory-docs.js';
 import { MemoryObjects } from './memory-objects.js';
 import { MemoryPublisher } from './memory-publisher.js';
@@ -11,6 +12,7 @@ export const NOW = new Date('2026-08-14T20:00:00Z');
 
 export interface TestDeps extends Deps {
   docs: MemoryDocs;
+  accounts: MemoryAccounts;
   objects: MemoryObjects;
   publisher: MemoryPublisher;
 }
@@ -20,13 +22,14 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
   let tick = 0;
   return {
     docs: new MemoryDocs(),
+    accounts: new MemoryAccounts(),
     objects: new MemoryObjects(),
     publisher: new MemoryPublisher(),
     images: sharpImages,
     readCapture: readCaptureFacts,
     now: () => NOW,
     random: () => (tick++ % 10) / 10,
-    settings: { dailyUploadQuota: 5, reportHideThreshold: 2 },
+    settings: { dailyUploadQuota: 5, reportHideThreshold: 2, reporterMinAccountAgeDays: 7 },
     ...overrides,
   } as TestDeps;
 }
@@ -51,6 +54,37 @@ export function seedFestival(docs: MemoryDocs): void {
   set('nina-main', 'nina', 'main', '2026-08-14T19:00:00Z', '2026-08-14T20:00:00Z');
   set('kae-tent', 'kae', 'tent', '2026-08-14T19:30:00Z', '2026-08-14T20:30:00Z');
   set('kae-main', 'kae', 'main', '2026-08-14T21:00:00Z', '2026-08-14T22:00:00Z');
+}
+
+/** A valid photo document (as the pipeline leaves a ready one), with any field replaced. */
+export function testPhoto(overrides: Partial<Photo> = {}): Photo {
+  return {
+    uploaderUid: 'uploader',
+    performanceId: null,
+    suggestedPerformanceId: null,
+    status: 'ready',
+    rejectReason: null,
+    originalPath: 'uploads/uploader/encore-2026/ph1',
+    width: 800,
+    height: 600,
+    thumbnails: [],
+    dominantColor: '#336699',
+    placeholder: null,
+    capturedAt: null,
+    reactionCount: 0,
+    reportCount: 0,
+    createdAt: NOW,
+    updatedAt: NOW,
+    ...overrides,
+  };
+}
+
+/** Files a report as the rules let a person file it (id `{photoId}~{uid}`) and returns its report.filed event. */
+export function fileReport(docs: MemoryDocs, photoId: string, reporterUid: string, reason: ReportReason = 'privacy', eventId?: string): DomainEvent<'report.filed'> {
+  const reportId = reportIdFor(photoId, reporterUid);
+  const report: Report = { photoId, reporterUid, reason, createdAt: NOW };
+  docs.seed(firestorePaths.report(FESTIVAL_ID, reportId), report);
+  return event('report.filed', { festivalId: FESTIVAL_ID, reportId, photoId, reporterUid, reason }, eventId);
 }
 
 let sequence = 0;

@@ -1,9 +1,26 @@
-import { Increment, idOf, type DocData, type DocTransaction, type Docs, type FoundDoc, type Query, type SetOptions, type WhereOp, type WriteBatch } from '../platform/docs.js';
+import type { ZodType } from 'zod';
+import {
+  Increment,
+  idOf,
+  parseDocument,
+  parseIfPresent,
+  type DocData,
+  type DocTransaction,
+  type Docs,
+  type FoundDoc,
+  type Query,
+  type Read,
+  type ReadResults,
+  type SetOptions,
+  type WhereOp,
+  type WriteBatch,
+} from '../platform/docs.js';
 
 /**
  * An in-memory `Docs` for unit tests: Firestore's write semantics (merge, increment,
  * create-fails-if-exists) and query shapes, with transactions run one at a time, which
- * is the serializable outcome Firestore guarantees.
+ * is the serializable outcome Firestore guarantees. Reads parse with the given schema,
+ * as the Firestore adapter does, so a test that seeds a bad document sees the same error.
  */
 export class MemoryDocs implements Docs {
   readonly store = new Map<string, DocData>();
@@ -20,8 +37,8 @@ export class MemoryDocs implements Docs {
     return doc === undefined ? undefined : structuredClone(doc);
   }
 
-  async get(path: string) {
-    return this.data(path);
+  async get<T>(path: string, schema: ZodType<T>) {
+    return parseIfPresent(path, this.data(path), schema);
   }
 
   /**
@@ -31,9 +48,9 @@ export class MemoryDocs implements Docs {
    */
   asAnotherInstance(replaced: Partial<Docs> = {}): Docs {
     return {
-      get: (path) => this.get(path),
-      getAll: (paths) => this.getAll(paths),
-      query: (query) => this.query(query),
+      get: (path, schema) => this.get(path, schema),
+      getAll: (reads) => this.getAll(reads),
+      query: (query, schema) => this.query(query, schema),
       count: (query) => this.count(query),
       batch: (write) => this.batch(write),
       transaction: (work) => this.transaction(work),
@@ -41,12 +58,16 @@ export class MemoryDocs implements Docs {
     };
   }
 
-  async getAll(paths: readonly string[]) {
-    return paths.map((path) => this.data(path));
+  async getAll<const R extends readonly Read[]>(reads: R): Promise<ReadResults<R>> {
+    return this.readAll(reads);
   }
 
-  async query(query: Query) {
-    return runQuery(this.store, query);
+  async query<T>(query: Query, schema: ZodType<T>) {
+    return parsed(runQuery(this.store, query), schema);
+  }
+
+  private readAll<R extends readonly Read[]>(reads: R): ReadResults<R> {
+    return reads.map(([path, schema]) => parseIfPresent(path, this.data(path), schema)) as ReadResults<R>;
   }
 
   async count(query: Query) {
@@ -62,9 +83,9 @@ export class MemoryDocs implements Docs {
         return value();
       };
       const tx: DocTransaction = {
-        get: async (path) => read(() => this.data(path)),
-        getAll: async (paths) => read(() => paths.map((path) => this.data(path))),
-        query: async (query) => read(() => runQuery(this.store, query)),
+        get: async (path, schema) => read(() => parseIfPresent(path, this.data(path), schema)),
+        getAll: async (reads) => read(() => this.readAll(reads)),
+        query: async (query, schema) => read(() => parsed(runQuery(this.store, query), schema)),
         count: async (query) => read(() => runQuery(this.store, { ...query, limit: undefined }).length),
         set: (path, data, options) => writes.push(() => this.write(path, data, options)),
         create: (path, data) =>
@@ -134,6 +155,10 @@ function compare(left: unknown, op: WhereOp, right: unknown): boolean {
   if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false;
   const [x, y] = [a as number | string, b as number | string];
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;
+}
+
+function parsed<T>(found: FoundDoc[], schema: ZodType<T>): Array<FoundDoc<T>> {
+  return found.map((doc) => ({ ...doc, data: parseDocument(doc.path, doc.data, schema) }));
 }
 
 function runQuery(store: Map<string, DocData>, query: Query): FoundDoc[] {

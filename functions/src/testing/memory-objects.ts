@@ -1,11 +1,23 @@
-import type { Objects, StoredObject, WriteOptions } from '../platform/storage.js';
+import { DOWNLOAD_TOKENS_KEY, type Objects, type StoredObject, type WriteOptions } from '../platform/storage.js';
+
+interface MemoryFile {
+  bytes: Buffer;
+  options: WriteOptions | null;
+  updated: Date;
+  generation: string;
+  /** Custom metadata, download tokens included (as GCS keeps them). */
+  metadata: Record<string, string>;
+}
 
 /** An in-memory bucket for unit tests. */
 export class MemoryObjects implements Objects {
-  readonly files = new Map<string, { bytes: Buffer; options: WriteOptions | null; updated: Date }>();
+  readonly files = new Map<string, MemoryFile>();
+  private generations = 0;
 
-  put(path: string, bytes: Buffer, updated = new Date()): void {
-    this.files.set(path, { bytes, options: null, updated });
+  put(path: string, bytes: Buffer, updated = new Date(), metadata: Record<string, string> = {}): string {
+    const generation = String(++this.generations);
+    this.files.set(path, { bytes, options: null, updated, generation, metadata });
+    return generation;
   }
 
   async read(path: string) {
@@ -13,7 +25,7 @@ export class MemoryObjects implements Objects {
   }
 
   async write(path: string, bytes: Buffer, options: WriteOptions) {
-    this.files.set(path, { bytes, options, updated: new Date() });
+    this.files.set(path, { bytes, options, updated: new Date(), generation: String(++this.generations), metadata: {} });
   }
 
   async delete(path: string) {
@@ -28,7 +40,18 @@ export class MemoryObjects implements Objects {
     return [...this.files].filter(([path]) => path.startsWith(prefix)).map(([path, file]) => ({ path, updated: file.updated }));
   }
 
+  async removeDownloadTokens(path: string, generation?: string) {
+    const file = this.files.get(path);
+    if (!file || (generation !== undefined && file.generation !== generation)) return false;
+    delete file.metadata[DOWNLOAD_TOKENS_KEY];
+    return true;
+  }
+
   paths(prefix = ''): string[] {
     return [...this.files.keys()].filter((path) => path.startsWith(prefix)).sort();
+  }
+
+  metadata(path: string): Record<string, string> | undefined {
+    return this.files.get(path)?.metadata;
   }
 }

@@ -1,12 +1,14 @@
 import { ZodError } from 'zod';
 import { logs } from '../logs.js';
+import { DocumentSchemaError } from '../platform/docs.js';
 
 /**
  * The retry policy every event-triggered function shares. Functions deploy with
  * `retry: true`, so a thrown error is retried: that is right for transient failures
  * (network, contention, an outage) and wrong for a message that can never succeed.
- * So: an event older than its cutoff is logged and dropped, and a payload that fails
- * validation is logged and dropped; everything else that throws is retried.
+ * So: an event older than its cutoff is logged and dropped; a payload that fails
+ * validation, and a stored document that does not match its schema (retrying reads the
+ * same data), are logged with what is wrong and dropped; everything else is retried.
  */
 export async function guarded(name: string, event: { id: string; time: string }, maxAgeMs: number, work: () => Promise<unknown>): Promise<void> {
   const age = Date.now() - Date.parse(event.time);
@@ -21,7 +23,10 @@ export async function guarded(name: string, event: { id: string; time: string },
       logs.eventMalformed({ function: name, eventId: event.id, issues: error.issues });
       return;
     }
+    if (error instanceof DocumentSchemaError) {
+      logs.documentInvalid({ function: name, eventId: event.id, path: error.path, issues: error.issues });
+      return;
+    }
     throw error;
   }
 }
-

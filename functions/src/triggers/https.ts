@@ -1,6 +1,7 @@
 import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
 import { httpsOptions, importOptions } from '../config.js';
 import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
+import { handleReporterStanding } from '../handlers/reporter-standing.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
 import { liveDeps } from '../platform/live.js';
@@ -31,4 +32,5 @@ export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
 
 export const calendarLink = onCall(httpsOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
 export const moderatePhoto = onCall(httpsOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
+export const reporterStanding = onCall(httpsOptions, (request) => answer(() => handleReporterStanding(liveDeps(), caller(request))));
 export const importProgramme = onCall(importOptions, (request) => answer(() => handleImportProgramme(liveDeps(), caller(request), request.data)));

@@ -16,7 +16,7 @@ const live = vi.hoisted(() => {
 });
 vi.mock('../platform/live.js', () => ({ liveDeps: () => live.deps }));
 
-const { testDeps, seedFestival, FESTIVAL_ID } = await import('../testing/deps.js');
+const { testDeps, testPhoto, seedFestival, FESTIVAL_ID } = await import('../testing/deps.js');
 const triggers = await import('../index.js');
 const test = functionsTest({ projectId: 'demo-encore', storageBucket: 'demo-encore.appspot.com' });
 afterAll(() => test.cleanup());
@@ -32,12 +32,13 @@ const message = (json: unknown) => ({ data: { message: { json, data: Buffer.from
 
 describe('storage triggers', () => {
   it('onUploadFinalized creates the processing photo and publishes photo.uploaded', async () => {
+    const generation = deps.objects.put('uploads/u1/encore-2026/p1', Buffer.alloc(1234));
     await test.wrap(triggers.onUploadFinalized)({
       id: 'storage-evt-1',
-      data: { bucket: 'demo-encore.appspot.com', name: 'uploads/u1/encore-2026/p1', size: '1234', contentType: 'image/jpeg', generation: '17', metadata: { performanceId: 'kae-main' } },
+      data: { bucket: 'demo-encore.appspot.com', name: 'uploads/u1/encore-2026/p1', size: '1234', contentType: 'image/jpeg', generation, metadata: { performanceId: 'kae-main' } },
     });
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'p1'))).toMatchObject({ status: 'processing', performanceId: 'kae-main' });
-    expect(deps.publisher.published).toEqual([expect.objectContaining({ id: 'storage-evt-1', type: 'photo.uploaded', data: expect.objectContaining({ size: 1234, generation: '17' }) })]);
+    expect(deps.publisher.published).toEqual([expect.objectContaining({ id: 'storage-evt-1', type: 'photo.uploaded', data: expect.objectContaining({ size: 1234, generation }) })]);
   });
 
   it('onUploadDeleted publishes photo.original-deleted for originals only', async () => {
@@ -61,14 +62,14 @@ describe('firestore triggers', () => {
     const reaction = test.firestore.makeDocumentSnapshot({ kind: 'love', createdAt: new Date() }, 'festivals/encore-2026/photos/ph1/reactions/u2');
     const none = test.firestore.makeDocumentSnapshot({}, 'festivals/encore-2026/photos/ph1/reactions/u2');
     await test.wrap(triggers.onReactionWritten)({ id: 'r1', data: test.makeChange(reaction, none), params: { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2' } });
-    const report = test.firestore.makeDocumentSnapshot({ photoId: 'ph1', reporterUid: 'u3', reason: 'spam', createdAt: new Date() }, 'festivals/encore-2026/reports/rep1');
-    await test.wrap(triggers.onReportCreated)({ id: 'rep-evt', data: report, params: { festivalId: FESTIVAL_ID, reportId: 'rep1' } });
-    const photo = (status: string) =>
-      test.firestore.makeDocumentSnapshot({ status, performanceId: null, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1' }, 'festivals/encore-2026/photos/ph1');
+    const report = test.firestore.makeDocumentSnapshot({ photoId: 'ph1', reporterUid: 'u3', reason: 'spam', createdAt: new Date() }, 'festivals/encore-2026/reports/ph1~u3');
+    await test.wrap(triggers.onReportCreated)({ id: 'rep-evt', data: report, params: { festivalId: FESTIVAL_ID, reportId: 'ph1~u3' } });
+    const photo = (status: 'processing' | 'ready') =>
+      test.firestore.makeDocumentSnapshot(testPhoto({ status, performanceId: null, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1' }), 'festivals/encore-2026/photos/ph1');
     await test.wrap(triggers.onPhotoWritten)({ id: 'ph-evt', data: test.makeChange(photo('processing'), photo('ready')), params: { festivalId: FESTIVAL_ID, photoId: 'ph1' } });
     expect(deps.publisher.published.map((e) => [e.id, e.type, e.data])).toEqual([
       ['r1', 'reaction.changed', { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2', change: 'removed' }],
-      ['rep-evt', 'report.filed', { festivalId: FESTIVAL_ID, reportId: 'rep1', photoId: 'ph1', reporterUid: 'u3', reason: 'spam' }],
+      ['rep-evt', 'report.filed', { festivalId: FESTIVAL_ID, reportId: 'ph1~u3', photoId: 'ph1', reporterUid: 'u3', reason: 'spam' }],
       [
         'ph-evt',
         'photo.changed',
@@ -121,7 +122,7 @@ describe('pub/sub subscribers', () => {
 
 describe('https, callables and schedule', () => {
   it('moderatePhoto maps refusals to HttpsError codes', async () => {
-    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { status: 'ready' });
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready' }));
     const call = test.wrap(triggers.moderatePhoto);
     const request = (token: Record<string, unknown>) => ({ data: { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }, auth: { uid: 'x', token }, rawRequest: {} }) as never;
     await expect(call(request({}))).rejects.toMatchObject({ code: 'permission-denied', httpErrorCode: { status: 403 } });

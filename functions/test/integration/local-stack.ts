@@ -10,7 +10,7 @@
  * package and deliberately not declared in functions' package.json: Cloud Build installs
  * that file's dependencies from npm, where workspace packages do not exist.
  */
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -47,7 +47,11 @@ export interface EncoreStackOptions {
   auth?: boolean;
   /** Environment for the functions (deploy parameters such as DAILY_UPLOAD_QUOTA). */
   env?: Record<string, string>;
+  /** Enforce the repository's firestore.rules and storage.rules on client SDK requests (admin bypasses them, as in production). */
+  rules?: boolean;
 }
+
+const REPO_DIR = join(FUNCTIONS_DIR, '..');
 
 /** Builds the functions, starts the stack (and Auth), seeds the festival. Stop it in afterAll. */
 export async function startEncoreStack(options: EncoreStackOptions): Promise<EncoreStack> {
@@ -76,6 +80,9 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       functionsDir: FUNCTIONS_DIR,
       ports: 'free',
       ...(authHost ? { authEmulator: authHost } : {}),
+      ...(options.rules
+        ? { rules: { firestore: readFileSync(join(REPO_DIR, 'firestore.rules'), 'utf8'), storage: readFileSync(join(REPO_DIR, 'storage.rules'), 'utf8') } }
+        : {}),
       runner: { schedules: false, env: options.env ?? {}, log: (record) => invocations.add(record) },
     });
     stops.push(() => stack.stop());
@@ -163,6 +170,19 @@ export class InvocationLog {
       });
     }
     return this.records;
+  }
+
+  /**
+   * Resolves once the asynchronous `check` holds, asking again whenever the runner reports
+   * another function call (the only way the backend changes anything), never on a timer.
+   */
+  async whenever(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const seen = this.records.length;
+      if (await check()) return;
+      await this.until((records) => records.length > seen, what, Math.max(1, deadline - Date.now()));
+    }
   }
 
   /** Successful calls of one function. */

@@ -96,7 +96,8 @@ describe('a GPS-tagged, EXIF-rotated JPEG uploaded by a signed-in visitor', () =
   });
 
   it('leaves the original as uploaded (sideways, with its GPS) under uploads/, outside the derived folder', async () => {
-    const original = Buffer.from(await getBytes(ref(storage, storagePaths.upload({ uid, festivalId: FESTIVAL_ID, photoId }))));
+    // Read as the backend reads it: originals are never served to clients.
+    const [original] = await adminStorage(stack.admin).bucket().file(storagePaths.upload({ uid, festivalId: FESTIVAL_ID, photoId })).download();
     expect((await exifr.gps(original))?.latitude).toBeCloseTo(52.375, 2);
     expect(await sharp(original).metadata()).toMatchObject({ width: 2400, height: 1800, orientation: 6 });
   });

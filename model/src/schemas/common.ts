@@ -22,6 +22,13 @@ export const slugIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,79}$/, 'must be 1-80 lowercase letters, digits or dashes, starting with a letter or digit');
 
+/**
+ * A photo id: what the Storage rules accept as the last segment of an upload path
+ * (`uploads/{uid}/{festivalId}/{photoId}`) and the Firestore rules as a report's `photoId`.
+ * The web client makes them with `randomId()`.
+ */
+export const photoIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, "_" or "-"');
+
 /** A calendar date, YYYY-MM-DD. */
 export const isoDateSchema = z.iso.date();
 

@@ -68,7 +68,12 @@ export type Reaction = z.infer<typeof reactionSchema>;
 export const reportReasonSchema = z.enum(['inappropriate', 'privacy', 'spam', 'copyright', 'other']);
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
-/** `festivals/{f}/reports/{id}`: any signed-in (non-anonymous) user. */
+/**
+ * `festivals/{f}/reports/{photoId}~{uid}` (`reportIdFor`): one per person per photo, filed
+ * by a trusted account (verified email, or the `trustedReporter` claim the backend grants
+ * to accounts old enough). The moderation subscriber adds `countedAt` and whether the
+ * reporter counted as trusted when it counted the report; clients never write those.
+ */
 export const reportSchema = z
   .object({
     photoId: documentIdSchema,
@@ -76,6 +81,8 @@ export const reportSchema = z
     reason: reportReasonSchema,
     details: z.string().max(500).optional(),
     createdAt: timestampSchema,
+    countedAt: timestampSchema.optional(),
+    trustedReporter: z.boolean().optional(),
   })
   .strict();
 export type Report = z.infer<typeof reportSchema>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { documentIdSchema, timeZoneSchema } from './common.js';
+import { reportIdFor } from '../paths.js';
+import { documentIdSchema, photoIdSchema, timeZoneSchema } from './common.js';
+import { moderationEntrySchema, reportLimitSchema, REPORTS_PER_WINDOW } from './moderation.js';
 import { festivalSchema, performanceSchema } from './festival.js';
 import { photoSchema } from './photos.js';
 import { favoriteSchema, noticeSchema } from './user.js';
@@ -64,5 +66,35 @@ describe('document schemas', () => {
     expect(favoriteSchema.safeParse({ festivalId: 'Encore 2026', performanceId: 'p1', createdAt: new Date() }).success).toBe(false);
     expect(noticeSchema.safeParse({ kind: 'moved', festivalId: 'encore-2026', text: 'Moved to 22:00', createdAt: new Date(), readAt: null }).success).toBe(true);
     expect(noticeSchema.safeParse({ kind: 'exploded', festivalId: 'encore-2026', text: 'x', createdAt: new Date(), readAt: null }).success).toBe(false);
+  });
+
+  it('keep a moderation entry to counters, and refuse the old layout with growing lists', () => {
+    const at = new Date('2026-08-15T20:00:00Z');
+    const entry = {
+      photoId: 'p1',
+      reports: 4,
+      trustedReporters: 3,
+      reasons: { privacy: 3, spam: 1 },
+      autoHiddenAt: at,
+      autoHiddenAfter: 3,
+      decision: 'pending',
+      decidedBy: null,
+      decidedAt: null,
+      lastReportAt: at,
+      createdAt: at,
+      updatedAt: at,
+    };
+    expect(moderationEntrySchema.safeParse(entry).success).toBe(true);
+    expect(issues(moderationEntrySchema.safeParse({ ...entry, reasons: { boring: 1 } }))).toEqual(['reasons: Unrecognized key: "boring"']);
+    expect(moderationEntrySchema.safeParse({ ...entry, reportIds: ['r1'], reporters: { u1: 'spam' } }).success).toBe(false);
+  });
+
+  it('bound the report rate limit, and make report ids that say whose report on which photo', () => {
+    const at = new Date();
+    expect(reportLimitSchema.safeParse({ windowStartsAt: at, count: REPORTS_PER_WINDOW, lastReportId: 'p1~u1', lastReportAt: at }).success).toBe(true);
+    expect(reportLimitSchema.safeParse({ windowStartsAt: at, count: REPORTS_PER_WINDOW + 1, lastReportId: 'p1~u1', lastReportAt: at }).success).toBe(false);
+    expect(reportIdFor('seed-1-a', 'u1')).toBe('seed-1-a~u1');
+    for (const bad of ['seed-1-a/reactions/u1', 'a~b', '', 'x'.repeat(65)]) expect(photoIdSchema.safeParse(bad).success).toBe(false);
+    expect(photoIdSchema.safeParse('Ab3_x-9').success).toBe(true);
   });
 });

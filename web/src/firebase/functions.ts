@@ -5,7 +5,7 @@ import { firebaseApp } from './app';
 /** Callable functions, loaded only by the features that call one. */
 let instance: Functions | undefined;
 
-function functions(): Functions {
+export function functions(): Functions {
   if (instance) return instance;
   instance = getFunctions(firebaseApp(), appConfig.functionsRegion);
   if (appConfig.emulators) connectFunctionsEmulator(instance, appConfig.emulators.host, appConfig.emulators.ports.functions);

@@ -149,8 +149,9 @@ describe('Encore in the browser', () => {
     await screenshot(page, 'upload-rejected-reason');
   }, 180_000);
 
-  it('staff hide a photo and it disappears from a visitor’s wall', async () => {
+  it('a visitor reports a photo, staff see why and hide it, and it disappears from another visitor’s wall', async () => {
     const set = seed.performances[4]!;
+    const tileName = new RegExp(`^Photo of ${artistName(set.data.artistId)}`);
     const uploader = await newPage();
     await signIn(uploader, stack.url, account('uploader').email, account('uploader').password);
     const row = await upload(uploader, set.id, { name: 'to-hide.jpg', mimeType: 'image/jpeg', buffer: await photoBytes() });
@@ -158,13 +159,37 @@ describe('Encore in the browser', () => {
 
     const visitor = await newPage();
     await visitor.goto(`${stack.url}/performances/${set.id}`);
-    const visitorTile = visitor.getByRole('button', { name: new RegExp(`^Photo of ${artistName(set.data.artistId)}`) });
+    const visitorTile = visitor.getByRole('button', { name: tileName });
     await visitorTile.waitFor({ timeout: LIVE });
 
+    // A signed-in visitor (verified email) reports it, once.
+    const reporter = await newPage();
+    await signIn(reporter, stack.url, account('visitor').email, account('visitor').password);
+    await reporter.goto(`${stack.url}/performances/${set.id}`);
+    await reporter.getByRole('button', { name: tileName }).click();
+    const lightbox = reporter.getByRole('dialog');
+    await lightbox.getByRole('button', { name: 'Report photo' }).click();
+    const reportDialog = reporter.getByRole('dialog', { name: 'Report this photo' });
+    // The reason is chosen by its label (react-aria keeps the radio input itself visually hidden).
+    await reportDialog.getByText('Spam or advertising').click({ timeout: LIVE });
+    expect(await reportDialog.getByRole('radio', { name: 'Spam or advertising' }).isChecked()).toBe(true);
+    await screenshot(reporter, 'report-dialog');
+    expect(await seriousA11yViolations(reporter)).toEqual([]);
+    await reportDialog.getByRole('button', { name: 'Send report' }).click();
+    await reporter.getByRole('button', { name: 'Reported' }).waitFor({ timeout: LIVE });
+    await reporter.getByRole('button', { name: 'Reported' }).click();
+    await reporter.getByRole('dialog', { name: 'Report this photo' }).getByText('You have reported this photo.', { exact: false }).waitFor({ timeout: LIVE });
+    await screenshot(reporter, 'report-already-reported');
+
+    // Staff see the report, its reason and how many trusted people sent it.
     const staff = await newPage();
     await signIn(staff, stack.url, account('staff').email, account('staff').password);
+    await staff.goto(`${stack.url}/staff/moderation`);
+    const queued = staff.getByRole('listitem', { name: /^Photo / }).filter({ hasText: 'Spam or advertising ×1' });
+    await queued.filter({ hasText: '1 report, 1 from trusted accounts' }).waitFor({ timeout: LIVE });
+
     await staff.goto(`${stack.url}/performances/${set.id}`);
-    await staff.getByRole('button', { name: new RegExp(`^Photo of ${artistName(set.data.artistId)}`) }).click();
+    await staff.getByRole('button', { name: tileName }).click();
     const dialog = staff.getByRole('dialog');
     await dialog.getByText('Photo 1 of 1').waitFor({ timeout: LIVE });
     await screenshot(staff, 'lightbox-staff');
@@ -178,7 +203,8 @@ describe('Encore in the browser', () => {
 
     await staff.keyboard.press('Escape');
     await staff.goto(`${stack.url}/staff/moderation`);
-    await staff.getByRole('button', { name: /^Restore to the wall: Photo / }).first().waitFor({ timeout: LIVE });
+    const hiddenItem = staff.getByRole('listitem', { name: /^Photo / }).filter({ hasText: `Hidden by ${account('staff').displayName}` });
+    await hiddenItem.getByRole('button', { name: /^Restore to the wall: Photo / }).waitFor({ timeout: LIVE });
     await screenshot(staff, 'moderation-queue');
     expect(await seriousA11yViolations(staff)).toEqual([]);
   }, 300_000);

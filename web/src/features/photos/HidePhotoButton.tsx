@@ -1,26 +1,38 @@
-import { firestorePaths } from '@encore/model';
-import { doc, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
-import { appConfig } from '../../config/firebase-config';
-import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { isStaff, useAccount } from '../account/AccountContext';
+import { moderatePhoto } from './api/moderate-photo';
 
-/** Staff can take a photo off every wall straight from the lightbox (restore it in Moderation). */
+/**
+ * Staff can take a photo off every wall straight from the lightbox (restore it in
+ * Moderation). It goes through the backend, which records who hid it.
+ */
 export function HidePhotoButton({ photoId }: { photoId: string }) {
   const { account } = useAccount();
+  const [state, setState] = useState<'idle' | 'hiding'>('idle');
   const [error, setError] = useState<unknown>(null);
   if (!isStaff(account)) return null;
   const hide = () => {
     setError(null);
-    updateDoc(doc(db(), firestorePaths.photo(appConfig.festivalId, photoId)), { status: 'hidden', updatedAt: serverTimestamp() }).catch(setError);
+    setState('hiding');
+    moderatePhoto(photoId, 'hide').then(
+      () => setState('idle'),
+      (caught: unknown) => {
+        setError(caught);
+        setState('idle');
+      },
+    );
   };
   return (
     <>
-      <Button className="button button-danger button-small" onPress={hide}>
-        <FormattedMessage id="photos.hideButton.hide" defaultMessage="Hide from the wall" />
+      <Button className="button button-danger button-small" onPress={hide} isDisabled={state === 'hiding'}>
+        {state === 'hiding' ? (
+          <FormattedMessage id="photos.hide.hiding" defaultMessage="Hiding…" />
+        ) : (
+          <FormattedMessage id="photos.hide.button" defaultMessage="Hide from the wall" />
+        )}
       </Button>
       {error ? <ErrorNotice error={error} /> : null}
     </>

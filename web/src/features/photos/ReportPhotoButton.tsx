@@ -1,93 +1,69 @@
-import { firestorePaths, reportReasonSchema, type ReportReason } from '@encore/model';
-import { addDoc, collection, serverTimestamp } from 'firebase/firestore';
+import type { ReportReason } from '@encore/model';
 import { useState } from 'react';
-import { Button, Dialog, DialogTrigger, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup, TextArea, TextField } from 'react-aria-components';
-import { Link } from 'wouter';
+import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { FormattedMessage } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
-import { db } from '../../firebase/firestore';
-import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useAccount } from '../account/AccountContext';
+import { AlreadyReportedError, fileReport, hasReported } from './api/report-photo';
+import { fetchReporterStanding, sendVerificationEmail } from './api/reporter-standing';
+import { ReportPhotoPanel, type ReportStanding } from './ReportPhotoPanel';
 
-const REASONS: Record<ReportReason, string> = {
-  inappropriate: 'Inappropriate or offensive',
-  privacy: 'Shows me or someone without consent',
-  spam: 'Spam or advertising',
-  copyright: 'Someone else’s photo',
-  other: 'Something else',
-};
-
-/** "Report photo": needs an email account (reports from guests would be too easy to abuse). */
+/**
+ * "Report photo". Reports need a trusted account (a verified email, or an account old
+ * enough), count once per person per photo, and are rate-limited: when the dialog opens it
+ * asks the backend where the person stands and whether they reported this photo already,
+ * and says so instead of offering a form that would be refused.
+ */
 export function ReportPhotoButton({ photoId }: { photoId: string }) {
   const { account } = useAccount();
-  const [reason, setReason] = useState<ReportReason>('inappropriate');
-  const [details, setDetails] = useState('');
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [error, setError] = useState<unknown>(null);
+  const [standing, setStanding] = useState<ReportStanding>({ kind: 'checking' });
+  const [reported, setReported] = useState(false);
 
-  const send = async (close: () => void) => {
-    if (!account || account.anonymous) return;
-    setState('sending');
-    setError(null);
+  const check = async () => {
+    if (!account || account.anonymous) return setStanding({ kind: 'needs-account' });
+    setStanding({ kind: 'checking' });
     try {
-      await addDoc(collection(db(), firestorePaths.reports(appConfig.festivalId)), {
-        photoId,
-        reporterUid: account.uid,
-        reason: reportReasonSchema.parse(reason),
-        ...(details.trim() ? { details: details.trim().slice(0, 500) } : {}),
-        createdAt: serverTimestamp(),
-      });
-      setState('sent');
-      close();
-    } catch (caught) {
-      setError(caught);
-      setState('idle');
+      const [already, answer] = await Promise.all([hasReported(appConfig.festivalId, photoId, account.uid), fetchReporterStanding()]);
+      setReported(already);
+      if (already) setStanding({ kind: 'reported' });
+      else if (answer.canReport) setStanding({ kind: 'can-report' });
+      else if (answer.because === 'new-account') setStanding({ kind: 'not-yet', trustedFrom: answer.trustedFrom ? new Date(answer.trustedFrom) : null });
+      else setStanding({ kind: 'needs-account' });
+    } catch (error) {
+      setStanding({ kind: 'failed', error });
     }
   };
 
+  const send = async (reason: ReportReason, details: string, close: () => void) => {
+    if (!account) return;
+    try {
+      await fileReport({ festivalId: appConfig.festivalId, photoId, uid: account.uid, reason, details });
+    } catch (error) {
+      if (error instanceof AlreadyReportedError) setReported(true);
+      throw error;
+    }
+    setReported(true);
+    close();
+  };
+
   return (
-    <DialogTrigger>
-      <Button className="button button-secondary button-small">{state === 'sent' ? 'Reported' : 'Report photo'}</Button>
+    <DialogTrigger onOpenChange={(open) => void (open && check())}>
+      <Button className="button button-secondary button-small">
+        {reported ? (
+          <FormattedMessage id="photos.report.reportedButton" defaultMessage="Reported" />
+        ) : (
+          <FormattedMessage id="photos.report.button" defaultMessage="Report photo" />
+        )}
+      </Button>
       <ModalOverlay className="modal-overlay" isDismissable>
         <Modal className="modal modal-small">
           <Dialog>
             {({ close }) => (
               <>
-                <Heading slot="title">Report this photo</Heading>
-                {!account || account.anonymous ? (
-                  <p>
-                    To report a photo, please <Link to="/account">sign in with an email account</Link> first. Festival staff review every
-                    report.
-                  </p>
-                ) : (
-                  <form
-                    onSubmit={(event) => {
-                      event.preventDefault();
-                      void send(close);
-                    }}
-                  >
-                    <RadioGroup className="field" value={reason} onChange={(value) => setReason(value as ReportReason)}>
-                      <Label>What is wrong with it?</Label>
-                      {Object.entries(REASONS).map(([value, label]) => (
-                        <Radio key={value} value={value} className="radio">
-                          {label}
-                        </Radio>
-                      ))}
-                    </RadioGroup>
-                    <TextField className="field" value={details} onChange={setDetails} maxLength={500}>
-                      <Label>Anything staff should know? (optional)</Label>
-                      <TextArea />
-                    </TextField>
-                    {error ? <ErrorNotice error={error} /> : null}
-                    <div className="button-row" style={{ marginTop: 12 }}>
-                      <Button type="submit" className="button" isDisabled={state === 'sending'}>
-                        {state === 'sending' ? 'Sending…' : 'Send report'}
-                      </Button>
-                      <Button className="button button-secondary" slot="close">
-                        Cancel
-                      </Button>
-                    </div>
-                  </form>
-                )}
+                <Heading slot="title">
+                  <FormattedMessage id="photos.report.title" defaultMessage="Report this photo" />
+                </Heading>
+                <ReportPhotoPanel standing={standing} onSend={(reason, details) => send(reason, details, close)} onVerifyEmail={sendVerificationEmail} onClose={close} />
               </>
             )}
           </Dialog>

@@ -24,6 +24,11 @@ describe('photo URLs', () => {
     );
   });
 
+  it('never puts a download token in a URL, so every read goes through the rules', () => {
+    for (const set of Object.values(srcSets(thumbnails, local))) expect(set).not.toMatch(/token=/);
+    expect(publicFileUrl('photos/encore-2026/p1/320.webp', local)).not.toMatch(/token=/);
+  });
+
   it('builds one srcset per format, smallest first', () => {
     const sets = srcSets(thumbnails, local);
     expect(Object.keys(sets).sort()).toEqual(['avif', 'jpeg', 'webp']);

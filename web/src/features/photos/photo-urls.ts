@@ -2,8 +2,13 @@ import type { Thumbnail, ThumbnailFormat } from '@encore/model';
 import { appConfig, type AppConfig } from '../../config/firebase-config';
 
 /**
- * Derived photos are public once ready, so the wall links to them directly (the Storage
- * REST media URL) instead of asking the SDK for a download URL per thumbnail.
+ * Derived photos are public while ready, so the wall links to them directly (the Storage
+ * REST media URL) instead of asking the SDK for a download URL per thumbnail. That is also
+ * what lets a photo be taken back: these URLs carry no download token, so every read is
+ * judged by the Storage rules (ready photos only), and the files are cached for five
+ * minutes at most (the pipeline's Cache-Control), so a hidden photo stops being served
+ * everywhere within minutes. Never build a thumbnail URL with `getDownloadURL()`: its token
+ * would serve the file past the rules.
  */
 export function publicFileUrl(path: string, config: AppConfig = appConfig): string {
   const origin = config.emulators

@@ -1,49 +1,64 @@
-import { firestorePaths, photoSchema, reportSchema } from '@encore/model';
-import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc, where } from 'firebase/firestore';
+import { firestorePaths, moderationEntrySchema, photoSchema, reportSchema } from '@encore/model';
+import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { useMemo, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { useLiveQuery } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
+import { moderatePhoto } from '../photos/api/moderate-photo';
 import { moderationQueue } from './moderation-items';
 import { ModerationView } from './ModerationView';
 
-/** The live moderation queue. Hiding sets `status: hidden`, which takes the photo off every wall. */
+/**
+ * The live moderation queue: reported and hidden photos with their moderation entries
+ * (counts per reason, trusted reporters, who decided). Hiding and restoring go through the
+ * backend, which takes the photo off every wall and records the decision.
+ */
 export default function ModerationPage() {
+  const intl = useIntl();
   const festivalId = appConfig.festivalId;
   const queries = useMemo(() => {
     const photos = collection(db(), firestorePaths.photos(festivalId));
     return {
       hidden: query(photos, where('status', '==', 'hidden'), limit(100)),
       reported: query(photos, where('reportCount', '>', 0), orderBy('reportCount', 'desc'), limit(100)),
-      reports: query(collection(db(), firestorePaths.reports(festivalId)), orderBy('createdAt', 'desc'), limit(500)),
+      entries: query(collection(db(), firestorePaths.moderationEntries(festivalId)), orderBy('updatedAt', 'desc'), limit(200)),
+      // Only for what reporters wrote; the counts come from the entries.
+      reports: query(collection(db(), firestorePaths.reports(festivalId)), orderBy('createdAt', 'desc'), limit(200)),
     };
   }, [festivalId]);
   const hidden = useLiveQuery(queries.hidden, photoSchema);
   const reported = useLiveQuery(queries.reported, photoSchema);
+  const entries = useLiveQuery(queries.entries, moderationEntrySchema);
   const reports = useLiveQuery(queries.reports, reportSchema);
+  const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<unknown>(null);
 
-  const items = useMemo(() => moderationQueue([...reported.data, ...hidden.data], reports.data), [reported.data, hidden.data, reports.data]);
-  const pendingIds = useMemo(() => new Set([...hidden.pendingIds, ...reported.pendingIds]), [hidden.pendingIds, reported.pendingIds]);
+  const items = useMemo(() => moderationQueue([...reported.data, ...hidden.data], entries.data, reports.data), [reported.data, hidden.data, entries.data, reports.data]);
 
-  const setStatus = (photoId: string, status: 'hidden' | 'ready') => {
+  const decide = (photoId: string, action: 'hide' | 'restore') => {
     setError(null);
-    updateDoc(doc(db(), firestorePaths.photo(festivalId, photoId)), { status, updatedAt: serverTimestamp() }).catch(setError);
+    setSaving((current) => new Set([...current, photoId]));
+    moderatePhoto(photoId, action)
+      .catch(setError)
+      .finally(() => setSaving((current) => new Set([...current].filter((id) => id !== photoId))));
   };
 
-  const failed = [hidden, reported, reports].find((part) => part.status === 'error');
+  const failed = [hidden, reported, entries, reports].find((part) => part.status === 'error');
   return (
     <section aria-labelledby="moderation-title">
-      <h2 id="moderation-title">Moderation queue</h2>
+      <h2 id="moderation-title">
+        <FormattedMessage id="staff.moderation.title" defaultMessage="Moderation queue" />
+      </h2>
       {error ? <ErrorNotice error={error} /> : null}
       {failed ? (
         <ErrorNotice error={failed.error} />
-      ) : hidden.status === 'loading' || reported.status === 'loading' ? (
-        <Loading label="Loading the queue…" />
+      ) : hidden.status === 'loading' || reported.status === 'loading' || entries.status === 'loading' ? (
+        <Loading label={intl.formatMessage({ id: 'staff.moderation.loading', defaultMessage: 'Loading the queue…' })} />
       ) : (
-        <ModerationView items={items} pendingIds={pendingIds} onHide={(id) => setStatus(id, 'hidden')} onRestore={(id) => setStatus(id, 'ready')} />
+        <ModerationView items={items} pendingIds={saving} onHide={(id) => decide(id, 'hide')} onRestore={(id) => decide(id, 'restore')} />
       )}
     </section>
   );

@@ -1,17 +1,33 @@
-import type { ReportReason } from '@encore/model';
 import { Button } from 'react-aria-components';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { PhotoImage } from '../photos/PhotoImage';
-import type { ModerationItem } from './moderation-items';
+import { reasonMessages } from '../photos/ReportPhotoPanel';
+import type { ModerationItem, ModerationState } from './moderation-items';
 
-const REASON_LABEL: Record<ReportReason, string> = {
-  inappropriate: 'inappropriate',
-  privacy: 'privacy',
-  spam: 'spam',
-  copyright: 'copyright',
-  other: 'other',
-};
+function StateLine({ state }: { state: ModerationState }) {
+  const intl = useIntl();
+  const at = (date: Date) => intl.formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+  switch (state.kind) {
+    case 'auto-hidden':
+      return (
+        <FormattedMessage
+          id="staff.moderation.autoHidden"
+          defaultMessage="Hidden automatically after {count, plural, one {# trusted report} other {# trusted reports}} ({at})"
+          values={{ count: state.trustedReporters, at: at(state.at) }}
+        />
+      );
+    case 'hidden-by-staff':
+      return <FormattedMessage id="staff.moderation.hiddenBy" defaultMessage="Hidden by {name} ({at})" values={{ name: state.by, at: at(state.at) }} />;
+    case 'restored-by-staff':
+      return <FormattedMessage id="staff.moderation.restoredBy" defaultMessage="Restored by {name} ({at})" values={{ name: state.by, at: at(state.at) }} />;
+    case 'hidden':
+      return <FormattedMessage id="staff.moderation.hiddenUnknown" defaultMessage="Hidden (no record of why)" />;
+    case 'visible':
+      return null;
+  }
+}
 
-/** Reported and hidden photos with hide/restore; decisions show as pending until synced. */
+/** Reported and hidden photos: why, by how many, and hide/restore; decisions in flight show as saving. */
 export function ModerationView({
   items,
   pendingIds,
@@ -23,27 +39,64 @@ export function ModerationView({
   onHide(photoId: string): void;
   onRestore(photoId: string): void;
 }) {
-  if (items.length === 0) return <p className="empty">Nothing to review: no reported or hidden photos.</p>;
+  const intl = useIntl();
+  if (items.length === 0) {
+    return (
+      <p className="empty">
+        <FormattedMessage id="staff.moderation.empty" defaultMessage="Nothing to review: no reported or hidden photos." />
+      </p>
+    );
+  }
   return (
-    <ul className="moderation-list" aria-label="Photos to review">
-      {items.map(({ photo, reasons, details }) => {
+    <ul className="moderation-list" aria-label={intl.formatMessage({ id: 'staff.moderation.listLabel', defaultMessage: 'Photos to review' })}>
+      {items.map(({ photo, state, reports, trustedReporters, reasons, details }) => {
         const hidden = photo.status === 'hidden';
-        const label = `Photo ${photo.id}`;
+        const label = intl.formatMessage({ id: 'staff.moderation.itemLabel', defaultMessage: 'Photo {id}' }, { id: photo.id });
+        const pending = pendingIds.has(photo.id);
         return (
           <li key={photo.id} className="moderation-item" aria-label={label}>
             <div className="photo-tile">
-              <PhotoImage photo={photo} sizes="260px" width={320} alt={hidden ? 'Hidden photo under review' : 'Reported photo'} />
+              <PhotoImage
+                photo={photo}
+                sizes="260px"
+                width={320}
+                alt={
+                  hidden
+                    ? intl.formatMessage({ id: 'staff.moderation.altHidden', defaultMessage: 'Hidden photo under review' })
+                    : intl.formatMessage({ id: 'staff.moderation.altReported', defaultMessage: 'Reported photo' })
+                }
+              />
             </div>
             <div className="moderation-item-body">
               <p style={{ margin: 0 }}>
-                <span className={`status ${hidden ? 'status-rejected' : 'status-processing'}`}>{hidden ? 'Hidden' : 'Visible'}</span>
+                <span className={`status ${hidden ? 'status-rejected' : 'status-processing'}`}>
+                  {hidden ? (
+                    <FormattedMessage id="staff.moderation.statusHidden" defaultMessage="Hidden" />
+                  ) : (
+                    <FormattedMessage id="staff.moderation.statusVisible" defaultMessage="Visible" />
+                  )}
+                </span>
                 {' · '}
-                {photo.reportCount === 1 ? '1 report' : `${photo.reportCount} reports`}
-                {pendingIds.has(photo.id) ? <span className="muted"> · saving…</span> : null}
+                <FormattedMessage
+                  id="staff.moderation.reportCounts"
+                  defaultMessage="{reports, plural, =0 {no reports} one {# report} other {# reports}}, {trusted} from trusted accounts"
+                  values={{ reports, trusted: trustedReporters }}
+                />
+                {pending ? (
+                  <span className="muted">
+                    {' · '}
+                    <FormattedMessage id="staff.moderation.saving" defaultMessage="saving…" />
+                  </span>
+                ) : null}
               </p>
+              {state.kind !== 'visible' ? (
+                <p style={{ margin: 0 }}>
+                  <StateLine state={state} />
+                </p>
+              ) : null}
               {reasons.length > 0 ? (
                 <p className="muted" style={{ margin: 0 }}>
-                  {reasons.map(({ reason, count }) => `${REASON_LABEL[reason]} ×${count}`).join(', ')}
+                  {reasons.map(({ reason, count }) => `${intl.formatMessage(reasonMessages[reason])} ×${count}`).join(', ')}
                 </p>
               ) : null}
               {details.slice(0, 3).map((detail, index) => (
@@ -52,12 +105,22 @@ export function ModerationView({
                 </blockquote>
               ))}
               {hidden ? (
-                <Button className="button button-small" onPress={() => onRestore(photo.id)} aria-label={`Restore to the wall: ${label}`}>
-                  Restore to the wall
+                <Button
+                  className="button button-small"
+                  isDisabled={pending}
+                  onPress={() => onRestore(photo.id)}
+                  aria-label={intl.formatMessage({ id: 'staff.moderation.restoreLabel', defaultMessage: 'Restore to the wall: {photo}' }, { photo: label })}
+                >
+                  <FormattedMessage id="staff.moderation.restore" defaultMessage="Restore to the wall" />
                 </Button>
               ) : (
-                <Button className="button button-danger button-small" onPress={() => onHide(photo.id)} aria-label={`Hide from the wall: ${label}`}>
-                  Hide from the wall
+                <Button
+                  className="button button-danger button-small"
+                  isDisabled={pending}
+                  onPress={() => onHide(photo.id)}
+                  aria-label={intl.formatMessage({ id: 'staff.moderation.hideLabel', defaultMessage: 'Hide from the wall: {photo}' }, { photo: label })}
+                >
+                  <FormattedMessage id="staff.moderation.hide" defaultMessage="Hide from the wall" />
                 </Button>
               )}
             </div>
