@@ -23,6 +23,8 @@ export const firestorePaths = {
   /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
   moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
   moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,
+  /** The person's preferences (language, reminder lead time): written by them. */
+  userPreferences: (uid: string) => `users/${uid}`,
   favorites: (uid: string) => `users/${uid}/favorites`,
   favorite: (uid: string, performanceId: string) => `users/${uid}/favorites/${performanceId}`,
   notices: (uid: string) => `users/${uid}/notices`,

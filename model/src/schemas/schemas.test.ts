@@ -4,12 +4,22 @@ import { documentIdSchema, photoIdSchema, timeZoneSchema } from './common.js';
 import { moderationEntrySchema, reportLimitSchema, REPORTS_PER_WINDOW } from './moderation.js';
 import { festivalSchema, performanceSchema } from './festival.js';
 import { photoSchema } from './photos.js';
-import { favoriteSchema, noticeSchema } from './user.js';
+import { favoriteSchema, noticeSchema, userPreferencesSchema } from './user.js';
 
 const issues = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
   result.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('document schemas', () => {
+  it('accept preferences in English or Dutch with an offered reminder lead time, and refuse others', () => {
+    const updatedAt = new Date('2026-08-14T18:00:00Z');
+    expect(userPreferencesSchema.safeParse({ locale: 'nl', reminderMinutes: 15, updatedAt }).success).toBe(true);
+    expect(userPreferencesSchema.safeParse({ locale: 'en', reminderMinutes: null, updatedAt }).success).toBe(true);
+    expect(userPreferencesSchema.safeParse({ locale: 'en', updatedAt }).success).toBe(true);
+    expect(userPreferencesSchema.safeParse({ locale: 'fr', updatedAt }).success).toBe(false);
+    expect(userPreferencesSchema.safeParse({ locale: 'en', reminderMinutes: 7, updatedAt }).success).toBe(false);
+    expect(userPreferencesSchema.safeParse({ locale: 'en', role: 'admin', updatedAt }).success).toBe(false);
+  });
+
   it('accept a valid festival and refuse inverted dates, unknown zones and extra keys', () => {
     const festival = { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' };
     expect(festivalSchema.parse(festival)).toEqual(festival);

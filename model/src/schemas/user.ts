@@ -40,3 +40,25 @@ export const accountSchema = z.object({
   displayName: textSchema(80).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** The languages Encore speaks; the web app and the messages functions write both follow it. */
+export const localeSchema = z.enum(['en', 'nl']);
+export type Locale = z.infer<typeof localeSchema>;
+
+/** How long before a set a reminder comes (push, and the calendar's alarm), in minutes. */
+export const REMINDER_LEAD_MINUTES = [5, 10, 15, 30, 60] as const;
+export const reminderMinutesSchema = z.union(REMINDER_LEAD_MINUTES.map((minutes) => z.literal(minutes)));
+
+/**
+ * `users/{uid}`: the person's own preferences, written by them (firestore.rules checks each
+ * field) and read by functions to speak their language and remind them in time. Absent or
+ * null `reminderMinutes` means no reminders.
+ */
+export const userPreferencesSchema = z
+  .object({
+    locale: localeSchema,
+    reminderMinutes: reminderMinutesSchema.nullable().optional(),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type UserPreferences = z.infer<typeof userPreferencesSchema>;
