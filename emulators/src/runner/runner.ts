@@ -21,7 +21,7 @@ import { dirname } from 'node:path';
 import type { DocumentWrittenEvent, StorageObjectEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
 import { LocalAppCheck } from './app-check.js';
-import { screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
+import { appCheckExchangePath, screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
 import { firestoreCloudEvent, firestoreEventTypes, isPushBody, pubsubCloudEvent, storageCloudEvent, storageEventType } from './cloudevents.js';
 import { defineFunction, type FunctionDefinition } from './definitions.js';
@@ -88,6 +88,8 @@ export interface FunctionsRunner {
   functions(): FunctionDefinition[];
   /** The Node the functions run on now (`v24.21.0`), as their process reports it. */
   nodeVersion(): string | undefined;
+  /** Where an app of this project exchanges a registered debug token for an App Check token (app-check-http.ts). */
+  appCheckExchangeUrl(appId: string): string;
   /** Runs an onSchedule function now, with its retry config. */
   runJob(name: string): Promise<JobResult>;
   /** Restarts the functions child with a fresh import of the module. */
@@ -167,6 +169,10 @@ class Runner implements FunctionsRunner {
 
   nodeVersion(): string | undefined {
     return this.worker?.nodeVersion;
+  }
+
+  appCheckExchangeUrl(appId: string): string {
+    return `${this.url}${appCheckExchangePath(this.options.projectId, appId)}`;
   }
 
   reload(): Promise<void> {

@@ -1,5 +1,5 @@
 import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
-import { httpsOptions, importOptions } from '../config.js';
+import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
@@ -29,6 +29,6 @@ export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
   res.status(feed.status).set(feed.headers).send(feed.body);
 });
 
-export const calendarLink = onCall(httpsOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
-export const moderatePhoto = onCall(httpsOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
+export const calendarLink = onCall(callableOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
+export const moderatePhoto = onCall(callableOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
 export const importProgramme = onCall(importOptions, (request) => answer(() => handleImportProgramme(liveDeps(), caller(request), request.data)));
