@@ -6,6 +6,7 @@
  * all of that and served by `vite preview`.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,7 +26,7 @@ export interface LocalStack {
 }
 
 /** Builds the web app for these emulator ports into a temporary folder and serves it. */
-async function serveWebApp(ports: Record<string, number>): Promise<{ server: PreviewServer; outDir: string }> {
+async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: string): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
   const env = {
     // vitest runs with NODE_ENV=test, which would make Vite build with development flags.
@@ -34,6 +35,8 @@ async function serveWebApp(ports: Record<string, number>): Promise<{ server: Pre
     VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
     VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
     VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+    // The app attests itself with App Check at the runner, which the callables enforce.
+    VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
@@ -56,6 +59,7 @@ export async function startLocalStack(): Promise<LocalStack> {
   const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0 || !existsSync(functionsModule)) throw new Error('the functions did not build');
 
+  const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
@@ -71,7 +75,7 @@ export async function startLocalStack(): Promise<LocalStack> {
       ports: 'free',
       authEmulator: auth.host,
       rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
-      runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {} },
+      runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
     });
     stops.push(() => stack.stop());
     await seedFestival({ projectId: PROJECT_ID, photos: false });
@@ -80,7 +84,7 @@ export async function startLocalStack(): Promise<LocalStack> {
       firestore: portOf(stack.hosts.firestore),
       storage: portOf(stack.hosts.storage),
       functions: stack.hosts.functions ? portOf(stack.hosts.functions) : 5001,
-    });
+    }, appCheckDebugToken);
     stops.push(async () => {
       await web.server.close();
       rmSync(web.outDir, { recursive: true, force: true });
