@@ -26,20 +26,4 @@ describe('readConfig', () => {
     expect(functionUrl('calendarFeed', readConfig({}))).toBe('http://127.0.0.1:5001/demo-encore/europe-west1/calendarFeed');
     expect(functionUrl('calendarFeed', readConfig({ VITE_FIREBASE_PROJECT_ID: 'prod' }))).toBe('https://europe-west1-prod.cloudfunctions.net/calendarFeed');
   });
-
-  it('attests with reCAPTCHA Enterprise in production, with a debug token only in development', () => {
-    const real = { VITE_FIREBASE_PROJECT_ID: 'encore-prod', VITE_APP_CHECK_SITE_KEY: '6Lc-site-key', VITE_APP_CHECK_DEBUG_TOKEN: 'debug-uuid' };
-    expect(readConfig({ ...real, PROD: true }).appCheck).toEqual({ provider: 'recaptcha-enterprise', siteKey: '6Lc-site-key' });
-    expect(readConfig({ ...real, DEV: true }).appCheck).toEqual({ provider: 'recaptcha-enterprise', siteKey: '6Lc-site-key', debugToken: 'debug-uuid' });
-    expect(readConfig({ VITE_FIREBASE_PROJECT_ID: 'encore-prod' }).appCheck).toBeNull();
-  });
-
-  it('exchanges the debug token at the local functions runner on the emulators', () => {
-    expect(readConfig({ VITE_APP_CHECK_DEBUG_TOKEN: 'debug-uuid', VITE_FUNCTIONS_EMULATOR_PORT: '15001' }).appCheck).toEqual({
-      provider: 'local-exchange',
-      debugToken: 'debug-uuid',
-      exchangeUrl: 'http://127.0.0.1:15001/_/appcheck/v1/projects/demo-encore/apps/demo-app:exchangeDebugToken',
-    });
-    expect(readConfig({}).appCheck).toBeNull();
-  });
 });

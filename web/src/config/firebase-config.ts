@@ -12,21 +12,6 @@ export interface EmulatorPorts {
   functions: number;
 }
 
-/**
- * How the app attests itself with App Check (web/src/firebase/app-check.ts); callable
- * functions refuse calls without it.
- * - `recaptcha-enterprise`: production, with the site key of the app's reCAPTCHA Enterprise
- *   key (`VITE_APP_CHECK_SITE_KEY`). In development against a real project, a
- *   `VITE_APP_CHECK_DEBUG_TOKEN` registered in the console replaces reCAPTCHA (the debug
- *   provider); production builds never carry one: it would let anyone attest.
- * - `local-exchange`: on the emulators, the debug token (`VITE_APP_CHECK_DEBUG_TOKEN`, which
- *   `npm start` sets and registers) is exchanged at the functions runner, which stands in for
- *   the App Check API offline.
- */
-export type AppCheckConfig =
-  | { provider: 'recaptcha-enterprise'; siteKey: string; debugToken?: string }
-  | { provider: 'local-exchange'; debugToken: string; exchangeUrl: string };
-
 export interface AppConfig {
   firebase: FirebaseOptions & { projectId: string; storageBucket: string };
   /** Null for a real project; the local ports otherwise. */
@@ -36,13 +21,11 @@ export interface AppConfig {
   functionsRegion: string;
   /** Google sign-in needs a real project with the provider enabled. */
   googleSignIn: boolean;
-  /** Null when nothing is configured: the app then runs without App Check, and callables refuse it. */
-  appCheck: AppCheckConfig | null;
 }
 
-type Env = Record<string, string | boolean | undefined>;
+export type Env = Record<string, string | boolean | undefined>;
 
-function text(env: Env, key: string): string | undefined {
+export function text(env: Env, key: string): string | undefined {
   const value = env[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
@@ -57,9 +40,7 @@ export function readConfig(env: Env): AppConfig {
   const projectId = text(env, 'VITE_FIREBASE_PROJECT_ID');
   const festivalId = text(env, 'VITE_FESTIVAL_ID') ?? 'encore-2026';
   const functionsRegion = text(env, 'VITE_FUNCTIONS_REGION') ?? 'europe-west1';
-  const debugToken = text(env, 'VITE_APP_CHECK_DEBUG_TOKEN');
   if (projectId && text(env, 'VITE_USE_EMULATORS') !== 'true') {
-    const siteKey = text(env, 'VITE_APP_CHECK_SITE_KEY');
     return {
       firebase: {
         apiKey: text(env, 'VITE_FIREBASE_API_KEY'),
@@ -73,13 +54,9 @@ export function readConfig(env: Env): AppConfig {
       festivalId,
       functionsRegion,
       googleSignIn: text(env, 'VITE_GOOGLE_SIGN_IN') !== 'false',
-      appCheck: siteKey ? { provider: 'recaptcha-enterprise', siteKey, ...(debugToken && env.DEV === true ? { debugToken } : {}) } : null,
     };
   }
   const localProject = projectId ?? 'demo-encore';
-  const host = text(env, 'VITE_EMULATOR_HOST') ?? '127.0.0.1';
-  const functionsPort = port(env, 'VITE_FUNCTIONS_EMULATOR_PORT', 5001);
-  const localAppId = 'demo-app';
   return {
     firebase: {
       // The emulators accept any key; the SDK only insists that one is present.
@@ -87,28 +64,20 @@ export function readConfig(env: Env): AppConfig {
       authDomain: `${localProject}.firebaseapp.com`,
       projectId: localProject,
       storageBucket: text(env, 'VITE_FIREBASE_STORAGE_BUCKET') ?? `${localProject}.appspot.com`,
-      appId: localAppId,
+      appId: 'demo-app',
     },
     emulators: {
-      host,
+      host: text(env, 'VITE_EMULATOR_HOST') ?? '127.0.0.1',
       ports: {
         auth: port(env, 'VITE_AUTH_EMULATOR_PORT', 9099),
         firestore: port(env, 'VITE_FIRESTORE_EMULATOR_PORT', 8080),
         storage: port(env, 'VITE_STORAGE_EMULATOR_PORT', 9199),
-        functions: functionsPort,
+        functions: port(env, 'VITE_FUNCTIONS_EMULATOR_PORT', 5001),
       },
     },
     festivalId,
     functionsRegion,
     googleSignIn: false,
-    appCheck: debugToken
-      ? {
-          provider: 'local-exchange',
-          debugToken,
-          // The runner's stand-in for the App Check API's exchangeDebugToken (emulators/src/runner/app-check-http.ts).
-          exchangeUrl: `http://${host}:${functionsPort}/_/appcheck/v1/projects/${encodeURIComponent(localProject)}/apps/${localAppId}:exchangeDebugToken`,
-        }
-      : null,
   };
 }
 

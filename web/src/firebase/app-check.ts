@@ -1,6 +1,6 @@
 import type { FirebaseApp } from 'firebase/app';
 import { CustomProvider, initializeAppCheck, ReCaptchaEnterpriseProvider, type AppCheck } from 'firebase/app-check';
-import { appConfig, type AppCheckConfig } from '../config/firebase-config';
+import { appCheckConfig, type AppCheckConfig } from '../config/app-check-config';
 
 /**
  * App Check: the app attests itself so that callable functions, which enforce App Check,
@@ -10,7 +10,7 @@ import { appConfig, type AppCheckConfig } from '../config/firebase-config';
  */
 let instance: AppCheck | null | undefined;
 
-export function startAppCheck(app: FirebaseApp, config: AppCheckConfig | null = appConfig.appCheck): AppCheck | null {
+export function startAppCheck(app: FirebaseApp, config: AppCheckConfig | null = appCheckConfig): AppCheck | null {
   if (instance !== undefined) return instance;
   if (!config) {
     console.warn(
