@@ -54,7 +54,18 @@ export const cleanupOptions = { region: REGION, memory: '512MiB', cpu: 1, timeou
 
 /** Staff and visitor HTTPS endpoints. */
 export const httpsOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 10 } as const;
-export const importOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 4, maxInstances: 5 } as const;
+
+/**
+ * Callables are called only by Encore's web app, which attests itself with App Check: a call
+ * without a valid App Check token is refused (401 UNAUTHENTICATED) before the handler runs.
+ * Not `consumeAppCheckToken`: every callable also needs the caller's ID token and acts only
+ * on that person's own data or a staff member's, so replaying an App Check token within its
+ * hour gains nothing the signed-in person could not do anyway, while limited-use tokens would
+ * cost a token exchange and an App Check API round trip on every call.
+ */
+const appCheck = { enforceAppCheck: true } as const;
+export const callableOptions = { ...httpsOptions, ...appCheck } as const;
+export const importOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 4, maxInstances: 5, ...appCheck } as const;
 
 /** Nightly maintenance: a scheduled job may run up to 30 minutes. */
 export const maintenanceOptions = { region: REGION, memory: '1GiB', timeoutSeconds: 1800, maxInstances: 1, retryCount: 2 } as const;

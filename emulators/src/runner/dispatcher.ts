@@ -127,6 +127,7 @@ export class Dispatcher {
       durationMs: Math.round(result.durationMs * 10) / 10,
       outcome: result.timedOut && outcome !== 'ok' && outcome !== 'retrying' ? 'timeout' : outcome,
       ...(result.error === undefined ? {} : { error: result.error }),
+      ...(this.worker ? { node: this.worker.nodeVersion } : {}),
     });
   }
 

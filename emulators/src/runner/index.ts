@@ -5,3 +5,5 @@ export type { EmulatorHosts } from './environment.js';
 export type { RetryPolicy } from './backoff.js';
 export type { InvocationLogger, InvocationRecord, Outcome } from './invocation-log.js';
 export { PubSubBridge } from './pubsub-bridge.js';
+export { LocalAppCheck, type AppCheckClaims } from './app-check.js';
+export { appCheckExchangePath } from './app-check-http.js';

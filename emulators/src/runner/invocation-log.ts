@@ -18,6 +18,8 @@ export interface InvocationRecord {
   durationMs: number;
   outcome: Outcome;
   error?: string;
+  /** The Node the worker that ran it is on (`v24.21.0`): production's major, see node-binary.ts. */
+  node?: string;
 }
 
 export type InvocationLogger = (record: InvocationRecord) => void;

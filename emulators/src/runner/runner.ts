@@ -9,6 +9,10 @@
  *   GET  /_/functions        the loaded functions and their triggers
  *   POST /_/jobs/{name}      run an onSchedule function now (what `npm run job` calls)
  *   POST /_/pubsub/{name}    push endpoint of each onMessagePublished function's subscription
+ *   POST /_/appcheck/v1/projects/{project}/apps/{appId}:exchangeDebugToken   App Check (app-check-http.ts)
+ *
+ * The functions run on the Node major of their production runtime (firebase.json's
+ * `runtime`, runtime.ts), from a binary npm installed for this machine (node-binary.ts).
  */
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -16,14 +20,18 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import type { DocumentWrittenEvent, StorageObjectEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
+import { LocalAppCheck } from './app-check.js';
+import { appCheckExchangePath, screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
 import { firestoreCloudEvent, firestoreEventTypes, isPushBody, pubsubCloudEvent, storageCloudEvent, storageEventType } from './cloudevents.js';
 import { defineFunction, type FunctionDefinition } from './definitions.js';
 import { Dispatcher } from './dispatcher.js';
 import { functionsEnvironment, type EmulatorHosts } from './environment.js';
 import { logInvocationLine, type InvocationLogger } from './invocation-log.js';
+import { resolveNodeBinary } from './node-binary.js';
 import { DocumentPattern } from './path-pattern.js';
 import { PubSubBridge } from './pubsub-bridge.js';
+import { functionsRuntime, parseRuntime, type FunctionsRuntime } from './runtime.js';
 import { armSchedules } from './schedule.js';
 import { watchForRebuilds } from './watch.js';
 import type { WorkerOutput } from './worker-output.js';
@@ -59,6 +67,10 @@ export interface FunctionsRunnerOptions {
   log?: InvocationLogger;
   /** Where the functions' own output goes, attributed to its call (worker-output.ts); by default, this process's stdout/stderr. */
   workerOutput?: WorkerOutput;
+  /** The runtime to run the functions on (`nodejs24`); by default firebase.json's for `functionsDir` (runtime.ts). */
+  runtime?: string;
+  /** App Check for callables (app-check.ts): the debug tokens the exchange accepts. None by default: every exchange is refused. */
+  appCheck?: { debugTokens?: Iterable<string>; ttlSeconds?: number };
 }
 
 export interface JobResult {
@@ -74,6 +86,10 @@ export interface FunctionsRunner {
   /** `http://host:port` */
   url: string;
   functions(): FunctionDefinition[];
+  /** The Node the functions run on now (`v24.21.0`), as their process reports it. */
+  nodeVersion(): string | undefined;
+  /** Where an app of this project exchanges a registered debug token for an App Check token (app-check-http.ts). */
+  appCheckExchangeUrl(appId: string): string;
   /** Runs an onSchedule function now, with its retry config. */
   runJob(name: string): Promise<JobResult>;
   /** Restarts the functions child with a fresh import of the module. */
@@ -95,6 +111,9 @@ class Runner implements FunctionsRunner {
   private readonly retry: RetryPolicy;
   private readonly log: InvocationLogger;
   private readonly bridge: PubSubBridge | undefined;
+  private readonly appCheck: LocalAppCheck;
+  /** A fallback to this process's Node is said once, not on every reload. */
+  private runtimeWarned = false;
   private definitions = new Map<string, FunctionDefinition>();
   private patterns = new Map<string, DocumentPattern>();
   private worker: WorkerHandle | undefined;
@@ -107,6 +126,7 @@ class Runner implements FunctionsRunner {
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.log = options.log ?? logInvocationLine;
     this.dispatcher = new Dispatcher(this.retry, this.log);
+    this.appCheck = new LocalAppCheck({ projectId: options.projectId, ...options.appCheck });
     this.server = createServer((req, res) => void this.route(req, res));
     if (options.emulators?.pubsub) {
       this.bridge = new PubSubBridge({
@@ -147,6 +167,14 @@ class Runner implements FunctionsRunner {
     return [...this.definitions.values()];
   }
 
+  nodeVersion(): string | undefined {
+    return this.worker?.nodeVersion;
+  }
+
+  appCheckExchangeUrl(appId: string): string {
+    return `${this.url}${appCheckExchangePath(this.options.projectId, appId)}`;
+  }
+
   reload(): Promise<void> {
     this.reloading = this.reloading.catch(() => {}).then(() => this.load());
     return this.reloading;
@@ -181,11 +209,19 @@ class Runner implements FunctionsRunner {
       functionsDir,
       extra: this.options.env,
     });
-    const worker = await startWorker(functionsModule, env, functionsDir, (code) => {
-      if (this.worker !== worker) return;
-      console.error(`[functions-runner] the functions process exited (code ${code}); starting a new one`);
-      this.reload().catch((error: unknown) => console.error('[functions-runner] restart failed:', error));
-    }, this.options.workerOutput);
+    const runtime = this.options.runtime ? parseRuntime(this.options.runtime, 'runner option runtime') : functionsRuntime(functionsDir);
+    const worker = await startWorker({
+      modulePath: functionsModule,
+      env,
+      cwd: functionsDir,
+      onCrash: (code) => {
+        if (this.worker !== worker) return;
+        console.error(`[functions-runner] the functions process exited (code ${code}); starting a new one`);
+        this.reload().catch((error: unknown) => console.error('[functions-runner] restart failed:', error));
+      },
+      ...(this.options.workerOutput ? { output: this.options.workerOutput } : {}),
+      ...this.nodeFor(runtime, functionsDir),
+    });
     const definitions = Object.entries(worker.endpoints).map(([name, endpoint]) => defineFunction(name, endpoint, this.options.localInstances));
     const previous = this.worker;
     this.worker = worker;
@@ -207,8 +243,25 @@ class Runner implements FunctionsRunner {
         console.warn(`[functions-runner] ${definition.name}: trigger not supported locally (${definition.trigger.description})`);
       }
     }
-    console.log(`[functions-runner] loaded ${definitions.length} functions from ${functionsModule}`);
+    const on = runtime ? ` (${runtime.id}, ${runtime.source})` : '';
+    console.log(`[functions-runner] loaded ${definitions.length} functions from ${functionsModule} on Node ${worker.nodeVersion}${on}`);
     await previous?.stop();
+  }
+
+  /** The binary that runs the functions: the runtime's Node major, else (said once) this process's. */
+  private nodeFor(runtime: FunctionsRuntime | null, functionsDir: string): { execPath?: string } {
+    const warnOnce = (message: string): void => {
+      if (!this.runtimeWarned) console.warn(`[functions-runner] ${message}`);
+      this.runtimeWarned = true;
+    };
+    if (!runtime) {
+      warnOnce(`no runtime configured for ${functionsDir} (firebase.json functions.runtime): the functions run on this Node ${process.version}`);
+      return {};
+    }
+    const choice = resolveNodeBinary(runtime.major);
+    if (choice.binary) return { execPath: choice.binary.path };
+    warnOnce(`${choice.reason}; the functions run on this Node ${process.version} instead of ${runtime.id} (ENCORE_FUNCTIONS_NODE names another binary)`);
+    return {};
   }
 
   private get storageBucket(): string {
@@ -271,6 +324,7 @@ class Runner implements FunctionsRunner {
       const url = new URL(req.url ?? '/', 'http://runner');
       const rawSegments = url.pathname.split('/');
       const segments = rawSegments.slice(1).map(decodeURIComponent);
+      if (await serveAppCheckExchange(this.appCheck, url.pathname, req, res)) return;
       if (segments[0] === '_') return await this.routeControl(req, res, segments.slice(1));
       const [project, region, name] = segments;
       const definition = name === undefined ? undefined : this.definitions.get(name);
@@ -281,6 +335,10 @@ class Runner implements FunctionsRunner {
         (definition.trigger.kind !== 'https' && definition.trigger.kind !== 'callable')
       ) {
         return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `Function ${url.pathname} does not exist` } });
+      }
+      if (definition.trigger.kind === 'callable') {
+        const rejected = screenAppCheck(this.appCheck, req);
+        if (rejected) console.warn(`[functions-runner] ${definition.name}: App Check token rejected (${rejected}); the call goes on without it`);
       }
       // What follows /{project}/{region}/{name}, query included: the function's own path.
       const rest = url.pathname.slice(rawSegments.slice(0, 4).join('/').length) + url.search;

@@ -18,26 +18,31 @@ export class WorkerLoadError extends Error {
 export interface WorkerHandle {
   baseUrl: string;
   endpoints: Record<string, RawEndpoint>;
+  /** The Node the functions run on, as the child reports it (`process.version`). */
+  nodeVersion: string;
   /** Runs a call against this worker, counted so `stop` can drain it. */
   track<T>(call: () => Promise<T>): Promise<T>;
   /** Waits for in-flight calls (bounded), then ends the child. */
   stop(): Promise<void>;
 }
 
-/**
- * `onCrash` is called when the child exits on its own after loading (a function called process.exit, or it crashed).
- * With `output`, what the functions print goes there, attributed to its call; without, to this process's stdout/stderr.
- */
-export async function startWorker(
-  modulePath: string,
-  env: NodeJS.ProcessEnv,
-  cwd: string,
-  onCrash: (code: number | null) => void,
-  output?: WorkerOutput,
-): Promise<WorkerHandle> {
+export interface WorkerOptions {
+  modulePath: string;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  /** Called when the child exits on its own after loading (a function called process.exit, or it crashed). */
+  onCrash: (code: number | null) => void;
+  /** With it, what the functions print goes there, attributed to its call; without, to this process's stdout/stderr. */
+  output?: WorkerOutput;
+  /** The Node binary to run the child on (node-binary.ts); this process's by default. */
+  execPath?: string;
+}
+
+export async function startWorker({ modulePath, env, cwd, onCrash, output, execPath }: WorkerOptions): Promise<WorkerHandle> {
   const child = fork(workerEntry(), [], {
     cwd,
     env: { ...env, ENCORE_FUNCTIONS_MODULE: modulePath, ...(output ? { [TAG_OUTPUT_ENV]: '1' } : {}) },
+    ...(execPath ? { execPath } : {}),
     execArgv: needsTypeScriptLoader(modulePath) ? ['--import', import.meta.resolve('tsx')] : [],
     stdio: ['ignore', output ? 'pipe' : 'inherit', output ? 'pipe' : 'inherit', 'ipc'],
   });
@@ -52,6 +57,7 @@ export async function startWorker(
   return {
     baseUrl: `http://127.0.0.1:${ready.port}`,
     endpoints: ready.endpoints,
+    nodeVersion: ready.node,
     async track(call) {
       inFlight++;
       try {

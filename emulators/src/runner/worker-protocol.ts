@@ -2,5 +2,5 @@
 import type { RawEndpoint } from './definitions.js';
 
 export type WorkerMessage =
-  | { type: 'ready'; port: number; endpoints: Record<string, RawEndpoint> }
+  | { type: 'ready'; port: number; endpoints: Record<string, RawEndpoint>; node: string }
   | { type: 'failed'; error: string };

@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   const app = createApp(fromFunctions('express') as ExpressModule, functions, endpoints);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
-  send({ type: 'ready', port: (server.address() as AddressInfo).port, endpoints });
+  send({ type: 'ready', port: (server.address() as AddressInfo).port, endpoints, node: process.version });
 }
 
 /** Walks exports as firebase-functions' loader does: nested objects give `group-name`. */

@@ -9,6 +9,7 @@
  * The Auth emulator and the web dev server need no build, and the Firebase CLI takes the
  * longest to start, so they start first, while the model and the functions build.
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InvocationLogger } from '../runner/invocation-log.js';
@@ -48,6 +49,8 @@ export interface RunningFestival {
   timings: Record<string, number>;
   /** The full functions log, as the banner names it, when there is one. */
   functionsLog?: string;
+  /** The App Check debug token the runner exchanges and the web app presents (runner/app-check.ts). */
+  appCheckDebugToken: string;
   stop(): Promise<void>;
 }
 
@@ -61,6 +64,8 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const ports = portsFromFirebaseJson(rootDir);
   const dataDir = join(rootDir, DATA_DIR);
+  // Registered with the runner's App Check exchange and given to the web app; printed for other clients.
+  const appCheckDebugToken = process.env.ENCORE_APP_CHECK_DEBUG_TOKEN || randomUUID();
 
   const timings: Record<string, number> = {};
   const timed = <T>(name: string, work: Promise<T>): Promise<T> =>
@@ -79,7 +84,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     stopped.push(() => auth.stop());
     return auth;
   });
-  const webStarting = (options.web ? timed('web', startWebDevServer(rootDir, ports.web, webEnvironment(ports))) : Promise.resolve(null)).then((web) => {
+  const webStarting = (options.web ? timed('web', startWebDevServer(rootDir, ports.web, { ...webEnvironment(ports), VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken })) : Promise.resolve(null)).then((web) => {
     if (web) stopped.push(() => web.stop());
     return web;
   });
@@ -100,7 +105,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
         authEmulator: `127.0.0.1:${ports.auth}`,
         rulesFiles: rulesFiles(rootDir),
         ...(options.fresh ? {} : { importDir: dataDir }),
-        runner: { watch: true, ...(options.functionsLog ? { log: options.functionsLog.log, workerOutput: options.functionsLog.output } : {}) },
+        runner: { watch: true, appCheck: { debugTokens: [appCheckDebugToken] }, ...(options.functionsLog ? { log: options.functionsLog.log, workerOutput: options.functionsLog.output } : {}) },
       }),
     );
     // The backend stops last, after the web app and Auth that sit beside it.
@@ -117,6 +122,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
       readyMs: performance.now() - started,
       timings,
       ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
+      appCheckDebugToken,
       async stop() {
         // Export before anything stops, so functions' last writes are in and nothing is half-closed.
         await stack.exportTo(dataDir).catch((error: unknown) => console.error('[encore] export failed:', error));
@@ -191,6 +197,7 @@ export function printFestival(festival: RunningFestival): void {
   if (stack.runner) {
     const jobs = stack.runner.functions().filter((fn) => fn.trigger.kind === 'schedule');
     if (jobs.length > 0) console.log(`\n  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);
+    console.log(`\n  App Check debug token (the web app presents it; ENCORE_APP_CHECK_DEBUG_TOKEN sets it): ${festival.appCheckDebugToken}`);
     if (festival.functionsLog) console.log(`\n  Function calls and logs: one short line each below; in full (JSON lines) in ${festival.functionsLog}`);
   }
   console.log(`\n  Ctrl-C stops everything and saves the state to ${DATA_DIR}/ (npm start -- --fresh starts empty).\n`);

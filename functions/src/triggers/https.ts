@@ -1,5 +1,5 @@
 import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
-import { httpsOptions, importOptions } from '../config.js';
+import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
 import { handleReporterStanding } from '../handlers/reporter-standing.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
@@ -30,7 +30,7 @@ export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
   res.status(feed.status).set(feed.headers).send(feed.body);
 });
 
-export const calendarLink = onCall(httpsOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
-export const moderatePhoto = onCall(httpsOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
-export const reporterStanding = onCall(httpsOptions, (request) => answer(() => handleReporterStanding(liveDeps(), caller(request))));
+export const calendarLink = onCall(callableOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
+export const moderatePhoto = onCall(callableOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
+export const reporterStanding = onCall(callableOptions, (request) => answer(() => handleReporterStanding(liveDeps(), caller(request))));
 export const importProgramme = onCall(importOptions, (request) => answer(() => handleImportProgramme(liveDeps(), caller(request), request.data)));

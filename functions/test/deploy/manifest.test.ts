@@ -1,18 +1,26 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '@encore/emulators/stack';
 import { domainEvents } from '@encore/model';
 import { buildFunctions } from '../../scripts/build.js';
+import * as config from '../../src/config.js';
+import { firebaseTools, functionsConfig } from './firebase-tools.js';
 
 /**
  * The deployability check. The deployable bundle is built as `npm run build` builds it,
  * and the functions manifest `firebase deploy` reads is generated offline by
  * firebase-functions' own loader: its bin, run the way firebase-tools runs it, with
  * FUNCTIONS_MANIFEST_OUTPUT_PATH (firebase-functions 7) instead of the control API.
+ * Every function's options are checked against config.ts; the runtime is the one
+ * firebase-tools picks from firebase.json; and App Check, which the manifest does not
+ * carry (firebase-functions enforces it inside the function), is checked by calling every
+ * callable of the same bundle on the local runner, on the runtime's Node.
  */
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 /** The SDK's own discovery bin, found where firebase-tools looks for it. */
@@ -66,61 +74,91 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const storage = (kind: string) => ({ eventType: `google.cloud.storage.object.v1.${kind}`, eventFilters: { bucket: 'demo-encore.appspot.com' }, retry: true });
-const firestore = (kind: string, document: string) => ({
-  eventType: `google.cloud.firestore.document.v1.${kind}`,
-  eventFilters: { database: '(default)', namespace: '(default)' },
-  eventFilterPathPatterns: { document },
-  retry: true,
+/** The subset of firebase-functions' options config.ts sets, and how the manifest encodes each. */
+interface Options {
+  region: string;
+  memory: '512MiB' | '1GiB' | '2GiB';
+  cpu?: number;
+  timeoutSeconds: number;
+  concurrency?: number;
+  maxInstances: number;
+  retry?: boolean;
+}
+
+const MEGABYTES = { '512MiB': 512, '1GiB': 1024, '2GiB': 2048 } as const;
+
+function endpointOptions(options: Options): Partial<Endpoint> {
+  return {
+    region: [options.region],
+    availableMemoryMb: MEGABYTES[options.memory],
+    timeoutSeconds: options.timeoutSeconds,
+    maxInstances: options.maxInstances,
+    ...(options.cpu === undefined ? {} : { cpu: options.cpu }),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+  };
+}
+
+const bucket = 'demo-encore.appspot.com';
+const storage = (options: Options, kind: string) => ({
+  ...endpointOptions(options),
+  eventTrigger: { eventType: `google.cloud.storage.object.v1.${kind}`, eventFilters: { bucket }, retry: options.retry ?? false },
 });
-const pubsub = (topic: string) => ({ eventType: 'google.cloud.pubsub.topic.v1.messagePublished', eventFilters: { topic }, retry: true });
+const firestore = (options: Options, kind: string, document: string) => ({
+  ...endpointOptions(options),
+  eventTrigger: {
+    eventType: `google.cloud.firestore.document.v1.${kind}`,
+    eventFilters: { database: '(default)', namespace: '(default)' },
+    eventFilterPathPatterns: { document },
+    retry: options.retry ?? false,
+  },
+});
+const pubsub = (options: Options, topic: string) => ({
+  ...endpointOptions(options),
+  eventTrigger: { eventType: 'google.cloud.pubsub.topic.v1.messagePublished', eventFilters: { topic }, retry: options.retry ?? false },
+});
 
-const trigger = { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20 };
-const counter = { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 60, concurrency: 40, maxInstances: 10 };
-const fanOut = { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 300, concurrency: 4, maxInstances: 10 };
-const https = { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 10 };
-
-/** What production needs, function by function. */
+/** Each function with the options of config.ts it is meant to run with, and its trigger. */
 const expected: Record<string, Partial<Endpoint>> = {
-  onUploadFinalized: { ...trigger, eventTrigger: storage('finalized') },
-  onUploadDeleted: { ...trigger, eventTrigger: storage('deleted') },
-  onFavoriteWritten: { ...trigger, eventTrigger: firestore('written', 'users/{uid}/favorites/{performanceId}') },
-  onReactionWritten: { ...trigger, eventTrigger: firestore('written', 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}') },
-  onReportCreated: { ...trigger, eventTrigger: firestore('created', 'festivals/{festivalId}/reports/{reportId}') },
-  onPhotoWritten: { ...trigger, eventTrigger: firestore('written', 'festivals/{festivalId}/photos/{photoId}') },
-  onPerformanceUpdated: { ...trigger, eventTrigger: firestore('updated', 'festivals/{festivalId}/performances/{performanceId}') },
-  // sharp: one image per instance, with the memory a 40 MP decode needs.
-  processPhoto: { availableMemoryMb: 2048, cpu: 1, timeoutSeconds: 300, concurrency: 1, maxInstances: 20, eventTrigger: pubsub('photo-uploaded') },
-  markPhotoDeleted: { ...counter, eventTrigger: pubsub('photo-original-deleted') },
-  countPhoto: { ...counter, eventTrigger: pubsub('photo-changed') },
-  cleanUpPhoto: { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 120, concurrency: 20, maxInstances: 10, eventTrigger: pubsub('photo-changed') },
-  notifyUploader: { ...counter, eventTrigger: pubsub('photo-changed') },
-  countFavorite: { ...counter, eventTrigger: pubsub('favorite-changed') },
-  countReaction: { ...counter, eventTrigger: pubsub('reaction-changed') },
-  moderateReport: { ...counter, eventTrigger: pubsub('report-filed') },
-  fanOutProgrammeChange: { ...fanOut, eventTrigger: pubsub('performance-changed') },
-  notifyFans: { ...fanOut, eventTrigger: pubsub('notice-batch') },
-  calendarFeed: { ...https, httpsTrigger: {} },
-  calendarLink: { ...https, callableTrigger: {} },
-  moderatePhoto: { ...https, callableTrigger: {} },
-  reporterStanding: { ...https, callableTrigger: {} },
-  importProgramme: { availableMemoryMb: 512, cpu: 1, timeoutSeconds: 120, concurrency: 4, maxInstances: 5, callableTrigger: {} },
+  onUploadFinalized: storage(config.triggerOptions, 'finalized'),
+  onUploadDeleted: storage(config.triggerOptions, 'deleted'),
+  onFavoriteWritten: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
+  onReactionWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}'),
+  onReportCreated: firestore(config.triggerOptions, 'created', 'festivals/{festivalId}/reports/{reportId}'),
+  onPhotoWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}'),
+  onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
+  processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
+  markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
+  countPhoto: pubsub(config.counterOptions, 'photo-changed'),
+  cleanUpPhoto: pubsub(config.cleanupOptions, 'photo-changed'),
+  notifyUploader: pubsub(config.counterOptions, 'photo-changed'),
+  countFavorite: pubsub(config.counterOptions, 'favorite-changed'),
+  countReaction: pubsub(config.counterOptions, 'reaction-changed'),
+  moderateReport: pubsub(config.counterOptions, 'report-filed'),
+  fanOutProgrammeChange: pubsub(config.fanOutOptions, 'performance-changed'),
+  notifyFans: pubsub(config.fanOutOptions, 'notice-batch'),
+  calendarFeed: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
+  calendarLink: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  moderatePhoto: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  reporterStanding: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  importProgramme: { ...endpointOptions(config.importOptions), callableTrigger: {} },
   nightlyMaintenance: {
-    availableMemoryMb: 1024,
-    timeoutSeconds: 1800,
-    maxInstances: 1,
-    scheduleTrigger: { schedule: '30 4 * * *', timeZone: '{{ params.FESTIVAL_TIME_ZONE }}', retryConfig: { retryCount: 2 } },
+    ...endpointOptions(config.maintenanceOptions),
+    scheduleTrigger: {
+      schedule: config.MAINTENANCE_SCHEDULE,
+      timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
+      retryConfig: { retryCount: config.maintenanceOptions.retryCount },
+    },
   },
 };
 
 describe('deploy manifest (generated by firebase-functions from the built bundle)', () => {
-  it('lists exactly the expected functions, all gcfv2 in europe-west1', () => {
+  it(`lists exactly the expected functions, all gcfv2 in ${config.REGION}`, () => {
     expect(manifest.specVersion).toBe('v1alpha1');
     expect(Object.keys(manifest.endpoints).sort()).toEqual(Object.keys(expected).sort());
-    for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint).toMatchObject({ platform: 'gcfv2', region: ['europe-west1'] });
+    for (const endpoint of Object.values(manifest.endpoints)) expect(endpoint).toMatchObject({ platform: 'gcfv2', region: [config.REGION] });
   });
 
-  it.each(Object.entries(expected))('%s has the trigger, memory, timeout, retry and concurrency production needs', (name, want) => {
+  it.each(Object.entries(expected))('%s has its trigger and the region, memory, cpu, timeout, retry, concurrency and maxInstances of config.ts', (name, want) => {
     expect(manifest.endpoints[name]).toMatchObject(want);
   });
 
@@ -136,6 +174,8 @@ describe('deploy manifest (generated by firebase-functions from the built bundle
       // Nothing scales without bound.
       expect(endpoint.maxInstances, name).toBeGreaterThan(0);
     }
+    // sharp: one image per instance, with the memory a 40 MP decode needs.
+    expect(manifest.endpoints.processPhoto).toMatchObject({ concurrency: 1, availableMemoryMb: 2048 });
   });
 
   it('subscribes to every domain-event topic the triggers publish', () => {
@@ -151,5 +191,65 @@ describe('deploy manifest (generated by firebase-functions from the built bundle
       { name: 'FESTIVAL_TIME_ZONE', type: 'string', value: 'Europe/Amsterdam' },
     ]);
     expect(manifest.requiredAPIs.map((api) => api.api)).toContain('cloudscheduler.googleapis.com');
+  });
+
+  it('deploys on nodejs24: the runtime firebase-tools picks from firebase.json, and one it still deploys', () => {
+    const runtime = firebaseTools.getRuntimeChoice(join(repoRoot, 'functions'), functionsConfig().runtime);
+    expect(runtime).toBe('nodejs24');
+    expect(() => firebaseTools.guardVersionSupport(runtime)).not.toThrow();
+  });
+});
+
+describe('App Check on every callable (the built bundle on the local runner)', () => {
+  const APP_ID = '1:000000000000:web:encore-deploy-test';
+  const debugToken = randomUUID();
+  let stack: Stack;
+  let callables: string[];
+
+  beforeAll(async () => {
+    callables = Object.keys(manifest.endpoints).filter((name) => manifest.endpoints[name]!.callableTrigger);
+    stack = await startStack({
+      projectId: 'demo-encore',
+      functions: join(dir, 'lib/index.js'),
+      functionsDir: dir,
+      ports: 'free',
+      runner: { runtime: functionsConfig().runtime, schedules: false, log: () => {}, appCheck: { debugTokens: [debugToken] } },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const call = (name: string, headers: Record<string, string> = {}) =>
+    fetch(`${stack.runner!.url}/demo-encore/${config.REGION}/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ data: {} }),
+    });
+
+  it('finds the callables Encore deploys', () => {
+    expect(callables.sort()).toEqual(['calendarLink', 'importProgramme', 'moderatePhoto']);
+    expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
+  });
+
+  it('refuses a call to every callable without an App Check token, as firebase-functions does under enforceAppCheck', async () => {
+    for (const name of callables) {
+      const response = await call(name);
+      expect([name, response.status, await response.json()]).toEqual([name, 401, { error: { message: 'Unauthenticated', status: 'UNAUTHENTICATED' } }]);
+    }
+  });
+
+  it('lets an attested call through to the handler, which then asks the caller to sign in', async () => {
+    const exchanged = await fetch(stack.runner!.appCheckExchangeUrl(APP_ID), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ debug_token: debugToken }),
+    });
+    const { token } = (await exchanged.json()) as { token: string };
+    for (const name of callables) {
+      const response = await call(name, { 'x-firebase-appcheck': token });
+      expect([name, response.status, await response.json()]).toEqual([name, 401, { error: { message: 'Sign in first.', status: 'UNAUTHENTICATED' } }]);
+    }
   });
 });

@@ -10,6 +10,7 @@
  * package and deliberately not declared in functions' package.json: Cloud Build installs
  * that file's dependencies from npm, where workspace packages do not exist.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,8 @@ export interface EncoreStack {
   hosts: Stack['hosts'];
   /** `http://host:port` of the functions runner. */
   functionsUrl: string;
+  /** A web app's App Check token for the callables (which enforce App Check): the debug token registered with the runner, exchanged. */
+  appCheckToken(appId: string): Promise<{ token: string; expireTimeMillis: number }>;
   admin: App;
   db: Firestore;
   invocations: InvocationLog;
@@ -74,6 +77,7 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       authHost = auth.host;
     }
     const invocations = new InvocationLog();
+    const appCheckDebugToken = randomUUID();
     const stack = await startStack({
       projectId,
       functions: functionsModule,
@@ -83,14 +87,20 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       ...(options.rules
         ? { rules: { firestore: readFileSync(join(REPO_DIR, 'firestore.rules'), 'utf8'), storage: readFileSync(join(REPO_DIR, 'storage.rules'), 'utf8') } }
         : {}),
-      runner: { schedules: false, env: options.env ?? {}, log: (record) => invocations.add(record) },
+      runner: { schedules: false, env: options.env ?? {}, log: (record) => invocations.add(record), appCheck: { debugTokens: [appCheckDebugToken] } },
     });
     stops.push(() => stack.stop());
     const admin = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, `integration-${projectId}`);
     stops.push(() => deleteApp(admin));
     const db = getFirestore(admin);
     await seedFestival(db);
-    return { projectId, bucket: `${projectId}.appspot.com`, hosts: stack.hosts, functionsUrl: stack.runner!.url, admin, db, invocations, stop };
+    const runner = stack.runner!;
+    const appCheckToken = async (appId: string) => {
+      const response = await fetch(runner.appCheckExchangeUrl(appId), { method: 'POST', body: JSON.stringify({ debug_token: appCheckDebugToken }) });
+      const { token, ttl } = (await response.json()) as { token: string; ttl: string };
+      return { token, expireTimeMillis: Date.now() + Number.parseFloat(ttl) * 1000 };
+    };
+    return { projectId, bucket: `${projectId}.appspot.com`, hosts: stack.hosts, functionsUrl: runner.url, appCheckToken, admin, db, invocations, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -7,6 +7,7 @@
  * link stops the old URL.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,7 +23,9 @@ let visitorUid: string;
 
 beforeAll(async () => {
   stack = await startEncoreStack({ projectId: PROJECT, auth: true });
-  web = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key' }, 'programme-it');
+  web = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key', appId: 'demo-app' }, 'programme-it');
+  // The callables enforce App Check: the app attests itself as Encore's web app does on the emulators.
+  initializeAppCheck(web, { provider: new CustomProvider({ getToken: () => stack.appCheckToken('demo-app') }), isTokenAutoRefreshEnabled: false });
   const auth = getAuth(web);
   connectAuthEmulator(auth, `http://${stack.hosts.auth}`, { disableWarnings: true });
   functions = getFunctions(web, 'europe-west1');

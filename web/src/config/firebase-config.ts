@@ -23,9 +23,9 @@ export interface AppConfig {
   googleSignIn: boolean;
 }
 
-type Env = Record<string, string | boolean | undefined>;
+export type Env = Record<string, string | boolean | undefined>;
 
-function text(env: Env, key: string): string | undefined {
+export function text(env: Env, key: string): string | undefined {
   const value = env[key];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }

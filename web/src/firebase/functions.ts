@@ -1,12 +1,15 @@
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { appConfig } from '../config/firebase-config';
 import { firebaseApp } from './app';
+import { startAppCheck } from './app-check';
 
 /** Callable functions, loaded only by the features that call one. */
 let instance: Functions | undefined;
 
 export function functions(): Functions {
   if (instance) return instance;
+  // Before the first call: callables enforce App Check, and the SDK attaches its token to each call.
+  startAppCheck(firebaseApp());
   instance = getFunctions(firebaseApp(), appConfig.functionsRegion);
   if (appConfig.emulators) connectFunctionsEmulator(instance, appConfig.emulators.host, appConfig.emulators.ports.functions);
   return instance;

@@ -6,6 +6,7 @@
  * all of that and served by `vite preview`.
  */
 import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,11 +31,11 @@ export interface LocalStack {
 }
 
 /**
- * Builds the web app for these emulator ports into `outDir`. `release` > 0 marks every app
+ * Builds the web app for these emulator ports (attesting with this App Check debug token) into `outDir`. `release` > 0 marks every app
  * module, so each app chunk gets a new content hash, as a real deploy of changed code does
  * (library chunks keep theirs).
  */
-async function buildWebApp(outDir: string, ports: Record<string, number>, release = 0): Promise<void> {
+async function buildWebApp(outDir: string, ports: Record<string, number>, appCheckDebugToken: string, release = 0): Promise<void> {
   const env = {
     // vitest runs with NODE_ENV=test, which would make Vite build with development flags.
     NODE_ENV: 'production',
@@ -42,6 +43,8 @@ async function buildWebApp(outDir: string, ports: Record<string, number>, releas
     VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
     VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
     VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
+    // The app attests itself with App Check at the runner, which the callables enforce.
+    VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
@@ -63,9 +66,9 @@ async function buildWebApp(outDir: string, ports: Record<string, number>, releas
 }
 
 /** Builds the web app for these emulator ports into a temporary folder and serves it. */
-async function serveWebApp(ports: Record<string, number>): Promise<{ server: PreviewServer; outDir: string }> {
+async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: string): Promise<{ server: PreviewServer; outDir: string }> {
   const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
-  await buildWebApp(outDir, ports);
+  await buildWebApp(outDir, ports, appCheckDebugToken);
   // vite preview reads the folder on every request, so a rebuild into it is served at once.
   const server = await preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await findFreePort(), strictPort: true } });
   return { server, outDir };
@@ -78,6 +81,7 @@ export async function startLocalStack(): Promise<LocalStack> {
   const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0 || !existsSync(functionsModule)) throw new Error('the functions did not build');
 
+  const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
@@ -93,7 +97,7 @@ export async function startLocalStack(): Promise<LocalStack> {
       ports: 'free',
       authEmulator: auth.host,
       rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
-      runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {} },
+      runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
     });
     stops.push(() => stack.stop());
     await seedFestival({ projectId: PROJECT_ID, photos: false });
@@ -103,13 +107,13 @@ export async function startLocalStack(): Promise<LocalStack> {
       storage: portOf(stack.hosts.storage),
       functions: stack.hosts.functions ? portOf(stack.hosts.functions) : 5001,
     };
-    const web = await serveWebApp(webPorts);
+    const web = await serveWebApp(webPorts, appCheckDebugToken);
     stops.push(async () => {
       await web.server.close();
       rmSync(web.outDir, { recursive: true, force: true });
     });
     let release = 0;
-    const redeploy = () => buildWebApp(web.outDir, webPorts, ++release);
+    const redeploy = () => buildWebApp(web.outDir, webPorts, appCheckDebugToken, ++release);
     return { url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''), accounts: TEST_ACCOUNTS, redeploy, stop };
   } catch (error) {
     await stop();
