@@ -11,6 +11,15 @@ import { fileURLToPath } from 'node:url';
 
 const functionsDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The Node major the functions deploy on (firebase.json `functions[].runtime`, e.g. `nodejs24`): esbuild's target. */
+function deployedNodeTarget(): string {
+  const firebase = JSON.parse(readFileSync(join(functionsDir, '../firebase.json'), 'utf8')) as { functions?: Array<{ source?: string; runtime?: string }> };
+  const runtime = firebase.functions?.find((entry) => entry.source === 'functions')?.runtime;
+  const major = /^nodejs(\d+)$/.exec(runtime ?? '')?.[1];
+  if (!major) throw new Error(`firebase.json names no nodejs runtime for the functions (found ${String(runtime)})`);
+  return `node${major}`;
+}
+
 export async function buildFunctions(outfile = join(functionsDir, 'lib/index.js')): Promise<void> {
   const pkg = JSON.parse(readFileSync(join(functionsDir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   await build({
@@ -19,7 +28,7 @@ export async function buildFunctions(outfile = join(functionsDir, 'lib/index.js'
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: deployedNodeTarget(),
     sourcemap: true,
     // Subpath imports (`firebase-functions/v2/https`) are external through their package name.
     external: Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]),
