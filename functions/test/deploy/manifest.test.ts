@@ -229,7 +229,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['calendarLink', 'importProgramme', 'moderatePhoto']);
+    expect(callables.sort()).toEqual(['calendarLink', 'importProgramme', 'moderatePhoto', 'reporterStanding']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 

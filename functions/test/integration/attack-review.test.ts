@@ -12,6 +12,7 @@
  *   download link.
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFirestoreEmulator, doc, getFirestore, runTransaction, serverTimestamp, type Firestore, type Timestamp } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
@@ -53,8 +54,10 @@ interface Person {
  * Auth emulator has verified.
  */
 async function person(name: string, kind: 'self-registered' | 'verified'): Promise<Person> {
-  const app = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key', storageBucket: stack.bucket }, `${name}-${apps.length}`);
+  const app = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key', appId: 'demo-app', storageBucket: stack.bucket }, `${name}-${apps.length}`);
   apps.push(app);
+  // The callables enforce App Check: each person's app attests itself as Encore's web app does on the emulators.
+  initializeAppCheck(app, { provider: new CustomProvider({ getToken: () => stack.appCheckToken('demo-app') }), isTokenAutoRefreshEnabled: false });
   const auth = getAuth(app);
   connectAuthEmulator(auth, `http://${stack.hosts.auth}`, { disableWarnings: true });
   const email = `${name}@attack.test`;
