@@ -171,9 +171,12 @@ export class JournaledState<State, Entry> {
     return this.compacting;
   }
 
-  /** Flushes appended records to the disk now. */
-  flush(): Promise<void> {
-    return this.writer.flush();
+  /** Lets a compaction that is due or running finish, then flushes appended records to the disk. */
+  async flush(): Promise<void> {
+    // Immediates run in order: once this one runs, a compaction that was due has started.
+    if (this.compactionDue) await new Promise((resolve) => setImmediate(resolve));
+    await this.compacting;
+    await this.writer.flush();
   }
 
   /** Compacts and closes: the folder then holds one snapshot and an empty journal. */

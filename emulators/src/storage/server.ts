@@ -92,9 +92,9 @@ async function handle(
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer
     const mediaGet = request.method === 'GET' && url.searchParams.get('alt') === 'media';
-    if (error instanceof StorageError) return sendError(response, error, mediaGet);
+    if (error instanceof StorageError) return sendError(request, response, error, mediaGet);
     console.error('[storage] internal error on', request.method, url.pathname, error);
-    sendError(response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
+    sendError(request, response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
   }
 }
 

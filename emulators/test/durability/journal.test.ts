@@ -114,7 +114,7 @@ describe('a torn tail', () => {
   it('with a bad checksum is reported and skipped, and no record after it is replayed', async () => {
     await writeEntries(5);
     const data = await readFile(journalFile());
-    data[keptBytes() + 12] ^= 0xff; // a payload byte of record 3
+    data.writeUInt8(data.readUInt8(keptBytes() + 12) ^ 0xff, keptBytes() + 12); // a payload byte of record 3
     await writeFile(journalFile(), data);
     await expectTear('bad checksum', 2, frameBytes(3) + frameBytes(4));
   });
