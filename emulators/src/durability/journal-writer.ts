@@ -67,10 +67,11 @@ export class JournalWriter {
           }),
         ),
     );
-    this.flushing = flushing.finally(() => {
-      if (this.flushing === flushing) this.flushing = undefined;
+    const tracked: Promise<void> = flushing.finally(() => {
+      if (this.flushing === tracked) this.flushing = undefined;
     });
-    return this.flushing;
+    this.flushing = tracked;
+    return tracked;
   }
 
   /** fsync now, blocking: before the journal is rotated, so an older journal is never torn. */

@@ -118,16 +118,16 @@ export function sendEmpty(response: ServerResponse, status: number, headers: Rec
 }
 
 /**
- * Error replies: JSON, except for media downloads where GCS answers plain text. A reply sent
- * before the request's body was read (an upload refused from its headers) closes the
- * connection, so the rest of the body is never read.
+ * Error replies: JSON, except for media downloads where GCS answers plain text. A reply to
+ * an upload refused from its headers goes out before its body is read; Node then discards
+ * whatever of the body the client still sends (nothing of it is kept), rather than reset
+ * the connection under a client that has not read the reply yet.
  */
-export function sendError(request: IncomingMessage, response: ServerResponse, error: StorageError, plainText: boolean): void {
+export function sendError(response: ServerResponse, error: StorageError, plainText: boolean): void {
   if (response.headersSent) {
     response.destroy();
     return;
   }
-  if (!request.complete) response.setHeader('Connection', 'close');
   if (plainText) {
     const payload = Buffer.from(error.message);
     response.writeHead(error.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Length': payload.byteLength });

@@ -91,10 +91,12 @@ async function handle(
     else await handleGcsObjects(service, call, baseUrl);
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer
+    // A refusal can come before (or in the middle of) the body: what the client still sends is discarded, never kept.
+    if (!request.complete) request.resume();
     const mediaGet = request.method === 'GET' && url.searchParams.get('alt') === 'media';
-    if (error instanceof StorageError) return sendError(request, response, error, mediaGet);
+    if (error instanceof StorageError) return sendError(response, error, mediaGet);
     console.error('[storage] internal error on', request.method, url.pathname, error);
-    sendError(request, response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
+    sendError(response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
   }
 }
 

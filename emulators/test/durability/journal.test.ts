@@ -62,6 +62,22 @@ describe('a journal', () => {
     expect(reports).toEqual([]);
   });
 
+  it('closes after its batched fsync has run', async () => {
+    const list: Entry[] = [];
+    const { state } = await JournaledState.open<Entry[], Entry>({
+      dir,
+      restore: (saved) => list.push(...saved),
+      replay: (entry) => list.push(entry),
+      capture: () => [...list],
+      fsyncIntervalMs: 1,
+    });
+    state.append({ n: 0, text: 'entry 0' });
+    list.push({ n: 0, text: 'entry 0' });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await state.close();
+    expect((await openList()).list).toEqual([{ n: 0, text: 'entry 0' }]);
+  });
+
   it('starts empty in an empty folder', async () => {
     const { list, recovery } = await openList();
     expect(list).toEqual([]);
