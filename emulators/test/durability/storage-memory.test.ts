@@ -179,9 +179,10 @@ describe('the Storage emulator under large bodies', () => {
       const response = await fetch(`http://${child.hosts.storage}/v0/b/${BUCKET}/o/big%2Fallowed.bin?alt=media`);
       const hash = createHash('md5');
       let bytes = 0;
-      for await (const chunk of response.body!) {
-        hash.update(chunk);
-        bytes += chunk.byteLength;
+      const reader = response.body!.getReader();
+      for (let read = await reader.read(); !read.done; read = await reader.read()) {
+        hash.update(read.value);
+        bytes += read.value.byteLength;
       }
       return { bytes, md5: hash.digest('base64') };
     });
