@@ -72,8 +72,14 @@ export class BlobStore {
   commit(incomingPath: string): string {
     const id = randomUUID();
     renameSync(incomingPath, this.path(id));
-    this.unsynced.push(this.path(id));
-    this.syncTimer ??= setTimeout(() => void this.flush(), this.fsyncIntervalMs).unref();
+    // A temporary folder is gone with the process anyway: nothing to flush.
+    if (!this.temporary) {
+      this.unsynced.push(this.path(id));
+      this.syncTimer ??= setTimeout(() => {
+        // A failed flush leaves the bytes in the page cache (a process crash loses nothing): report it.
+        this.flush().catch((error: unknown) => console.error('[storage] flushing object files failed:', error));
+      }, this.fsyncIntervalMs).unref();
+    }
     return id;
   }
 
