@@ -3,8 +3,8 @@
  * of writes through firebase-admin (sets, batches, transactions) and the web SDK in Node
  * counts every acknowledgement, the child's process group is killed mid-burst, and a new
  * stack on the same folder has every acknowledged write, each batch and transaction whole,
- * and a clock past every time handed out before. A torn journal tail is then reported in
- * one line and skipped at start.
+ * the admin endpoints' clear and rules, and a clock past every time handed out before. A
+ * torn journal tail is then reported in one line and skipped at start.
  */
 import { randomUUID } from 'node:crypto';
 import { appendFile, mkdtemp, readdir, rm } from 'node:fs/promises';
@@ -22,6 +22,8 @@ const PROJECT = 'demo-crash';
 const BATCH_SIZE = 4;
 /** Acknowledgements to collect before the kill: enough that many more writes are in flight. */
 const ACKS_BEFORE_KILL = 400;
+/** Rules that let the web SDK's (signed-out) writes through, set before the burst. */
+const RULES = "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /{doc=**} { allow read, write: if true; } } }";
 
 let dataDir: string;
 const cleanups: Array<() => Promise<unknown>> = [];
@@ -148,8 +150,14 @@ describe('Firestore with a data folder', () => {
   let acked: Acknowledged;
   let restarted: ChildStack;
 
-  it('keeps every write acknowledged before kill -9, with batches and transactions whole', async () => {
+  it('keeps every write acknowledged before kill -9, with batches and transactions whole, and admin clears and rules', async () => {
     const first = await startChildStack({ dataDir, projectId: PROJECT });
+    // Before the burst, through the official admin endpoints: documents cleared, then rules set.
+    const early = adminFirestore(first.hosts.firestore);
+    await Promise.all([1, 2, 3].map((n) => early.doc(`doomed/d${n}`).set({ n })));
+    const endpoint = (path: string, init: RequestInit) => fetch(`http://${first.hosts.firestore}/emulator/v1/projects/${PROJECT}${path}`, { ...init, headers: { 'Content-Type': 'application/json' } });
+    expect((await endpoint('/databases/(default)/documents', { method: 'DELETE' })).status).toBe(200);
+    expect((await endpoint(':securityRules', { method: 'PUT', body: JSON.stringify({ rules: { files: [{ name: 'firestore.rules', content: RULES }] } }) })).status).toBe(200);
     acked = await burstThenKill(first);
     expect(acked.sets.size + acked.webSets.size + acked.batches.size + acked.transactions).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
 
@@ -178,6 +186,11 @@ describe('Firestore with a data folder', () => {
     const likes = (await admin.doc('counters/likes').get()).get('value') as number;
     expect(likes).toBeGreaterThanOrEqual(acked.transactions);
     expect(likes).toBeLessThanOrEqual(acked.transactionsTried);
+
+    // The clear stays done (the documents' own commits are in the journal before it) and the rules stay set.
+    expect((await admin.collection('doomed').get()).size).toBe(0);
+    const rules = await fetch(`http://${restarted.hosts.firestore}/emulator/v1/projects/${PROJECT}:securityRules`);
+    expect(await rules.json()).toEqual({ rules: { files: [{ name: 'firestore.rules', content: RULES }] } });
   });
 
   it('hands out times after every time acknowledged before the crash', async () => {
