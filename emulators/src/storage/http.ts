@@ -117,12 +117,7 @@ export function sendEmpty(response: ServerResponse, status: number, headers: Rec
   response.end();
 }
 
-/**
- * Error replies: JSON, except for media downloads where GCS answers plain text. A reply to
- * an upload refused from its headers goes out before its body is read; Node then discards
- * whatever of the body the client still sends (nothing of it is kept), rather than reset
- * the connection under a client that has not read the reply yet.
- */
+/** Error replies: JSON, except for media downloads where GCS answers plain text. */
 export function sendError(response: ServerResponse, error: StorageError, plainText: boolean): void {
   if (response.headersSent) {
     response.destroy();

@@ -18,11 +18,8 @@ import { startChildStack, type ChildStack } from './child-stack.js';
 const PROJECT = 'demo-memory';
 const BUCKET = `${PROJECT}.appspot.com`;
 const MB = 1024 * 1024;
-/**
- * "A few MB": what the emulator may grow by while a refused large body goes by (it reads and
- * discards what the client had already sent before it saw the answer).
- */
-const FLAT_BYTES = 10 * MB;
+/** "A few MB": what the emulator may grow by while a refused large body goes by. */
+const FLAT_BYTES = 8 * MB;
 const RULES = `rules_version = '2';
 service firebase.storage {
   match /b/{bucket}/o {
