@@ -9,7 +9,7 @@
  * - engine/: pure, transport-agnostic (paths, values, store, writes, queries, aggregations,
  *   transactions, access seam, the Database facade);
  * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
- *   export/import;
+ *   export/import, the durable journal of a data folder;
  * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
  */
 import type { DocumentWrittenEvent } from '../common/events.js';
@@ -21,6 +21,7 @@ import type { Authorize } from './engine/access.js';
 import { Databases } from './service/databases.js';
 import { FirestoreApi } from './service/firestore-api.js';
 import { createOpenStream } from './service/open-stream.js';
+import { openFirestoreJournal, type FirestoreJournal, type FirestoreJournalOptions } from './service/journal.js';
 import { exportState, importState } from './service/persistence.js';
 import type { OpenStream } from './streams.js';
 import { createGrpcServer } from './transport/grpc.js';
@@ -36,7 +37,18 @@ export interface FirestoreEmulatorOptions {
   port?: number;
   /** The default project (any project id is served; this one is what `clear()`/`setRules()` act on). */
   projectId?: string;
-  /** Load this export folder at start (a missing one is an empty start). */
+  /**
+   * A folder that keeps the state durably (created if missing): every acknowledged change is
+   * journaled before the reply and survives a crash or `kill -9`; the state is restored from
+   * it at start. Without it, everything lives in memory only. See README.md, "Durability".
+   */
+  dataDir?: string;
+  /** Tuning of the data folder's journal (fsync interval, compaction threshold, where torn tails are reported). */
+  journal?: FirestoreJournalOptions;
+  /**
+   * Load this export folder at start (a missing one is an empty start). With `dataDir`, only
+   * while the data folder holds no state yet (a migration of an export into it).
+   */
   importDir?: string;
   /** A `firestore.rules` file for the default project, enforced from the start and reloaded whenever it changes. */
   rulesPath?: string;
@@ -74,7 +86,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const databases = new Databases();
   databases.authorize = enforceFirestoreRules((project) => databases.rules.get(project));
   databases.rulesValidator = firestoreRulesRefusal;
-  if (options.importDir) await importState(databases, options.importDir);
+  const journal = await restoreState(databases, options);
   const api = new FirestoreApi(databases);
   const openStream = createOpenStream(databases);
   const server = await listenOnePort({
@@ -86,7 +98,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   // Throws RulesParseError (line and column) before storing, so broken rules never replace good ones.
   const putRules = (source: string) => {
     compileRules(source, 'cloud.firestore');
-    databases.rules.set(projectId, source);
+    databases.setRules(projectId, source);
   };
   let rulesFile: RulesFileWatch | undefined;
   if (options.rulesPath !== undefined) {
@@ -94,6 +106,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
       rulesFile = await watchRulesFile(options.rulesPath, { apply: putRules });
     } catch (error) {
       await server.close();
+      await journal?.close();
       throw error;
     }
   }
@@ -116,7 +129,23 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     },
     close: () => {
       rulesFile?.close();
-      return (closed ??= server.close());
+      // Requests stop first; then the journal is folded into a snapshot and flushed.
+      return (closed ??= server.close().then(() => journal?.close()));
     },
   };
+}
+
+/** Restores the data folder (migrating `importDir` into it while it is empty), or loads `importDir` into memory. */
+async function restoreState(databases: Databases, options: FirestoreEmulatorOptions): Promise<FirestoreJournal | undefined> {
+  if (options.dataDir === undefined) {
+    if (options.importDir) await importState(databases, options.importDir);
+    return undefined;
+  }
+  const journal = await openFirestoreJournal(databases, options.dataDir, options.journal);
+  if (journal.recovery.empty && options.importDir !== undefined && (await importState(databases, options.importDir))) {
+    // The imported state goes into the data folder at once: from here on the folder is the truth.
+    await journal.compact();
+    console.log(`[firestore] imported the export in ${options.importDir} into ${options.dataDir}`);
+  }
+  return journal;
 }

@@ -9,6 +9,7 @@
  *   ... firebase-admin / @google-cloud/pubsub calls ...
  *   await stack.stop();
  */
+import { join } from 'node:path';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../firestore/index.js';
 import { startPubSubEmulator, type PubSubEmulator } from '../pubsub/index.js';
 import { startFunctionsRunner, type FunctionsRunner, type FunctionsRunnerOptions } from '../runner/index.js';
@@ -18,6 +19,10 @@ import { DEFAULT_PORTS, FREE_PORTS, type StackPorts } from './ports.js';
 
 export const DEFAULT_PROJECT_ID = 'demo-encore';
 
+/** Where each emulator keeps its state under `StackOptions.dataDir`. */
+export const FIRESTORE_DATA = 'firestore-data';
+export const STORAGE_DATA = 'storage-data';
+
 export interface StackOptions {
   projectId?: string;
   /** The built functions module to run; omit (or null) for no functions runner. */
@@ -26,7 +31,20 @@ export interface StackOptions {
   /** `free` binds free ports (tests); the default is the firebase.json defaults. */
   ports?: 'free' | Partial<StackPorts>;
   host?: string;
-  /** Load this export directory at start (Firestore and Storage); a missing one is an empty start. */
+  /**
+   * Keep Firestore and Storage durably under this folder (`<dataDir>/firestore-data/`,
+   * `<dataDir>/storage-data/`; see README.md): every acknowledged write and upload survives
+   * a crash or `kill -9`, and the next start on the same folder resumes from it. Without it,
+   * state lives in memory (and Storage bytes in a temporary folder) until `stop()`.
+   */
+  dataDir?: string;
+  /** Journal tuning for both emulators' data folders (tests and benchmarks). */
+  journal?: { fsyncIntervalMs?: number; compactAfterBytes?: number };
+  /**
+   * Load this export directory at start (Firestore and Storage); a missing one is an empty
+   * start. With `dataDir`, an emulator imports it only while its data folder is still empty
+   * (a migration); it defaults to `dataDir` itself, where `exportTo(dataDir)` used to write.
+   */
   importDir?: string;
   /** `host:port` of an Auth emulator already running (firebase-tools), for the functions and the SDKs. */
   authEmulator?: string;
@@ -60,7 +78,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
   const host = options.host ?? '127.0.0.1';
   const ports = options.ports === 'free' ? FREE_PORTS : { ...DEFAULT_PORTS, ...options.ports };
-  const importDir = options.importDir;
+  const importDir = options.importDir ?? options.dataDir;
+  const durable = (folder: string) => (options.dataDir === undefined ? {} : { dataDir: join(options.dataDir, folder), ...(options.journal ? { journal: options.journal } : {}) });
   // Anything started before a failure is stopped again, newest first.
   const started: Array<() => Promise<void>> = [];
   const stopAll = async (): Promise<void> => {
@@ -75,6 +94,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         host,
         port: ports.firestore,
         projectId,
+        ...durable(FIRESTORE_DATA),
         ...(importDir ? { importDir } : {}),
         ...(options.rulesFiles?.firestore ? { rulesPath: options.rulesFiles.firestore } : {}),
       }).then((emulator) => {
@@ -85,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         host,
         port: ports.storage,
         projectId,
+        ...durable(STORAGE_DATA),
         ...(importDir ? { importDir } : {}),
         ...(options.rulesFiles?.storage ? { rulesPath: options.rulesFiles.storage } : {}),
       }).then((emulator) => {

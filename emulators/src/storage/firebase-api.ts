@@ -7,14 +7,14 @@
 import { BadTokenError, callerFromAuthorization, type Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
 import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
-import { parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
+import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
-import { parseMultipartRelated } from './multipart.js';
-import { parseMetadataPatch, type ObjectMetadata } from './object-metadata.js';
+import { parseMetadataPatch } from './object-metadata.js';
 import { toFirebaseJson } from './object-json.js';
 import type { StorageService } from './service.js';
 import type { UploadSession } from './upload-sessions.js';
+import { multipartUpload, simpleUpload } from './uploads.js';
 
 export async function handleFirebaseApi(service: StorageService, call: ApiCall): Promise<void> {
   const method = call.request.method ?? 'GET';
@@ -51,8 +51,8 @@ function callerOf(call: ApiCall): Caller {
 
 async function get(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
   const token = call.url.searchParams.get('token') ?? undefined;
+  if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, name, caller, token));
   const object = await service.read(call.bucket, name, caller, token);
-  if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, object);
   sendJson(call.response, 200, toFirebaseJson(service.ensureDownloadToken(object)));
 }
 
@@ -101,25 +101,20 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
   if (command !== undefined || protocol === 'resumable' || call.url.searchParams.has('upload_id')) {
     return resumable(service, call, caller, commandsOf(command));
   }
-  const body = await readBody(call.request);
   if (protocol === 'multipart') {
-    const multipart = parseMultipartRelated(header(call, 'content-type'), body);
-    const patch = parseMetadataPatch(multipart.metadata);
-    const metadata = await service.write({
+    const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      data: multipart.data,
       patch,
-      fallbackContentType: multipart.contentType,
+      fallbackContentType: mediaContentType,
       caller,
       firebaseDefaults: true,
-    });
+    }));
     return sendJson(call.response, 200, toFirebaseJson(metadata));
   }
-  const metadata = await service.write({
+  const metadata = await simpleUpload(service, call, {
     bucket: call.bucket,
     name: objectName(call, undefined),
-    data: body,
     patch: {},
     fallbackContentType: header(call, 'content-type'),
     caller,
@@ -156,39 +151,30 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
   }
   const finalize = commands.has('finalize');
   if (commands.has('upload')) {
-    const offset = parseOffset(header(call, 'x-goog-upload-offset'));
-    const chunk = await readBody(call.request);
-    service.uploads.append(session, offset, chunk, finalize);
+    await service.uploads.append(session, {
+      offset: parseOffset(header(call, 'x-goog-upload-offset')),
+      declaredLength: declaredLength(call.request),
+      body: bodyChunks(call.request),
+      last: finalize,
+    });
     if (!finalize) {
       return sendEmpty(call.response, 200, { 'X-Goog-Upload-Status': 'active', 'X-GUploader-UploadID': session.id });
     }
   }
   if (!finalize) throw badRequest(`Unknown X-Goog-Upload-Command: ${[...commands].join(', ') || '(none)'}`);
-  const metadata = session.result ?? (await finalizeChecked(service, session));
+  const metadata = await service.finalizeUpload(session, true);
   sendJson(call.response, 200, toFirebaseJson(metadata), { 'X-Goog-Upload-Status': 'final' });
-}
-
-/** A bare `finalize` must come when every declared byte has arrived. */
-async function finalizeChecked(service: StorageService, session: UploadSession): Promise<ObjectMetadata> {
-  if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
-    throw badRequest(`Upload has ${session.received} of the ${session.declaredSize} declared bytes`);
-  }
-  return service.finalizeUpload(session, true);
 }
 
 async function startResumable(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
   const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-goog-upload-header-content-length');
-  const session = service.startUpload({
-    bucket: call.bucket,
-    name,
-    patch,
-    contentType: header(call, 'x-goog-upload-header-content-type'),
-    declaredSize: declared === undefined ? undefined : parseOffset(declared),
-    caller,
-    preconditions: {},
-  });
+  // Judged now on what the start declares (size, type, metadata): a refused upload sends no byte.
+  const session = await service.startUpload(
+    { bucket: call.bucket, name, patch, fallbackContentType: header(call, 'x-goog-upload-header-content-type'), caller, firebaseDefaults: true },
+    declared === undefined ? undefined : parseOffset(declared),
+  );
   const uploadUrl = new URL(`/v0/b/${encodeURIComponent(call.bucket)}/o`, call.origin);
   uploadUrl.searchParams.set('name', name);
   uploadUrl.searchParams.set('upload_id', session.id);

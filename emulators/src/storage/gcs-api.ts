@@ -9,15 +9,15 @@
 import type { Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
 import { badRequest, methodNotAllowed } from './errors.js';
-import { parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
+import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
-import { parseMultipartRelated } from './multipart.js';
 import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch, type ObjectMetadata } from './object-metadata.js';
 import { parsePreconditions } from './preconditions.js';
 import { toGcsJson } from './object-json.js';
 import type { StorageService } from './service.js';
 import type { UploadSession } from './upload-sessions.js';
+import { multipartUpload, simpleUpload } from './uploads.js';
 
 const ADMIN: Caller = { kind: 'owner' };
 
@@ -31,8 +31,8 @@ export async function handleGcsObjects(service: StorageService, call: ApiCall, b
     throw methodNotAllowed(method, call.url.pathname);
   }
   if (method === 'GET') {
+    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN));
     const object = await service.read(call.bucket, call.object, ADMIN);
-    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, object);
     return sendJson(call.response, 200, toGcsJson(object.metadata, baseUrl));
   }
   if (method === 'PATCH') {
@@ -78,32 +78,28 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
   if (method !== 'POST') throw methodNotAllowed(method, call.url.pathname);
   const uploadType = call.url.searchParams.get('uploadType') ?? header(call, 'x-goog-upload-protocol') ?? 'media';
   if (uploadType === 'resumable') return startResumable(service, call);
-  const body = await readBody(call.request);
+  const preconditions = parsePreconditions(call.url.searchParams);
   if (uploadType === 'multipart') {
-    const multipart = parseMultipartRelated(header(call, 'content-type'), body);
-    const patch = parseMetadataPatch(multipart.metadata);
-    const metadata = await service.write({
+    const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      data: multipart.data,
       patch,
-      fallbackContentType: multipart.contentType,
+      fallbackContentType: mediaContentType,
       caller: ADMIN,
       firebaseDefaults: false,
-      preconditions: parsePreconditions(call.url.searchParams),
-    });
+      preconditions,
+    }));
     return sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
   }
   if (uploadType !== 'media') throw badRequest(`Unknown uploadType: ${uploadType}`);
-  const metadata = await service.write({
+  const metadata = await simpleUpload(service, call, {
     bucket: call.bucket,
     name: objectName(call, undefined),
-    data: body,
     patch: {},
     fallbackContentType: header(call, 'content-type'),
     caller: ADMIN,
     firebaseDefaults: false,
-    preconditions: parsePreconditions(call.url.searchParams),
+    preconditions,
   });
   sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
 }
@@ -119,15 +115,18 @@ async function startResumable(service: StorageService, call: ApiCall): Promise<v
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-upload-content-length');
   if (declared !== undefined && !/^\d+$/.test(declared)) throw badRequest(`Invalid X-Upload-Content-Length: ${declared}`);
-  const session = service.startUpload({
-    bucket: call.bucket,
-    name,
-    patch,
-    contentType: header(call, 'x-upload-content-type'),
-    declaredSize: declared === undefined ? undefined : Number(declared),
-    caller: ADMIN,
-    preconditions: parsePreconditions(call.url.searchParams),
-  });
+  const session = await service.startUpload(
+    {
+      bucket: call.bucket,
+      name,
+      patch,
+      fallbackContentType: header(call, 'x-upload-content-type'),
+      caller: ADMIN,
+      firebaseDefaults: false,
+      preconditions: parsePreconditions(call.url.searchParams),
+    },
+    declared === undefined ? undefined : Number(declared),
+  );
   const location = new URL(`/upload/storage/v1/b/${encodeURIComponent(call.bucket)}/o`, call.origin);
   location.searchParams.set('uploadType', 'resumable');
   location.searchParams.set('name', name);
@@ -159,22 +158,26 @@ function parseContentRange(raw: string | undefined): ChunkRange {
 
 async function continueResumable(service: StorageService, call: ApiCall, session: UploadSession, baseUrl: string): Promise<void> {
   const range = parseContentRange(header(call, 'content-range'));
-  const body = await readBody(call.request);
   if (session.result) return sendJson(call.response, 200, toGcsJson(session.result, baseUrl));
   if (range.start === undefined) {
     if (range.total !== undefined && range.total === session.received) return finalize(service, call, session, baseUrl);
     return sendIncomplete(call, session);
   }
-  if (range.end !== undefined && range.end - range.start + 1 !== body.byteLength) {
-    throw badRequest(`Content-Range covers ${range.end - range.start + 1} bytes but the body has ${body.byteLength}`);
-  }
-  const endExclusive = range.start + body.byteLength;
-  // `a-*` (single request, length unknown) is the whole rest of the object; otherwise the total tells.
-  const last = range.end === undefined || endExclusive === range.total;
-  if (range.total !== undefined && (endExclusive > range.total || (last && endExclusive !== range.total))) {
-    throw badRequest(`Chunk ends at byte ${endExclusive} but the object has ${range.total} bytes`);
-  }
-  service.uploads.append(session, range.start, body, last);
+  const start = range.start;
+  // `a-*` (single request, length unknown) is the whole rest of the object; otherwise the end and total tell.
+  const last = range.end === undefined || range.end + 1 === range.total;
+  const checkLength = (length: number) => {
+    if (range.end !== undefined && range.end - start + 1 !== length) {
+      throw badRequest(`Content-Range covers ${range.end - start + 1} bytes but the body has ${length}`);
+    }
+    const endExclusive = start + length;
+    if (range.total !== undefined && (endExclusive > range.total || (last && endExclusive !== range.total))) {
+      throw badRequest(`Chunk ends at byte ${endExclusive} but the object has ${range.total} bytes`);
+    }
+  };
+  const length = declaredLength(call.request);
+  if (length !== undefined) checkLength(length); // before any byte is read
+  await service.uploads.append(session, { offset: start, declaredLength: length, body: bodyChunks(call.request), last, check: checkLength });
   if (!last) return sendIncomplete(call, session);
   return finalize(service, call, session, baseUrl);
 }
@@ -201,10 +204,9 @@ export async function handleGcsCopy(service: StorageService, call: ApiCall, dest
   if (method !== 'POST') throw methodNotAllowed(method, call.url.pathname);
   const requested = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
   const source = await service.read(call.bucket, call.object!, ADMIN);
-  const metadata = await service.write({
+  const metadata = await service.copy(source, {
     bucket: destination.bucket,
     name: destination.object,
-    data: source.data,
     // Metadata in the request replaces the source's; without any, the source's is copied.
     patch: hasWritableFields(requested) ? requested : copiedFields(source.metadata),
     caller: ADMIN,

@@ -1,9 +1,10 @@
 /** Small HTTP helpers shared by both APIs: bodies, replies, CORS and byte ranges. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingBlob } from './blob-store.js';
 import { badRequest, payloadTooLarge, rangeNotSatisfiable, type StorageError } from './errors.js';
 
-/** The largest request body accepted (a whole object or one resumable chunk); larger is a 413. */
-const MAX_BODY_BYTES = 512 * 1024 * 1024;
+/** The largest JSON body read into memory (metadata, rules, control requests); object bytes never are. */
+const MAX_JSON_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Headers browsers may read from our replies; without them the web SDK cannot follow a resumable upload. */
 const EXPOSED_HEADERS = [
@@ -49,18 +50,50 @@ export function handleCors(request: IncomingMessage, response: ServerResponse): 
   return true;
 }
 
-/** Reads a whole request body. Rejects with 413 past the limit; an aborted request rejects with its socket error. */
-export async function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
+/**
+ * Reads a whole (small) request body: JSON metadata or control requests. Rejects with 413
+ * past the limit, from Content-Length before reading when it is declared; an aborted request
+ * rejects with its socket error.
+ */
+export async function readBody(request: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<Buffer> {
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > limit) throw payloadTooLarge(limit);
   const chunks: Buffer[] = [];
   let length = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
+  for await (const chunk of bodyChunks(request)) {
     length += chunk.byteLength;
     if (length > limit) throw payloadTooLarge(limit);
     chunks.push(chunk);
   }
   return Buffer.concat(chunks, length);
+}
+
+/**
+ * The request body as chunks. Leaving the loop early (a refused upload) does not destroy the
+ * request, so the refusal can still be answered; the reply then closes the connection.
+ */
+export function bodyChunks(request: IncomingMessage): AsyncIterable<Buffer> {
+  const iterator = request.iterator({ destroyOnReturn: false }) as AsyncIterator<Buffer>;
+  return { [Symbol.asyncIterator]: () => iterator };
+}
+
+/** The body length the request declares (`Content-Length`), or undefined (chunked, or none given). */
+export function declaredLength(request: IncomingMessage): number | undefined {
+  const raw = request.headers['content-length'];
+  return raw !== undefined && /^\d+$/.test(raw) ? Number(raw) : undefined;
+}
+
+/**
+ * Streams a request body into an upload's file, refusing (413) more than `limit` bytes:
+ * from Content-Length before reading when it is declared, else once that many have come.
+ */
+export async function receiveBody(request: IncomingMessage, blob: IncomingBlob, limit: number): Promise<void> {
+  const declared = declaredLength(request);
+  if (declared !== undefined && declared > limit) throw payloadTooLarge(limit);
+  for await (const chunk of bodyChunks(request)) {
+    if (blob.size + chunk.byteLength > limit) throw payloadTooLarge(limit);
+    await blob.write(chunk);
+  }
 }
 
 /** Parses a JSON body; an empty body is `undefined`. */

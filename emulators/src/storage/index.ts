@@ -1,9 +1,11 @@
 /**
  * The Cloud Storage for Firebase emulator: the Firebase REST API (`/v0`, the web SDK) and
- * the GCS JSON API subset (@google-cloud/storage, firebase-admin) on one HTTP port, objects
- * in memory, optional export/import, and every change published on `objectEvents` for the
- * local functions runner.
+ * the GCS JSON API subset (@google-cloud/storage, firebase-admin) on one HTTP port, object
+ * bytes in files (a data folder, durable across crashes, or a private temporary folder) and
+ * their metadata in memory (journaled in the data folder), optional export/import, and
+ * every change published on `objectEvents` for the local functions runner.
  */
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StorageObjectEvent } from '../common/events.js';
 import { Feed } from '../common/feed.js';
@@ -15,6 +17,8 @@ import { RulesParseError, type DocumentAccessor } from '../rules/index.js';
 import type { Authorizer } from './access.js';
 import { badRequest } from './errors.js';
 import type { InternalControls } from './internal-api.js';
+import { BlobStore } from './blob-store.js';
+import { openDurableCatalog, type DurableCatalog, type DurableCatalogOptions } from './durable-catalog.js';
 import { toGcsJson } from './object-json.js';
 import { ObjectStore } from './object-store.js';
 import { exportObjects, importObjects } from './persistence.js';
@@ -32,7 +36,19 @@ export interface StorageEmulatorOptions {
   /** Default 9199; 0 picks a free port. */
   port?: number;
   projectId?: string;
-  /** A directory written by `exportTo`: its objects are loaded at start (a missing export is an empty start). */
+  /**
+   * A folder that keeps every object durably (created if missing): the bytes as files, the
+   * metadata in a journal written before each reply, so acknowledged uploads survive a
+   * crash or `kill -9`. Without it, bytes go to a private temporary folder removed on close
+   * and metadata lives in memory only. See README.md, "Durability and streaming".
+   */
+  dataDir?: string;
+  /** Tuning of the data folder's journal (fsync interval, compaction threshold, where problems are reported). */
+  journal?: DurableCatalogOptions;
+  /**
+   * A directory written by `exportTo`: its objects are loaded at start (a missing export is
+   * an empty start). With `dataDir`, only while the data folder holds no state yet (a migration).
+   */
   importDir?: string;
   /**
    * Decides non-owner Firebase API operations. By default the Storage rules in force decide
@@ -48,7 +64,11 @@ export interface StorageEmulatorOptions {
   firestore?: DocumentAccessor;
   /** Total bytes held before writes answer 402 (`storage/quota-exceeded`). Default: unlimited. */
   quotaBytes?: number;
+  /** The largest object an upload may make; larger is refused (413) from its declared size. Default 512 MiB. */
+  maxUploadBytes?: number;
 }
+
+export const DEFAULT_MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
 
 export interface StorageEmulator {
   readonly host: string;
@@ -71,61 +91,102 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
   const host = options.host ?? '127.0.0.1';
   const objectEvents = new Feed<StorageObjectEvent>();
   let baseUrl = '';
-  const store = new ObjectStore((kind, metadata) => {
-    objectEvents.publish({ kind, object: toGcsJson(metadata, baseUrl), time: new Date().toISOString() });
+  const blobs = await BlobStore.open({ root: options.dataDir, fsyncIntervalMs: options.journal?.fsyncIntervalMs });
+  const store = new ObjectStore({
+    onChange: (kind, metadata) => objectEvents.publish({ kind, object: toGcsJson(metadata, baseUrl), time: new Date().toISOString() }),
+    releaseBlob: (id) => blobs.remove(id),
   });
-  if (options.importDir !== undefined) store.load(await importObjects(options.importDir));
-  const uploads = new UploadSessions();
-  const projectId = options.projectId ?? 'demo-encore';
-  const authorize = options.authorize ?? enforceStorageRules({ firestore: options.firestore ?? firestoreDocumentsFromEnvironment(projectId) });
-  const service = new StorageService(store, uploads, authorize, options.quotaBytes ?? Number.POSITIVE_INFINITY);
-  const controls: InternalControls = {
-    setRules(source) {
-      try {
-        compileRules(source, 'firebase.storage');
-      } catch (error) {
-        if (error instanceof RulesParseError) throw badRequest(`Error compiling rules: ${error.message}`);
-        throw error;
-      }
-      service.rules = source;
-    },
-    clear() {
-      store.clear();
-      uploads.clear();
-    },
-    exportTo: (dir) => exportObjects(dir, store.all()),
-  };
-  const server = createStorageServer(service, controls, () => baseUrl);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 9199, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (server.address() as AddressInfo).port;
+  let catalog: DurableCatalog | undefined;
+  let server: Server | undefined;
   let rulesFile: RulesFileWatch | undefined;
-  if (options.rulesPath !== undefined) {
-    try {
-      rulesFile = await watchRulesFile(options.rulesPath, { apply: controls.setRules });
-    } catch (error) {
-      server.close();
-      throw error;
-    }
+  try {
+    catalog = await restoreObjects(store, blobs, options);
+    const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+    const uploads = new UploadSessions(blobs, maxUploadBytes);
+    const projectId = options.projectId ?? 'demo-encore';
+    const authorize = options.authorize ?? enforceStorageRules({ firestore: options.firestore ?? firestoreDocumentsFromEnvironment(projectId) });
+    const service = new StorageService(store, uploads, blobs, authorize, { maxUploadBytes, quotaBytes: options.quotaBytes ?? Number.POSITIVE_INFINITY });
+    const controls: InternalControls = {
+      setRules(source) {
+        try {
+          compileRules(source, 'firebase.storage');
+        } catch (error) {
+          if (error instanceof RulesParseError) throw badRequest(`Error compiling rules: ${error.message}`);
+          throw error;
+        }
+        service.rules = source;
+      },
+      clear() {
+        store.clear();
+        void uploads.clear();
+      },
+      exportTo: (dir) => exportObjects(dir, store, blobs),
+    };
+    const listening = createStorageServer(service, controls, () => baseUrl);
+    server = listening;
+    await new Promise<void>((resolve, reject) => {
+      listening.once('error', reject);
+      listening.listen(options.port ?? 9199, host, () => {
+        listening.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (listening.address() as AddressInfo).port;
+    if (options.rulesPath !== undefined) rulesFile = await watchRulesFile(options.rulesPath, { apply: controls.setRules });
+    baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const durable = catalog;
+    let closed: Promise<void> | undefined;
+    return {
+      host,
+      port,
+      projectId,
+      objectEvents,
+      ...controls,
+      getRules: () => service.rules,
+      // Requests stop first; then sessions' files go, the journal is folded into a snapshot and files are flushed.
+      close: () =>
+        (closed ??= stopServer(listening, rulesFile).then(async () => {
+          await uploads.clear();
+          await durable?.close();
+          await blobs.close();
+        })),
+    };
+  } catch (error) {
+    if (server?.listening) await stopServer(server, rulesFile);
+    await catalog?.close();
+    await blobs.close();
+    throw error;
   }
-  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  return {
-    host,
-    port,
-    projectId,
-    objectEvents,
-    ...controls,
-    getRules: () => service.rules,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        rulesFile?.close();
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
-  };
+}
+
+/** Restores the data folder (migrating `importDir` into it while it is empty), or loads `importDir` into memory. */
+async function restoreObjects(store: ObjectStore, blobs: BlobStore, options: StorageEmulatorOptions): Promise<DurableCatalog | undefined> {
+  if (options.dataDir === undefined) {
+    if (options.importDir !== undefined) store.load((await importObjects(options.importDir, blobs)) ?? []);
+    return undefined;
+  }
+  const catalog = await openDurableCatalog(store, blobs, options.dataDir, options.journal);
+  try {
+    if (catalog.recovery.empty && options.importDir !== undefined) {
+      const imported = await importObjects(options.importDir, blobs);
+      if (imported !== undefined && imported.length > 0) {
+        store.load(imported);
+        // From here on the data folder is the truth.
+        await catalog.compact();
+        console.log(`[storage] imported the export in ${options.importDir} into ${options.dataDir}`);
+      }
+    }
+  } catch (error) {
+    await catalog.close();
+    throw error;
+  }
+  return catalog;
+}
+
+function stopServer(server: Server, rulesFile: RulesFileWatch | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    rulesFile?.close();
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeAllConnections();
+  });
 }

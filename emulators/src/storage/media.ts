@@ -1,10 +1,15 @@
-/** Serves an object's bytes (both APIs' `alt=media`), with the headers GCS sends and single byte ranges. */
+/**
+ * Serves an object's bytes (both APIs' `alt=media`), with the headers GCS sends and single
+ * byte ranges, streamed from its file with backpressure: a download never sits in memory.
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parseRange } from './http.js';
-import { etagOf, type StoredObject } from './object-metadata.js';
+import { pipeline } from 'node:stream/promises';
+import { parseRange, type ByteRange } from './http.js';
+import { etagOf } from './object-metadata.js';
+import type { OpenedObject } from './service.js';
 
-export function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: StoredObject): void {
-  const { metadata, data } = object;
+export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject): Promise<void> {
+  const { metadata, reader } = object;
   const fileName = metadata.name.split('/').pop() ?? metadata.name;
   const headers: Record<string, string | number> = {
     'Content-Type': metadata.contentType,
@@ -23,19 +28,24 @@ export function sendObjectBytes(request: IncomingMessage, response: ServerRespon
   if (metadata.contentEncoding !== undefined) headers['Content-Encoding'] = metadata.contentEncoding;
   if (metadata.contentLanguage !== undefined) headers['Content-Language'] = metadata.contentLanguage;
   if (metadata.cacheControl !== undefined) headers['Cache-Control'] = metadata.cacheControl;
-  const range = parseRange(request.headers.range, data.byteLength);
-  if (range === undefined) {
-    response.writeHead(200, { ...headers, 'Content-Length': data.byteLength });
-    response.end(data);
+  let range: ByteRange | undefined;
+  try {
+    range = parseRange(request.headers.range, metadata.size);
+  } catch (error) {
+    reader.close();
+    throw error;
+  }
+  const start = range?.start ?? 0;
+  const end = range?.end ?? metadata.size - 1;
+  if (range === undefined) response.writeHead(200, { ...headers, 'Content-Length': metadata.size });
+  else response.writeHead(206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${metadata.size}`, 'Content-Length': end - start + 1 });
+  if (request.method === 'HEAD' || end < start) {
+    reader.close();
+    response.end();
     return;
   }
-  const slice = data.subarray(range.start, range.end + 1);
-  response.writeHead(206, {
-    ...headers,
-    'Content-Range': `bytes ${range.start}-${range.end}/${data.byteLength}`,
-    'Content-Length': slice.byteLength,
-  });
-  response.end(slice);
+  // A client that goes away mid-download ends the pipeline (and closes the file): nothing to answer.
+  await pipeline(reader.stream(start, end), response).catch(() => undefined);
 }
 
 /** The stored disposition, given the object's file name unless it already names one. */

@@ -1,49 +1,81 @@
 /**
- * Parses a `multipart/related` upload body: a JSON metadata part, then the object's
- * bytes (RFC 2387, as both the web SDK and @google-cloud/storage send it). Anything that
- * is not exactly those two parts with a closing delimiter is rejected, so a truncated
- * body is never stored.
+ * Reads a `multipart/related` upload body as it streams in: a JSON metadata part, then the
+ * object's bytes (RFC 2387, as both the web SDK and @google-cloud/storage send it). The
+ * metadata part is small and parsed whole; the media part is handed on chunk by chunk and
+ * never held. Anything that is not exactly those two parts with a closing delimiter is
+ * rejected, so a truncated body is never stored.
  */
-import { badRequest } from './errors.js';
+import { ByteReader } from './byte-reader.js';
+import { badRequest, payloadTooLarge } from './errors.js';
 
-export interface MultipartUpload {
+export interface MultipartHead {
   /** The first part, parsed as JSON. */
   metadata: unknown;
   /** The second part's Content-Type, if it has one. */
   contentType: string | undefined;
-  data: Buffer;
+  /**
+   * The media's size if the body is exactly as long as `Content-Length` says and ends right
+   * after the closing delimiter (as both SDKs send it); undefined without a Content-Length.
+   */
+  declaredSize: number | undefined;
 }
 
-const CRLF = '\r\n';
+export interface MultipartSink {
+  /** Called once the metadata part is in, before any media byte is read: may refuse by throwing. */
+  head(head: MultipartHead): Promise<void>;
+  media(bytes: Buffer): Promise<void>;
+}
 
-export function parseMultipartRelated(contentTypeHeader: string | undefined, body: Buffer): MultipartUpload {
+const CRLF = Buffer.from('\r\n');
+const HEADERS_END = Buffer.from('\r\n\r\n');
+/** Room for the preamble, part headers and the metadata JSON. */
+const MAX_HEAD_BYTES = 1024 * 1024;
+
+/**
+ * Streams `body` into `sink`. `maxMediaBytes` bounds the object (413 past it); `contentLength`
+ * is the request's declared length, if any.
+ */
+export async function readMultipartRelated(
+  contentTypeHeader: string | undefined,
+  body: AsyncIterable<Buffer>,
+  sink: MultipartSink,
+  options: { maxMediaBytes: number; contentLength: number | undefined },
+): Promise<void> {
   const boundary = boundaryOf(contentTypeHeader);
-  const delimiter = Buffer.from(`--${boundary}`);
-  const parts: Buffer[] = [];
-  let cursor = body.indexOf(delimiter);
-  if (cursor < 0) throw badRequest('Multipart body has no opening boundary');
-  let closed = false;
-  while (!closed) {
-    const afterDelimiter = cursor + delimiter.length;
-    if (body.subarray(afterDelimiter, afterDelimiter + 2).toString() === '--') {
-      closed = true;
-      break;
-    }
-    const next = body.indexOf(Buffer.from(`${CRLF}--${boundary}`), afterDelimiter);
-    if (next < 0) break;
-    parts.push(body.subarray(skipLineBreak(body, afterDelimiter), next));
-    cursor = next + CRLF.length;
+  const dashBoundary = Buffer.from(`--${boundary}`);
+  const delimiter = Buffer.from(`\r\n--${boundary}`);
+  const reader = new ByteReader(body, options.maxMediaBytes + MAX_HEAD_BYTES);
+  const headTooLarge = () => badRequest(`Multipart metadata is larger than ${MAX_HEAD_BYTES} bytes`);
+
+  if ((await reader.readUntil(dashBoundary, MAX_HEAD_BYTES, headTooLarge)) === undefined) throw badRequest('Multipart body has no opening boundary');
+  if (await closesHere(reader)) throw partCount(0);
+  await skipLineBreak(reader);
+  const metadataPart = await reader.readUntil(delimiter, MAX_HEAD_BYTES, headTooLarge);
+  if (metadataPart === undefined) throw truncated();
+  if (await closesHere(reader)) throw partCount(1);
+  await skipLineBreak(reader);
+  const mediaHeaders = await readPartHeaders(reader);
+
+  const closing = delimiter.byteLength + 2; // `\r\n--boundary--`
+  await sink.head({
+    metadata: parseJson(splitPart(metadataPart).body),
+    contentType: mediaHeaders['content-type'],
+    declaredSize: options.contentLength === undefined ? undefined : Math.max(0, options.contentLength - reader.consumed - closing),
+  });
+
+  let size = 0;
+  const closed = await reader.streamUntil(delimiter, async (bytes) => {
+    size += bytes.byteLength;
+    if (size > options.maxMediaBytes) throw payloadTooLarge(options.maxMediaBytes);
+    await sink.media(bytes);
+  });
+  if (!closed) throw truncated();
+  if (!(await closesHere(reader))) {
+    if ((await reader.peek(1)).byteLength === 0) throw truncated();
+    throw badRequest('Multipart upload must have 2 parts (metadata, media), got more');
   }
-  if (!closed) throw badRequest('Multipart body is truncated: no closing boundary');
-  if (parts.length !== 2) throw badRequest(`Multipart upload must have 2 parts (metadata, media), got ${parts.length}`);
-  const [metadataPart, mediaPart] = parts.map(splitPart) as [Part, Part];
-  let metadata: unknown;
-  try {
-    metadata = JSON.parse(metadataPart.body.toString('utf8'));
-  } catch {
-    throw badRequest('Multipart metadata part is not valid JSON');
-  }
-  return { metadata, contentType: mediaPart.headers['content-type'], data: mediaPart.body };
+  // Whatever follows the closing delimiter (an epilogue, a CRLF) is ignored, as RFC 2046 says.
+  await reader.streamToEnd(async () => undefined);
 }
 
 function boundaryOf(contentTypeHeader: string | undefined): string {
@@ -56,8 +88,30 @@ function boundaryOf(contentTypeHeader: string | undefined): string {
   return boundary;
 }
 
-function skipLineBreak(body: Buffer, at: number): number {
-  return body.subarray(at, at + 2).toString() === CRLF ? at + 2 : at;
+const truncated = () => badRequest('Multipart body is truncated: no closing boundary');
+const partCount = (count: number) => badRequest(`Multipart upload must have 2 parts (metadata, media), got ${count}`);
+
+/** After a delimiter: `--` closes the body. */
+async function closesHere(reader: ByteReader): Promise<boolean> {
+  const next = await reader.peek(2);
+  if (next.toString('latin1') !== '--') return false;
+  reader.skip(2);
+  return true;
+}
+
+async function skipLineBreak(reader: ByteReader): Promise<void> {
+  if ((await reader.peek(2)).equals(CRLF)) reader.skip(2);
+}
+
+/** A part's header lines up to the blank line (none when the part starts with CRLF). */
+async function readPartHeaders(reader: ByteReader): Promise<Record<string, string>> {
+  if ((await reader.peek(2)).equals(CRLF)) {
+    reader.skip(2);
+    return {};
+  }
+  const raw = await reader.readUntil(HEADERS_END, MAX_HEAD_BYTES, () => badRequest('Multipart part headers are too large'));
+  if (raw === undefined) throw badRequest('Multipart part has no header/body separator');
+  return parseHeaders(raw);
 }
 
 interface Part {
@@ -66,13 +120,25 @@ interface Part {
 }
 
 function splitPart(raw: Buffer): Part {
-  if (raw.subarray(0, 2).toString() === CRLF) return { headers: {}, body: raw.subarray(2) };
-  const end = raw.indexOf(`${CRLF}${CRLF}`);
+  if (raw.subarray(0, 2).equals(CRLF)) return { headers: {}, body: raw.subarray(2) };
+  const end = raw.indexOf(HEADERS_END);
   if (end < 0) throw badRequest('Multipart part has no header/body separator');
+  return { headers: parseHeaders(raw.subarray(0, end)), body: raw.subarray(end + HEADERS_END.byteLength) };
+}
+
+function parseHeaders(raw: Buffer): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const line of raw.subarray(0, end).toString('utf8').split(CRLF)) {
+  for (const line of raw.toString('utf8').split('\r\n')) {
     const colon = line.indexOf(':');
     if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
-  return { headers, body: raw.subarray(end + 2 * CRLF.length) };
+  return headers;
+}
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    throw badRequest('Multipart metadata part is not valid JSON');
+  }
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { hashObject } from './hashes.js';
 import { newObjectMetadata, parseMetadataPatch, updatedObjectMetadata } from './object-metadata.js';
+
+const bytes = (text: string) => ({ size: Buffer.byteLength(text), hashes: hashObject(Buffer.from(text)) });
 
 const base = () =>
   newObjectMetadata({
     bucket: 'b',
     name: 'n',
-    data: Buffer.from('x'),
+    ...bytes('x'),
     patch: parseMetadataPatch({ contentType: 'text/plain', metadata: { a: '1', n: 2 } }),
     generation: '1',
     now: '2026-01-01T00:00:00.000Z',
@@ -15,13 +18,13 @@ const base = () =>
 describe('object metadata', () => {
   it('stringifies scalar custom values and defaults the content type', () => {
     expect(base().customMetadata).toEqual({ a: '1', n: '2' });
-    expect(newObjectMetadata({ bucket: 'b', name: 'n', data: Buffer.alloc(0), patch: {}, generation: '1', now: 'now', firebaseDefaults: false }).contentType).toBe(
+    expect(newObjectMetadata({ bucket: 'b', name: 'n', ...bytes(''), patch: {}, generation: '1', now: 'now', firebaseDefaults: false }).contentType).toBe(
       'application/octet-stream',
     );
   });
 
   it('gives Firebase API uploads a download token and inline disposition', () => {
-    const metadata = newObjectMetadata({ bucket: 'b', name: 'n', data: Buffer.alloc(0), patch: {}, generation: '1', now: 'now', firebaseDefaults: true });
+    const metadata = newObjectMetadata({ bucket: 'b', name: 'n', ...bytes(''), patch: {}, generation: '1', now: 'now', firebaseDefaults: true });
     expect(metadata.downloadTokens).toHaveLength(1);
     expect(metadata.contentDisposition).toBe('inline');
   });
@@ -41,7 +44,7 @@ describe('object metadata', () => {
       expect(() => parseMetadataPatch(bad)).toThrow(expect.objectContaining({ status: 400 }));
     }
     expect(() =>
-      newObjectMetadata({ bucket: 'b', name: 'n', data: Buffer.from('x'), patch: { md5Hash: 'bad' }, generation: '1', now: 'now', firebaseDefaults: false }),
+      newObjectMetadata({ bucket: 'b', name: 'n', ...bytes('x'), patch: { md5Hash: 'bad' }, generation: '1', now: 'now', firebaseDefaults: false }),
     ).toThrow(/MD5/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { badRequest } from './errors.js';
-import { hashObject } from './hashes.js';
+import type { ObjectHashes } from './hashes.js';
 
 export interface ObjectMetadata {
   bucket: string;
@@ -32,7 +32,8 @@ export interface ObjectMetadata {
 
 export interface StoredObject {
   metadata: ObjectMetadata;
-  data: Buffer;
+  /** The id of the file holding the bytes (blob-store.ts). */
+  blob: string;
 }
 
 /** The custom-metadata key under which GCS clients see (and set) the Firebase download tokens. */
@@ -98,7 +99,9 @@ function parseCustomMetadata(value: unknown): Record<string, string | null> | nu
 export interface NewObjectInput {
   bucket: string;
   name: string;
-  data: Buffer;
+  /** The bytes' length and checksums, as received. */
+  size: number;
+  hashes: ObjectHashes;
   patch: MetadataPatch;
   generation: string;
   now: string;
@@ -110,7 +113,7 @@ export interface NewObjectInput {
 
 /** Builds the metadata of a freshly written object. Throws 400 when client-supplied hashes do not match the bytes. */
 export function newObjectMetadata(input: NewObjectInput): ObjectMetadata {
-  const hashes = hashObject(input.data);
+  const { hashes } = input;
   if (input.patch.md5Hash !== undefined && input.patch.md5Hash !== hashes.md5Hash) {
     throw badRequest(`Provided MD5 hash "${input.patch.md5Hash}" doesn't match calculated MD5 hash "${hashes.md5Hash}".`);
   }
@@ -120,7 +123,7 @@ export function newObjectMetadata(input: NewObjectInput): ObjectMetadata {
   const base: ObjectMetadata = {
     bucket: input.bucket,
     name: input.name,
-    size: input.data.byteLength,
+    size: input.size,
     generation: input.generation,
     metageneration: 1,
     contentType: input.fallbackContentType || 'application/octet-stream',

@@ -1,7 +1,9 @@
 /**
- * The in-memory object table, per bucket. Every change replaces a whole record and
- * reports itself through `onChange` synchronously, so events come out in commit order
- * and a failed request never leaves a half-written object behind.
+ * The object table, per bucket: each object's metadata and the id of the file holding its
+ * bytes (blob-store.ts). Every change replaces a whole record, is first handed to the
+ * durable log (when the emulator has a data folder) and then reports itself through
+ * `onChange` synchronously, so events come out in commit order and a failed request never
+ * leaves a half-written object behind. A blob no object refers to any more is released.
  */
 import type { StorageObjectEvent } from '../common/events.js';
 import { listNames, type ListOptions, type ListPage } from './listing.js';
@@ -11,12 +13,28 @@ export type ChangeKind = StorageObjectEvent['kind'];
 
 export type ObjectPage = Omit<ListPage, 'items'> & { items: ObjectMetadata[] };
 
+/** Where changes are made durable (durable-catalog.ts); each call happens before the change does. */
+export interface CatalogLog {
+  put(object: StoredObject): void;
+  metadata(metadata: ObjectMetadata): void;
+  delete(bucket: string, name: string): void;
+  clear(): void;
+}
+
+export interface ObjectStoreHooks {
+  onChange(kind: ChangeKind, metadata: ObjectMetadata): void;
+  /** The blob is no longer any object's bytes (overwritten, deleted, cleared). */
+  releaseBlob?(id: string): void;
+}
+
 export class ObjectStore {
+  /** The durable log in force, if any. */
+  log: CatalogLog | undefined;
   private readonly buckets = new Map<string, Map<string, StoredObject>>();
   private lastGeneration = 0;
   private bytes = 0;
 
-  constructor(private readonly onChange: (kind: ChangeKind, metadata: ObjectMetadata) => void) {}
+  constructor(private readonly hooks: ObjectStoreHooks) {}
 
   get(bucket: string, name: string): StoredObject | undefined {
     return this.buckets.get(bucket)?.get(name);
@@ -30,9 +48,10 @@ export class ObjectStore {
 
   /** Writes (or overwrites) an object: one `finalized` event. */
   put(object: StoredObject): void {
-    this.bytes += object.data.byteLength - (this.get(object.metadata.bucket, object.metadata.name)?.data.byteLength ?? 0);
-    this.bucket(object.metadata.bucket).set(object.metadata.name, object);
-    this.onChange('finalized', object.metadata);
+    this.log?.put(object);
+    const replaced = this.set(object);
+    if (replaced && replaced.blob !== object.blob) this.hooks.releaseBlob?.(replaced.blob);
+    this.hooks.onChange('finalized', object.metadata);
   }
 
   /**
@@ -43,8 +62,9 @@ export class ObjectStore {
   putMetadata(metadata: ObjectMetadata): boolean {
     const current = this.get(metadata.bucket, metadata.name);
     if (!current) return false;
-    this.bucket(metadata.bucket).set(metadata.name, { metadata, data: current.data });
-    this.onChange('metadataUpdated', metadata);
+    this.log?.metadata(metadata);
+    this.bucket(metadata.bucket).set(metadata.name, { metadata, blob: current.blob });
+    this.hooks.onChange('metadataUpdated', metadata);
     return true;
   }
 
@@ -52,9 +72,10 @@ export class ObjectStore {
   delete(bucket: string, name: string): boolean {
     const current = this.get(bucket, name);
     if (!current) return false;
-    this.buckets.get(bucket)?.delete(name);
-    this.bytes -= current.data.byteLength;
-    this.onChange('deleted', current.metadata);
+    this.log?.delete(bucket, name);
+    this.remove(bucket, name);
+    this.hooks.releaseBlob?.(current.blob);
+    this.hooks.onChange('deleted', current.metadata);
     return true;
   }
 
@@ -75,18 +96,53 @@ export class ObjectStore {
     return [...this.buckets.values()].flatMap((objects) => [...objects.values()]);
   }
 
-  /** Loads objects from an import: no events (nothing changed from the app's point of view). */
-  load(objects: readonly StoredObject[]): void {
-    for (const object of objects) {
-      this.bytes += object.data.byteLength - (this.get(object.metadata.bucket, object.metadata.name)?.data.byteLength ?? 0);
-      this.bucket(object.metadata.bucket).set(object.metadata.name, object);
-      this.lastGeneration = Math.max(this.lastGeneration, Number(object.metadata.generation));
-    }
-  }
-
+  /** Drops every object (no events). */
   clear(): void {
+    this.log?.clear();
+    const released = this.all();
     this.buckets.clear();
     this.bytes = 0;
+    for (const object of released) this.hooks.releaseBlob?.(object.blob);
+  }
+
+  // ---- restoring (an import, a snapshot, a journal): no log, no events ------------------
+
+  /** Loads objects as they were (nothing changed from the app's point of view). */
+  load(objects: readonly StoredObject[]): void {
+    for (const object of objects) this.set(object);
+  }
+
+  /** Replays a metadata change. */
+  restoreMetadata(metadata: ObjectMetadata): void {
+    const current = this.get(metadata.bucket, metadata.name);
+    if (current) this.bucket(metadata.bucket).set(metadata.name, { metadata, blob: current.blob });
+  }
+
+  /** Replays a delete. */
+  restoreDelete(bucket: string, name: string): void {
+    this.remove(bucket, name);
+  }
+
+  /** Replays a clear. */
+  restoreClear(): void {
+    this.buckets.clear();
+    this.bytes = 0;
+  }
+
+  private set(object: StoredObject): StoredObject | undefined {
+    const { bucket, name } = object.metadata;
+    const replaced = this.get(bucket, name);
+    this.bytes += object.metadata.size - (replaced?.metadata.size ?? 0);
+    this.bucket(bucket).set(name, object);
+    this.lastGeneration = Math.max(this.lastGeneration, Number(object.metadata.generation));
+    return replaced;
+  }
+
+  private remove(bucket: string, name: string): void {
+    const current = this.get(bucket, name);
+    if (!current) return;
+    this.buckets.get(bucket)?.delete(name);
+    this.bytes -= current.metadata.size;
   }
 
   private bucket(name: string): Map<string, StoredObject> {
@@ -98,4 +154,3 @@ export class ObjectStore {
     return objects;
   }
 }
-

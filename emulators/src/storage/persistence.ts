@@ -6,13 +6,16 @@
  *   storage/blobs/<n>.bin   the object's bytes, as stored
  *
  * An export is written to a temporary sibling and renamed over the previous one, so a
- * crash mid-export never leaves a half-written export behind.
+ * crash mid-export never leaves a half-written export behind. Bytes are copied file to file
+ * and an import checks each object's MD5 as it streams it in: nothing is held in memory.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashObject } from './hashes.js';
+import type { BlobStore } from './blob-store.js';
 import type { ObjectMetadata, StoredObject } from './object-metadata.js';
+import type { ObjectStore } from './object-store.js';
 
 const FORMAT = 'encore-storage-export';
 const VERSION = 1;
@@ -24,16 +27,16 @@ interface Manifest {
   objects: Array<{ blob: string; metadata: ObjectMetadata }>;
 }
 
-export async function exportObjects(dir: string, objects: readonly StoredObject[]): Promise<void> {
+export async function exportObjects(dir: string, store: ObjectStore, blobs: BlobStore): Promise<void> {
   const target = join(dir, 'storage');
   const staging = join(dir, `.storage-export-${randomUUID()}`);
   await mkdir(join(staging, 'blobs'), { recursive: true });
   try {
     const manifest: Manifest = { format: FORMAT, version: VERSION, exportedAt: new Date().toISOString(), objects: [] };
-    for (const [index, object] of objects.entries()) {
-      const blob = `blobs/${index}.bin`;
-      await writeFile(join(staging, blob), object.data);
-      manifest.objects.push({ blob, metadata: object.metadata });
+    for (const { metadata } of store.all()) {
+      const blob = `blobs/${manifest.objects.length}.bin`;
+      const copied = await copyCurrent(store, blobs, metadata, join(staging, blob));
+      if (copied) manifest.objects.push({ blob, metadata: copied });
     }
     await writeFile(join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2));
     await rm(target, { recursive: true, force: true });
@@ -44,14 +47,35 @@ export async function exportObjects(dir: string, objects: readonly StoredObject[
   }
 }
 
-/** Reads an export. A directory without one yields no objects; a corrupt export throws. */
-export async function importObjects(dir: string): Promise<StoredObject[]> {
+/**
+ * Copies the object's bytes as they are now, with the metadata that goes with them. An
+ * object replaced during the export (its old file deleted mid-copy) is copied again; one
+ * deleted meanwhile is left out.
+ */
+async function copyCurrent(store: ObjectStore, blobs: BlobStore, listed: ObjectMetadata, destination: string): Promise<ObjectMetadata | undefined> {
+  for (;;) {
+    const current = store.get(listed.bucket, listed.name);
+    if (!current) return undefined;
+    try {
+      await copyFile(blobs.path(current.blob), destination);
+      return current.metadata;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+}
+
+/**
+ * Reads an export into `blobs`. A directory without one yields undefined; a corrupt export
+ * (an object whose bytes do not match their MD5) throws, keeping nothing of it.
+ */
+export async function importObjects(dir: string, blobs: BlobStore): Promise<StoredObject[] | undefined> {
   const root = join(dir, 'storage');
   let text: string;
   try {
     text = await readFile(join(root, 'manifest.json'), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   const manifest = JSON.parse(text) as Partial<Manifest>;
@@ -59,12 +83,24 @@ export async function importObjects(dir: string): Promise<StoredObject[]> {
     throw new Error(`${join(root, 'manifest.json')} is not a version ${VERSION} ${FORMAT} manifest`);
   }
   const objects: StoredObject[] = [];
-  for (const entry of manifest.objects) {
-    const data = await readFile(join(root, entry.blob));
-    if (hashObject(data).md5Hash !== entry.metadata.md5Hash) {
-      throw new Error(`Storage export is corrupt: ${entry.blob} does not match the MD5 of ${entry.metadata.bucket}/${entry.metadata.name}`);
+  try {
+    for (const entry of manifest.objects) {
+      const incoming = await blobs.receive();
+      try {
+        for await (const chunk of createReadStream(join(root, entry.blob))) await incoming.write(chunk as Buffer);
+        await incoming.close();
+        if (incoming.hashes().md5Hash !== entry.metadata.md5Hash) {
+          throw new Error(`Storage export is corrupt: ${entry.blob} does not match the MD5 of ${entry.metadata.bucket}/${entry.metadata.name}`);
+        }
+        objects.push({ metadata: entry.metadata, blob: blobs.commit(incoming.path) });
+      } finally {
+        await incoming.close();
+        await blobs.discard(incoming.path);
+      }
     }
-    objects.push({ metadata: entry.metadata, data });
+  } catch (error) {
+    for (const object of objects) blobs.remove(object.blob);
+    throw error;
   }
   return objects;
 }

@@ -91,11 +91,31 @@ async function handle(
     else await handleGcsObjects(service, call, baseUrl);
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer
+    if (!request.complete) leaveUnread(request, response);
     const mediaGet = request.method === 'GET' && url.searchParams.get('alt') === 'media';
     if (error instanceof StorageError) return sendError(response, error, mediaGet);
     console.error('[storage] internal error on', request.method, url.pathname, error);
     sendError(response, new StorageError(500, 'Internal error in the Storage emulator', 'backendError'), false);
   }
+}
+
+/** How long a connection whose request body was refused unread stays open for the client to read the answer. */
+const LINGER_MS = 2000;
+
+/**
+ * A refusal that comes before (or in the middle of) the body leaves the rest unread: once
+ * the answer is out, reading stops (Node's own clean-up would read and discard everything
+ * the client still sends) and the connection is closed a little later, when the client has
+ * had the time to read the answer. Closing at once could reset it before the client read it.
+ */
+function leaveUnread(request: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => {
+    // Runs after Node's own 'finish' handler, which resumes the request to discard its body.
+    request.pause();
+    const socket = request.socket;
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  });
 }
 
 /** The request's URL; an absolute-form target that does not parse is a 400, not a crash. */

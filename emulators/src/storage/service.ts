@@ -1,11 +1,20 @@
 /**
  * What both APIs do, once: read, write, update, delete and list objects, with the access
- * check, the optional quota and the finalize of resumable uploads. The API modules only
- * translate HTTP to these calls and results back to their wire shapes.
+ * check, the size limit, the optional quota and the finalize of resumable uploads. The API
+ * modules only translate HTTP to these calls and results back to their wire shapes.
+ *
+ * An upload goes through three steps. `admit` checks what the request declares before any
+ * byte of the body is read: the name, the declared size against the limit (413) and the
+ * quota (402), and the rules, judged on the declared size and metadata (403). The body then
+ * streams into a file (`upload`), hashed as it arrives. `write` finally checks the rules
+ * again on the real size and checksums and, in one synchronous step, moves the file into
+ * place and records the object (durably, when there is a data folder).
  */
 import type { Caller } from '../common/auth.js';
 import { toRulesResource, type Authorizer, type StorageMethod } from './access.js';
-import { objectNotFound, permissionDenied, quotaExceeded } from './errors.js';
+import type { BlobReader, BlobStore, IncomingBlob } from './blob-store.js';
+import { objectNotFound, payloadTooLarge, permissionDenied, quotaExceeded, StorageError } from './errors.js';
+import type { ObjectHashes } from './hashes.js';
 import type { ListOptions } from './listing.js';
 import {
   etagOf,
@@ -19,18 +28,38 @@ import {
 import { assertValidObjectName } from './object-name.js';
 import type { ObjectPage, ObjectStore } from './object-store.js';
 import { assertPreconditions, type Preconditions } from './preconditions.js';
-import type { NewUpload, UploadSession, UploadSessions } from './upload-sessions.js';
+import type { UploadSession, UploadSessions } from './upload-sessions.js';
 
-export interface WriteRequest {
+/** Where an upload goes and how its metadata is made. */
+export interface UploadTarget {
   bucket: string;
   name: string;
-  data: Buffer;
   patch: MetadataPatch;
   fallbackContentType?: string;
   caller: Caller;
   /** True for Firebase API uploads: a download token and `inline` disposition by default. */
   firebaseDefaults: boolean;
   preconditions?: Preconditions;
+}
+
+/** Complete bytes waiting in `incoming/` to become an object. */
+export interface ReceivedBytes {
+  path: string;
+  size: number;
+  hashes: ObjectHashes;
+}
+
+export interface StorageLimits {
+  /** The largest object an upload may make (413 past it). */
+  maxUploadBytes: number;
+  /** Total bytes the emulator may hold before writes answer 402 (quota exceeded). */
+  quotaBytes: number;
+}
+
+/** An object opened for download: its metadata and its bytes, as they were at that moment. */
+export interface OpenedObject {
+  metadata: ObjectMetadata;
+  reader: BlobReader;
 }
 
 const PERMISSION: Record<StorageMethod, 'READ' | 'LIST' | 'WRITE'> = {
@@ -41,24 +70,43 @@ const PERMISSION: Record<StorageMethod, 'READ' | 'LIST' | 'WRITE'> = {
   delete: 'WRITE',
 };
 
+/** Fields of `request.resource` only known once the whole body is in (see `rulesDecideBeforeBody`). */
+const KNOWN_ONLY_AFTER_BODY = /\b(md5Hash|crc32c|etag)\b/;
+
 export class StorageService {
   rules: string | undefined;
 
   constructor(
     readonly store: ObjectStore,
     readonly uploads: UploadSessions,
+    readonly blobs: BlobStore,
     private readonly authorizer: Authorizer,
-    /** Total bytes the emulator may hold before writes answer 402 (quota exceeded). */
-    private readonly quotaBytes: number,
+    readonly limits: StorageLimits,
   ) {}
 
-  /** Reads an object. A matching download token grants read access without the rules, as in production. */
+  /** An object's metadata. A matching download token grants read access without the rules, as in production. */
   async read(bucket: string, name: string, caller: Caller, downloadToken?: string): Promise<StoredObject> {
     const object = this.store.get(bucket, name);
-    const tokenGrantsRead = object !== undefined && downloadToken !== undefined && object.metadata.downloadTokens.includes(downloadToken);
-    if (!tokenGrantsRead) await this.authorize(caller, 'get', bucket, name, object?.metadata, undefined);
+    await this.authorizeRead(object, bucket, name, caller, downloadToken);
     if (!object) throw objectNotFound(bucket, name);
     return object;
+  }
+
+  /**
+   * Opens an object for download. Its file is opened at once, so the bytes served are the
+   * ones of the metadata returned even if the object is replaced while the access check runs.
+   */
+  async open(bucket: string, name: string, caller: Caller, downloadToken?: string): Promise<OpenedObject> {
+    const object = this.store.get(bucket, name);
+    const reader = object && this.blobs.openReader(object.blob);
+    try {
+      await this.authorizeRead(object, bucket, name, caller, downloadToken);
+      if (!object || !reader) throw objectNotFound(bucket, name);
+      return { metadata: object.metadata, reader };
+    } catch (error) {
+      reader?.close();
+      throw error;
+    }
   }
 
   /** The object's metadata, with a download token created first if it has none (what a Firebase API read does). */
@@ -69,27 +117,91 @@ export class StorageService {
     return metadata;
   }
 
-  async write(request: WriteRequest): Promise<ObjectMetadata> {
-    assertValidObjectName(request.name);
+  /**
+   * Checks an upload before its body is read: the name, and with a declared size, the size
+   * limit, the quota and the rules (on the declared size and metadata).
+   */
+  async admit(target: UploadTarget, declaredSize: number | undefined): Promise<void> {
+    assertValidObjectName(target.name);
+    if (declaredSize === undefined) return;
+    if (declaredSize > this.limits.maxUploadBytes) throw payloadTooLarge(this.limits.maxUploadBytes);
+    const existing = this.store.get(target.bucket, target.name);
+    this.assertQuota(declaredSize, existing);
+    if (target.caller.kind === 'owner' || !this.rulesDecideBeforeBody()) return;
+    const provisional = newObjectMetadata({
+      bucket: target.bucket,
+      name: target.name,
+      size: declaredSize,
+      hashes: { md5Hash: '', crc32c: '' },
+      // Checksums the client claims are checked against the bytes later, not against these blanks.
+      patch: { ...target.patch, md5Hash: undefined, crc32c: undefined },
+      generation: String(Date.now() * 1000),
+      now: new Date().toISOString(),
+      fallbackContentType: target.fallbackContentType,
+      firebaseDefaults: target.firebaseDefaults,
+    });
+    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, provisional);
+  }
+
+  /**
+   * Streams an upload's body into a new file with `receive` (which returns where it goes,
+   * possibly learnt from the body itself), then writes the object. The file never outlives
+   * the call unless it became the object.
+   */
+  async upload(receive: (blob: IncomingBlob) => Promise<UploadTarget>): Promise<ObjectMetadata> {
+    const blob = await this.blobs.receive();
+    try {
+      const target = await receive(blob);
+      await blob.close();
+      return await this.write(target, { path: blob.path, size: blob.size, hashes: blob.hashes() });
+    } finally {
+      await blob.close();
+      await this.blobs.discard(blob.path); // nothing left there once committed
+    }
+  }
+
+  /**
+   * Writes complete bytes as an object: checks the client's checksums and the rules on the
+   * real object, then, in one synchronous step, the preconditions and quota against the live
+   * object, the file moved into place and the object recorded.
+   */
+  async write(target: UploadTarget, bytes: ReceivedBytes): Promise<ObjectMetadata> {
+    assertValidObjectName(target.name);
     const metadata = newObjectMetadata({
-      bucket: request.bucket,
-      name: request.name,
-      data: request.data,
-      patch: request.patch,
+      bucket: target.bucket,
+      name: target.name,
+      size: bytes.size,
+      hashes: bytes.hashes,
+      patch: target.patch,
       generation: this.store.nextGeneration(),
       now: new Date().toISOString(),
-      fallbackContentType: request.fallbackContentType,
-      firebaseDefaults: request.firebaseDefaults,
+      fallbackContentType: target.fallbackContentType,
+      firebaseDefaults: target.firebaseDefaults,
     });
-    const existing = this.store.get(request.bucket, request.name);
-    await this.authorize(request.caller, existing ? 'update' : 'create', request.bucket, request.name, existing?.metadata, metadata);
-    assertPreconditions(request.preconditions ?? {}, existing?.metadata);
-    const growth = request.data.byteLength - (existing?.data.byteLength ?? 0);
-    if (growth > 0 && this.store.totalBytes() + growth > this.quotaBytes) {
-      throw quotaExceeded(`Storage quota of ${this.quotaBytes} bytes exceeded`);
+    const existing = this.store.get(target.bucket, target.name);
+    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, metadata);
+    // From here on nothing awaits: the checks hold for the object as it is written.
+    const live = this.store.get(target.bucket, target.name);
+    assertPreconditions(target.preconditions ?? {}, live?.metadata);
+    this.assertQuota(bytes.size, live);
+    const blob = this.blobs.commit(bytes.path);
+    try {
+      this.store.put({ metadata, blob });
+    } catch (error) {
+      this.blobs.remove(blob);
+      throw new StorageError(500, `The emulator could not record the object, so it was not stored: ${error instanceof Error ? error.message : String(error)}`, 'backendError');
     }
-    this.store.put({ metadata, data: request.data });
     return metadata;
+  }
+
+  /** Copies an object's bytes (a server-side copy: nothing streams through the request). */
+  async copy(source: StoredObject, target: UploadTarget): Promise<ObjectMetadata> {
+    const path = await this.blobs.copy(source.blob);
+    try {
+      return await this.write(target, { path, size: source.metadata.size, hashes: { md5Hash: source.metadata.md5Hash, crc32c: source.metadata.crc32c } });
+    } finally {
+      await this.blobs.discard(path);
+    }
   }
 
   async updateMetadata(bucket: string, name: string, patch: MetadataPatch, caller: Caller, preconditions: Preconditions = {}): Promise<ObjectMetadata> {
@@ -117,32 +229,59 @@ export class StorageService {
     return this.store.list(bucket, options);
   }
 
-  /** Opens a resumable upload, refusing a name no object could have before any byte is sent. */
-  startUpload(init: NewUpload): UploadSession {
-    assertValidObjectName(init.name);
-    return this.uploads.start(init);
+  /**
+   * Opens a resumable upload: the name, declared size, quota and rules are checked now, so a
+   * refused upload fails before any byte is sent.
+   */
+  async startUpload(target: UploadTarget, declaredSize: number | undefined): Promise<UploadSession> {
+    await this.admit(target, declaredSize);
+    return this.uploads.start({
+      bucket: target.bucket,
+      name: target.name,
+      patch: target.patch,
+      contentType: target.fallbackContentType,
+      declaredSize,
+      caller: target.caller,
+      preconditions: target.preconditions ?? {},
+    });
   }
 
   /** Writes a resumable upload's object. A refused or invalid finalize discards the session: nothing is kept. */
-  async finalizeUpload(session: UploadSession, firebaseDefaults: boolean): Promise<ObjectMetadata> {
-    const data = this.uploads.beginFinalize(session);
-    try {
-      const metadata = await this.write({
-        bucket: session.bucket,
-        name: session.name,
-        data,
-        patch: session.patch,
-        fallbackContentType: session.contentType,
-        caller: session.caller,
-        firebaseDefaults,
-        preconditions: session.preconditions,
-      });
-      this.uploads.complete(session, metadata);
-      return metadata;
-    } catch (error) {
-      this.uploads.discard(session);
-      throw error;
+  finalizeUpload(session: UploadSession, firebaseDefaults: boolean): Promise<ObjectMetadata> {
+    return this.uploads.finalize(session, (blob) =>
+      this.write(
+        {
+          bucket: session.bucket,
+          name: session.name,
+          patch: session.patch,
+          fallbackContentType: session.contentType,
+          caller: session.caller,
+          firebaseDefaults,
+          preconditions: session.preconditions,
+        },
+        { path: blob.path, size: blob.size, hashes: blob.hashes() },
+      ),
+    );
+  }
+
+  /**
+   * Whether the rules can be judged before the body: not when they read a checksum (or the
+   * ETag made from it), which only the complete bytes give. They are judged again at the end.
+   */
+  private rulesDecideBeforeBody(): boolean {
+    return this.rules !== undefined && !KNOWN_ONLY_AFTER_BODY.test(this.rules);
+  }
+
+  private assertQuota(size: number, existing: StoredObject | undefined): void {
+    const growth = size - (existing?.metadata.size ?? 0);
+    if (growth > 0 && this.store.totalBytes() + growth > this.limits.quotaBytes) {
+      throw quotaExceeded(`Storage quota of ${this.limits.quotaBytes} bytes exceeded`);
     }
+  }
+
+  private async authorizeRead(object: StoredObject | undefined, bucket: string, name: string, caller: Caller, downloadToken: string | undefined): Promise<void> {
+    const tokenGrantsRead = object !== undefined && downloadToken !== undefined && object.metadata.downloadTokens.includes(downloadToken);
+    if (!tokenGrantsRead) await this.authorize(caller, 'get', bucket, name, object?.metadata, undefined);
   }
 
   private async authorize(

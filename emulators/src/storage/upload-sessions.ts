@@ -1,11 +1,15 @@
 /**
- * Resumable upload sessions, shared by both APIs. A chunk is appended only once its whole
- * body has arrived and its offset matches what the session already holds, so an aborted
- * or misplaced chunk changes nothing; the object itself is written only at finalize.
+ * Resumable upload sessions, shared by both APIs. A session's bytes stream into one file in
+ * the blob store's `incoming/` folder. A chunk is kept only once its whole body has arrived
+ * at the offset the session expects (otherwise the file and the checksums go back to where
+ * they were), and requests on one session run one at a time. The object itself is written
+ * only at finalize; a session that is canceled, refused or forgotten leaves no file behind.
+ * Sessions live in memory: after a restart the client starts a new one.
  */
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../common/auth.js';
-import { badRequest, StorageError, uploadNotFound } from './errors.js';
+import type { BlobStore, IncomingBlob } from './blob-store.js';
+import { badRequest, payloadTooLarge, StorageError, uploadNotFound } from './errors.js';
 import type { MetadataPatch, ObjectMetadata } from './object-metadata.js';
 import type { Preconditions } from './preconditions.js';
 
@@ -19,7 +23,7 @@ export interface UploadSession {
   readonly patch: MetadataPatch;
   /** Content type from the start request's headers, used when the metadata has none. */
   readonly contentType: string | undefined;
-  /** Total size announced at start (`X-Goog-Upload-Header-Content-Length`), when known. */
+  /** Total size announced at start (`X-Goog-Upload-Header-Content-Length`, `X-Upload-Content-Length`), when known. */
   readonly declaredSize: number | undefined;
   /** Who started the upload: the finalize is authorized as them. */
   readonly caller: Caller;
@@ -27,19 +31,45 @@ export interface UploadSession {
   readonly preconditions: Preconditions;
   state: UploadState;
   received: number;
-  chunks: Buffer[];
   /** The object written at finalize, answered again to a repeated finalize or status query. */
   result?: ObjectMetadata;
 }
 
 export type NewUpload = Pick<UploadSession, 'bucket' | 'name' | 'patch' | 'contentType' | 'declaredSize' | 'caller' | 'preconditions'>;
 
+export interface Chunk {
+  /** Where the client says the chunk starts. */
+  offset: number;
+  /** The chunk's length when the request declares it (Content-Length): checked before any byte is read. */
+  declaredLength: number | undefined;
+  body: AsyncIterable<Buffer>;
+  /** The chunk completes the upload. */
+  last: boolean;
+  /** Checks the chunk once it is in (e.g. against its Content-Range); throwing discards it. */
+  check?: (length: number) => void;
+}
+
+interface SessionFiles {
+  blob?: IncomingBlob;
+  /** The tail of the queue of requests on this session. */
+  queue: Promise<unknown>;
+}
+
 export class UploadSessions {
   private readonly sessions = new Map<string, UploadSession>();
+  private readonly files = new Map<string, SessionFiles>();
+
+  constructor(
+    private readonly blobs: BlobStore,
+    /** The largest object an upload may make; more is a 413. */
+    private readonly maxBytes: number,
+  ) {}
 
   start(init: NewUpload): UploadSession {
-    const session: UploadSession = { ...init, id: randomUUID().replaceAll('-', ''), state: 'active', received: 0, chunks: [] };
+    if (init.declaredSize !== undefined && init.declaredSize > this.maxBytes) throw payloadTooLarge(this.maxBytes);
+    const session: UploadSession = { ...init, id: randomUUID().replaceAll('-', ''), state: 'active', received: 0 };
     this.sessions.set(session.id, session);
+    this.files.set(session.id, { queue: Promise.resolve() });
     return session;
   }
 
@@ -50,51 +80,106 @@ export class UploadSessions {
   }
 
   /**
-   * Appends a chunk sent at `offset`. With `last`, the chunk must complete the declared
-   * size. Throws 400 (and keeps nothing) on a wrong offset, an inactive session or a size
-   * beyond the declared one.
+   * Streams a chunk sent at `offset` into the session. With `last`, the chunk must complete
+   * the declared size. Throws 400 (and keeps nothing of the chunk) on a wrong offset, an
+   * inactive session or a size beyond the declared one; 413 past the size limit.
    */
-  append(session: UploadSession, offset: number, chunk: Buffer, last: boolean): void {
-    assertActive(session);
-    if (offset !== session.received) {
-      throw badRequest(`Invalid upload offset ${offset}: the server has received ${session.received} bytes`);
-    }
-    const total = session.received + chunk.byteLength;
-    if (session.declaredSize !== undefined && (total > session.declaredSize || (last && total !== session.declaredSize))) {
-      throw badRequest(`Upload size ${total} does not match the declared size ${session.declaredSize}`);
-    }
-    if (chunk.byteLength > 0) session.chunks.push(chunk);
-    session.received = total;
+  append(session: UploadSession, chunk: Chunk): Promise<void> {
+    return this.serialized(session, async () => {
+      assertActive(session);
+      if (chunk.offset !== session.received) {
+        throw badRequest(`Invalid upload offset ${chunk.offset}: the server has received ${session.received} bytes`);
+      }
+      if (chunk.declaredLength !== undefined) this.checkSize(session, session.received + chunk.declaredLength, chunk.last);
+      const files = this.files.get(session.id)!;
+      const blob = (files.blob ??= await this.blobs.receive());
+      blob.checkpoint();
+      try {
+        for await (const bytes of chunk.body) {
+          this.checkSize(session, blob.size + bytes.byteLength, false);
+          await blob.write(bytes);
+        }
+        this.checkSize(session, blob.size, chunk.last);
+        chunk.check?.(blob.size - session.received);
+      } catch (error) {
+        await blob.rollback();
+        throw error;
+      }
+      session.received = blob.size;
+    });
   }
 
-  /** Starts the finalize: the whole upload's bytes, and no more chunks or finalizes until it ends. */
-  beginFinalize(session: UploadSession): Buffer {
-    assertActive(session);
-    session.state = 'finalizing';
-    return Buffer.concat(session.chunks, session.received);
-  }
-
-  complete(session: UploadSession, result: ObjectMetadata): void {
-    session.state = 'final';
-    session.result = result;
-    session.chunks = [];
+  /**
+   * Writes the session's object with `write` (given the complete bytes), once, after any
+   * request still running on the session. A refused or invalid finalize discards the session.
+   */
+  finalize(session: UploadSession, write: (blob: IncomingBlob) => Promise<ObjectMetadata>): Promise<ObjectMetadata> {
+    return this.serialized(session, async () => {
+      if (session.result) return session.result;
+      assertActive(session);
+      if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
+        throw badRequest(`Upload has ${session.received} of the ${session.declaredSize} declared bytes`);
+      }
+      session.state = 'finalizing';
+      const files = this.files.get(session.id)!;
+      try {
+        const blob = (files.blob ??= await this.blobs.receive());
+        await blob.close();
+        const result = await write(blob);
+        session.state = 'final';
+        session.result = result;
+        return result;
+      } catch (error) {
+        this.discard(session);
+        throw error;
+      } finally {
+        await this.release(session.id);
+      }
+    });
   }
 
   cancel(session: UploadSession): void {
     if (session.state === 'final' || session.state === 'finalizing') throw badRequest('Upload is already finalized and cannot be canceled');
     session.state = 'canceled';
-    session.chunks = [];
+    void this.serialized(session, () => this.release(session.id)).catch(() => undefined);
   }
 
   /** Forgets a session whose finalize was refused, so nothing of it lingers. */
   discard(session: UploadSession): void {
     session.state = 'canceled';
-    session.chunks = [];
     this.sessions.delete(session.id);
   }
 
-  clear(): void {
+  /** Forgets every session and deletes their files. */
+  async clear(): Promise<void> {
+    const ids = [...this.files.keys()];
     this.sessions.clear();
+    await Promise.all(ids.map((id) => this.release(id)));
+  }
+
+  private checkSize(session: UploadSession, total: number, last: boolean): void {
+    if (total > this.maxBytes) throw payloadTooLarge(this.maxBytes);
+    if (session.declaredSize !== undefined && (total > session.declaredSize || (last && total !== session.declaredSize))) {
+      throw badRequest(`Upload size ${total} does not match the declared size ${session.declaredSize}`);
+    }
+  }
+
+  /** Runs `work` after every earlier request on the session. */
+  private serialized<T>(session: UploadSession, work: () => Promise<T>): Promise<T> {
+    const files = this.files.get(session.id);
+    if (!files) return work();
+    const run = files.queue.then(work, work);
+    files.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Closes and deletes the session's file (a committed one has moved away already). */
+  private async release(id: string): Promise<void> {
+    const blob = this.files.get(id)?.blob;
+    this.files.delete(id);
+    if (!blob) return;
+    await blob.close();
+    await this.blobs.discard(blob.path);
   }
 }
 

@@ -40,7 +40,7 @@ async function errorCode(promise: Promise<unknown>): Promise<string> {
 }
 
 describe('authorize hook', () => {
-  it('sees create, then update, get, list and delete as Storage rules do, with request.auth and the rules source', async () => {
+  it('sees create (before and after the body), then update, get, list and delete as Storage rules do, with request.auth and the rules source', async () => {
     const storage = harness.web({ mockUserToken: { sub: 'ana', email: 'ana@example.com' } });
     const target = ref(storage, 'public/a.txt');
     await uploadString(target, 'hello', 'raw', { customMetadata: { k: 'v' } });
@@ -50,17 +50,21 @@ describe('authorize hook', () => {
     await deleteObject(target);
     expect(asked.map((request) => [request.method, request.path])).toEqual([
       ['create', 'public/a.txt'],
+      ['create', 'public/a.txt'],
       ['update', 'public/a.txt'],
       ['get', 'public/a.txt'],
       ['list', 'public'],
       ['delete', 'public/a.txt'],
     ]);
-    const [create, update] = asked;
+    const [admitted, create, update] = asked;
+    // Before the body: what the request declares (the size from its length), no checksums yet.
+    expect(admitted).toMatchObject({ resource: null, incoming: { name: 'public/a.txt', size: 5, metadata: { k: 'v' }, md5Hash: '', crc32c: '' } });
+    // Once the body is in: the object as it will be stored.
     expect(create).toMatchObject({
       bucket: 'demo-encore.appspot.com',
       auth: { uid: 'ana', token: { email: 'ana@example.com', firebase: { sign_in_provider: 'custom' } } },
       resource: null,
-      incoming: { name: 'public/a.txt', size: 5, metadata: { k: 'v' }, metageneration: '1' },
+      incoming: { name: 'public/a.txt', size: 5, metadata: { k: 'v' }, metageneration: '1', md5Hash: 'XUFAKrxLKna5cZ2REBfFkg==' },
     });
     expect(create!.rules).toContain('service firebase.storage');
     expect(update).toMatchObject({ resource: { contentType: 'application/octet-stream' }, incoming: { contentType: 'text/plain', metageneration: '2' } });
@@ -68,7 +72,10 @@ describe('authorize hook', () => {
 
   it('a signed-out caller is asked about with auth null', async () => {
     await uploadString(ref(harness.web(), 'public/anon.txt'), 'x');
-    expect(asked).toMatchObject([{ method: 'create', auth: null }]);
+    expect(asked).toMatchObject([
+      { method: 'create', auth: null },
+      { method: 'create', auth: null },
+    ]);
   });
 
   it('a refusal is storage/unauthorized for every operation, and a refused write stores nothing', async () => {

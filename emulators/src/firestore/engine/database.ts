@@ -6,7 +6,7 @@
 import type { Caller } from '../../common/auth.js';
 import type { DocumentWriter, DocumentWrittenEvent, FirestoreDocumentJson } from '../../common/events.js';
 import type { Feed } from '../../common/feed.js';
-import { invalidArgument, notFound, permissionDenied } from '../errors.js';
+import { FirestoreError, invalidArgument, notFound, permissionDenied } from '../errors.js';
 import type { AccessMethod, AccessRequest, Authorize } from './access.js';
 import { aggregate, planAggregations } from './aggregation.js';
 import { toDocumentJson } from './documents.js';
@@ -27,6 +27,15 @@ export interface DocumentChange {
 }
 
 export type CommitListener = (changes: DocumentChange[], commitTime: Nanos) => void;
+
+/**
+ * Where committed changes are made durable (service/journal.ts). Called before a change is
+ * applied or acknowledged; if it throws, the change is not applied and the request fails.
+ */
+export interface CommitLog {
+  committed(database: DatabaseId, commitTime: Nanos, changes: readonly DocumentChange[]): void;
+  cleared(database: DatabaseId, time: Nanos): void;
+}
 
 /** ReadOptions / consistency selectors shared by the read RPCs. */
 export interface Consistency {
@@ -64,6 +73,8 @@ export interface DatabaseOptions {
   clock: Clock;
   documentWrites: Feed<DocumentWrittenEvent>;
   authorize: () => Authorize;
+  /** The durable log in force, if any (looked up on each commit). */
+  log?: () => CommitLog | undefined;
 }
 
 export class Database {
@@ -75,6 +86,7 @@ export class Database {
   private readonly listeners = new Set<CommitListener>();
   private readonly documentWrites: Feed<DocumentWrittenEvent>;
   private readonly authorizer: () => Authorize;
+  private readonly log: () => CommitLog | undefined;
 
   constructor(options: DatabaseOptions) {
     this.id = options.id;
@@ -82,6 +94,7 @@ export class Database {
     this.clock = options.clock;
     this.documentWrites = options.documentWrites;
     this.authorizer = options.authorize;
+    this.log = options.log ?? (() => undefined);
   }
 
   onCommit(listener: CommitListener): () => void {
@@ -267,9 +280,11 @@ export class Database {
       const after = staged.get(path)!;
       if (before === null && after === null) continue;
       if (after === before) continue;
-      this.store.put(path, after, commitTime);
       changes.push({ path, before, after });
     }
+    // Durable first (one record for the whole commit, so it survives a crash whole or not at all), then visible.
+    if (changes.length > 0) durably(() => this.log()?.committed(this.id, commitTime, changes));
+    for (const change of changes) this.store.put(change.path, change.after, commitTime);
     this.announce(changes, commitTime, writerOf(caller));
     return { commitTime: formatTimestamp(commitTime), writeResults: results };
   }
@@ -298,14 +313,36 @@ export class Database {
     for (const doc of docs) this.store.put(doc.path, doc, doc.updateTime);
   }
 
+  /** Re-applies a commit read back from the durable log (no listeners or feed events). */
+  replayCommit(changes: readonly Pick<DocumentChange, 'path' | 'after'>[], commitTime: Nanos): void {
+    this.clock.advanceTo(commitTime);
+    for (const change of changes) this.store.put(change.path, change.after, commitTime);
+  }
+
+  /** Re-applies a clear read back from the durable log. */
+  replayClear(time: Nanos): void {
+    this.clock.advanceTo(time);
+    this.store.clear();
+  }
+
   /** Deletes every document; listeners hear of each removal. */
   clear(): void {
     const commitTime = this.clock.next();
+    durably(() => this.log()?.cleared(this.id, commitTime));
     const changes: DocumentChange[] = [];
     for (const doc of [...this.store.all()]) changes.push({ path: doc.path, before: doc, after: null });
     this.store.clear();
     this.transactions.clear();
     for (const listener of this.listeners) listener(changes, commitTime);
+  }
+}
+
+/** Runs a durable-log write; its failure fails the request (nothing was applied) with a clear INTERNAL error. */
+function durably(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    throw new FirestoreError('INTERNAL', `The emulator could not write its journal, so nothing was changed: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

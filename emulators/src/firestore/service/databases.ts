@@ -1,29 +1,47 @@
 /**
  * All databases of one emulator process, created on first use (any project id works, as
- * with the official emulator), sharing one clock so read times never go backwards.
+ * with the official emulator), sharing one clock so read times never go backwards, and the
+ * durable log (when the emulator has a data folder) that every change goes through.
  */
 import type { DocumentWrittenEvent } from '../../common/events.js';
 import { Feed } from '../../common/feed.js';
 import { allowAll, type Authorize } from '../engine/access.js';
-import { Database } from '../engine/database.js';
+import { Database, type CommitLog } from '../engine/database.js';
 import { parseDatabaseName, type DatabaseId } from '../engine/paths.js';
 import { Clock } from '../engine/time.js';
 
 export class Databases {
   readonly clock = new Clock();
   readonly documentWrites = new Feed<DocumentWrittenEvent>();
-  /** Rules sources by project, as loaded through the admin endpoint (enforced by the rules issue). */
-  readonly rules = new Map<string, string>();
   /** Checks a rules source before it is stored: returns why it is refused, or undefined. */
   rulesValidator: (source: string) => string | undefined = () => undefined;
   authorize: Authorize = allowAll;
+  /** Where changes are made durable; undefined keeps everything in memory only. */
+  log: DurableLog | undefined;
   private readonly byName = new Map<string, Database>();
+  private readonly rulesByProject = new Map<string, string>();
+
+  /** Rules sources by project, as set through `setRules` (the admin endpoint, `rulesPath`, an import). */
+  get rules(): ReadonlyMap<string, string> {
+    return this.rulesByProject;
+  }
+
+  /** Stores a project's rules source (durably first, when there is a log). */
+  setRules(projectId: string, source: string): void {
+    this.log?.rulesSet(projectId, source);
+    this.rulesByProject.set(projectId, source);
+  }
+
+  /** Re-applies rules read back from the durable log or a snapshot. */
+  restoreRules(projectId: string, source: string): void {
+    this.rulesByProject.set(projectId, source);
+  }
 
   get(id: DatabaseId): Database {
     const key = `projects/${id.projectId}/databases/${id.databaseId}`;
     let database = this.byName.get(key);
     if (database === undefined) {
-      database = new Database({ id, clock: this.clock, documentWrites: this.documentWrites, authorize: () => this.authorize });
+      database = new Database({ id, clock: this.clock, documentWrites: this.documentWrites, authorize: () => this.authorize, log: () => this.log });
       this.byName.set(key, database);
     }
     return database;
@@ -42,4 +60,9 @@ export class Databases {
   clearProject(projectId: string): void {
     for (const database of this.byName.values()) if (database.id.projectId === projectId) database.clear();
   }
+}
+
+/** Everything that changes the state durably: document commits and clears, and rules. */
+export interface DurableLog extends CommitLog {
+  rulesSet(projectId: string, source: string): void;
 }

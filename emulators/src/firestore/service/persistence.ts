@@ -3,6 +3,7 @@
  * folder, for `--export-on-exit` / `--import`. One versioned JSON file,
  * `<dir>/firestore_export/firestore-state.json`; documents keep their create and update
  * times, and the clock is moved past the export's time so read times never go backwards.
+ * The same document (`captureState`/`restoreState`) is the durable snapshot (journal.ts).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ interface ExportedDocument {
   updateTime: string;
 }
 
-interface ExportFile {
+export interface ExportFile {
   format: typeof EXPORT_FORMAT;
   version: number;
   exportedAt: string;
@@ -33,8 +34,9 @@ export function exportPath(dir: string): string {
   return join(dir, 'firestore_export', 'firestore-state.json');
 }
 
-export async function exportState(databases: Databases, dir: string): Promise<void> {
-  const file: ExportFile = {
+/** The whole state as one JSON-serialisable document. */
+export function captureState(databases: Databases): ExportFile {
+  return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: formatTimestamp(databases.clock.next()),
@@ -47,6 +49,10 @@ export async function exportState(databases: Databases, dir: string): Promise<vo
     })),
     rules: Object.fromEntries(databases.rules),
   };
+}
+
+export async function exportState(databases: Databases, dir: string): Promise<void> {
+  const file = captureState(databases);
   const target = exportPath(dir);
   await mkdir(join(dir, 'firestore_export'), { recursive: true });
   const temporary = `${target}.tmp`;
@@ -54,18 +60,23 @@ export async function exportState(databases: Databases, dir: string): Promise<vo
   await rename(temporary, target);
 }
 
-/** Loads an export; a missing folder or file is an empty start. */
-export async function importState(databases: Databases, dir: string): Promise<void> {
+/** Loads an export; a missing folder or file is an empty start. Returns whether there was one. */
+export async function importState(databases: Databases, dir: string): Promise<boolean> {
   let text: string;
   try {
     text = await readFile(exportPath(dir), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
   }
-  const file = JSON.parse(text) as ExportFile;
+  restoreState(databases, JSON.parse(text) as ExportFile, dir);
+  return true;
+}
+
+/** Loads a captured state (no listeners or feed events). `from` names its folder in errors. */
+export function restoreState(databases: Databases, file: ExportFile, from: string): void {
   if (file.format !== EXPORT_FORMAT || file.version !== EXPORT_VERSION) {
-    throw new Error(`Unsupported Firestore export in ${dir}: format ${String(file.format)} version ${String(file.version)}`);
+    throw new Error(`Unsupported Firestore export in ${from}: format ${String(file.format)} version ${String(file.version)}`);
   }
   databases.clock.advanceTo(parseTimestamp(file.exportedAt));
   for (const exported of file.databases) {
@@ -77,5 +88,5 @@ export async function importState(databases: Databases, dir: string): Promise<vo
     }));
     databases.get({ projectId: exported.projectId, databaseId: exported.databaseId }).load(docs);
   }
-  for (const [projectId, source] of Object.entries(file.rules ?? {})) databases.rules.set(projectId, source);
+  for (const [projectId, source] of Object.entries(file.rules ?? {})) databases.restoreRules(projectId, source);
 }

@@ -76,7 +76,7 @@ async function route(deps: RouterDeps, request: IncomingMessage, response: Serve
       const source = rulesSource(await readJsonBody(request));
       const refusal = deps.databases.rulesValidator(source);
       if (refusal !== undefined) throw invalidArgument(refusal);
-      deps.databases.rules.set(rules[1]!, source);
+      deps.databases.setRules(rules[1]!, source);
       return sendJson(response, 200, {});
     }
     if (request.method === 'GET') {
