@@ -1,5 +1,8 @@
 #!/usr/bin/env node
 /** `npm run emulators [-- --fresh]`: the backend only (Auth, Firestore, Storage, Pub/Sub, functions). */
-import { runFestival } from './festival-main.js';
+import { installStopSignals } from './stop-signals.js';
 
-await runFestival(false);
+// First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.
+const stop = installStopSignals();
+const { runFestival } = await import('./festival-main.js');
+await runFestival({ web: false, stop });
