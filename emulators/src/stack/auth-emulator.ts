@@ -27,7 +27,7 @@ export interface AuthEmulatorOptions {
   fresh?: boolean;
   /** Aborting ends a start under way at once (the start rejects with the signal's reason). */
   signal?: AbortSignal;
-  /** A save that failed (shown, never swallowed); default: printed on stderr. The next change tries again. */
+  /** A save that failed, or saved accounts the emulator refused to load (shown, never swallowed); default: printed on stderr. */
   onExportError?: (error: Error) => void;
 }
 
@@ -70,6 +70,10 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     throw options.signal?.aborted ? options.signal.reason : error;
   } finally {
     options.signal?.removeEventListener('abort', abort);
+  }
+  if (ready.rejected.length > 0) {
+    const who = ready.rejected.map((account) => `${account.email ?? account.localId ?? '?'} (${account.message})`).join(', ');
+    onExportError(new Error(`${ready.rejected.length} saved account(s) could not be loaded and are kept in ${ready.rejectedKeptIn}: ${who}`));
   }
   return {
     host: hostPort(host, ready.port),

@@ -9,7 +9,13 @@
  *
  * Each file is written whole to a temporary name and renamed over the old one, so a crash
  * or a `kill -9` mid-write leaves the previous file, never half a file. Tenants are not
- * exported (Encore has none; the CLI's export of them is not importable either).
+ * exported (Encore has none).
+ *
+ * The import makes the same calls as the CLI's (PATCH the config, `accounts:batchCreate`
+ * the accounts) but reads the answer: batchCreate answers 200 even when it refused some
+ * accounts (an MFA enrolment on an unverified email, say), listing them in `error`, which
+ * the CLI ignores. Those accounts are kept in `{dir}/rejected-{time}.json` and named, so
+ * the next export cannot silently drop them.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -51,6 +57,43 @@ export function authImportDir(dir: string): string | undefined {
     throw new Error(`${metadataPath} is not valid JSON (${(error as Error).message}): fix or remove it, or start with --fresh`, { cause: error });
   }
   return metadata.auth?.path ? join(dir, metadata.auth.path) : undefined;
+}
+
+export interface ImportResult {
+  accounts: number;
+  /** Accounts the emulator refused, with its reason; kept in `keptIn`. */
+  rejected: Array<{ email?: string; localId?: string; message: string }>;
+  keptIn?: string;
+}
+
+/** Loads `{dir}/auth_export` into the emulator at `baseUrl`. */
+export async function importAuthState(baseUrl: string, projectId: string, dir: string, authDir: string): Promise<ImportResult> {
+  const configPath = join(authDir, 'config.json');
+  if (existsSync(configPath)) await ownerSend('PATCH', `${baseUrl}/emulator/v1/projects/${projectId}/config`, readFileSync(configPath, 'utf8'));
+  const accountsPath = join(authDir, 'accounts.json');
+  if (!existsSync(accountsPath)) return { accounts: 0, rejected: [] };
+  const file = readFileSync(accountsPath, 'utf8');
+  const users = (JSON.parse(file) as { users?: Array<{ email?: string; localId?: string }> }).users ?? [];
+  if (users.length === 0) return { accounts: 0, rejected: [] };
+  const answer = JSON.parse(await ownerSend('POST', `${baseUrl}/identitytoolkit.googleapis.com/v1/projects/${projectId}/accounts:batchCreate`, file)) as {
+    error?: Array<{ index: number; message: string }>;
+  };
+  const rejected = (answer.error ?? []).map(({ index, message }) => ({ ...pick(users[index]), message }));
+  if (rejected.length === 0) return { accounts: users.length, rejected };
+  const keptIn = join(dir, `rejected-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeAtomically(keptIn, JSON.stringify({ users: (answer.error ?? []).map(({ index }) => users[index]), errors: answer.error }, null, 2));
+  return { accounts: users.length - rejected.length, rejected, keptIn };
+}
+
+function pick(user: { email?: string; localId?: string } | undefined): { email?: string; localId?: string } {
+  return { ...(user?.email ? { email: user.email } : {}), ...(user?.localId ? { localId: user.localId } : {}) };
+}
+
+async function ownerSend(method: string, url: string, body: string): Promise<string> {
+  const response = await fetch(url, { method, body, headers: { Authorization: 'Bearer owner', 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(30_000) });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${new URL(url).pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  return text;
 }
 
 async function ownerGet(url: string): Promise<string> {

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type RequestListener, type ServerRe
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
-import { authImportDir, exportAuthState } from './auth-export.js';
+import { authImportDir, exportAuthState, importAuthState, type ImportResult } from './auth-export.js';
 
 export interface AuthThreadData {
   projectId: string;
@@ -28,7 +28,7 @@ export interface AuthThreadData {
 
 /** Thread -> main thread. */
 export type AuthThreadMessage =
-  | { type: 'ready'; port: number; imported: boolean }
+  | { type: 'ready'; port: number; imported: boolean; rejected: ImportResult['rejected']; rejectedKeptIn?: string }
   | { type: 'failed'; error: string }
   | { type: 'exported'; accounts: number }
   | { type: 'export-failed'; error: string }
@@ -41,17 +41,8 @@ const port = parentPort!;
 const data = workerData as AuthThreadData;
 const post = (message: AuthThreadMessage): void => port.postMessage(message);
 
-interface AuthModules {
+interface AuthServerModule {
   createApp(projectId: string, singleProjectMode: number): Promise<RequestListener>;
-  AuthEmulator: new (args: { projectId: string; host: string; port: number }) => {
-    importData(dir: string, projectId: string, options: { initiatedBy: string }): Promise<void>;
-  };
-}
-
-function loadFirebaseTools(): AuthModules {
-  const server = require('firebase-tools/lib/emulator/auth/server.js') as Pick<AuthModules, 'createApp'>;
-  const index = require('firebase-tools/lib/emulator/auth/index.js') as Pick<AuthModules, 'AuthEmulator'> & { SingleProjectMode: { NO_WARNING: number } };
-  return { createApp: server.createApp, AuthEmulator: index.AuthEmulator };
 }
 
 /**
@@ -92,8 +83,8 @@ function exporter(save: () => Promise<void>, delayMs: number, onError: (error: E
 }
 
 async function main(): Promise<void> {
-  const { createApp, AuthEmulator } = loadFirebaseTools();
-  // Single-project mode, silently: Encore's SDKs always name the project they run as.
+  const { createApp } = require('firebase-tools/lib/emulator/auth/server.js') as AuthServerModule;
+  // Single-project mode, silently (SingleProjectMode.NO_WARNING): Encore's SDKs always name the project they run as.
   const app = await createApp(data.projectId, 0);
   let onChange = (): void => {};
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
@@ -107,13 +98,8 @@ async function main(): Promise<void> {
   const boundPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://${data.host.includes(':') ? `[${data.host}]` : data.host}:${boundPort}`;
 
-  let imported = false;
   const importDir = data.dir && !data.fresh ? authImportDir(data.dir) : undefined;
-  if (importDir) {
-    // firebase-tools' own import, so what it cannot read fails here and not in `npm run start:firebase`.
-    await new AuthEmulator({ projectId: data.projectId, host: data.host, port: boundPort }).importData(importDir, data.projectId, { initiatedBy: 'encore' });
-    imported = true;
-  }
+  const imported = importDir ? await importAuthState(baseUrl, data.projectId, data.dir!, importDir) : undefined;
 
   const dir = data.dir;
   const exports = dir
@@ -143,7 +129,13 @@ async function main(): Promise<void> {
       post(error ? { type: 'stopped', error } : { type: 'stopped' });
     })();
   });
-  post({ type: 'ready', port: boundPort, imported });
+  post({
+    type: 'ready',
+    port: boundPort,
+    imported: imported !== undefined,
+    rejected: imported?.rejected ?? [],
+    ...(imported?.keptIn ? { rejectedKeptIn: imported.keptIn } : {}),
+  });
 }
 
 main().catch((error: unknown) => post({ type: 'failed', error: error instanceof Error ? error.message : String(error) }));
