@@ -18,8 +18,8 @@ export interface CliProcess {
 }
 
 export interface CliOptions {
-  /** Which CLI: `emulators` (the backend) or `start` (with the web dev server). */
-  cli: 'emulators' | 'start';
+  /** Which CLI: `emulators` (the backend) or `start` (with the web dev server); `npm start` runs it through npm, as a person does. */
+  cli: 'emulators' | 'start' | 'npm start';
   dataDir: string;
   args?: string[];
   /** Start it with SIGINT ignored, as a shell script's background job is. */
@@ -29,7 +29,10 @@ export interface CliOptions {
 
 export function runCli(options: CliOptions): CliProcess {
   const cwd = options.cwd ?? ROOT_DIR;
-  const command = ['node', '--conditions=encore-source', '--import', 'tsx', `emulators/src/cli/${options.cli}.ts`, ...(options.args ?? [])];
+  const command =
+    options.cli === 'npm start'
+      ? ['npm', 'start', '--silent', ...(options.args?.length ? ['--', ...options.args] : [])]
+      : ['node', '--conditions=encore-source', '--import', 'tsx', `emulators/src/cli/${options.cli}.ts`, ...(options.args ?? [])];
   const child = spawn('sh', ['-c', `${options.sigintIgnored ? 'trap "" INT; ' : ''}exec "$@"`, 'sh', ...command], {
     cwd,
     env: { ...process.env, ENCORE_PORTS: 'free', ENCORE_DATA_DIR: options.dataDir, NO_COLOR: '1' },
