@@ -8,6 +8,11 @@
  * The first signal aborts `signal` (everything listening stops and saves its state); a
  * second one exits at once. Whatever way the process exits, the child process groups it
  * started are killed (threads end with the process by themselves).
+ *
+ * One Ctrl-C often arrives twice: the terminal signals the whole foreground process group
+ * (npm and us), and npm forwards what it got to its child (us) too. So a signal within
+ * `SAME_KEYPRESS_MS` of the first is taken as that same one; a person's second Ctrl-C
+ * comes later.
  */
 import { killChildGroups } from '../stack/child-process.js';
 
@@ -23,13 +28,18 @@ export class StopRequested extends Error {
   }
 }
 
+export const SAME_KEYPRESS_MS = 300;
+
 export function installStopSignals(say: (line: string) => void = (line) => console.log(line)): StopSignals {
   const controller = new AbortController();
+  let firstAt = 0;
   const onSignal = (name: NodeJS.Signals): void => {
     if (controller.signal.aborted) {
+      if (performance.now() - firstAt < SAME_KEYPRESS_MS) return;
       say(`[encore] ${name} again: exiting now, without saving`);
       process.exit(130);
     }
+    firstAt = performance.now();
     say(`\n[encore] ${name}: saving state and stopping... (${name === 'SIGINT' ? 'Ctrl-C' : name} again exits at once)`);
     controller.abort(new StopRequested(name));
   };

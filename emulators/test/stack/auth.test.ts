@@ -6,6 +6,7 @@
  * sets roles.
  */
 import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
@@ -79,6 +80,22 @@ it('exports accounts on stop and imports them on the next start', async () => {
   expect(auth.imported).toBe(true);
   const { user } = await signInWithEmailAndPassword(getAuth(webApp(auth.host)), 'fan@encore.test', 'secret-123');
   expect(user.email).toBe('fan@encore.test');
+});
+
+it('saves what firebase-tools\' own import reads (npm run start:firebase -- --import .encore-data/auth)', async () => {
+  // The official suite's import of an export directory: its metadata names the auth folder, AuthEmulator.importData loads it.
+  const { AuthEmulator } = createRequire(import.meta.url)('firebase-tools/lib/emulator/auth/index.js') as {
+    AuthEmulator: new (args: { projectId: string; host: string; port: number }) => { importData(dir: string, projectId: string, options: object): Promise<void> };
+  };
+  const metadata = JSON.parse(readFileSync(join(dataDir, 'auth', 'firebase-export-metadata.json'), 'utf8')) as { auth: { path: string } };
+  const empty = await startAuthEmulator({ projectId: PROJECT });
+  try {
+    await new AuthEmulator({ projectId: PROJECT, host: '127.0.0.1', port: empty.port }).importData(join(dataDir, 'auth', metadata.auth.path), PROJECT, { initiatedBy: 'test' });
+    const { user } = await signInWithEmailAndPassword(getAuth(webApp(empty.host)), 'fan@encore.test', 'secret-123');
+    expect(user.email).toBe('fan@encore.test');
+  } finally {
+    await empty.stop();
+  }
 });
 
 it('names and keeps saved accounts it cannot load, and fails a stop whose save failed', async () => {
