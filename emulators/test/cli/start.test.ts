@@ -3,9 +3,10 @@
  * person runs it, stopped the ways a person stops it: a Ctrl-C while the seed uploads its
  * photos keeps what was seeded and the next start completes it, even when the CLI was
  * started with SIGINT ignored (a background job of a script); the test accounts are made
- * again on the next start after someone deleted one.
+ * again on the next start after someone deleted one; a Ctrl-C during the build and the Auth
+ * start stops them and leaves no process behind.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,5 +91,60 @@ describe('npm run emulators, stopped the ways a person stops it', () => {
     for (const [email, password] of ACCOUNTS) expect(await signIn(restartedAuth, email, password), email).toBe(200);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+});
+
+/** This process's descendants now, from /proc (Linux): pid -> command. */
+function descendants(root: number): Map<number, string> {
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z') continue;
+      parents.set(Number(entry), Number(fields[1]));
+      commands.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found = new Map<number, string>();
+  const visit = (pid: number): void => {
+    for (const [child, parent] of parents) {
+      if (parent !== pid || found.has(child)) continue;
+      found.set(child, commands.get(child)!);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('a Ctrl-C during start-up', () => {
+  it('stops the build and the Auth start under way and leaves no process behind', { timeout: 120_000 }, async () => {
+    const cli = emulators();
+    await cli.line(/\[encore\] starting/);
+    // The functions build runs now, and Auth compiles its API beside it.
+    let children = descendants(cli.child.pid!);
+    while (![...children.values()].some((command) => command === 'npm')) {
+      await new Promise((resolve) => setImmediate(resolve));
+      children = descendants(cli.child.pid!);
+    }
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.lines).toContainEqual(expect.stringMatching(/^\[encore\] stopped during start-up after [\d.]+ s; what was written is kept$/));
+    expect(cli.lines.some((line) => line.includes('Encore is running'))).toBe(false);
+    expect([...children].filter(([pid]) => alive(pid))).toEqual([]);
   });
 });
