@@ -5,5 +5,5 @@ import { installStopSignals } from './stop-signals.js';
 // First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.
 const stop = installStopSignals();
 console.log('[encore] starting (Ctrl-C stops at any moment)...');
-const { runFestival } = await import('./festival-main.js');
-await runFestival({ web: false, stop });
+const { main } = await import('./main.js');
+await main({ web: false, stop });

@@ -1,43 +1,49 @@
 /**
- * Shared main of `npm start` and `npm run emulators`: start, print, and on Ctrl-C (or
- * SIGTERM), at any moment, save and stop everything (stop-signals.ts). Function calls and
- * logs show as short lines, and go in full to `.encore-data/logs/functions.jsonl`.
- *
- * Environment: ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) moves the whole stack off
- * the fixed ports; ENCORE_DATA_DIR keeps the state somewhere else than `.encore-data/`.
+ * The festival part of `npm start` and `npm run emulators` (after cli/main.ts): start, print,
+ * and on Ctrl-C (or SIGTERM), at any moment, save and stop everything (stop-signals.ts).
+ * Function calls and logs show as short lines, and go in full to
+ * `.encore-data/logs/functions.jsonl`.
  */
-import { join, relative, resolve } from 'node:path';
-import { DATA_DIR, festivalBanner, parsePortSetting, portsFromFirebaseJson, resolvePorts, startFestival, PORTS_ENV } from '../stack/index.js';
+import { join } from 'node:path';
+import { shownPath } from '../stack/shown-path.js';
+import type { AuthEmulator } from '../stack/auth-emulator.js';
+import { festivalBanner, startFestival } from '../stack/index.js';
 import { openFunctionsLog } from './functions-log.js';
 import { ROOT_DIR } from './root-dir.js';
+import type { Settings } from './settings.js';
 import { StopRequested, type StopSignals } from './stop-signals.js';
 
-export const DATA_DIR_ENV = 'ENCORE_DATA_DIR';
+export interface FestivalRun {
+  web: boolean;
+  stop: StopSignals;
+  settings: Settings;
+  /** The Auth emulator, already starting. */
+  auth: Promise<AuthEmulator>;
+  /** When the CLI began the start (`performance.now()`). */
+  startedAt: number;
+}
 
-export async function runFestival({ web, stop }: { web: boolean; stop: StopSignals }): Promise<void> {
-  const started = performance.now();
-  const fresh = process.argv.includes('--fresh');
-  const verbose = process.argv.includes('--verbose');
+export async function runFestival({ web, stop, settings, auth, startedAt }: FestivalRun): Promise<void> {
+  const started = startedAt;
+  const { fresh, verbose, ports, dataDir } = settings;
   let functionsLog: ReturnType<typeof openFunctionsLog> | undefined;
   try {
-    const ports = await resolvePorts(portsFromFirebaseJson(ROOT_DIR), parsePortSetting(process.env[PORTS_ENV]));
-    const dataDir = resolve(ROOT_DIR, process.env[DATA_DIR_ENV] || DATA_DIR);
     const logFile = join(dataDir, 'logs', 'functions.jsonl');
     functionsLog = openFunctionsLog({
       file: logFile,
-      shownAs: relative(ROOT_DIR, logFile),
+      shownAs: shownPath(ROOT_DIR, logFile),
       console: process.stdout,
       // hasColors() is false under NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb, true under FORCE_COLOR.
       colour: process.stdout.isTTY === true && process.stdout.hasColors(),
       verbose,
     });
-    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, signal: stop.signal, functionsLog });
+    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, signal: stop.signal, functionsLog, auth, startedAt });
     console.log(festivalBanner(festival, ROOT_DIR));
     await waitForAbort(stop.signal);
     const stopping = performance.now();
     await festival.stop();
     functionsLog.close();
-    console.log(`[encore] stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s; state saved in ${relative(ROOT_DIR, dataDir) || '.'}/`);
+    console.log(`[encore] stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s; state saved in ${shownPath(ROOT_DIR, dataDir)}/`);
     process.exit(0);
   } catch (error) {
     functionsLog?.close();

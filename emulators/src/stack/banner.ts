@@ -1,8 +1,8 @@
 /** What `npm start` prints once the festival is up: where everything is, the test accounts, and how to stop. */
-import { relative } from 'node:path';
 import { encore2026 } from '@encore/model/seed';
 import { busiestMoment, festivalTimeParameter } from '../seed/busiest-moment.js';
 import type { RunningFestival } from './festival.js';
+import { shownPath } from './shown-path.js';
 import type { Stack } from './stack.js';
 
 export function festivalBanner(festival: RunningFestival, rootDir: string): string {
@@ -29,7 +29,7 @@ export function festivalBanner(festival: RunningFestival, rootDir: string): stri
     if (jobs.length > 0) lines.push('', `  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);
     if (festival.functionsLog) lines.push('', `  Function calls and logs: one short line each below; in full (JSON lines) in ${festival.functionsLog}`);
   }
-  const dataDir = relative(rootDir, festival.dataDir) || '.';
+  const dataDir = shownPath(rootDir, festival.dataDir);
   lines.push('', `  Ctrl-C stops everything and keeps the state in ${dataDir}/ (npm start -- --fresh starts empty).`, '');
   return lines.join('\n');
 }

@@ -18,6 +18,7 @@ import type { SeedReport } from '../seed/index.js';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
 import { runStep } from './child-process.js';
 import { portsFromFirebaseJson, type StackPorts } from './ports.js';
+import { DATA_DIR } from './data-dir.js';
 import { DEFAULT_PROJECT_ID, startStack, type Stack } from './stack.js';
 import { hasScript, startWebDevServer, type WebDevServer } from './web-dev-server.js';
 
@@ -34,10 +35,14 @@ export interface FestivalOptions {
   ports?: StackPorts;
   /** Aborting stops a start under way (it then rejects with the signal's reason). */
   signal?: AbortSignal;
+  /** An Auth emulator already starting (the CLI starts it first of all, see cli/main.ts); default: started here. */
+  auth?: Promise<AuthEmulator>;
   /** Where invocations and the functions' output go instead of JSON lines on stdout (the CLI's file and short lines). */
   functionsLog?: FestivalFunctionsLog;
   /** Progress lines; default console.log. */
   say?: (line: string) => void;
+  /** When the start began (`performance.now()`), if before this call; the timings count from it. */
+  startedAt?: number;
 }
 
 export interface FestivalFunctionsLog {
@@ -68,10 +73,10 @@ export interface RunningFestival {
   stop(): Promise<void>;
 }
 
-export const DATA_DIR = '.encore-data';
+export { DATA_DIR } from './data-dir.js';
 
 export async function startFestival(options: FestivalOptions): Promise<RunningFestival> {
-  const started = performance.now();
+  const started = options.startedAt ?? performance.now();
   const { rootDir, signal } = options;
   signal?.throwIfAborted();
   const say = options.say ?? ((line: string) => console.log(line));
@@ -94,7 +99,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     if (failures.length > 0) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
   };
 
-  const authStarting = timed('auth', startAuthEmulator({ projectId, port: ports.auth, dataDir, fresh: options.fresh, ...(signal ? { signal } : {}) })).then((auth) => {
+  const authStarting = timed('auth', options.auth ?? startAuthEmulator({ projectId, port: ports.auth, dataDir, fresh: options.fresh, ...(signal ? { signal } : {}) })).then((auth) => {
     running.push(() => auth.stop());
     return auth;
   });
