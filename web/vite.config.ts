@@ -1,12 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { modelSourceConditions } from './vite/model-source.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), serviceWorker()],
-  // Production only: see vite/re2js-unused.ts (tests and the dev server keep the real library).
-  resolve: command === 'build' ? { alias: { re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)) } } : {},
+  resolve: {
+    // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
+    conditions: modelSourceConditions,
+    // Production only: see vite/re2js-unused.ts (tests and the dev server keep the real library).
+    ...(command === 'build' ? { alias: { re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)) } } : {}),
+  },
   // The emulators and functions talk to 127.0.0.1; the app is served from the same host so
   // the browser treats every local origin alike.
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

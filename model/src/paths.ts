@@ -1,5 +1,5 @@
 /**
- * Every Firestore and Storage path of the data contract (../shared/design.md §4-§5), in
+ * Every Firestore and Storage path of the data contract (docs/data-contract.md), in
  * one place, so web, functions, rules tests and the seed never spell a path by hand.
  */
 

@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 /** `npm run emulators [-- --fresh]`: the backend only (Auth, Firestore, Storage, Pub/Sub, functions). */
-import { runFestival } from './festival-main.js';
+import { installStopSignals } from './stop-signals.js';
 
-await runFestival(false);
+// First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.
+const stop = installStopSignals();
+console.log('[encore] starting (Ctrl-C stops at any moment)...');
+const { main } = await import('./main.js');
+await main({ web: false, stop });

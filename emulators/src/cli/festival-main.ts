@@ -1,54 +1,64 @@
 /**
- * Shared main of `npm start` and `npm run emulators`: start, print, and on Ctrl-C (or
- * SIGTERM) export and stop everything; a second Ctrl-C exits at once. Function calls and
- * logs show as short lines, and go in full to `.encore-data/logs/functions.jsonl`.
+ * The festival part of `npm start` and `npm run emulators` (after cli/main.ts): start, print,
+ * and on Ctrl-C (or SIGTERM), at any moment, save and stop everything (stop-signals.ts).
+ * Function calls and logs show as short lines, and go in full to
+ * `.encore-data/logs/functions.jsonl`.
  */
 import { join } from 'node:path';
-import { DATA_DIR, printFestival, startFestival } from '../stack/index.js';
+import { shownPath } from '../stack/shown-path.js';
+import type { AuthEmulator } from '../stack/auth-emulator.js';
+import { festivalBanner, startFestival } from '../stack/index.js';
 import { openFunctionsLog } from './functions-log.js';
 import { ROOT_DIR } from './root-dir.js';
+import type { Settings } from './settings.js';
+import { StopRequested, type StopSignals } from './stop-signals.js';
 
-const FUNCTIONS_LOG = `${DATA_DIR}/logs/functions.jsonl`;
+export interface FestivalRun {
+  web: boolean;
+  stop: StopSignals;
+  settings: Settings;
+  /** The Auth emulator, already starting. */
+  auth: Promise<AuthEmulator>;
+  /** When the CLI began the start (`performance.now()`). */
+  startedAt: number;
+}
 
-export async function runFestival(web: boolean): Promise<void> {
-  const fresh = process.argv.includes('--fresh');
-  const functionsLog = openFunctionsLog({
-    file: join(ROOT_DIR, FUNCTIONS_LOG),
-    shownAs: FUNCTIONS_LOG,
-    console: process.stdout,
-    // hasColors() is false under NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb, true under FORCE_COLOR.
-    colour: process.stdout.isTTY === true && process.stdout.hasColors(),
-  });
-  let festival;
+export async function runFestival({ web, stop, settings, auth, startedAt }: FestivalRun): Promise<void> {
+  const started = startedAt;
+  const { fresh, verbose, ports, dataDir } = settings;
+  let functionsLog: ReturnType<typeof openFunctionsLog> | undefined;
   try {
-    festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, functionsLog });
-  } catch (error) {
-    console.error(`[encore] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+    const logFile = join(dataDir, 'logs', 'functions.jsonl');
+    functionsLog = openFunctionsLog({
+      file: logFile,
+      shownAs: shownPath(ROOT_DIR, logFile),
+      console: process.stdout,
+      // hasColors() is false under NO_COLOR, NODE_DISABLE_COLORS and TERM=dumb, true under FORCE_COLOR.
+      colour: process.stdout.isTTY === true && process.stdout.hasColors(),
+      verbose,
+    });
+    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, signal: stop.signal, functionsLog, auth, startedAt });
+    console.log(festivalBanner(festival, ROOT_DIR));
+    await waitForAbort(stop.signal);
+    const stopping = performance.now();
+    await festival.stop();
     functionsLog.close();
+    console.log(`[encore] stopped in ${((performance.now() - stopping) / 1000).toFixed(1)} s; state saved in ${shownPath(ROOT_DIR, dataDir)}/`);
+    process.exit(0);
+  } catch (error) {
+    functionsLog?.close();
+    if (error instanceof StopRequested) {
+      console.log(`[encore] stopped during start-up after ${((performance.now() - started) / 1000).toFixed(1)} s; what was written is kept`);
+      process.exit(0);
+    }
+    console.error(`[encore] failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  printFestival(festival);
+}
 
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      console.log(`[encore] ${signal} again: exiting without a clean stop`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log(`\n[encore] ${signal}: saving state and stopping...`);
-    festival.stop().then(
-      () => {
-        functionsLog.close();
-        console.log('[encore] stopped');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('[encore] stop failed:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+function waitForAbort(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
 }

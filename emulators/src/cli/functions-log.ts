@@ -1,7 +1,8 @@
 /**
  * The functions' part of the `npm start` console. Each invocation record and each entry
  * the functions print goes, in full and as JSON, to one JSONL file (the previous run's
- * kept beside it), and as one short human line to the terminal (runner/console-format.ts).
+ * kept beside it); what a person wants to see of it goes as one short line to the terminal
+ * (runner/console-format.ts says what, and how).
  *
  * File lines:
  *   {"time","component":"functions-runner","function","trigger","eventId","attempt","durationMs","outcome","error"?}
@@ -10,7 +11,7 @@
  */
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { formatInvocation, formatWorkerOutput, type ConsoleFormat } from '../runner/console-format.js';
+import { consoleShowsInvocation, consoleShowsOutput, formatInvocation, formatWorkerOutput, type ConsoleFormat } from '../runner/console-format.js';
 import { invocationJson, type InvocationLogger } from '../runner/invocation-log.js';
 import type { WorkerOutput, WorkerOutputLine } from '../runner/worker-output.js';
 
@@ -22,6 +23,14 @@ export interface FunctionsLogOptions {
   /** Where the human lines go (stdout). */
   console: { write(text: string): unknown };
   colour: boolean;
+  /** Every record and entry on the console too, DEBUG included (`npm start -- --verbose`). */
+  verbose?: boolean;
+}
+
+/** What the console needs to know of a loaded function. */
+export interface KnownFunction {
+  name: string;
+  trigger: { kind: string };
 }
 
 export interface FunctionsLog {
@@ -30,6 +39,8 @@ export interface FunctionsLog {
   /** The runner's `log` and `workerOutput` options. */
   log: InvocationLogger;
   output: WorkerOutput;
+  /** Where the trigger kinds of the loaded functions come from (they change on a reload). */
+  knowFunctions(list: () => readonly KnownFunction[]): void;
   close(): void;
 }
 
@@ -42,16 +53,22 @@ export function openFunctionsLog(options: FunctionsLogOptions): FunctionsLog {
     if (fd !== undefined) writeSync(fd, `${line}\n`);
   };
   const format: ConsoleFormat = { colour: options.colour, logFile: options.shownAs };
+  const verbose = options.verbose ?? false;
+  let functions: () => readonly KnownFunction[] = () => [];
+  const kindOf = (name: string): string | undefined => functions().find((fn) => fn.name === name)?.trigger.kind;
   return {
     file: options.file,
     shownAs: options.shownAs,
     log(record) {
       append(invocationJson(record));
-      options.console.write(`${formatInvocation(record, format)}\n`);
+      if (consoleShowsInvocation(record, verbose)) options.console.write(`${formatInvocation(record, format)}\n`);
     },
     output(line) {
       append(workerOutputJson(line, new Date()));
-      options.console.write(`${formatWorkerOutput(line, format)}\n`);
+      if (consoleShowsOutput(line, kindOf, verbose)) options.console.write(`${formatWorkerOutput(line, format)}\n`);
+    },
+    knowFunctions(list) {
+      functions = list;
     },
     close() {
       if (fd === undefined) return;

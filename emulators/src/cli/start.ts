@@ -1,5 +1,9 @@
 #!/usr/bin/env node
 /** `npm start [-- --fresh]`: the backend, the web dev server and the seed festival. */
-import { runFestival } from './festival-main.js';
+import { installStopSignals } from './stop-signals.js';
 
-await runFestival(true);
+// First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.
+const stop = installStopSignals();
+console.log('[encore] starting (Ctrl-C stops at any moment)...');
+const { main } = await import('./main.js');
+await main({ web: true, stop });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInvocation, formatWorkerOutput, type ConsoleFormat } from './console-format.js';
+import { consoleShowsInvocation, consoleShowsOutput, formatInvocation, formatWorkerOutput, type ConsoleFormat } from './console-format.js';
 import type { InvocationRecord } from './invocation-log.js';
 
 const plain: ConsoleFormat = { colour: false, logFile: '.encore-data/logs/functions.jsonl' };
@@ -103,5 +103,53 @@ describe('formatWorkerOutput', () => {
     expect(formatWorkerOutput(warning, plain)).not.toContain(ESC);
     expect(formatWorkerOutput(warning, coloured)).toContain(`${ESC}33mWARN`);
     expect(formatWorkerOutput({ ...warning, text: entry({ severity: 'ERROR', message: 'x' }) }, coloured)).toContain(`${ESC}31mERROR`);
+  });
+});
+
+describe('what the console shows', () => {
+  const kinds: Record<string, string> = { onUploadFinalized: 'storage', onPhotoWritten: 'firestore', processPhoto: 'pubsub', countPhoto: 'pubsub', icsFeed: 'https' };
+  const kindOf = (name: string) => kinds[name];
+  const logged = (fn: string, severity: string, event: string) => ({ stream: 'stdout' as const, function: fn, text: JSON.stringify({ event, severity, message: event }) });
+
+  it('shows one line for one photo through the pipeline, however chatty its triggers are', () => {
+    // What one upload produces: the trigger that publishes, the pipeline, and one trigger call per derived file.
+    const records = [
+      record({ function: 'onPhotoWritten', trigger: 'firestore.written' }),
+      record({ function: 'onUploadFinalized', trigger: 'storage.finalized' }),
+      record({ function: 'processPhoto' }),
+      record({ function: 'countPhoto' }),
+      ...Array.from({ length: 9 }, () => record({ function: 'onUploadFinalized', trigger: 'storage.finalized' })),
+    ];
+    const entries = [
+      logged('onPhotoWritten', 'INFO', 'event-published'),
+      logged('onUploadFinalized', 'INFO', 'event-published'),
+      logged('processPhoto', 'INFO', 'photo-ready'),
+      // Ignored derived files, at INFO today and at DEBUG once the functions say so: hidden either way.
+      ...Array.from({ length: 5 }, () => logged('onUploadFinalized', 'INFO', 'upload-ignored')),
+      ...Array.from({ length: 4 }, () => logged('onUploadFinalized', 'DEBUG', 'upload-ignored')),
+    ];
+    const shown = [...records.filter((r) => consoleShowsInvocation(r)), ...entries.filter((line) => consoleShowsOutput(line, kindOf))];
+    expect(shown).toEqual([logged('processPhoto', 'INFO', 'photo-ready')]);
+  });
+
+  it('always shows a failed invocation, and the calls someone made', () => {
+    expect(consoleShowsInvocation(record({ function: 'onUploadFinalized', trigger: 'storage.finalized', outcome: 'retrying' }))).toBe(true);
+    expect(consoleShowsInvocation(record({ outcome: 'gave-up' }))).toBe(true);
+    expect(consoleShowsInvocation(record({ function: 'icsFeed', trigger: 'https' }))).toBe(true);
+    expect(consoleShowsInvocation(record({ function: 'nightlyMaintenance', trigger: 'schedule' }))).toBe(true);
+    expect(consoleShowsInvocation(record({ function: 'countPhoto' }))).toBe(false);
+  });
+
+  it('shows warnings of thin triggers, a developer\'s console.log anywhere, never DEBUG', () => {
+    expect(consoleShowsOutput(logged('onUploadFinalized', 'WARNING', 'event-malformed'), kindOf)).toBe(true);
+    expect(consoleShowsOutput({ stream: 'stdout', function: 'onUploadFinalized', text: 'here we are' }, kindOf)).toBe(true);
+    expect(consoleShowsOutput(logged('processPhoto', 'DEBUG', 'renditions-planned'), kindOf)).toBe(false);
+    // Output outside any call (module load) and of functions the runner does not know yet.
+    expect(consoleShowsOutput({ stream: 'stdout', text: JSON.stringify({ severity: 'INFO', message: 'loaded' }) }, kindOf)).toBe(true);
+  });
+
+  it('shows everything with verbose', () => {
+    expect(consoleShowsInvocation(record({ function: 'countPhoto' }), true)).toBe(true);
+    expect(consoleShowsOutput(logged('onUploadFinalized', 'DEBUG', 'upload-ignored'), kindOf, true)).toBe(true);
   });
 });

@@ -1,11 +1,21 @@
 /**
- * The human view of the runner's output, for `npm start`: one short line per invocation
- * and one compact line per log entry of the functions. Pure: the records stay the source
- * of truth (they are kept in full elsewhere), this only renders them.
+ * The human view of the runner's output, for `npm start`: what happened, one short line
+ * each, not how. Pure: the records stay the source of truth (they are kept in full
+ * elsewhere), this only chooses what the console shows and renders it.
  *
- *   ✔ processPhoto           pubsub      3.70 s
  *   › processPhoto           INFO   photo-ready  festivalId=encore-2026 photoId=p1 renditions=3
  *   ✖ countFavorite          pubsub       12 ms  retrying (attempt 2): quota exceeded
+ *   ✔ icsFeed                https        31 ms
+ *
+ * What is shown (`consoleShows*`; everything, DEBUG included, with `verbose`):
+ * - an invocation's line when it failed, or when someone called it (HTTPS, callable, a
+ *   scheduled job run now); a successful event-driven invocation shows through what it logs;
+ * - log entries at WARNING and above, always; DEBUG and below, never;
+ * - INFO entries of subscribers, jobs and HTTP functions (the work and its outcome: one
+ *   photo through the pipeline is one `photo-ready` line), but not of Firestore and Storage
+ *   triggers: in Encore they are thin, and their INFO is plumbing ("published an event",
+ *   "ignored a derived file", nine of those per photo);
+ * - anything printed that is not a structured entry (a developer's console.log), always.
  */
 import { styleText } from 'node:util';
 import type { InvocationRecord } from './invocation-log.js';
@@ -30,6 +40,27 @@ const MAX_ERROR = 160;
 const ERROR_LINES = 4;
 
 type Style = Parameters<typeof styleText>[0];
+
+/** The kind of trigger of a function (`pubsub`, `firestore`, `https`...), when the runner knows it. */
+export type TriggerKindOf = (functionName: string) => string | undefined;
+
+const CALLED_KINDS = new Set(['https', 'callable', 'schedule']);
+const THIN_TRIGGER_KINDS = new Set(['firestore', 'storage']);
+
+export function consoleShowsInvocation(record: InvocationRecord, verbose = false): boolean {
+  return verbose || record.outcome !== 'ok' || CALLED_KINDS.has(triggerKind(record.trigger));
+}
+
+export function consoleShowsOutput(line: WorkerOutputLine, kindOf: TriggerKindOf, verbose = false): boolean {
+  if (verbose) return true;
+  const entry = structuredEntry(line.text);
+  if (!entry) return true;
+  const severity = severityOf(entry.severity);
+  if (severity >= Severity.WARNING) return true;
+  if (severity < Severity.INFO) return false;
+  const kind = line.function === undefined ? undefined : kindOf(line.function);
+  return kind === undefined || !THIN_TRIGGER_KINDS.has(kind);
+}
 
 export function formatInvocation(record: InvocationRecord, format: ConsoleFormat): string {
   const paint = painter(format);

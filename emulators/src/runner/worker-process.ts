@@ -45,6 +45,10 @@ export async function startWorker({ modulePath, env, cwd, onCrash, output, execP
     ...(execPath ? { execPath } : {}),
     execArgv: needsTypeScriptLoader(modulePath) ? ['--import', import.meta.resolve('tsx')] : [],
     stdio: ['ignore', output ? 'pipe' : 'inherit', output ? 'pipe' : 'inherit', 'ipc'],
+    // A process group of its own: a Ctrl-C in the terminal reaches the runner's process, which
+    // stops this child itself (draining calls); the child still ends when the runner's process
+    // does, however it ends, as it exits when its IPC channel closes (worker.ts).
+    detached: true,
   });
   if (output) readChildOutput(child, output);
   const ready = await waitForReady(child);

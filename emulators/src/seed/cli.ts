@@ -1,6 +1,10 @@
 #!/usr/bin/env node
-/** `npm run seed`: loads encore-2026 into the running emulators (see ./index.ts). */
-import { seedFestival } from './index.js';
+/**
+ * `npm run seed [-- --keep-programme]`: loads encore-2026 into the running emulators (see
+ * ./index.ts). With --keep-programme an existing programme is left as it is (what
+ * `npm start` does on every start); without, it is upserted again.
+ */
+import { describeSeed, seedFestival } from './index.js';
 
 const defaults: Record<string, string> = {
   FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
@@ -11,17 +15,9 @@ const defaults: Record<string, string> = {
 for (const [name, value] of Object.entries(defaults)) process.env[name] ??= value;
 
 try {
-  const report = await seedFestival({ onlyIfEmpty: process.argv.includes('--if-empty') });
-  if (report.skipped) {
-    console.log(`Seed: ${report.notes.join('; ')}`);
-  } else {
-    console.log(
-      `Seeded ${report.festivalId}: ${report.stages} stages, ${report.artists} artists, ` +
-        `${report.performances.created} new and ${report.performances.updated} updated performances, ` +
-        `${report.accounts.length} accounts, ${report.photosUploaded} sample photos uploaded.`,
-    );
-    for (const note of report.notes) console.log(`  note: ${note}`);
-  }
+  const report = await seedFestival({ keepProgramme: process.argv.includes('--keep-programme') });
+  console.log(`Seed: ${describeSeed(report)}`);
+  for (const note of report.notes) console.log(`  note: ${note}`);
   process.exit(0);
 } catch (error) {
   console.error(`Seed failed: ${(error as Error).message}`);

@@ -16,30 +16,43 @@ import { renderSamplePhoto } from './sample-photos.js';
  * Idempotent: programme documents are upserted by their stable ids, counters that
  * functions maintain are never reset on existing documents, accounts are updated in
  * place, and sample photos are uploaded only once.
+ *
+ * Resumable: the festival document is written last, so its presence means the programme
+ * is complete; a photo counts as there once its original or its photo document exists.
+ * `npm start` seeds with `keepProgramme` on every start: a seed cut off half-way (Ctrl-C)
+ * is completed, an existing programme keeps its staff edits, and the test accounts are
+ * upserted (made again if someone deleted one, passwords and roles put back).
  */
 
 export { SEED_ACCOUNTS as TEST_ACCOUNTS };
 
 export interface SeedOptions {
   projectId?: string;
-  /** Do nothing when the festival document already exists. */
-  onlyIfEmpty?: boolean;
+  /** Leave a complete programme (the festival document exists) as it is; write only a missing or half-written one. */
+  keepProgramme?: boolean;
   /** Upload the sample photos (needs the Storage emulator). Default true when it is configured. */
   photos?: boolean;
+  /** Checked between steps and between photos: aborting stops the seed there (what was written stays). */
+  signal?: AbortSignal;
+  /** Told when the sample photos start uploading, and how many are missing. */
+  onPhotos?: (missing: number, total: number) => void;
 }
 
 export interface SeedReport {
   festivalId: string;
-  skipped: boolean;
+  /** `kept`: the programme was complete and left alone (`keepProgramme`). */
+  programme: 'written' | 'kept';
   stages: number;
   artists: number;
   performances: { created: number; updated: number };
   accounts: Array<{ email: string; uid: string; role: string }>;
-  photosUploaded: number;
+  photos: { uploaded: number; alreadyThere: number };
   notes: string[];
 }
 
 const SEED_APP_NAME = 'encore-seed';
+/** The test account that owns the sample photos (a plain visitor: uploading needs no role). */
+const UPLOADER_EMAIL = 'uploader@encore.test';
 
 function seedApp(projectId: string): App {
   const existing = getApps().find((app) => app.name === SEED_APP_NAME);
@@ -59,7 +72,6 @@ function assertEmulated(projectId: string): void {
 
 async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedReport): Promise<void> {
   const writer = db.bulkWriter();
-  writer.set(db.doc(firestorePaths.festival(seed.festivalId)), seed.festival);
   for (const stage of seed.stages) writer.set(db.doc(firestorePaths.stage(seed.festivalId, stage.id)), stage.data);
   for (const artist of seed.artists) writer.set(db.doc(firestorePaths.artist(seed.festivalId, artist.id)), artist.data);
 
@@ -85,6 +97,8 @@ async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedRe
     priority: 'normal',
   });
   await writer.close();
+  // Last: its presence tells a later seed that everything above is in.
+  await db.doc(firestorePaths.festival(seed.festivalId)).set(seed.festival);
   report.stages = seed.stages.length;
   report.artists = seed.artists.length;
 }
@@ -121,46 +135,81 @@ function samplePhotoSets(seed: SeedProgramme): SeedSet[] {
   return picked;
 }
 
+interface SamplePhoto {
+  photoId: string;
+  set: SeedSet;
+  fraction: number;
+}
+
+/** Two photos of each sample set (one per stage), a quarter and three quarters into it. */
+function samplePhotos(seed: SeedProgramme): SamplePhoto[] {
+  return samplePhotoSets(seed).flatMap((set, index) =>
+    [0.25, 0.75].map((fraction) => ({ photoId: `seed-${index + 1}-${fraction === 0.25 ? 'a' : 'b'}`, set, fraction })),
+  );
+}
+
+/** Uploaded before (its original is in Storage) or already through the pipeline (its photo document exists). */
+async function isThere(app: App, seed: SeedProgramme, uploaderUid: string, photoId: string): Promise<boolean> {
+  const [exists] = await getStorage(app).bucket().file(storagePaths.upload({ uid: uploaderUid, festivalId: seed.festivalId, photoId })).exists();
+  return exists || (await getFirestore(app).doc(firestorePaths.photo(seed.festivalId, photoId)).get()).exists;
+}
+
 /** The sample photos' sets go into the uploader's schedule: it tells the backend which stage they were at. */
-async function favouriteSampleSets(db: Firestore, seed: SeedProgramme, uploaderUid: string): Promise<void> {
+async function favouriteSampleSets(db: Firestore, seed: SeedProgramme, uploaderUid: string, photos: SamplePhoto[]): Promise<void> {
   const batch = db.batch();
-  for (const { id } of samplePhotoSets(seed)) {
+  for (const { id } of new Set(photos.map((photo) => photo.set))) {
     batch.set(db.doc(firestorePaths.favorite(uploaderUid, id)), { festivalId: seed.festivalId, performanceId: id, createdAt: new Date('2026-08-01T10:00:00Z') });
   }
   await batch.commit();
 }
 
-async function uploadSamplePhotos(app: App, seed: SeedProgramme, uploaderUid: string): Promise<number> {
-  const bucket = getStorage(app).bucket();
-  const stageById = new Map(seed.stages.map((s) => [s.id, s.data]));
-  // Two photos of each sample set (one per stage), a quarter and three quarters into it.
-  const sets = samplePhotoSets(seed);
-  let uploaded = 0;
-  for (const [index, { id: performanceId, data }] of sets.entries()) {
-    for (const fraction of [0.25, 0.75]) {
-      const photoId = `seed-${index + 1}-${fraction === 0.25 ? 'a' : 'b'}`;
-      const file = bucket.file(storagePaths.upload({ uid: uploaderUid, festivalId: seed.festivalId, photoId }));
-      const [exists] = await file.exists();
-      if (exists) continue;
-      const capturedAt = new Date(data.startsAt.getTime() + fraction * (data.endsAt.getTime() - data.startsAt.getTime()));
-      const stage = stageById.get(data.stageId)!;
-      const bytes = await renderSamplePhoto({
-        stageName: stage.name,
-        color: stage.color ?? '#e4572e',
-        capturedAt,
-        utcOffset: DateTime.fromJSDate(capturedAt, { zone: seed.festival.timeZone }).toFormat('ZZ'),
-      });
-      // Every other photo names its set; the rest rely on the suggestion from capture time and schedule.
-      const metadata = fraction === 0.25 ? { performanceId } : {};
-      await file.save(bytes, {
-        resumable: false,
-        contentType: 'image/jpeg',
-        metadata: { metadata: { ...metadata, firebaseStorageDownloadTokens: randomUUID() } },
-      });
-      uploaded += 1;
-    }
+async function uploadSamplePhoto(app: App, seed: SeedProgramme, uploaderUid: string, { photoId, set, fraction }: SamplePhoto): Promise<void> {
+  const { id: performanceId, data } = set;
+  const stage = seed.stages.find((s) => s.id === data.stageId)!.data;
+  const capturedAt = new Date(data.startsAt.getTime() + fraction * (data.endsAt.getTime() - data.startsAt.getTime()));
+  const bytes = await renderSamplePhoto({
+    stageName: stage.name,
+    color: stage.color ?? '#e4572e',
+    capturedAt,
+    utcOffset: DateTime.fromJSDate(capturedAt, { zone: seed.festival.timeZone }).toFormat('ZZ'),
+  });
+  // Every other photo names its set; the rest rely on the suggestion from capture time and schedule.
+  const metadata = fraction === 0.25 ? { performanceId } : {};
+  const file = getStorage(app).bucket().file(storagePaths.upload({ uid: uploaderUid, festivalId: seed.festivalId, photoId }));
+  await file.save(bytes, {
+    resumable: false,
+    contentType: 'image/jpeg',
+    metadata: { metadata: { ...metadata, firebaseStorageDownloadTokens: randomUUID() } },
+  });
+}
+
+async function seedPhotos(app: App, seed: SeedProgramme, uploaderUid: string, options: SeedOptions, photos: SeedReport['photos']): Promise<void> {
+  const all = samplePhotos(seed);
+  const missing: SamplePhoto[] = [];
+  for (const photo of all) if (!(await isThere(app, seed, uploaderUid, photo.photoId))) missing.push(photo);
+  photos.alreadyThere = all.length - missing.length;
+  if (missing.length === 0) return;
+  await favouriteSampleSets(getFirestore(app), seed, uploaderUid, missing);
+  options.onPhotos?.(missing.length, all.length);
+  for (const photo of missing) {
+    options.signal?.throwIfAborted();
+    await uploadSamplePhoto(app, seed, uploaderUid, photo);
+    photos.uploaded += 1;
   }
-  return uploaded;
+}
+
+/**
+ * Only the sample photos (those missing), for the uploader account the seed made: what
+ * `npm start` does after it is ready, while the app can already be used.
+ */
+export async function seedSamplePhotos(options: Pick<SeedOptions, 'projectId' | 'signal' | 'onPhotos'> = {}): Promise<SeedReport['photos']> {
+  const projectId = options.projectId ?? process.env.GCLOUD_PROJECT ?? 'demo-encore';
+  assertEmulated(projectId);
+  const app = seedApp(projectId);
+  const uploader = await getAuth(app).getUserByEmail(UPLOADER_EMAIL);
+  const photos = { uploaded: 0, alreadyThere: 0 };
+  await seedPhotos(app, encore2026(), uploader.uid, options, photos);
+  return photos;
 }
 
 export async function seedFestival(options: SeedOptions = {}): Promise<SeedReport> {
@@ -169,23 +218,26 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   const app = seedApp(projectId);
   const db = getFirestore(app);
   const seed = encore2026();
+  const { signal } = options;
   const report: SeedReport = {
     festivalId: seed.festivalId,
-    skipped: false,
+    programme: 'written',
     stages: 0,
     artists: 0,
     performances: { created: 0, updated: 0 },
     accounts: [],
-    photosUploaded: 0,
+    photos: { uploaded: 0, alreadyThere: 0 },
     notes: [],
   };
 
-  if (options.onlyIfEmpty && (await db.doc(firestorePaths.festival(seed.festivalId)).get()).exists) {
-    return { ...report, skipped: true, notes: [`${seed.festivalId} already exists: left as it is`] };
+  signal?.throwIfAborted();
+  if (options.keepProgramme && (await db.doc(firestorePaths.festival(seed.festivalId)).get()).exists) {
+    report.programme = 'kept';
+  } else {
+    await writeProgramme(db, seed, report);
   }
 
-  await writeProgramme(db, seed, report);
-
+  signal?.throwIfAborted();
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     for (const account of SEED_ACCOUNTS) {
       report.accounts.push({ email: account.email, uid: await upsertAccount(app, account), role: account.role ?? 'visitor' });
@@ -194,13 +246,28 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
     report.notes.push('FIREBASE_AUTH_EMULATOR_HOST is not set: test accounts were not created');
   }
 
-  const uploader = report.accounts.find((a) => a.email === 'uploader@encore.test');
+  signal?.throwIfAborted();
+  const uploader = report.accounts.find((a) => a.email === UPLOADER_EMAIL);
   const storageConfigured = Boolean(process.env.FIREBASE_STORAGE_EMULATOR_HOST || process.env.STORAGE_EMULATOR_HOST);
   if ((options.photos ?? true) && storageConfigured && uploader) {
-    await favouriteSampleSets(db, seed, uploader.uid);
-    report.photosUploaded = await uploadSamplePhotos(app, seed, uploader.uid);
+    await seedPhotos(app, seed, uploader.uid, options, report.photos);
   } else if (options.photos ?? true) {
     report.notes.push('Sample photos need the Storage and Auth emulators: none uploaded');
   }
   return report;
+}
+
+/** One line saying what a seed did, for `npm run seed` and `npm start`. */
+export function describeSeed(report: SeedReport, { photos = true }: { photos?: boolean } = {}): string {
+  const programme =
+    report.programme === 'kept'
+      ? `${report.festivalId} programme kept as it was`
+      : `${report.festivalId}: ${report.stages} stages, ${report.artists} artists, ` +
+        `${report.performances.created} new and ${report.performances.updated} updated performances`;
+  const accounts = `${report.accounts.length} test accounts upserted`;
+  return photos ? `${programme}; ${accounts}; ${describePhotos(report.photos)}` : `${programme}; ${accounts}`;
+}
+
+export function describePhotos({ uploaded, alreadyThere }: SeedReport['photos']): string {
+  return `${uploaded} sample photo${uploaded === 1 ? '' : 's'} uploaded${alreadyThere > 0 ? ` (${alreadyThere} already there)` : ''}`;
 }

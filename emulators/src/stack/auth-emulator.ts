@@ -1,73 +1,85 @@
 /**
- * The Auth emulator, from the Firebase CLI (it is plain Node, no Java), started with
- * `firebase emulators:start --only auth`. It gets a config of its own, written to a temp
- * folder, so its ports (and those of the hub and logging servers the CLI brings along) are
- * ours to choose; its accounts are imported from and exported to `{dataDir}/auth`.
+ * The Auth emulator: firebase-tools' own (plain Node, runs offline), in a worker thread of
+ * this process (auth-thread.ts) rather than `firebase emulators:start --only auth`. So it
+ * shares nothing with any other stack on the machine (the CLI found its export hub through
+ * a file named after the project id in the machine-wide temp folder, which another stack
+ * of the same project overwrote), it ends with this process, it starts seconds sooner, and
+ * its accounts are saved to `{dataDir}/auth` at most a second after each change: a
+ * `kill -9` of the whole stack loses at most the last second.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnHelper, waitForOutput, type Helper } from './child-process.js';
+import { hostPort } from './environment.js';
+import { siblingModule, startThread } from './thread.js';
+import type { AuthThreadData, AuthThreadMessage } from './auth-thread.js';
 
-const READY_TIMEOUT_MS = 90_000;
+/** Saved this long after a change (plus the export's own few milliseconds): well inside the promised second. */
+const EXPORT_DELAY_MS = 200;
+const STOP_GRACE_MS = 5_000;
 
 export interface AuthEmulatorOptions {
-  /** Where node_modules/.bin/firebase is. */
-  rootDir: string;
   projectId: string;
   host?: string;
-  ports: { auth: number; hub: number; logging: number };
-  /** Import at start when it holds an export; export there on exit. */
+  /** 0 (the default): a port the OS picks. */
+  port?: number;
+  /** Import `{dataDir}/auth` at start when it holds an export, and keep saving there. */
   dataDir?: string;
+  /** Start empty even when `{dataDir}/auth` holds an export (which the first change then replaces). */
   fresh?: boolean;
+  /** Aborting ends a start under way at once (the start rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /** A save that failed, or saved accounts the emulator refused to load (shown, never swallowed); default: printed on stderr. */
+  onExportError?: (error: Error) => void;
 }
 
 export interface AuthEmulator {
   /** `host:port`, the value for FIREBASE_AUTH_EMULATOR_HOST. */
   host: string;
+  port: number;
+  /** Whether the start imported saved accounts. */
+  imported: boolean;
+  /** Where the accounts are saved, if anywhere. */
+  exportDir?: string;
+  /** Saves once more and stops; rejects when that last save failed. */
   stop(): Promise<void>;
 }
 
 export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<AuthEmulator> {
+  options.signal?.throwIfAborted();
   const host = options.host ?? '127.0.0.1';
-  const configDir = mkdtempSync(join(tmpdir(), 'encore-auth-'));
-  const configPath = join(configDir, 'firebase.json');
-  writeFileSync(
-    configPath,
-    JSON.stringify({
-      emulators: {
-        singleProjectMode: true,
-        auth: { host, port: options.ports.auth },
-        hub: { host, port: options.ports.hub },
-        logging: { host, port: options.ports.logging },
-        ui: { enabled: false },
-      },
-    }),
-  );
-  const args = ['--config', configPath, 'emulators:start', '--only', 'auth', '--project', options.projectId];
-  if (options.dataDir) {
-    const authDir = join(options.dataDir, 'auth');
-    if (!options.fresh && existsSync(join(authDir, 'firebase-export-metadata.json'))) args.push('--import', authDir);
-    args.push('--export-on-exit', authDir);
-  }
-  const helper: Helper = spawnHelper('Auth emulator (firebase-tools)', join(options.rootDir, 'node_modules', '.bin', 'firebase'), args, {
-    cwd: configDir,
-    env: { ...process.env, NO_UPDATE_NOTIFIER: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const stop = async (signal: NodeJS.Signals): Promise<void> => {
-    await helper.stop(signal, 20_000);
-    rmSync(configDir, { recursive: true, force: true });
+  const exportDir = options.dataDir ? join(options.dataDir, 'auth') : undefined;
+  const workerData: AuthThreadData = {
+    projectId: options.projectId,
+    host,
+    port: options.port ?? 0,
+    ...(exportDir ? { dir: exportDir } : {}),
+    fresh: options.fresh ?? false,
+    exportDelayMs: EXPORT_DELAY_MS,
   };
-  const authHost = `${host}:${options.ports.auth}`;
+  const thread = startThread<Extract<AuthThreadMessage, { type: 'ready' }>>('Auth emulator', siblingModule('auth-thread'), { workerData });
+  const onExportError = options.onExportError ?? ((error: Error) => console.error(`[encore] Auth: ${error.message}`));
+  thread.worker.on('message', (message: AuthThreadMessage) => {
+    if (message.type === 'export-failed') onExportError(new Error(`saving the accounts to ${exportDir} failed: ${message.error}`));
+  });
+  const abort = (): void => void thread.terminate();
+  options.signal?.addEventListener('abort', abort, { once: true });
+  let ready: Extract<AuthThreadMessage, { type: 'ready' }>;
   try {
-    // Not the port answering: the CLI serves before it has imported the saved accounts.
-    // It prints this once everything, the import included, is done.
-    await waitForOutput(helper, /All emulators ready/, READY_TIMEOUT_MS);
+    ready = await thread.ready;
   } catch (error) {
-    await stop('SIGKILL');
-    throw error;
+    await thread.terminate();
+    throw options.signal?.aborted ? options.signal.reason : error;
+  } finally {
+    options.signal?.removeEventListener('abort', abort);
   }
-  // SIGINT is the CLI's clean shutdown, which writes the export.
-  return { host: authHost, stop: () => stop('SIGINT') };
+  if (ready.rejected.length > 0) {
+    const who = ready.rejected.map((account) => `${account.email ?? account.localId ?? '?'} (${account.message})`).join(', ');
+    onExportError(new Error(`${ready.rejected.length} saved account(s) could not be loaded and are kept in ${ready.rejectedKeptIn}: ${who}`));
+  }
+  return {
+    host: hostPort(host, ready.port),
+    port: ready.port,
+    imported: ready.imported,
+    ...(exportDir ? { exportDir } : {}),
+    stop: () => thread.stop(STOP_GRACE_MS),
+  };
 }

@@ -1,23 +1,25 @@
 /**
- * `npm start` and `npm run emulators`: the whole festival on the firebase.json ports.
- * Builds what needs building, starts the Auth emulator (firebase-tools), our Firestore,
- * Storage and Pub/Sub emulators and the functions runner (reloading on rebuilds), the web
- * dev server, seeds `encore-2026` when empty, prints where everything is, and on Ctrl-C
- * exports the state to `.encore-data/` (imported again next time unless `--fresh`) and
- * stops everything.
+ * `npm start` and `npm run emulators`: the whole festival. Builds the functions, starts the
+ * Auth emulator and the web dev server (each in a worker thread), our Firestore, Storage and
+ * Pub/Sub emulators and the functions runner (reloading on rebuilds), completes the seed,
+ * and stops everything again, saving the state to `.encore-data/` (imported next time
+ * unless `--fresh`).
  *
- * The Auth emulator and the web dev server need no build, and the Firebase CLI takes the
- * longest to start, so they start first, while the model and the functions build.
+ * Every step can be cut short through `signal` (Ctrl-C at any moment): the build's process
+ * group is killed, the Auth and web threads are terminated, the seed stops between steps;
+ * whatever had started is stopped and what was written is saved. The Auth emulator takes
+ * the longest to start (~5 s of CPU), so it starts first, beside the build.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InvocationLogger } from '../runner/invocation-log.js';
 import type { WorkerOutput } from '../runner/worker-output.js';
-import type { seedFestival } from '../seed/index.js';
+import type { SeedReport } from '../seed/index.js';
 import { startAuthEmulator, type AuthEmulator } from './auth-emulator.js';
-import { runToCompletion } from './child-process.js';
-import { portsFromFirebaseJson } from './ports.js';
+import { runStep } from './child-process.js';
+import { portsFromFirebaseJson, type StackPorts } from './ports.js';
+import { DATA_DIR } from './data-dir.js';
 import { DEFAULT_PROJECT_ID, startStack, type Stack } from './stack.js';
 import { hasScript, startWebDevServer, type WebDevServer } from './web-dev-server.js';
 
@@ -25,11 +27,23 @@ export interface FestivalOptions {
   rootDir: string;
   /** Start the web dev server too (`npm start`); false for `npm run emulators`. */
   web: boolean;
-  /** Ignore `.encore-data/` at start. */
+  /** Ignore the saved state at start. */
   fresh: boolean;
   projectId?: string;
+  /** Where the state is saved and imported from; default `{rootDir}/.encore-data`. */
+  dataDir?: string;
+  /** Default: the root firebase.json's. */
+  ports?: StackPorts;
+  /** Aborting stops a start under way (it then rejects with the signal's reason). */
+  signal?: AbortSignal;
+  /** An Auth emulator already starting (the CLI starts it first of all, see cli/main.ts); default: started here. */
+  auth?: Promise<AuthEmulator>;
   /** Where invocations and the functions' output go instead of JSON lines on stdout (the CLI's file and short lines). */
   functionsLog?: FestivalFunctionsLog;
+  /** Progress lines; default console.log. */
+  say?: (line: string) => void;
+  /** When the start began (`performance.now()`), if before this call; the timings count from it. */
+  startedAt?: number;
 }
 
 export interface FestivalFunctionsLog {
@@ -37,13 +51,20 @@ export interface FestivalFunctionsLog {
   output: WorkerOutput;
   /** Where the full log is, as the banner names it. */
   shownAs: string;
+  /** Told where the loaded functions are listed, as soon as the runner is up (the console picks lines by trigger kind). */
+  knowFunctions?(list: () => ReadonlyArray<{ name: string; trigger: { kind: string } }>): void;
 }
 
 export interface RunningFestival {
   stack: Stack;
   auth: AuthEmulator;
   web: WebDevServer | null;
+  dataDir: string;
   readyMs: number;
+  /** The programme and accounts part is done at "ready"; `photos` fills in once `photosSeeded` settles. */
+  seed: SeedReport;
+  /** The sample photos' upload, which goes on after "ready" (a stop waits for it, or cuts it short between photos). */
+  photosSeeded: Promise<void>;
   testAccounts: ReadonlyArray<{ email: string; password: string; role?: string }>;
   /** When each part was up, in ms since the start. */
   timings: Record<string, number>;
@@ -51,19 +72,20 @@ export interface RunningFestival {
   functionsLog?: string;
   /** The App Check debug token the runner exchanges and the web app presents (runner/app-check.ts). */
   appCheckDebugToken: string;
+  /** Saves the state and stops everything; rejects when something could not be saved. */
   stop(): Promise<void>;
 }
 
-export const DATA_DIR = '.encore-data';
-
-type SeedFestival = typeof seedFestival;
+export { DATA_DIR } from './data-dir.js';
 
 export async function startFestival(options: FestivalOptions): Promise<RunningFestival> {
-  const started = performance.now();
-  const { rootDir } = options;
+  const started = options.startedAt ?? performance.now();
+  const { rootDir, signal } = options;
+  signal?.throwIfAborted();
+  const say = options.say ?? ((line: string) => console.log(line));
   const projectId = options.projectId ?? DEFAULT_PROJECT_ID;
-  const ports = portsFromFirebaseJson(rootDir);
-  const dataDir = join(rootDir, DATA_DIR);
+  const ports = options.ports ?? portsFromFirebaseJson(rootDir);
+  const dataDir = options.dataDir ?? join(rootDir, DATA_DIR);
   // Registered with the runner's App Check exchange and given to the web app; printed for other clients.
   const appCheckDebugToken = process.env.ENCORE_APP_CHECK_DEBUG_TOKEN || randomUUID();
 
@@ -74,28 +96,34 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
       return value;
     });
 
-  // Everything that stops on the way out, newest first; each part registers once it is up.
-  const stopped: Array<() => Promise<void>> = [];
+  // Everything that stops on the way out, each registered once it is up.
+  const running: Array<() => Promise<void>> = [];
   const stopAll = async (): Promise<void> => {
-    for (const stop of stopped.splice(0).reverse()) await stop().catch((error: unknown) => console.error('[encore] stop failed:', error));
+    const results = await Promise.allSettled(running.splice(0).map((stop) => stop()));
+    const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []));
+    if (failures.length > 0) throw new AggregateError(failures, failures.map((failure) => failure.message).join('; '));
   };
-  // The Auth emulator (a separate CLI, the slowest) and the web dev server start now, beside the build.
-  const authStarting = timed('auth', startAuthEmulator({ rootDir, projectId, ports, dataDir, fresh: options.fresh })).then((auth) => {
-    stopped.push(() => auth.stop());
+
+  const authStarting = timed('auth', options.auth ?? startAuthEmulator({ projectId, port: ports.auth, dataDir, fresh: options.fresh, ...(signal ? { signal } : {}) })).then((auth) => {
+    running.push(() => auth.stop());
     return auth;
   });
-  const webStarting = (options.web ? timed('web', startWebDevServer(rootDir, ports.web, { ...webEnvironment(ports), VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken })) : Promise.resolve(null)).then((web) => {
-    if (web) stopped.push(() => web.stop());
+  const webStarting = (
+    options.web ? timed('web', startWebDevServer({ rootDir, port: ports.web, env: { ...webEnvironment(ports), VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken }, ...(signal ? { signal } : {}) })) : Promise.resolve(null)
+  ).then((web) => {
+    if (web) running.push(() => web.stop());
     return web;
   });
   // Their failures surface where they are awaited below; this keeps Node from reporting them early.
   void Promise.allSettled([authStarting, webStarting]);
+
   try {
-    await timed('build', build(rootDir));
+    await timed('build', buildFunctions(rootDir, signal));
+    signal?.throwIfAborted();
     const functionsModule = join(rootDir, 'functions', 'lib', 'index.js');
     const hasFunctions = existsSync(functionsModule);
-    if (!hasFunctions) console.warn(`[encore] ${functionsModule} does not exist: starting without functions`);
-    const stack = await timed(
+    if (!hasFunctions) say(`[encore] ${functionsModule} does not exist: starting without functions`);
+    const backend = await timed(
       'backend',
       startStack({
         projectId,
@@ -104,48 +132,77 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
         ports,
         authEmulator: `127.0.0.1:${ports.auth}`,
         rulesFiles: rulesFiles(rootDir),
-        ...(options.fresh ? {} : { importDir: dataDir }),
+        // Firestore and Storage keep every acknowledged write under the data folder as it
+        // happens (a kill -9 loses nothing); an export of the old layout there is migrated once.
+        // A --fresh start has set the saved state aside already (fresh-start.ts).
+        dataDir,
         runner: { watch: true, appCheck: { debugTokens: [appCheckDebugToken] }, ...(options.functionsLog ? { log: options.functionsLog.log, workerOutput: options.functionsLog.output } : {}) },
       }),
     );
-    // The backend stops last, after the web app and Auth that sit beside it.
-    stopped.unshift(() => stack.stop());
+    options.functionsLog?.knowFunctions?.(() => backend.runner?.functions() ?? []);
+    // The backend stops (its close compacts and fsyncs the data folders) after the sample photo upload under way, beside the web app and Auth.
+    let photosSeeded: Promise<void> = Promise.resolve();
+    running.push(async () => {
+      await photosSeeded;
+      await backend.stop();
+    });
+    signal?.throwIfAborted();
     const [auth, web] = await Promise.all([authStarting, webStarting]);
-    // Imported only now: the seed reads @encore/model from its build.
+    // Imported only now: it brings firebase-admin and sharp, which nothing before needs.
     const seed = await import('../seed/index.js');
-    await timed('seed', seedIfEmpty(seed.seedFestival, projectId));
+    // The programme and the test accounts before "ready"; the sample photos after, while the app can be used.
+    const report = await timed('seed', seed.seedFestival({ projectId, keepProgramme: true, photos: false, ...(signal ? { signal } : {}) }));
+    say(`[encore] seed: ${seed.describeSeed(report, { photos: false })}`);
+    for (const note of report.notes) say(`[encore]   note: ${note}`);
+    photosSeeded = seed
+      .seedSamplePhotos({
+        projectId,
+        ...(signal ? { signal } : {}),
+        onPhotos: (missing, total) => say(`[encore] seed: uploading ${missing} of ${total} sample photos; the pipeline then processes each`),
+      })
+      .then(
+        (photos) => {
+          report.photos = photos;
+          if (photos.uploaded > 0) say(`[encore] seed: ${seed.describePhotos(photos)}`);
+        },
+        (error: unknown) => {
+          if (!signal?.aborted) say(`[encore] seed: sample photos failed: ${(error as Error).message}`);
+        },
+      );
     return {
-      stack,
+      stack: backend,
       auth,
       web,
+      dataDir,
+      seed: report,
+      photosSeeded,
       testAccounts: seed.TEST_ACCOUNTS,
       readyMs: performance.now() - started,
       timings,
       ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
       appCheckDebugToken,
-      async stop() {
-        // Export before anything stops, so functions' last writes are in and nothing is half-closed.
-        await stack.exportTo(dataDir).catch((error: unknown) => console.error('[encore] export failed:', error));
-        await stopAll();
-      },
+      stop: stopAll,
     };
   } catch (error) {
+    // Whatever started stops, and what was written (a half seed, say) is saved on the way.
     await Promise.allSettled([authStarting, webStarting]);
-    await stopAll();
+    const unsaved = await stopAll().then(
+      () => undefined,
+      (failure: unknown) => failure as Error,
+    );
+    // A save that failed outweighs the reason for stopping: it is what the reader must know.
+    if (unsaved) throw new Error(`${unsaved.message} (while stopping: ${(error as Error).message})`, { cause: error });
     throw error;
   }
 }
 
 /**
- * Builds only what running needs: the shared model (the web app, the seed and the functions
- * import its build; the emulators run from their sources through tsx), then the functions
- * bundle. Type-checking everything else is `npm test`'s job, not start-up's.
+ * Builds only what running needs: the functions bundle (which takes the shared model from
+ * its sources, as the web app and the seed do). Type-checking is `npm test`'s job.
  */
-async function build(rootDir: string): Promise<void> {
-  await runToCompletion(join(rootDir, 'node_modules', '.bin', 'tsc'), ['-b', 'model'], rootDir);
-  if (hasScript(join(rootDir, 'functions', 'package.json'), 'build')) {
-    await runToCompletion('npm', ['run', 'build', '-w', 'functions', '--silent'], rootDir);
-  }
+async function buildFunctions(rootDir: string, signal: AbortSignal | undefined): Promise<void> {
+  if (!hasScript(join(rootDir, 'functions', 'package.json'), 'build')) return;
+  await runStep('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: rootDir, ...(signal ? { signal } : {}) });
 }
 
 /** The repo's rules files, enforced and reloaded on every edit (a broken edit keeps the previous rules). */
@@ -156,60 +213,12 @@ function rulesFiles(rootDir: string): { firestore?: string; storage?: string } {
   return { ...(firestore ? { firestore } : {}), ...(storage ? { storage } : {}) };
 }
 
-function webEnvironment(ports: ReturnType<typeof portsFromFirebaseJson>): Record<string, string> {
+/** The web app's emulator config (web/src/firebase), so it follows the ports this stack runs on. */
+function webEnvironment(ports: StackPorts): Record<string, string> {
   return {
     VITE_AUTH_EMULATOR_PORT: String(ports.auth),
     VITE_FIRESTORE_EMULATOR_PORT: String(ports.firestore),
     VITE_STORAGE_EMULATOR_PORT: String(ports.storage),
     VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
   };
-}
-
-async function seedIfEmpty(seedFestival: SeedFestival, projectId: string): Promise<void> {
-  const report = await seedFestival({ projectId, onlyIfEmpty: true });
-  if (report.skipped) {
-    console.log(`[encore] seed: ${report.notes.join('; ')}`);
-    return;
-  }
-  console.log(
-    `[encore] seeded ${report.festivalId}: ${report.stages} stages, ${report.artists} artists, ` +
-      `${report.performances.created} performances, ${report.accounts.length} accounts, ${report.photosUploaded} photos`,
-  );
-  for (const note of report.notes) console.log(`[encore]   note: ${note}`);
-}
-
-export function printFestival(festival: RunningFestival): void {
-  const { stack, auth, web } = festival;
-  const rows: Array<[string, string]> = [
-    ...(web ? ([['Web app', web.url]] as Array<[string, string]>) : []),
-    ['Auth', `http://${auth.host}`],
-    ['Firestore', `http://${stack.hosts.firestore}`],
-    ['Storage', `http://${stack.hosts.storage}`],
-    ['Pub/Sub (gRPC)', stack.hosts.pubsub],
-    ...(stack.runner ? ([['Functions', `${stack.runner.url}/${stack.projectId}/${httpRegions(stack.runner)}/{name}`]] as Array<[string, string]>) : []),
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  const parts = Object.entries(festival.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
-  console.log(`\nEncore is running (project ${stack.projectId}), ready in ${(festival.readyMs / 1000).toFixed(1)} s (${parts.join(', ')})\n`);
-  for (const [label, url] of rows) console.log(`  ${label.padEnd(width)}  ${url}`);
-  console.log('\n  Test accounts:');
-  for (const account of festival.testAccounts) console.log(`    ${account.email.padEnd(24)} ${account.password.padEnd(18)} ${account.role ?? 'visitor'}`);
-  if (stack.runner) {
-    const jobs = stack.runner.functions().filter((fn) => fn.trigger.kind === 'schedule');
-    if (jobs.length > 0) console.log(`\n  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);
-    console.log(`\n  App Check debug token (the web app presents it; ENCORE_APP_CHECK_DEBUG_TOKEN sets it): ${festival.appCheckDebugToken}`);
-    if (festival.functionsLog) console.log(`\n  Function calls and logs: one short line each below; in full (JSON lines) in ${festival.functionsLog}`);
-  }
-  console.log(`\n  Ctrl-C stops everything and saves the state to ${DATA_DIR}/ (npm start -- --fresh starts empty).\n`);
-}
-
-/** The regions HTTPS and callable functions are served in, for the printed URL template. */
-function httpRegions(runner: NonNullable<Stack['runner']>): string {
-  const regions = new Set(
-    runner
-      .functions()
-      .filter((fn) => fn.trigger.kind === 'https' || fn.trigger.kind === 'callable')
-      .flatMap((fn) => fn.regions),
-  );
-  return regions.size === 1 ? [...regions][0]! : '{region}';
 }

@@ -1,7 +1,8 @@
 /** Starting and stopping Encore's local backend: in-process for tests, the whole festival for `npm start`. */
 export { startStack, DEFAULT_PROJECT_ID, type Stack, type StackOptions } from './stack.js';
-export { startFestival, printFestival, DATA_DIR, type FestivalOptions, type RunningFestival } from './festival.js';
-export { DEFAULT_PORTS, type StackPorts } from './ports.js';
+export { startFestival, DATA_DIR, type FestivalOptions, type RunningFestival } from './festival.js';
+export { festivalBanner } from './banner.js';
+export { DEFAULT_PORTS, PORTS_ENV, parsePortSetting, portsFromFirebaseJson, resolvePorts, type StackPorts } from './ports.js';
 export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
 export { findFreePort } from './free-port.js';
 export type { InvocationRecord } from '../runner/index.js';

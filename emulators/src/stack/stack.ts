@@ -17,7 +17,9 @@ import { startStorageEmulator, type StorageEmulator } from '../storage/index.js'
 import { applyEnvironment, hostPort, sdkEnvironment } from './environment.js';
 import { DEFAULT_PORTS, FREE_PORTS, type StackPorts } from './ports.js';
 
-export const DEFAULT_PROJECT_ID = 'demo-encore';
+import { DEFAULT_PROJECT_ID } from './project.js';
+
+export { DEFAULT_PROJECT_ID };
 
 /** Where each emulator keeps its state under `StackOptions.dataDir`. */
 export const FIRESTORE_DATA = 'firestore-data';

@@ -108,7 +108,7 @@ describe('the npm start functions log', () => {
     expect(printed).toMatch(/^ +… \d+ more lines in logs\/functions\.jsonl$/m);
   });
 
-  it('names the event a background function was logging for, across its awaits', async () => {
+  it('names the event a background function was logging for, across its awaits; the console shows what it logged, not its successful call', async () => {
     const client = new PubSub({ projectId: PROJECT });
     const messageId = await client.topic('notes').publishMessage({ json: { text: 'bring earplugs' } });
     await client.close();
@@ -117,6 +117,7 @@ describe('the npm start functions log', () => {
     expect(entry).toMatchObject({ executionId: messageId, log: { severity: 'INFO', message: 'note-read', text: 'bring earplugs' } });
     const invocation = await waitForLine((line) => line.component === 'functions-runner' && line.function === 'onNote');
     expect(invocation).toMatchObject({ trigger: 'pubsub.messagePublished', eventId: messageId, outcome: 'ok' });
-    expect(printed).toMatch(/^ {2}✔ onNote +pubsub /m);
+    expect(printed).toMatch(/^ {2}› onNote +INFO +note-read {2}text="bring earplugs"$/m);
+    expect(printed).not.toMatch(/✔ onNote/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Encore's firestore.rules, proven: every collection of the data contract
- * (shared/design.md §4) x every role x get, list, create, update, delete, through the web
+ * (docs/data-contract.md) x every role x get, list, create, update, delete, through the web
  * SDK as @firebase/rules-unit-testing hands it out, against our Firestore emulator. Then
  * the attacks the security issue names, and paths no rule names.
  *

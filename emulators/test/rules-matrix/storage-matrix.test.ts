@@ -1,5 +1,5 @@
 /**
- * Encore's storage.rules, proven: every Storage path of the contract (shared/design.md §5)
+ * Encore's storage.rules, proven: every Storage path of the contract (docs/data-contract.md)
  * x every role x get, list, create, update, delete, through the web SDK as
  * @firebase/rules-unit-testing hands it out, against our Storage emulator. Then the
  * attacks the security issue names, and a path no rule names.

@@ -1,6 +1,8 @@
 /**
  * `npm run seed` loads encore-2026 into running emulators, and loading it again changes
- * nothing a person or a function made since: counters and extra documents survive.
+ * nothing a person or a function made since: counters and extra documents survive. With
+ * keepProgramme (what `npm start` does on every start) a complete programme is left as it
+ * is and a half-written one is completed.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -37,7 +39,7 @@ describe('seedFestival', () => {
   it('loads the whole programme', async () => {
     const report = await seedFestival({ projectId: PROJECT, photos: false });
     expect(report).toMatchObject({
-      skipped: false,
+      programme: 'written',
       stages: programme.stages.length,
       artists: programme.artists.length,
       performances: { created: programme.performances.length, updated: 0 },
@@ -63,9 +65,26 @@ describe('seedFestival', () => {
     expect((await ref.get()).data()).toMatchObject({ favoriteCount: 42, photoCount: 3, artistId: first.data.artistId });
   });
 
-  it('leaves an existing festival alone with onlyIfEmpty', async () => {
-    const report = await seedFestival({ projectId: PROJECT, onlyIfEmpty: true });
-    expect(report.skipped).toBe(true);
+  it('leaves a complete programme as staff left it with keepProgramme', async () => {
+    const first = programme.performances[0]!;
+    const ref = db.doc(firestorePaths.performance(programme.festivalId, first.id));
+    await ref.update({ title: 'Moved by staff' });
+    const report = await seedFestival({ projectId: PROJECT, photos: false, keepProgramme: true });
+    expect(report.programme).toBe('kept');
+    expect(report.performances).toEqual({ created: 0, updated: 0 });
+    expect((await ref.get()).data()).toMatchObject({ title: 'Moved by staff' });
+  });
+
+  it('completes a programme cut off half-way with keepProgramme (the festival document is written last)', async () => {
+    // What a Ctrl-C in the middle of the programme leaves: some sets in, the festival document not yet.
+    const [lost, ...kept] = programme.performances;
+    await db.doc(firestorePaths.performance(programme.festivalId, lost!.id)).delete();
+    await db.doc(firestorePaths.festival(programme.festivalId)).delete();
+    const report = await seedFestival({ projectId: PROJECT, photos: false, keepProgramme: true });
+    expect(report.programme).toBe('written');
+    expect(report.performances).toEqual({ created: 1, updated: kept.length });
+    expect((await db.doc(firestorePaths.festival(programme.festivalId)).get()).exists).toBe(true);
+    expect(await count(firestorePaths.performances(programme.festivalId))).toBe(programme.performances.length);
   });
 
   it('refuses a project that is not a demo project', async () => {
@@ -74,9 +93,11 @@ describe('seedFestival', () => {
 });
 
 it('npm run seed loads into the emulators named by the env vars and says what it did', async () => {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'emulators/src/seed/cli.ts'], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--conditions=encore-source', '--import', 'tsx', 'emulators/src/seed/cli.ts'], {
     cwd: ROOT_DIR,
     env: { ...process.env, ...stack.env, GCLOUD_PROJECT: PROJECT, FIREBASE_AUTH_EMULATOR_HOST: '' },
   });
-  expect(stdout).toContain(`Seeded encore-2026: ${programme.stages.length} stages, ${programme.artists.length} artists, 0 new and ${programme.performances.length} updated performances`);
+  expect(stdout).toContain(
+    `Seed: encore-2026: ${programme.stages.length} stages, ${programme.artists.length} artists, 0 new and ${programme.performances.length} updated performances; 0 test accounts upserted`,
+  );
 });

@@ -1,10 +1,13 @@
 /**
- * The Firebase CLI's Auth emulator as `npm start` runs it (own config, free ports), with the
- * web SDK: a signed-up user's real ID token reaches a callable as request.auth, the
- * accounts survive a stop (export) and a start (import), and `npm run grant` sets roles.
+ * firebase-tools' Auth emulator as `npm start` runs it (in a worker thread, a free port),
+ * with the web SDK: a signed-up user's real ID token reaches a callable as request.auth,
+ * the accounts survive a stop (export) and a start (import), an account the emulator
+ * refuses to load is named and kept, a save that fails is an error, and `npm run grant`
+ * sets roles.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
 import { getAuth as getAdminAuth } from 'firebase-admin/auth';
@@ -16,7 +19,6 @@ import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWit
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startAuthEmulator, type AuthEmulator } from '../../src/stack/auth-emulator.js';
-import { findFreePort } from '../../src/stack/free-port.js';
 import { startStack, type Stack } from '../../src/stack/index.js';
 import { FIXTURE_DIR, FIXTURE_MODULE, RecordFile } from '../runner/fixture.js';
 
@@ -28,9 +30,8 @@ const apps: FirebaseApp[] = [];
 let auth: AuthEmulator | undefined;
 let stack: Stack;
 
-async function startAuth(): Promise<AuthEmulator> {
-  const ports = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
-  return startAuthEmulator({ rootDir: ROOT_DIR, projectId: PROJECT, ports, dataDir });
+function startAuth(): Promise<AuthEmulator> {
+  return startAuthEmulator({ projectId: PROJECT, dataDir });
 }
 
 function webApp(authHost: string): FirebaseApp {
@@ -76,8 +77,47 @@ it('exports accounts on stop and imports them on the next start', async () => {
   expect(readFileSync(join(dataDir, 'auth', 'auth_export', 'accounts.json'), 'utf8')).toContain('fan@encore.test');
 
   auth = await startAuth();
+  expect(auth.imported).toBe(true);
   const { user } = await signInWithEmailAndPassword(getAuth(webApp(auth.host)), 'fan@encore.test', 'secret-123');
   expect(user.email).toBe('fan@encore.test');
+});
+
+it('saves what firebase-tools\' own import reads (npm run start:firebase -- --import .encore-data/auth)', async () => {
+  // The official suite's import of an export directory: its metadata names the auth folder, AuthEmulator.importData loads it.
+  const { AuthEmulator } = createRequire(import.meta.url)('firebase-tools/lib/emulator/auth/index.js') as {
+    AuthEmulator: new (args: { projectId: string; host: string; port: number }) => { importData(dir: string, projectId: string, options: object): Promise<void> };
+  };
+  const metadata = JSON.parse(readFileSync(join(dataDir, 'auth', 'firebase-export-metadata.json'), 'utf8')) as { auth: { path: string } };
+  const empty = await startAuthEmulator({ projectId: PROJECT });
+  try {
+    await new AuthEmulator({ projectId: PROJECT, host: '127.0.0.1', port: empty.port }).importData(join(dataDir, 'auth', metadata.auth.path), PROJECT, { initiatedBy: 'test' });
+    const { user } = await signInWithEmailAndPassword(getAuth(webApp(empty.host)), 'fan@encore.test', 'secret-123');
+    expect(user.email).toBe('fan@encore.test');
+  } finally {
+    await empty.stop();
+  }
+});
+
+it('names and keeps saved accounts it cannot load, and fails a stop whose save failed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'encore-auth-bad-'));
+  // An export holding an account the emulator refuses: a second factor on an unverified email.
+  mkdirSync(join(dir, 'auth', 'auth_export'), { recursive: true });
+  writeFileSync(join(dir, 'auth', 'firebase-export-metadata.json'), JSON.stringify({ version: 'test', auth: { version: 'test', path: 'auth_export' } }));
+  const refused = { localId: 'u-refused', email: 'two-factor@encore.test', emailVerified: false, mfaInfo: [{ mfaEnrollmentId: 'm1', phoneInfo: '+31612345678' }] };
+  writeFileSync(join(dir, 'auth', 'auth_export', 'accounts.json'), JSON.stringify({ users: [{ localId: 'u-fine', email: 'fine@encore.test' }, refused] }));
+  const problems: string[] = [];
+  const other = await startAuthEmulator({ projectId: PROJECT, dataDir: dir, onExportError: (error) => problems.push(error.message) });
+  try {
+    expect(problems).toEqual([expect.stringMatching(/^1 saved account\(s\) could not be loaded .*two-factor@encore\.test \(Second factor account requires email to be verified\.\)/)]);
+    const kept = readdirSync(join(dir, 'auth')).find((name) => name.startsWith('rejected-'))!;
+    expect(JSON.parse(readFileSync(join(dir, 'auth', kept), 'utf8')).users).toEqual([refused]);
+  } finally {
+    // Saving now fails: where the accounts go is a file, not a folder.
+    rmSync(join(dir, 'auth'), { recursive: true });
+    writeFileSync(join(dir, 'auth'), 'not a folder');
+    await expect(other.stop()).rejects.toThrow(/saving the accounts to .* failed/);
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 it('npm run grant sets and removes the role claim, keeping other claims', async () => {

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { findFreePort, startAuthEmulator, startStack, type InvocationRecord, type Stack } from '@encore/emulators/stack';
+import { startAuthEmulator, startStack, type InvocationRecord, type Stack } from '@encore/emulators/stack';
 import { firestorePaths } from '@encore/model';
 import { buildFunctions } from '../../scripts/build.js';
 
@@ -71,8 +71,8 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
   try {
     let authHost: string | undefined;
     if (options.auth) {
-      const ports = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
-      const auth = await startAuthEmulator({ rootDir: join(FUNCTIONS_DIR, '..'), projectId, ports });
+      // In memory, on a port the OS picks.
+      const auth = await startAuthEmulator({ projectId });
       stops.push(() => auth.stop());
       authHost = auth.host;
     }

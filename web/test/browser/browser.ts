@@ -1,21 +1,20 @@
 /**
- * Debian's Chromium through playwright-core (nothing downloaded), plus the two checks every
- * browser test makes: an axe-core accessibility audit and a screenshot under test-results/.
+ * Chromium through playwright-core, found by the emulators' shared resolver (Debian's
+ * /usr/bin/chromium, else the one inside @sparticuz/chromium; nothing downloaded), plus the
+ * two checks every browser test makes: an axe-core accessibility audit and a screenshot
+ * under test-results/.
  */
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { launchChromium } from '@encore/emulators/browser';
+import type { Browser, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const SCREENSHOTS = new URL('../../../test-results/web/', import.meta.url).pathname;
 
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+export function launchBrowser(): Promise<Browser> {
+  return launchChromium();
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

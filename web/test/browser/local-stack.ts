@@ -1,7 +1,7 @@
 /**
  * The whole local stack for the browser tests, on free ports: our Firestore, Storage and
  * Pub/Sub emulators and the functions runner (the emulators workspace's `startStack`), the
- * Auth emulator (firebase-tools, with a throw-away config so its ports are free too), the
+ * Auth emulator (firebase-tools' own, in a worker thread, on a free port), the
  * seeded festival with its test accounts, and a production build of the web app pointed at
  * all of that and served by `vite preview`.
  */
@@ -87,8 +87,8 @@ export async function startLocalStack(): Promise<LocalStack> {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
   };
   try {
-    const authPorts = { auth: await findFreePort(), hub: await findFreePort(), logging: await findFreePort() };
-    const auth = await startAuthEmulator({ rootDir: ROOT, projectId: PROJECT_ID, ports: authPorts });
+    // In memory (no dataDir), on a port the OS picks.
+    const auth = await startAuthEmulator({ projectId: PROJECT_ID });
     stops.push(() => auth.stop());
     const stack = await startStack({
       projectId: PROJECT_ID,

@@ -1,6 +1,6 @@
 /**
  * The WebChannel transport: how the unmodified browser Firestore SDK carries its Listen and
- * Write streams over plain HTTP/1.1 (protocol notes: /work/shared/notes/firestore-webchannel.md).
+ * Write streams over plain HTTP/1.1 (protocol notes: docs/protocols/firestore-webchannel.md).
  *
  *   handler.ts          routes each channel request (handshake, forward POST, back-channel GET,
  *                       terminate, preflight) and answers it

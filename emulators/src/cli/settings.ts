@@ -1,0 +1,28 @@
+/**
+ * What `npm start` and `npm run emulators` are asked for, from the command line and the
+ * environment: `--fresh`, `--verbose`, ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) and
+ * ENCORE_DATA_DIR (default `.encore-data/`). Light on purpose: read before the rest of the
+ * CLI loads, so the Auth emulator can start first.
+ */
+import { resolve } from 'node:path';
+import { DATA_DIR } from '../stack/data-dir.js';
+import { parsePortSetting, portsFromFirebaseJson, PORTS_ENV, resolvePorts, type StackPorts } from '../stack/ports.js';
+import { ROOT_DIR } from './root-dir.js';
+
+export const DATA_DIR_ENV = 'ENCORE_DATA_DIR';
+
+export interface Settings {
+  fresh: boolean;
+  verbose: boolean;
+  ports: StackPorts;
+  dataDir: string;
+}
+
+export async function readSettings(argv = process.argv, env = process.env): Promise<Settings> {
+  return {
+    fresh: argv.includes('--fresh'),
+    verbose: argv.includes('--verbose'),
+    ports: await resolvePorts(portsFromFirebaseJson(ROOT_DIR), parsePortSetting(env[PORTS_ENV])),
+    dataDir: resolve(ROOT_DIR, env[DATA_DIR_ENV] || DATA_DIR),
+  };
+}

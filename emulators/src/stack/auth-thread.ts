@@ -1,0 +1,141 @@
+/**
+ * The Auth emulator's thread (started by auth-emulator.ts): firebase-tools' own Auth
+ * emulator app (`lib/emulator/auth/server.js` `createApp`, unmodified; no hub, no CLI, no
+ * temp folder shared with anything), served on our port, with its state saved to
+ * `{dataDir}/auth` at most a second after every change and once more on a clean stop.
+ *
+ * Changes are seen at the door: every request that is not a read (GET, HEAD, OPTIONS) may
+ * have changed an account, a claim, an MFA enrolment or the config, so once it is answered
+ * an export is scheduled. Saving too often costs a few milliseconds; saving too rarely
+ * would lose accounts.
+ */
+import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { authImportDir, exportAuthState, importAuthState, type ImportResult } from './auth-export.js';
+
+export interface AuthThreadData {
+  projectId: string;
+  host: string;
+  port: number;
+  /** Import from and export to here; none: accounts live in memory only. */
+  dir?: string;
+  fresh: boolean;
+  /** How long after a change its export starts (the export itself takes milliseconds). */
+  exportDelayMs: number;
+}
+
+/** Thread -> main thread. */
+export type AuthThreadMessage =
+  | { type: 'ready'; port: number; imported: boolean; rejected: ImportResult['rejected']; rejectedKeptIn?: string }
+  | { type: 'failed'; error: string }
+  | { type: 'exported'; accounts: number }
+  | { type: 'export-failed'; error: string }
+  | { type: 'stopped'; error?: string };
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const require = createRequire(import.meta.url);
+const port = parentPort!;
+const data = workerData as AuthThreadData;
+const post = (message: AuthThreadMessage): void => port.postMessage(message);
+
+interface AuthServerModule {
+  createApp(projectId: string, singleProjectMode: number): Promise<RequestListener>;
+}
+
+/**
+ * Exports one at a time, `delayMs` after the first change it has not saved yet; a change
+ * during an export schedules another one after it. A failed automatic export goes to
+ * `onError` (the next change tries again); the stop's `flush` throws it.
+ */
+function exporter(save: () => Promise<void>, delayMs: number, onError: (error: Error) => void) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let dirty = false;
+  const run = (): void => {
+    timer = undefined;
+    dirty = false;
+    running = save()
+      .catch((error: unknown) => onError(error instanceof Error ? error : new Error(String(error))))
+      .finally(() => {
+        running = undefined;
+        if (dirty) changed();
+      });
+  };
+  const changed = (): void => {
+    dirty = true;
+    if (timer || running) return;
+    timer = setTimeout(run, delayMs);
+  };
+  return {
+    changed,
+    /** Saves now (after any export under way), whatever changed: the clean stop's export. */
+    async flush(): Promise<void> {
+      clearTimeout(timer);
+      timer = undefined;
+      await running;
+      dirty = false;
+      await save();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const { createApp } = require('firebase-tools/lib/emulator/auth/server.js') as AuthServerModule;
+  // Single-project mode, silently (SingleProjectMode.NO_WARNING): Encore's SDKs always name the project they run as.
+  const app = await createApp(data.projectId, 0);
+  let onChange = (): void => {};
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    if (!READS.has(request.method ?? 'GET')) response.once('finish', () => onChange());
+    app(request, response);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(data.port, data.host, () => resolve());
+  });
+  const boundPort = (server.address() as AddressInfo).port;
+  const baseUrl = `http://${data.host.includes(':') ? `[${data.host}]` : data.host}:${boundPort}`;
+
+  const importDir = data.dir && !data.fresh ? authImportDir(data.dir) : undefined;
+  const imported = importDir ? await importAuthState(baseUrl, data.projectId, data.dir!, importDir) : undefined;
+
+  const dir = data.dir;
+  const exports = dir
+    ? exporter(
+        async () => {
+          const { accounts } = await exportAuthState(baseUrl, data.projectId, dir);
+          post({ type: 'exported', accounts });
+        },
+        data.exportDelayMs,
+        (error) => post({ type: 'export-failed', error: error.message }),
+      )
+    : undefined;
+  // Tracking starts after the import: the import's own writes change nothing worth saving.
+  if (exports) onChange = exports.changed;
+
+  port.on('message', (message: { type: string }) => {
+    if (message.type !== 'stop') return;
+    void (async () => {
+      let error: string | undefined;
+      try {
+        await exports?.flush();
+      } catch (failure) {
+        error = `saving the accounts to ${dir} failed: ${(failure as Error).message}`;
+      }
+      server.close();
+      server.closeAllConnections();
+      post(error ? { type: 'stopped', error } : { type: 'stopped' });
+    })();
+  });
+  post({
+    type: 'ready',
+    port: boundPort,
+    imported: imported !== undefined,
+    rejected: imported?.rejected ?? [],
+    ...(imported?.keptIn ? { rejectedKeptIn: imported.keptIn } : {}),
+  });
+}
+
+main().catch((error: unknown) => post({ type: 'failed', error: error instanceof Error ? error.message : String(error) }));

@@ -1,0 +1,56 @@
+/** What `npm start` prints once the festival is up: where everything is, the test accounts, and how to stop. */
+import { encore2026 } from '@encore/model/seed';
+import { busiestMoment, festivalTimeParameter } from '../seed/busiest-moment.js';
+import type { RunningFestival } from './festival.js';
+import { shownPath } from './shown-path.js';
+import type { Stack } from './stack.js';
+
+export function festivalBanner(festival: RunningFestival, rootDir: string): string {
+  const { stack, auth, web } = festival;
+  const lines: string[] = [];
+  const rows: Array<[string, string]> = [
+    ...(web ? ([['Web app', web.url]] as Array<[string, string]>) : []),
+    ['Auth', `http://${auth.host}`],
+    ['Firestore', `http://${stack.hosts.firestore}`],
+    ['Storage', `http://${stack.hosts.storage}`],
+    ['Pub/Sub (gRPC)', stack.hosts.pubsub],
+    ...(stack.runner ? ([['Functions', `${stack.runner.url}/${stack.projectId}/${httpRegions(stack.runner)}/{name}`]] as Array<[string, string]>) : []),
+  ];
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const parts = Object.entries(festival.timings).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(1)} s`);
+  lines.push('', `Encore is running (project ${stack.projectId}), ready in ${(festival.readyMs / 1000).toFixed(1)} s (${parts.join(', ')})`, '');
+  for (const [label, url] of rows) lines.push(`  ${label.padEnd(width)}  ${url}`);
+  const tip = web ? liveProgrammeTip(web.url) : undefined;
+  if (tip) lines.push('', tip);
+  lines.push('', '  Test accounts:');
+  for (const account of festival.testAccounts) lines.push(`    ${account.email.padEnd(24)} ${account.password.padEnd(18)} ${account.role ?? 'visitor'}`);
+  if (stack.runner) {
+    const jobs = stack.runner.functions().filter((fn) => fn.trigger.kind === 'schedule');
+    if (jobs.length > 0) lines.push('', `  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);
+    lines.push('', `  App Check debug token (the web app presents it; ENCORE_APP_CHECK_DEBUG_TOKEN sets it): ${festival.appCheckDebugToken}`);
+    if (festival.functionsLog) lines.push('', `  Function calls and logs: one short line each below; in full (JSON lines) in ${festival.functionsLog}`);
+  }
+  const dataDir = shownPath(rootDir, festival.dataDir);
+  lines.push('', `  Ctrl-C stops everything and keeps the state in ${dataDir}/ (npm start -- --fresh starts empty).`, '');
+  return lines.join('\n');
+}
+
+/** The web app at the seed festival's busiest moment (`?now=` works in development only). */
+function liveProgrammeTip(webUrl: string): string | undefined {
+  const programme = encore2026();
+  const moment = busiestMoment(programme.performances.map(({ data }) => data));
+  if (!moment) return undefined;
+  const url = `${webUrl}?now=${festivalTimeParameter(moment.at, programme.festival.timeZone)}`;
+  return `  To see sets live on ${moment.liveStages} of ${programme.stages.length} stages, open ${url}`;
+}
+
+/** The regions HTTPS and callable functions are served in, for the printed URL template. */
+function httpRegions(runner: NonNullable<Stack['runner']>): string {
+  const regions = new Set(
+    runner
+      .functions()
+      .filter((fn) => fn.trigger.kind === 'https' || fn.trigger.kind === 'callable')
+      .flatMap((fn) => fn.regions),
+  );
+  return regions.size === 1 ? [...regions][0]! : '{region}';
+}

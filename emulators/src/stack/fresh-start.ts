@@ -1,0 +1,24 @@
+/**
+ * `npm start -- --fresh`: start empty without destroying anything. The saved state (Auth's
+ * export, Firestore's and Storage's data folders, and an export of the old layout) is moved
+ * into `{dataDir}/previous/` (replacing an older one there), so a fresh start that was a
+ * mistake can be undone by moving it back; the logs stay where they are.
+ */
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIRESTORE_DATA, STORAGE_DATA } from './stack.js';
+
+/** Everything under the data folder that is state (not logs), old export layout included. */
+const STATE_ENTRIES = ['auth', FIRESTORE_DATA, STORAGE_DATA, 'firestore_export', 'storage'] as const;
+export const PREVIOUS_DIR = 'previous';
+
+/** Moves the saved state aside; returns where it went, or null when there was none. */
+export function setStateAside(dataDir: string): string | null {
+  const present = STATE_ENTRIES.filter((entry) => existsSync(join(dataDir, entry)));
+  if (present.length === 0) return null;
+  const previous = join(dataDir, PREVIOUS_DIR);
+  rmSync(previous, { recursive: true, force: true });
+  mkdirSync(previous, { recursive: true });
+  for (const entry of present) renameSync(join(dataDir, entry), join(previous, entry));
+  return previous;
+}

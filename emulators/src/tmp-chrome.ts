@@ -1,0 +1,10 @@
+import chromiumPkg from '@sparticuz/chromium';
+import { chromium } from 'playwright-core';
+const t = performance.now();
+const path = await chromiumPkg.executablePath();
+console.log('path', path, Math.round(performance.now() - t), process.env.LD_LIBRARY_PATH);
+const browser = await chromium.launch({ executablePath: path, headless: true, args: chromiumPkg.args });
+const page = await browser.newPage();
+await page.setContent('<h1>Hello</h1>');
+console.log(await page.textContent('h1'), browser.version(), Math.round(performance.now() - t));
+await browser.close();

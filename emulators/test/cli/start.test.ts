@@ -1,0 +1,150 @@
+/**
+ * `npm run emulators` (the same start-up as `npm start`, without the web dev server) as a
+ * person runs it, stopped the ways a person stops it: a Ctrl-C while the seed uploads its
+ * photos keeps what was seeded and the next start completes it, even when the CLI was
+ * started with SIGINT ignored (a background job of a script); the test accounts are made
+ * again on the next start after someone deleted one; a Ctrl-C during the build and the Auth
+ * start stops them and leaves no process behind.
+ */
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { bannerUrl, runCli, type CliProcess } from './cli-process.js';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'encore-cli-'));
+const started: CliProcess[] = [];
+const SAMPLE_PHOTOS = 12;
+const BANNER_END = /Ctrl-C stops everything/;
+const ACCOUNTS = [
+  ['admin@encore.test', 'encore-admin'],
+  ['staff@encore.test', 'encore-staff'],
+  ['visitor@encore.test', 'encore-visitor'],
+  ['uploader@encore.test', 'encore-uploader'],
+] as const;
+
+function emulators(args: string[] = [], sigintIgnored = false): CliProcess {
+  const cli = { ...runCli({ cli: 'emulators', dataDir, args, sigintIgnored }) };
+  started.push(cli);
+  return cli;
+}
+
+async function signIn(authUrl: string, email: string, password: string): Promise<number> {
+  const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+afterAll(() => {
+  for (const { child } of started) if (child.exitCode === null) child.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('npm run emulators, stopped the ways a person stops it', () => {
+  it('a Ctrl-C during the seed, with SIGINT inherited as ignored, stops and keeps what was seeded; the next start completes it', { timeout: 300_000 }, async () => {
+    const first = emulators(['--fresh'], true);
+    await first.line(new RegExp(`seed: uploading ${SAMPLE_PHOTOS} of ${SAMPLE_PHOTOS} sample photos`));
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.lines).toContainEqual(expect.stringMatching(/SIGINT: saving state and stopping/));
+    expect(first.lines).toContainEqual(expect.stringMatching(/^\[encore\] stopped in/));
+
+    const second = emulators();
+    await second.line(BANNER_END);
+    expect(second.lines).toContainEqual('[encore] seed: encore-2026 programme kept as it was; 4 test accounts upserted');
+    const photos = await second.line(/seed: \d+ sample photos? uploaded/);
+    // Those uploaded before the Ctrl-C were kept (at least the one under way when it came), the rest uploaded now.
+    const [, uploaded, already] = /(\d+) sample photos? uploaded \((\d+) already there\)/.exec(photos) ?? [];
+    expect(Number(already)).toBeGreaterThan(0);
+    expect(Number(uploaded) + Number(already)).toBe(SAMPLE_PHOTOS);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('makes the test accounts again on the next start after someone deleted one', { timeout: 300_000 }, async () => {
+    const first = emulators();
+    await first.line(BANNER_END);
+    const authUrl = bannerUrl(first.lines, 'Auth');
+    const lookup = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'uploader@encore.test', password: 'encore-uploader', returnSecureToken: true }),
+    });
+    const { idToken } = (await lookup.json()) as { idToken: string };
+    const deleted = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v1/accounts:delete?key=demo-key`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ idToken }),
+    });
+    expect(deleted.status).toBe(200);
+    expect(await signIn(authUrl, 'uploader@encore.test', 'encore-uploader')).toBe(400);
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+
+    const second = emulators();
+    await second.line(BANNER_END);
+    const restartedAuth = bannerUrl(second.lines, 'Auth');
+    for (const [email, password] of ACCOUNTS) expect(await signIn(restartedAuth, email, password), email).toBe(200);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+});
+
+/** This process's descendants now, from /proc (Linux): pid -> command. */
+function descendants(root: number): Map<number, string> {
+  const parents = new Map<number, number>();
+  const commands = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (fields[0] === 'Z') continue;
+      parents.set(Number(entry), Number(fields[1]));
+      commands.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    } catch {
+      // Gone while we looked.
+    }
+  }
+  const found = new Map<number, string>();
+  const visit = (pid: number): void => {
+    for (const [child, parent] of parents) {
+      if (parent !== pid || found.has(child)) continue;
+      found.set(child, commands.get(child)!);
+      visit(child);
+    }
+  };
+  visit(root);
+  return found;
+}
+
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+describe('a Ctrl-C during start-up', () => {
+  it('stops the build and the Auth start under way and leaves no process behind', { timeout: 120_000 }, async () => {
+    const cli = emulators();
+    await cli.line(/\[encore\] starting/);
+    // The functions build runs now, and Auth compiles its API beside it.
+    let children = descendants(cli.child.pid!);
+    while (![...children.values()].some((command) => command === 'npm')) {
+      await new Promise((resolve) => setImmediate(resolve));
+      children = descendants(cli.child.pid!);
+    }
+    cli.child.kill('SIGINT');
+    expect(await cli.exited).toBe(0);
+    expect(cli.lines).toContainEqual(expect.stringMatching(/^\[encore\] stopped during start-up after [\d.]+ s; what was written is kept$/));
+    expect(cli.lines.some((line) => line.includes('Encore is running'))).toBe(false);
+    expect([...children].filter(([pid]) => alive(pid))).toEqual([]);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * docs/data-contract.md stays true to the schemas: every path builder's path is documented,
+ * every document schema has a section naming it, and that section's table lists exactly the
+ * schema's fields (a field added to a schema, or dropped from it, fails here until the page
+ * says so).
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import * as model from '../index.js';
+import { firestorePaths, storagePaths } from '../paths.js';
+
+const doc = readFileSync(new URL('../../../docs/data-contract.md', import.meta.url), 'utf8');
+
+/** Schemas that are not Firestore documents of their own: each documented elsewhere or not part of the stored contract. */
+const NOT_DOCUMENTS = new Set([
+  'thumbnailSchema', // one entry of a photo's `thumbnails`, described in the photo's table
+  'performanceInputSchema', // the staff-written subset of performanceSchema
+  'accountSchema', // the signed-in person as the web app sees them, not stored
+]);
+
+const objectSchemas = Object.entries(model).filter(
+  (entry): entry is [string, z.ZodObject] => entry[0].endsWith('Schema') && entry[1] instanceof z.ZodObject,
+);
+/** Domain events' payloads are listed by type and topic, not field by field. */
+const eventSchemas = new Set(Object.values(model.domainEvents).map((event) => event.data as unknown));
+const documentSchemas = objectSchemas.filter(([name, schema]) => !NOT_DOCUMENTS.has(name) && !eventSchemas.has(schema));
+
+/** The field names of the first table after the line that names `` `schemaName` ``. */
+function documentedFields(schemaName: string): string[] {
+  const lines = doc.split('\n');
+  const start = lines.findIndex((line) => line.includes(`\`${schemaName}\``) && !line.startsWith('|'));
+  if (start < 0) return [];
+  const table: string[] = [];
+  for (const line of lines.slice(start + 1)) {
+    if (line.startsWith('|')) table.push(line);
+    else if (table.length > 0) break;
+  }
+  return table
+    .slice(2) // header and separator
+    .flatMap((row) => [...row.split('|')[1]!.matchAll(/`([^`]+)`/g)].map((match) => match[1]!));
+}
+
+/** `festivals/{festivalId}/stages/{stageId}` and `festivals/{f}/stages/{s}` alike: placeholders blanked. */
+const blank = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+const documentedPaths = [...doc.matchAll(/`((?:festivals|users|uploads|photos)\/[^`]*)`/g)].map((match) => blank(match[1]!));
+
+describe('docs/data-contract.md', () => {
+  it('documents every document schema, with exactly its fields', () => {
+    expect(documentSchemas.length).toBeGreaterThan(10);
+    for (const [name, schema] of documentSchemas) {
+      expect(documentedFields(name).sort(), `${name} in docs/data-contract.md`).toEqual(Object.keys(schema.shape).sort());
+    }
+  });
+
+  it('documents every Firestore and Storage path the model builds', () => {
+    const built = [
+      ...Object.values(firestorePaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
+      storagePaths.upload({ uid: '{a}', festivalId: '{b}', photoId: '{c}' }),
+      storagePaths.thumbnail('{a}', '{b}', 1, 'x').replace('/1.x', '/{w}.{ext}'),
+    ].map(blank);
+    for (const path of built) {
+      // A collection is documented through its documents' path.
+      expect(
+        documentedPaths.some((documented) => documented === path || documented.startsWith(`${path}/`)),
+        `${path} in docs/data-contract.md`,
+      ).toBe(true);
+    }
+  });
+});
