@@ -39,10 +39,11 @@ export function siblingModule(name: string): URL {
  */
 export function startThread<Ready extends ThreadMessage>(name: string, entry: URL, options: { workerData?: unknown; env?: NodeJS.ProcessEnv } = {}): Thread<Ready> {
   const worker = entry.pathname.endsWith('.ts')
-    ? new Worker(
-        `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
-        { eval: true, workerData: options.workerData, env: options.env ?? process.env },
-      )
+    ? new Worker(new URL('./thread-entry.mjs', import.meta.url), {
+        argv: [import.meta.resolve('tsx/esm/api'), entry.href],
+        workerData: options.workerData,
+        env: options.env ?? process.env,
+      })
     : new Worker(fileURLToPath(entry), { workerData: options.workerData, env: options.env ?? process.env });
   let exited = false;
   const exit = new Promise<void>((resolve) => worker.once('exit', () => ((exited = true), resolve())));

@@ -19,7 +19,8 @@ import { afterAll, expect, it } from 'vitest';
 import { launchChromium } from '../browser/chromium.js';
 import { ROOT_DIR, runCli, type CliProcess } from './cli-process.js';
 
-const WORKSPACES = ['model', 'emulators', 'functions', 'web'];
+/** Every folder with node_modules of its own: the workspaces, and the functions' Node 24 (emulators/functions-node). */
+const WORKSPACES = ['model', 'emulators', 'functions', 'web', 'emulators/functions-node'];
 /** Folders tools write into: never shared with the checkout. */
 const CACHES = ['.vite', '.vite-temp', '.cache', '.tmp'];
 const SCREENSHOTS = join(ROOT_DIR, 'test-results', 'first-run');
