@@ -25,6 +25,8 @@ export interface CliOptions {
   /** Start it with SIGINT ignored, as a shell script's background job is. */
   sigintIgnored?: boolean;
   cwd?: string;
+  /** Run it as the leader of a process group of its own, so `process.kill(-pid)` reaches everything it started. */
+  ownProcessGroup?: boolean;
 }
 
 export function runCli(options: CliOptions): CliProcess {
@@ -37,6 +39,7 @@ export function runCli(options: CliOptions): CliProcess {
     cwd,
     env: { ...process.env, ENCORE_PORTS: 'free', ENCORE_DATA_DIR: options.dataDir, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.ownProcessGroup ?? false,
   });
   const lines: string[] = [];
   const waiting = new Set<{ pattern: RegExp; resolve: (line: string) => void }>();
