@@ -4,6 +4,11 @@ import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
+import { NewsBadge } from '../features/inbox/NewsBadge';
+import { NewsProvider } from '../features/inbox/NewsProvider';
+import { UrgentBanner } from '../features/inbox/UrgentBanner';
+import { PushProvider } from '../features/notifications/PushProvider';
+import { UserPreferencesProvider } from '../features/notifications/UserPreferences';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Icon } from '../ui/icons';
@@ -12,12 +17,29 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 
+/** The unread count on News, in both navigations. */
+const BADGES = { news: <NewsBadge /> };
+
 /**
  * The frame of every page: skip link, header (brand, connection
- * state, and on wide screens the navigation and account), the page, and on phones the bottom
- * tab bar. Staff pages get the console look (`data-surface="console"`, see tokens.css).
+ * state, and on wide screens the navigation and account; below them urgent announcements),
+ * the page, and on phones the bottom tab bar. Staff pages get the console look
+ * (`data-surface="console"`, see tokens.css). The person's preferences, the announcements
+ * and push notifications are provided here, once for every page.
  */
 export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <UserPreferencesProvider>
+      <NewsProvider>
+        <PushProvider>
+          <Frame>{children}</Frame>
+        </PushProvider>
+      </NewsProvider>
+    </UserPreferencesProvider>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [location] = useLocation();
   const { connection, programme } = useFestival();
@@ -41,7 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/icon.svg" alt="" width="32" height="32" />
             <span className="brand-name">{programme?.festival.name ?? 'Encore'}</span>
           </Link>
-          <TopNav extra={secondary.filter((section) => section.key !== 'account')} />
+          <TopNav extra={secondary.filter((section) => section.key !== 'account')} badges={BADGES} />
           <div className="header-status">
             <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
@@ -50,12 +72,13 @@ export function Layout({ children }: { children: ReactNode }) {
             </NavLink>
           </div>
         </div>
+        <UrgentBanner />
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
-      <TabBar secondary={secondary} />
+      <TabBar secondary={secondary} badges={BADGES} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import type { PasswordValidationStatus } from 'firebase/auth';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { Preferences } from '../../ui/Preferences';
+import { NotificationSettings } from '../notifications/NotificationSettings';
+import { usePush } from '../notifications/PushProvider';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
 
@@ -24,6 +26,7 @@ const notices = defineMessages({
 export default function AccountPage() {
   const intl = useIntl();
   const { account } = useAccount();
+  const push = usePush();
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -89,7 +92,18 @@ export default function AccountPage() {
                 defaultMessage="Signing out removes your schedule, notices and cached festival data from this device, so it is safe on a shared phone."
               />
             </p>
-            <Button className="button" onPress={() => void auth().then((module) => module.signOutEverywhere()).catch(setError)}>
+            <Button
+              className="button"
+              // This device stops getting the person's pushes first, while it may still delete its registration.
+              onPress={() =>
+                void push
+                  .forgetDevice()
+                  .catch((failure: unknown) => console.warn('Device not unregistered:', failure))
+                  .then(() => auth())
+                  .then((module) => module.signOutEverywhere())
+                  .catch(setError)
+              }
+            >
               <FormattedMessage id="account.page.signOut" defaultMessage="Sign out of this device" />
             </Button>
           </section>
@@ -102,6 +116,7 @@ export default function AccountPage() {
           </h2>
           <Preferences />
         </section>
+        {account ? <NotificationSettings /> : null}
       </div>
     </>
   );
