@@ -38,21 +38,19 @@ export function UrgentBannerView({
               <FormattedMessage id="inbox.banner.title" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
             </p>
             <p className="urgent-banner-body">{announcement.body}</p>
-          </div>
-          <div className="urgent-banner-actions">
             {onNewsPage ? null : (
               <Link to="/inbox" className="urgent-banner-more">
                 <FormattedMessage id="inbox.banner.more" defaultMessage="Read in News" />
               </Link>
             )}
-            <Button
-              className="urgent-banner-dismiss"
-              aria-label={intl.formatMessage({ id: 'inbox.banner.dismiss', defaultMessage: 'Dismiss “{title}”' }, { title: announcement.title })}
-              onPress={() => onDismiss(announcement.id)}
-            >
-              <Icon name="close" width={20} height={20} />
-            </Button>
           </div>
+          <Button
+            className="urgent-banner-dismiss"
+            aria-label={intl.formatMessage({ id: 'inbox.banner.dismiss', defaultMessage: 'Dismiss “{title}”' }, { title: announcement.title })}
+            onPress={() => onDismiss(announcement.id)}
+          >
+            <Icon name="close" width={20} height={20} />
+          </Button>
         </div>
       ))}
     </div>
