@@ -1,14 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
-import { NewsBadge } from '../features/inbox/NewsBadge';
-import { NewsProvider } from '../features/inbox/NewsProvider';
-import { UrgentBanner } from '../features/inbox/UrgentBanner';
-import { PushProvider } from '../features/notifications/PushProvider';
-import { UserPreferencesProvider } from '../features/notifications/UserPreferences';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
 import { ErrorNotice } from '../ui/ErrorNotice';
 import { Icon } from '../ui/icons';
@@ -17,29 +13,38 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 
+// Messaging (urgent banners, the unread count, push) loads right after the first paint, in
+// one chunk the service worker precaches: the programme page's first download stays free of it.
+const loadNewsLayer = () => import('../features/inbox/NewsLayer');
+const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
+const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
+const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
+
+/** A part of the shell that may arrive late, and whose failure must not take the page down. */
+function Later({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /** The unread count on News, in both navigations. */
-const BADGES = { news: <NewsBadge /> };
+const BADGES = {
+  news: (
+    <Later>
+      <NewsBadge />
+    </Later>
+  ),
+};
 
 /**
  * The frame of every page: skip link, header (brand, connection
  * state, and on wide screens the navigation and account; below them urgent announcements),
  * the page, and on phones the bottom tab bar. Staff pages get the console look
- * (`data-surface="console"`, see tokens.css). The person's preferences, the announcements
- * and push notifications are provided here, once for every page.
+ * (`data-surface="console"`, see tokens.css).
  */
 export function Layout({ children }: { children: ReactNode }) {
-  return (
-    <UserPreferencesProvider>
-      <NewsProvider>
-        <PushProvider>
-          <Frame>{children}</Frame>
-        </PushProvider>
-      </NewsProvider>
-    </UserPreferencesProvider>
-  );
-}
-
-function Frame({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [location] = useLocation();
   const { connection, programme } = useFestival();
@@ -72,13 +77,18 @@ function Frame({ children }: { children: ReactNode }) {
             </NavLink>
           </div>
         </div>
-        <UrgentBanner />
+        <Later>
+          <UrgentBanner />
+        </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />
+      <Later>
+        <MessagingRuntime />
+      </Later>
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { Preferences } from '../../ui/Preferences';
 import { NotificationSettings } from '../notifications/NotificationSettings';
-import { usePush } from '../notifications/PushProvider';
+import { forgetDevice } from '../notifications/push-store';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
 
@@ -26,7 +26,6 @@ const notices = defineMessages({
 export default function AccountPage() {
   const intl = useIntl();
   const { account } = useAccount();
-  const push = usePush();
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -96,8 +95,7 @@ export default function AccountPage() {
               className="button"
               // This device stops getting the person's pushes first, while it may still delete its registration.
               onPress={() =>
-                void push
-                  .forgetDevice()
+                void forgetDevice()
                   .catch((failure: unknown) => console.warn('Device not unregistered:', failure))
                   .then(() => auth())
                   .then((module) => module.signOutEverywhere())

@@ -14,7 +14,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { instantLabel } from '../../time/format';
 import { useLocale } from '../../i18n/I18nProvider';
 import { useAccount } from '../account/AccountContext';
-import { useNews } from './NewsProvider';
+import { followAnnouncements, markNewsSeen, useNews } from './news-store';
 
 /** News: one's notices (changed or cancelled sets, photos), announcements and what is trending. */
 export default function InboxPage() {
@@ -107,11 +107,12 @@ function Notices() {
 function Announcements() {
   const intl = useIntl();
   const { programme } = useFestival();
-  // The app's one announcements listener (NewsProvider); what is shown here counts as read.
-  const { announcements, markSeen } = useNews();
+  // The app's one announcements listener (news-store.ts); what is shown here counts as read.
+  const announcements = useNews();
+  useEffect(() => followAnnouncements(), []);
   useEffect(() => {
-    if (announcements.status === 'ready') markSeen();
-  }, [announcements.status, announcements.data, markSeen]);
+    if (announcements.status === 'ready') markNewsSeen();
+  }, [announcements.status, announcements.announcements]);
   return (
     <section className="panel" aria-labelledby="announcements-title">
       <h2 id="announcements-title">
@@ -121,13 +122,13 @@ function Announcements() {
         <ErrorNotice error={announcements.error} />
       ) : announcements.status === 'loading' ? (
         <Skeleton shape="lines" count={3} label={intl.formatMessage({ id: 'inbox.announcements.loading', defaultMessage: 'Loading announcements…' })} />
-      ) : announcements.data.length === 0 ? (
+      ) : announcements.announcements.length === 0 ? (
         <EmptyState icon="news" title={<FormattedMessage id="inbox.announcements.empty" defaultMessage="No announcements yet" />}>
           <FormattedMessage id="inbox.announcements.emptyBody" defaultMessage="Stage changes, weather and lost-and-found news from the festival team will appear here." />
         </EmptyState>
       ) : (
         <div className="news-list">
-          {announcements.data.map((announcement) => (
+          {announcements.announcements.map((announcement) => (
             <article key={announcement.id} className={`announcement${announcement.priority === 'urgent' ? ' announcement-urgent' : ''}`}>
               <h3>
                 {announcement.priority === 'urgent' ? (

@@ -1,13 +1,11 @@
 import { FormattedMessage } from 'react-intl';
-import { useNews } from './NewsProvider';
 import './news.css';
 
 /**
  * The unread count beside "News" in the tab bar and the top navigation: a number for the
  * eye (at most "9+"), and the whole count in words for a screen reader, inside the link.
  */
-export function NewsBadge() {
-  const { unread } = useNews();
+export function NewsBadgeView({ unread }: { unread: number }) {
   if (unread === 0) return null;
   return (
     <span className="nav-badge">

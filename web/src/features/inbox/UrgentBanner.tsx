@@ -1,22 +1,15 @@
 import type { Announcement } from '@encore/model';
-import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { Icon } from '../../ui/icons';
-import { useNews } from './NewsProvider';
 import './news.css';
 
 /**
  * Urgent announcements on every page, in the header (which stays on screen, and never
  * covers the phone's tab bar): `role="alert"`, so a screen reader says it the moment it
- * arrives. Each is dismissed on its own and stays dismissed on this device.
+ * arrives. Each is dismissed on its own and stays dismissed on this device. (A plain button,
+ * as the tab bar's: react-aria stays out of every page's first download.)
  */
-export function UrgentBanner() {
-  const { banners, dismiss } = useNews();
-  const [location] = useLocation();
-  return <UrgentBannerView banners={banners} onDismiss={dismiss} onNewsPage={location === '/inbox'} />;
-}
-
 export function UrgentBannerView({
   banners,
   onDismiss,
@@ -44,13 +37,14 @@ export function UrgentBannerView({
               </Link>
             )}
           </div>
-          <Button
+          <button
+            type="button"
             className="urgent-banner-dismiss"
             aria-label={intl.formatMessage({ id: 'inbox.banner.dismiss', defaultMessage: 'Dismiss “{title}”' }, { title: announcement.title })}
-            onPress={() => onDismiss(announcement.id)}
+            onClick={() => onDismiss(announcement.id)}
           >
             <Icon name="close" width={20} height={20} />
-          </Button>
+          </button>
         </div>
       ))}
     </div>

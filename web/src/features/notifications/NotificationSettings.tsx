@@ -1,11 +1,13 @@
 import { REMINDER_LEAD_MINUTES } from '@encore/model';
+import { useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/I18nProvider';
 import { LOCALE_NAMES } from '../../i18n/locales';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { usePush, type PushStatus } from './PushProvider';
-import { useUserPreferences } from './UserPreferences';
+import { useAccount } from '../account/AccountContext';
+import { preferencesStore, savePreferences } from './preferences-store';
+import { disablePush, enablePush, pushStatus, pushStore, type PushStatus } from './push-store';
 import './notifications.css';
 
 /**
@@ -26,6 +28,20 @@ export function NotificationSettings() {
       </p>
     </section>
   );
+}
+
+/** This device's push state for the signed-in person, and the switches. */
+function usePush() {
+  const { account } = useAccount();
+  const { locale } = useLocale();
+  const state = pushStore.use();
+  const uid = account?.uid ?? null;
+  return {
+    ...state,
+    status: pushStatus(state, uid),
+    enable: () => (uid ? enablePush(uid, locale) : Promise.resolve()),
+    disable: disablePush,
+  };
 }
 
 function PushSwitch() {
@@ -80,7 +96,8 @@ function StatusText({ status, busy }: { status: PushStatus; busy: boolean }) {
 
 function ReminderLead() {
   const intl = useIntl();
-  const { preferences, status, pending, error, save } = useUserPreferences();
+  const { preferences, status, pending, error } = preferencesStore.use();
+  const [saveError, setSaveError] = useState<unknown>(null);
   const push = usePush();
   const value = preferences?.reminderMinutes ?? null;
   return (
@@ -89,7 +106,10 @@ function ReminderLead() {
         className="field"
         value={value === null ? 'none' : String(value)}
         isDisabled={status !== 'ready'}
-        onChange={(choice) => void save({ reminderMinutes: choice === 'none' ? null : (Number(choice) as (typeof REMINDER_LEAD_MINUTES)[number]) }).catch(() => undefined)}
+        onChange={(choice) => {
+          setSaveError(null);
+          savePreferences({ reminderMinutes: choice === 'none' ? null : (Number(choice) as (typeof REMINDER_LEAD_MINUTES)[number]) }).catch(setSaveError);
+        }}
         orientation="horizontal"
         aria-describedby="reminder-hint"
       >
@@ -116,7 +136,7 @@ function ReminderLead() {
           <FormattedMessage id="notifications.settings.reminderHint" defaultMessage="For every set in your schedule, on each device with notifications on." />
         )}
       </p>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error || saveError ? <ErrorNotice error={error ?? saveError} /> : null}
     </>
   );
 }
