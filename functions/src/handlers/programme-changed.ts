@@ -25,7 +25,7 @@ import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';
-import { deliverPush, type Outgoing } from './push-delivery.js';
+import { deliverPush, type Outgoing, type PushTarget } from './push-delivery.js';
 import { localeFor, readPreferences, targetsOf } from './push-targets.js';
 
 function timing(performance: Performance | undefined): SetTiming | null {
@@ -103,7 +103,7 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
 
 export const NOTIFY_FANS = 'notifyFans';
 
-/** A moved or cancelled set is news until it would have ended; a day covers any set. */
+/** A moved or cancelled set is news for the evening; a phone offline longer than that finds the notice in the app. */
 export const PROGRAMME_PUSH_TTL_SECONDS = 12 * 60 * 60;
 
 /**
@@ -147,18 +147,22 @@ export async function handleNoticeBatch(deps: Pick<Deps, 'docs' | 'push' | 'now'
   }
 
   const targets = await targetsOf(deps.docs, uids, festivalId, preferences);
-  const outgoing: Outgoing[] = targets.map((target) => {
-    const payload: PushPayload = {
-      kind: change,
-      title: params
-        ? message(change === 'moved' ? 'pushMovedTitle' : 'pushCancelledTitle', target.locale, { artist: params.artist! })
-        : message('pushScheduleChangeTitle', target.locale, {}),
-      body: textIn(target.locale),
-      link: `/performances/${performanceId}`,
-      // One notification per set: a later change to it replaces this one on the device.
-      tag: `set-${performanceId}`.slice(0, 200),
-    };
-    return { key: pushKeys.notice(target.uid, id), target, payload, ttlSeconds: PROGRAMME_PUSH_TTL_SECONDS, urgent: change === 'cancelled' };
-  });
-  await deliverPush(deps, outgoing);
+  await deliverPush(deps, targets.map((target) => programmePush(event, target, textIn(target.locale), id)));
+}
+
+/** The push beside one person's notice: titled with the set's artist when the batch names it, opening the set. */
+function programmePush(event: DomainEvent<'notice.batch'>, target: PushTarget, body: string, noticeKey: string): Outgoing {
+  const { change, performanceId } = event.data;
+  const artist = event.data.params?.artist;
+  const payload: PushPayload = {
+    kind: change,
+    title: artist
+      ? message(change === 'moved' ? 'pushMovedTitle' : 'pushCancelledTitle', target.locale, { artist })
+      : message('pushScheduleChangeTitle', target.locale, {}),
+    body,
+    link: `/performances/${performanceId}`,
+    // One notification per set: a later change to it replaces this one on the device.
+    tag: `set-${performanceId}`.slice(0, 200),
+  };
+  return { key: pushKeys.notice(target.uid, noticeKey), target, payload, ttlSeconds: PROGRAMME_PUSH_TTL_SECONDS, urgent: change === 'cancelled' };
 }

@@ -19,8 +19,8 @@ export function MessagingRuntime() {
   const { account } = useAccount();
   const { locale } = useLocale();
   const uid = account?.uid ?? null;
-  setPreferencesLocale(locale);
 
+  useEffect(() => setPreferencesLocale(locale), [locale]);
   useEffect(() => followAnnouncements(), []);
   useEffect(() => watchPreferences(uid), [uid]);
 
