@@ -118,7 +118,7 @@ function ReminderLead() {
         </Label>
         <div className="segmented">
           <Radio value="none" className="segment">
-            <FormattedMessage id="notifications.settings.reminderNone" defaultMessage="No reminders" />
+            <FormattedMessage id="notifications.settings.reminderNone" defaultMessage="None" />
           </Radio>
           {REMINDER_LEAD_MINUTES.map((minutes) => (
             <Radio key={minutes} value={String(minutes)} className="segment" aria-label={intl.formatMessage({ id: 'notifications.settings.reminderLong', defaultMessage: '{minutes} minutes before' }, { minutes })}>
