@@ -33,6 +33,8 @@ export const REGION = 'europe-west1';
 export const MAX_EVENT_AGE_MS = {
   /** Photos: the uploader is waiting; after an hour the nightly job sweeps the photo. */
   photo: 60 * 60_000,
+  /** Urgent announcements: pushed within the hour or not at all (the app's banner still shows them). */
+  announcement: 60 * 60_000,
   /** Counters and notices: a day of retries covers any outage; the nightly recount repairs the rest. */
   default: 24 * 60 * 60_000,
 } as const;
@@ -48,6 +50,12 @@ export const counterOptions = { region: REGION, memory: '512MiB', cpu: 1, timeou
 
 /** Fan-out and notice batches touch many documents per message. */
 export const fanOutOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 300, concurrency: 4, maxInstances: 10, retry: true } as const;
+
+/**
+ * Push deliveries: each call claims receipts and makes one `sendEach` of up to 500 messages
+ * (a second or two), so a few run side by side per instance.
+ */
+export const pushOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 8, maxInstances: 20, retry: true } as const;
 
 /** Storage clean-up after a photo goes away. */
 export const cleanupOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 20, maxInstances: 10, retry: true } as const;
@@ -70,3 +78,11 @@ export const importOptions = { region: REGION, memory: '512MiB', cpu: 1, timeout
 /** Nightly maintenance: a scheduled job may run up to 30 minutes. */
 export const maintenanceOptions = { region: REGION, memory: '1GiB', timeoutSeconds: 1800, maxInstances: 1, retryCount: 2 } as const;
 export const MAINTENANCE_SCHEDULE = '30 4 * * *';
+
+/**
+ * Reminders before sets: every five minutes (domain/reminders.ts REMINDER_INTERVAL_MINUTES,
+ * which the windows are cut to). One instance, so runs overlap only when one overruns; the
+ * receipts make overlapping runs safe anyway. A failed run is retried twice.
+ */
+export const REMINDER_SCHEDULE = 'every 5 minutes';
+export const reminderOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 240, maxInstances: 1, retryCount: 2 } as const;

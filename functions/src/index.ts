@@ -1,6 +1,6 @@
 /** Encore's Cloud Functions. Wiring lives in `triggers/`, work in `handlers/`, rules in `domain/`. */
 export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
-export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated } from './triggers/firestore.js';
+export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten } from './triggers/firestore.js';
 export {
   processPhoto,
   markPhotoDeleted,
@@ -12,6 +12,8 @@ export {
   moderateReport,
   fanOutProgrammeChange,
   notifyFans,
+  fanOutAnnouncement,
+  pushAnnouncement,
 } from './triggers/subscribers.js';
 export { calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
-export { nightlyMaintenance } from './triggers/schedule.js';
+export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';

@@ -33,6 +33,13 @@ export const logs = {
   staffModerated: info('staff-moderated'),
   fanOutPublished: info('fan-out-published'),
   noticesWritten: info('notices-written'),
+  /** One delivery of pushes: sent, duplicates skipped, dead tokens, failures, left for a retry. */
+  pushDelivered: info('push-delivered'),
+  /** A push refused for a reason a retry will not fix (credentials, payload): needs a person. */
+  pushFailed: error('push-failed'),
+  /** A device whose token the push service called dead: its document was deleted. */
+  pushDeviceForgotten: info('push-device-forgotten'),
+  remindersRun: info('reminders-run'),
   programmeImported: info('programme-imported'),
   calendarServed: info('calendar-served'),
   maintenanceDone: info('maintenance-done'),

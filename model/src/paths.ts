@@ -31,6 +31,13 @@ export const firestorePaths = {
   notice: (uid: string, noticeId: string) => `users/${uid}/notices/${noticeId}`,
   /** The person's report rate limit, written with each report they file. */
   reportLimit: (uid: string) => `users/${uid}/limits/reports`,
+  /** The browsers that receive this person's push messages (model: deviceSchema). */
+  devices: (uid: string) => `users/${uid}/devices`,
+  device: (uid: string, deviceId: string) => `users/${uid}/devices/${deviceId}`,
+  /** The emulators' push outbox of one device (never written in production). */
+  localDeliveries: (uid: string, deviceId: string) => `users/${uid}/devices/${deviceId}/deliveries`,
+  /** Functions only: one per pushed subject and device token, so nothing is pushed twice. */
+  pushReceipt: (receiptId: string) => `pushReceipts/${receiptId}`,
 } as const;
 
 /**

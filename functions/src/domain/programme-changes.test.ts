@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeId, noticeText, programmeChange } from './programme-changes.js';
+import { noticeId, programmeChange } from './programme-changes.js';
 
 const base = { startsAt: new Date('2026-08-14T19:00:00Z'), endsAt: new Date('2026-08-14T20:00:00Z'), stageId: 'main', status: 'scheduled' as const };
 
@@ -11,12 +11,6 @@ describe('programme changes', () => {
     expect(programmeChange({ ...base, status: 'cancelled' }, { ...base, status: 'cancelled', stageId: 'tent' })).toBeNull();
     expect(programmeChange(base, { ...base })).toBeNull();
     expect(programmeChange(null, base)).toBeNull();
-  });
-
-  it('word notices in festival time', () => {
-    const festival = { timeZone: 'Europe/Amsterdam' };
-    expect(noticeText('moved', 'Nina', 'Main Stage', new Date('2026-08-14T23:30:00Z'), festival)).toBe('Nina moved: now Saturday 01:30 on Main Stage.');
-    expect(noticeText('cancelled', 'Nina', 'Main Stage', base.startsAt, festival)).toBe('Nina is cancelled.');
   });
 
   it('give one notice id per change and set', () => {

@@ -1,4 +1,3 @@
-import { localTime, type Festival } from '@encore/model';
 
 export interface SetTiming {
   startsAt: Date;
@@ -17,12 +16,6 @@ export function programmeChange(before: SetTiming | null, after: SetTiming | nul
   const moved =
     before.startsAt.getTime() !== after.startsAt.getTime() || before.endsAt.getTime() !== after.endsAt.getTime() || before.stageId !== after.stageId;
   return moved ? 'moved' : null;
-}
-
-export function noticeText(change: ProgrammeChange, artistName: string, stageName: string, startsAt: Date, festival: Pick<Festival, 'timeZone'>): string {
-  if (change === 'cancelled') return `${artistName} is cancelled.`;
-  const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: festival.timeZone }).format(startsAt);
-  return `${artistName} moved: now ${day} ${localTime(startsAt, festival)} on ${stageName}.`;
 }
 
 /** Fans are notified in batches of this many, one Pub/Sub message each. */

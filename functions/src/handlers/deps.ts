@@ -3,6 +3,7 @@ import type { CaptureFacts } from '../platform/exif.js';
 import type { Docs } from '../platform/docs.js';
 import type { ImageProcessor } from '../platform/images.js';
 import type { Publisher } from '../platform/publisher.js';
+import type { Push } from '../platform/push.js';
 import type { Objects } from '../platform/storage.js';
 
 /**
@@ -14,6 +15,8 @@ export interface Deps {
   accounts: Accounts;
   objects: Objects;
   publisher: Publisher;
+  /** Push messages to people's devices: FCM in production, the local outbox on the emulators. */
+  push: Push;
   images: ImageProcessor;
   readCapture: (bytes: Buffer) => Promise<CaptureFacts>;
   now: () => Date;

@@ -86,6 +86,19 @@ describe('photo changes', () => {
     expect([...deps.docs.store.keys()].filter((path) => path.startsWith('users/'))).toHaveLength(1);
   });
 
+  it('tell the uploader in their own language, keeping the reason as a parameter', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.userPreferences('u1'), { locale: 'nl', updatedAt: new Date() });
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), { ...doc('rejected'), rejectReason: 'The file is empty (0 bytes).' });
+    await handleUploaderNotice(deps, changed({ status: 'processing', performanceId: null }, { status: 'rejected', performanceId: null }));
+    expect(noticeSchema.parse(deps.docs.data('users/u1/notices/photo-ph1-rejected'))).toMatchObject({
+      text: 'Je foto is niet geaccepteerd: The file is empty (0 bytes).',
+      params: { reason: 'The file is empty (0 bytes).' },
+    });
+    await handleUploaderNotice(deps, changed({ status: 'processing', performanceId: null }, { status: 'ready', performanceId: null }));
+    expect(noticeSchema.parse(deps.docs.data('users/u1/notices/photo-ph1-ready'))).toMatchObject({ kind: 'photo-ready', text: 'Je foto staat op de fotomuur.', params: {} });
+  });
+
   it('mark the photo deleted when its original is deleted', async () => {
     const deps = testDeps();
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), doc('ready'));

@@ -1,10 +1,24 @@
-import { festivalSchema, firestorePaths, makeDomainEvent, performanceSchema, photoSchema, storagePaths, type DomainEvent, type Notice, type Photo } from '@encore/model';
+import {
+  festivalSchema,
+  firestorePaths,
+  makeDomainEvent,
+  performanceSchema,
+  photoSchema,
+  storagePaths,
+  storedNoticeText,
+  userPreferencesSchema,
+  type DomainEvent,
+  type Notice,
+  type NoticeParams,
+  type Photo,
+} from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { photoCountDelta, type PhotoSide } from '../domain/photo-counts.js';
 import { increment, parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { onceInTransaction } from './once.js';
+import { localeFor } from './push-targets.js';
 import { addToStats, refreshStats } from './stats.js';
 
 const side = (photo: Photo | undefined): PhotoSide | null => (photo ? { status: photo.status, performanceId: photo.performanceId } : null);
@@ -102,19 +116,26 @@ export async function handlePhotoCleanup(deps: Pick<Deps, 'objects'>, event: Dom
 
 export const NOTIFY_UPLOADER = 'notifyUploader';
 
-/** Tells the uploader their photo is up, or why it was refused. */
+/** Tells the uploader their photo is up, or why it was refused, in their language. */
 export async function handleUploaderNotice(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.changed'>): Promise<void> {
   const { festivalId, photoId, uploaderUid, before, after } = event.data;
   if (before?.status !== 'processing' || (after?.status !== 'ready' && after?.status !== 'rejected')) return;
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const now = deps.now();
   await onceInTransaction(deps.docs, NOTIFY_UPLOADER, event.id, now, async (tx) => {
-    const photo = await tx.get(photoPath, photoSchema);
+    const [photo, preferences] = await tx.getAll([
+      [photoPath, photoSchema],
+      [firestorePaths.userPreferences(uploaderUid), userPreferencesSchema],
+    ]);
+    const kind = after.status === 'ready' ? 'photo-ready' : 'photo-rejected';
+    // The reason is the pipeline's sentence (English); the notice keeps it as a parameter.
+    const params: NoticeParams = kind === 'photo-rejected' && photo?.rejectReason ? { reason: photo.rejectReason } : {};
     const notice: Notice = {
-      kind: after.status === 'ready' ? 'photo-ready' : 'photo-rejected',
+      kind,
       festivalId,
       photoId,
-      text: after.status === 'ready' ? 'Your photo is up.' : `Your photo was not accepted: ${photo?.rejectReason ?? 'it could not be processed.'}`.slice(0, 500),
+      text: storedNoticeText({ kind, params }, localeFor(preferences)),
+      params,
       createdAt: now,
       readAt: null,
     };

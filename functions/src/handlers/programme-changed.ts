@@ -7,18 +7,26 @@ import {
   firestorePaths,
   ledgerEntrySchema,
   makeDomainEvent,
+  message,
   performanceSchema,
   stageSchema,
+  storedNoticeText,
   type DomainEvent,
+  type Locale,
   type Notice,
+  type NoticeParams,
   type Performance,
+  type PushPayload,
 } from '@encore/model';
-import { NOTICE_BATCH_SIZE, noticeId, noticeText, programmeChange, type SetTiming } from '../domain/programme-changes.js';
+import { NOTICE_BATCH_SIZE, noticeId, programmeChange, type SetTiming } from '../domain/programme-changes.js';
+import { pushKeys } from '../domain/push-receipts.js';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
 import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';
+import { deliverPush, type Outgoing, type PushTarget } from './push-delivery.js';
+import { localeFor, readPreferences, targetsOf } from './push-targets.js';
 
 function timing(performance: Performance | undefined): SetTiming | null {
   return performance ? { startsAt: performance.startsAt, endsAt: performance.endsAt, stageId: performance.stageId, status: performance.status } : null;
@@ -65,7 +73,10 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
     [firestorePaths.artist(festivalId, performance.artistId), artistSchema],
     [firestorePaths.stage(festivalId, performance.stageId), stageSchema],
   ]);
-  const text = noticeText(change, artist?.name ?? performance.artistId, stage?.name ?? performance.stageId, new Date(event.data.startsAt), { timeZone: festival.timeZone });
+  // The notice as data, so each fan's is written in their language; the English text too,
+  // for a subscriber from before `params` (see noticeBatchSchema).
+  const params = { artist: artist?.name ?? performance.artistId, stage: stage?.name ?? performance.stageId, startsAt: event.data.startsAt, timeZone: festival.timeZone };
+  const text = storedNoticeText({ kind: change, params: { ...params, startsAt: new Date(params.startsAt) } }, 'en');
   let page = 0;
   let startAfterId: string | undefined;
   for (;;) {
@@ -81,7 +92,7 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
     }, favoriteSchema);
     if (fans.length === 0) break;
     const uids = fans.map((fan) => fan.path.split('/')[1]!);
-    await deps.publisher.publish(makeDomainEvent('notice.batch', `${event.id}#${page}`, { festivalId, performanceId, change, text, uids }, deps.now()));
+    await deps.publisher.publish(makeDomainEvent('notice.batch', `${event.id}#${page}`, { festivalId, performanceId, change, text, params, uids }, deps.now()));
     page++;
     startAfterId = fans.at(-1)!.path;
     if (fans.length < NOTICE_BATCH_SIZE) break;
@@ -92,32 +103,66 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
 
 export const NOTIFY_FANS = 'notifyFans';
 
+/** A moved or cancelled set is news for the evening; a phone offline longer than that finds the notice in the app. */
+export const PROGRAMME_PUSH_TTL_SECONDS = 12 * 60 * 60;
+
 /**
- * One batch of fans: a notice each and their clash state recomputed from their
- * favourites and the current programme, written atomically with the ledger entry.
+ * One batch of fans: a notice each, in their language, and their clash state recomputed
+ * from their favourites and the current programme, written atomically with the ledger
+ * entry; then a push beside each notice to each of their devices. The pushes run on every
+ * delivery of the batch, not only the first: their receipts (one per notice and device)
+ * make a redelivery send nothing twice, and a batch whose notices were written but whose
+ * pushes failed part-way sends the rest on the retry.
  */
-export async function handleNoticeBatch(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'notice.batch'>): Promise<void> {
-  const { festivalId, performanceId, change, text, uids } = event.data;
+export async function handleNoticeBatch(deps: Pick<Deps, 'docs' | 'push' | 'now'>, event: DomainEvent<'notice.batch'>): Promise<void> {
+  const { festivalId, performanceId, change, uids } = event.data;
+  const params: NoticeParams | undefined = event.data.params ? { ...event.data.params, startsAt: new Date(event.data.params.startsAt) } : undefined;
+  const preferences = await readPreferences(deps.docs, uids);
+  const locales = new Map(uids.map((uid) => [uid, localeFor(preferences.get(uid))]));
+  const textIn = (locale: Locale) => (params ? storedNoticeText({ kind: change, params }, locale) : event.data.text);
+  const id = noticeId(event.id, performanceId);
+
   const ledger = ledgerPath(NOTIFY_FANS, event.id);
-  if (await deps.docs.get(ledger, ledgerEntrySchema)) return;
-  const now = deps.now();
-  const programme = await readPerformances(deps.docs, festivalId);
-  const byId = new Map(programme.map((set) => [set.id, set]));
-  const clashes = await Promise.all(
-    uids.map(async (uid) => {
-      const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
-      const sets = favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []));
-      return [...clashingIds(findClashes(sets))].sort();
-    }),
-  );
-  // Idempotent writes (fixed ids) plus the ledger, in one atomic batch of at most 2*100+1.
-  await deps.docs.batch((batch) => {
-    uids.forEach((uid, index) => {
-      const notice: Notice = { kind: change, festivalId, performanceId, text, createdAt: now, readAt: null };
-      batch.set(firestorePaths.notice(uid, noticeId(event.id, performanceId)), notice);
-      batch.set(clashStatePath(uid, festivalId), { festivalId, clashingPerformanceIds: clashes[index]!, updatedAt: now });
+  if (!(await deps.docs.get(ledger, ledgerEntrySchema))) {
+    const now = deps.now();
+    const programme = await readPerformances(deps.docs, festivalId);
+    const byId = new Map(programme.map((set) => [set.id, set]));
+    const clashes = await Promise.all(
+      uids.map(async (uid) => {
+        const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
+        const sets = favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []));
+        return [...clashingIds(findClashes(sets))].sort();
+      }),
+    );
+    // Idempotent writes (fixed ids) plus the ledger, in one atomic batch of at most 2*100+1.
+    await deps.docs.batch((batch) => {
+      uids.forEach((uid, index) => {
+        const notice: Notice = { kind: change, festivalId, performanceId, text: textIn(locales.get(uid)!), ...(params ? { params } : {}), createdAt: now, readAt: null };
+        batch.set(firestorePaths.notice(uid, id), notice);
+        batch.set(clashStatePath(uid, festivalId), { festivalId, clashingPerformanceIds: clashes[index]!, updatedAt: now });
+      });
+      batch.set(ledger, ledgerEntry(NOTIFY_FANS, event.id, now));
     });
-    batch.set(ledger, ledgerEntry(NOTIFY_FANS, event.id, now));
-  });
-  logs.noticesWritten({ festivalId, performanceId, notices: uids.length, eventId: event.id });
+    logs.noticesWritten({ festivalId, performanceId, notices: uids.length, eventId: event.id });
+  }
+
+  const targets = await targetsOf(deps.docs, uids, festivalId, preferences);
+  await deliverPush(deps, targets.map((target) => programmePush(event, target, textIn(target.locale), id)));
+}
+
+/** The push beside one person's notice: titled with the set's artist when the batch names it, opening the set. */
+function programmePush(event: DomainEvent<'notice.batch'>, target: PushTarget, body: string, noticeKey: string): Outgoing {
+  const { change, performanceId } = event.data;
+  const artist = event.data.params?.artist;
+  const payload: PushPayload = {
+    kind: change,
+    title: artist
+      ? message(change === 'moved' ? 'pushMovedTitle' : 'pushCancelledTitle', target.locale, { artist })
+      : message('pushScheduleChangeTitle', target.locale, {}),
+    body,
+    link: `/performances/${performanceId}`,
+    // One notification per set: a later change to it replaces this one on the device.
+    tag: `set-${performanceId}`.slice(0, 200),
+  };
+  return { key: pushKeys.notice(target.uid, noticeKey), target, payload, ttlSeconds: PROGRAMME_PUSH_TTL_SECONDS, urgent: change === 'cancelled' };
 }

@@ -2,7 +2,9 @@ import { dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDays } from
 import type { Deps } from '../handlers/deps.js';
 import { firebaseAccounts } from './accounts.js';
 import { readCaptureFacts } from './exif.js';
+import { fcmPush } from './fcm-push.js';
 import { firestoreDocs } from './firestore.js';
+import { LocalPushOutbox } from './local-push-outbox.js';
 import { sharpImages } from './images.js';
 import { pubsubPublisher } from './publisher.js';
 import { cloudStorageObjects } from './storage.js';
@@ -14,8 +16,13 @@ let deps: Deps | undefined;
  * load, so loading the module for the deploy manifest needs no credentials or network).
  */
 export function liveDeps(): Deps {
-  deps ??= {
-    docs: firestoreDocs(),
+  if (deps) return deps;
+  const docs = firestoreDocs();
+  deps = {
+    docs,
+    // FCM has no emulator: under one (our runner and firebase-tools both set FUNCTIONS_EMULATOR),
+    // pushes go to the local outbox in Firestore, which the app on the emulators shows.
+    push: process.env.FUNCTIONS_EMULATOR === 'true' ? new LocalPushOutbox(docs) : fcmPush(),
     accounts: firebaseAccounts(),
     objects: cloudStorageObjects(),
     publisher: pubsubPublisher(),

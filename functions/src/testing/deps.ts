@@ -6,6 +6,7 @@ import { MemoryAccounts } from './memory-accounts.js';
 import { MemoryDocs } from './memory-docs.js';
 import { MemoryObjects } from './memory-objects.js';
 import { MemoryPublisher } from './memory-publisher.js';
+import { MemoryPush } from './memory-push.js';
 
 export const FESTIVAL_ID = 'encore-2026';
 export const NOW = new Date('2026-08-14T20:00:00Z');
@@ -15,6 +16,7 @@ export interface TestDeps extends Deps {
   accounts: MemoryAccounts;
   objects: MemoryObjects;
   publisher: MemoryPublisher;
+  push: MemoryPush;
 }
 
 /** Handlers over in-memory ports, real sharp and exifr, a fixed clock and a cycling "random". */
@@ -25,6 +27,7 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     accounts: new MemoryAccounts(),
     objects: new MemoryObjects(),
     publisher: new MemoryPublisher(),
+    push: new MemoryPush(),
     images: sharpImages,
     readCapture: readCaptureFacts,
     now: () => NOW,

@@ -1,5 +1,6 @@
 import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
 import { publishPhotoChanged } from '../handlers/photo-changed.js';
 import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
@@ -34,5 +35,11 @@ export const onPhotoWritten = onDocumentWritten({ ...triggerOptions, document: '
 export const onPerformanceUpdated = onDocumentUpdated({ ...triggerOptions, document: 'festivals/{festivalId}/performances/{performanceId}' }, (event) =>
   guarded('onPerformanceUpdated', event, age, () =>
     publishPerformanceChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onAnnouncementWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/announcements/{announcementId}' }, (event) =>
+  guarded('onAnnouncementWritten', event, age, () =>
+    publishAnnouncementUrgent(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),
 );

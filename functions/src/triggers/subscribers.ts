@@ -1,4 +1,5 @@
-import { MAX_EVENT_AGE_MS, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions, pushOptions } from '../config.js';
+import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
 import { handleProcessPhoto } from '../handlers/process-photo.js';
@@ -18,3 +19,5 @@ export const countReaction = subscribe('countReaction', 'reaction.changed', coun
 export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
 export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));
 export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));
+export const fanOutAnnouncement = subscribe('fanOutAnnouncement', 'announcement.urgent', fanOutOptions, (event) => handleAnnouncementUrgent(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
+export const pushAnnouncement = subscribe('pushAnnouncement', 'announcement.push-batch', pushOptions, (event) => handleAnnouncementPushBatch(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);

@@ -97,6 +97,26 @@ describe('firestore triggers', () => {
   });
 });
 
+describe('announcements', () => {
+  it('onAnnouncementWritten publishes an announcement posted urgent, and pushAnnouncement pushes it to each device once', async () => {
+    const path = firestorePaths.announcement(FESTIVAL_ID, 'a1');
+    const posted = { title: 'EVACUATE', body: 'North gate, now.', createdAt: new Date(), priority: 'urgent' };
+    deps.docs.seed(path, posted);
+    deps.docs.seed(firestorePaths.device('u1', 'phone-0001'), { token: 'tok-u1', festivalId: FESTIVAL_ID, locale: 'nl', userAgent: 'Chrome on Android', createdAt: new Date(), updatedAt: new Date() });
+    const after = test.firestore.makeDocumentSnapshot(posted, path);
+    const before = test.firestore.makeDocumentSnapshot({}, path);
+    await test.wrap(triggers.onAnnouncementWritten)({ id: 'post-1', data: test.makeChange(before, after), params: { festivalId: FESTIVAL_ID, announcementId: 'a1' } });
+    const [urgent] = deps.publisher.ofType('announcement.urgent');
+    expect(urgent).toMatchObject({ id: 'post-1', data: { festivalId: FESTIVAL_ID, announcementId: 'a1' } });
+
+    await test.wrap(triggers.fanOutAnnouncement)(message(urgent));
+    const [batch] = deps.publisher.ofType('announcement.push-batch');
+    await test.wrap(triggers.pushAnnouncement)(message(batch));
+    await test.wrap(triggers.pushAnnouncement)(message(batch));
+    expect(deps.push.sent.map((sent) => [sent.token, sent.payload.title])).toEqual([['tok-u1', 'Dringend: EVACUATE']]);
+  });
+});
+
 describe('pub/sub subscribers', () => {
   const favoriteEvent = (id: string) => makeDomainEvent('favorite.changed', id, { uid: 'u1', festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'added' }, new Date());
 
@@ -142,6 +162,15 @@ describe('https, callables and schedule', () => {
     };
     expect((await respond('GET', { uid: 'u1', token: 'nope' })).statusCode).toBe(404);
     expect((await respond('POST', {})).statusCode).toBe(405);
+  });
+
+  it('sendReminders runs the reminder handler', async () => {
+    // The test clock is an hour before kae-main; a fan who asked for an hour's notice, and their phone.
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
+    deps.docs.seed(firestorePaths.userPreferences('u1'), { locale: 'en', reminderMinutes: 60, updatedAt: new Date() });
+    deps.docs.seed(firestorePaths.device('u1', 'phone-0001'), { token: 'tok-u1', festivalId: FESTIVAL_ID, locale: 'en', userAgent: 'Chrome on Android', createdAt: new Date(), updatedAt: new Date() });
+    await triggers.sendReminders.run({ scheduleTime: new Date().toISOString(), jobName: 'reminders' } as never);
+    expect(deps.push.sent.map((sent) => sent.payload.title)).toEqual(['Kae starts in 60 minutes']);
   });
 
   it('nightlyMaintenance runs the maintenance handler', async () => {

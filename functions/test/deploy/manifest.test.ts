@@ -126,6 +126,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   onReportCreated: firestore(config.triggerOptions, 'created', 'festivals/{festivalId}/reports/{reportId}'),
   onPhotoWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}'),
   onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
+  onAnnouncementWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/announcements/{announcementId}'),
   processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
   markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
   countPhoto: pubsub(config.counterOptions, 'photo-changed'),
@@ -136,6 +137,8 @@ const expected: Record<string, Partial<Endpoint>> = {
   moderateReport: pubsub(config.counterOptions, 'report-filed'),
   fanOutProgrammeChange: pubsub(config.fanOutOptions, 'performance-changed'),
   notifyFans: pubsub(config.fanOutOptions, 'notice-batch'),
+  fanOutAnnouncement: pubsub(config.fanOutOptions, 'announcement-urgent'),
+  pushAnnouncement: pubsub(config.pushOptions, 'announcement-push-batch'),
   calendarFeed: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
   calendarLink: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   moderatePhoto: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
@@ -147,6 +150,14 @@ const expected: Record<string, Partial<Endpoint>> = {
       schedule: config.MAINTENANCE_SCHEDULE,
       timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
       retryConfig: { retryCount: config.maintenanceOptions.retryCount },
+    },
+  },
+  sendReminders: {
+    ...endpointOptions(config.reminderOptions),
+    scheduleTrigger: {
+      schedule: config.REMINDER_SCHEDULE,
+      timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
+      retryConfig: { retryCount: config.reminderOptions.retryCount },
     },
   },
 };

@@ -72,14 +72,35 @@ export const performanceChangedSchema = z
   })
   .strict();
 
-/** One slice of a programme-change fan-out: the fans in it get a notice each. */
+/**
+ * One slice of a programme-change fan-out: the fans in it get a notice (and a push) each.
+ * `params` let the subscriber write each notice in its reader's language; `text` is the
+ * English text, for batches published before `params` existed (a compatible addition, so
+ * the envelope version stays 1).
+ */
 export const noticeBatchSchema = z
   .object({
     festivalId: slugIdSchema,
     performanceId: documentIdSchema,
     change: z.enum(['moved', 'cancelled']),
     text: z.string().min(1).max(500),
+    params: z
+      .object({ artist: z.string().min(1).max(120), stage: z.string().min(1).max(80), startsAt: isoInstant, timeZone: z.string().min(1).max(64) })
+      .strict()
+      .optional(),
     uids: z.array(uid).min(1).max(500),
+  })
+  .strict();
+
+/** Staff posted an urgent announcement: every device registered for the festival gets a push. */
+export const announcementUrgentSchema = z.object({ festivalId: slugIdSchema, announcementId: documentIdSchema }).strict();
+
+/** One slice of an urgent announcement's fan-out: the devices (document paths) to push it to. */
+export const announcementPushBatchSchema = z
+  .object({
+    festivalId: slugIdSchema,
+    announcementId: documentIdSchema,
+    devicePaths: z.array(z.string().regex(/^users\/[^/]+\/devices\/[^/]+$/)).min(1).max(500),
   })
   .strict();
 
@@ -93,6 +114,8 @@ export const domainEvents = {
   'report.filed': { topic: 'report-filed', data: reportFiledSchema },
   'performance.changed': { topic: 'performance-changed', data: performanceChangedSchema },
   'notice.batch': { topic: 'notice-batch', data: noticeBatchSchema },
+  'announcement.urgent': { topic: 'announcement-urgent', data: announcementUrgentSchema },
+  'announcement.push-batch': { topic: 'announcement-push-batch', data: announcementPushBatchSchema },
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;

@@ -43,7 +43,7 @@ function documentedFields(schemaName: string): string[] {
 
 /** `festivals/{festivalId}/stages/{stageId}` and `festivals/{f}/stages/{s}` alike: placeholders blanked. */
 const blank = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
-const documentedPaths = [...doc.matchAll(/`((?:festivals|users|uploads|photos)\/[^`]*)`/g)].map((match) => blank(match[1]!));
+const documentedPaths = [...doc.matchAll(/`([A-Za-z]+\/[^`\s]*)`/g)].map((match) => blank(match[1]!));
 
 describe('docs/data-contract.md', () => {
   it('documents every document schema, with exactly its fields', () => {
@@ -66,5 +66,9 @@ describe('docs/data-contract.md', () => {
         `${path} in docs/data-contract.md`,
       ).toBe(true);
     }
+  });
+
+  it('lists every domain event with its topic', () => {
+    for (const [type, { topic }] of Object.entries(model.domainEvents)) expect(doc, type).toContain(`| \`${type}\` | \`${topic}\` |`);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentIdSchema, slugIdSchema, textSchema, timestampSchema } from './common.js';
+import { documentIdSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 
 /** `users/{uid}/favorites/{performanceId}`: written by that user; deleting it un-favourites. */
 export const favoriteSchema = z
@@ -15,7 +15,33 @@ export type Favorite = z.infer<typeof favoriteSchema>;
 export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement']);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 
-/** `users/{uid}/notices/{id}`: written by functions; the user may only set `readAt`. */
+/**
+ * What a notice says, as data: the app renders it in the reader's language with the shared
+ * catalog (`model/src/messages/`), so a notice written while the person read English reads
+ * in Dutch once they switch. Which fields a kind uses is the catalog's business
+ * (`noticeMessage`); all are optional so an older or newer kind never fails to parse.
+ */
+export const noticeParamsSchema = z
+  .object({
+    artist: textSchema(120).optional(),
+    stage: textSchema(80).optional(),
+    startsAt: timestampSchema.optional(),
+    /** The festival's zone: times are always shown as the festival's clocks say them. */
+    timeZone: timeZoneSchema.optional(),
+    /** Why a photo was refused (as the pipeline wrote it). */
+    reason: z.string().max(400).optional(),
+    /** An announcement's title. */
+    title: textSchema(120).optional(),
+  })
+  .strict();
+export type NoticeParams = z.infer<typeof noticeParamsSchema>;
+
+/**
+ * `users/{uid}/notices/{id}`: written by functions; the user may only set `readAt`.
+ * `text` is the notice rendered in the person's language when it was written (their
+ * `users/{uid}` locale), kept for app versions that predate `params` and for push bodies;
+ * the app renders `kind` + `params` in the reader's current language when it has them.
+ */
 export const noticeSchema = z
   .object({
     kind: noticeKindSchema,
@@ -23,6 +49,7 @@ export const noticeSchema = z
     performanceId: documentIdSchema.optional(),
     photoId: documentIdSchema.optional(),
     text: textSchema(500),
+    params: noticeParamsSchema.optional(),
     createdAt: timestampSchema,
     readAt: timestampSchema.nullable(),
   })
@@ -52,13 +79,41 @@ export const reminderMinutesSchema = z.union(REMINDER_LEAD_MINUTES.map((minutes)
 /**
  * `users/{uid}`: the person's own preferences, written by them (firestore.rules checks each
  * field) and read by functions to speak their language and remind them in time. Absent or
- * null `reminderMinutes` means no reminders.
+ * null `reminderMinutes` means no reminders. `newsSeenAt` is the `createdAt` of the newest
+ * announcement the person has seen on the News page (what "read" means for the unread
+ * count), so it follows them to every device they sign in on.
  */
 export const userPreferencesSchema = z
   .object({
     locale: localeSchema,
     reminderMinutes: reminderMinutesSchema.nullable().optional(),
+    newsSeenAt: timestampSchema.optional(),
     updatedAt: timestampSchema,
   })
   .strict();
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
+
+/** The id the app gives one installation (browser profile) of itself: random, URL-safe. */
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 letters, digits, "_" or "-"');
+
+/**
+ * `users/{uid}/devices/{deviceId}`: one browser that receives this person's push messages,
+ * written by them (the app, when they turn notifications on and when it refreshes the token)
+ * and deleted on sign-out, when they turn notifications off, or by functions when the push
+ * service says the token is dead. `token` is the FCM registration token in production, a
+ * `local:` token on the emulators (functions/src/platform/local-push-outbox.ts).
+ */
+export const deviceSchema = z
+  .object({
+    token: z.string().min(1).max(4096),
+    /** The festival whose announcements this device wants. */
+    festivalId: slugIdSchema,
+    /** The app's language on this device: push messages use it when the person has no preferences document. */
+    locale: localeSchema,
+    /** "Chrome on Android": enough to tell one's devices apart, nothing that fingerprints. */
+    userAgent: z.string().max(80),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type Device = z.infer<typeof deviceSchema>;

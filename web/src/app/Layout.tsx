@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
@@ -12,10 +13,36 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 
+// Messaging (urgent banners, the unread count, push) loads right after the first paint, in
+// one chunk the service worker precaches: the programme page's first download stays free of it.
+const loadNewsLayer = () => import('../features/inbox/NewsLayer');
+const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
+const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
+const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
+
+/** A part of the shell that may arrive late, and whose failure must not take the page down. */
+function Later({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={null}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/** The unread count on News, in both navigations. */
+const BADGES = {
+  news: (
+    <Later>
+      <NewsBadge />
+    </Later>
+  ),
+};
+
 /**
  * The frame of every page: skip link, header (brand, connection
- * state, and on wide screens the navigation and account), the page, and on phones the bottom
- * tab bar. Staff pages get the console look (`data-surface="console"`, see tokens.css).
+ * state, and on wide screens the navigation and account; below them urgent announcements),
+ * the page, and on phones the bottom tab bar. Staff pages get the console look
+ * (`data-surface="console"`, see tokens.css).
  */
 export function Layout({ children }: { children: ReactNode }) {
   const intl = useIntl();
@@ -41,7 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
             <img src="/icon.svg" alt="" width="32" height="32" />
             <span className="brand-name">{programme?.festival.name ?? 'Encore'}</span>
           </Link>
-          <TopNav extra={secondary.filter((section) => section.key !== 'account')} />
+          <TopNav extra={secondary.filter((section) => section.key !== 'account')} badges={BADGES} />
           <div className="header-status">
             <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
@@ -50,12 +77,18 @@ export function Layout({ children }: { children: ReactNode }) {
             </NavLink>
           </div>
         </div>
+        <Later>
+          <UrgentBanner />
+        </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
         {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
-      <TabBar secondary={secondary} />
+      <TabBar secondary={secondary} badges={BADGES} />
+      <Later>
+        <MessagingRuntime />
+      </Later>
     </div>
   );
 }

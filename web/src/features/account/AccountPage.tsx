@@ -6,6 +6,8 @@ import type { PasswordValidationStatus } from 'firebase/auth';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { Preferences } from '../../ui/Preferences';
+import { NotificationSettings } from '../notifications/NotificationSettings';
+import { forgetDevice } from '../notifications/push-store';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
 
@@ -89,7 +91,17 @@ export default function AccountPage() {
                 defaultMessage="Signing out removes your schedule, notices and cached festival data from this device, so it is safe on a shared phone."
               />
             </p>
-            <Button className="button" onPress={() => void auth().then((module) => module.signOutEverywhere()).catch(setError)}>
+            <Button
+              className="button"
+              // This device stops getting the person's pushes first, while it may still delete its registration.
+              onPress={() =>
+                void forgetDevice()
+                  .catch((failure: unknown) => console.warn('Device not unregistered:', failure))
+                  .then(() => auth())
+                  .then((module) => module.signOutEverywhere())
+                  .catch(setError)
+              }
+            >
               <FormattedMessage id="account.page.signOut" defaultMessage="Sign out of this device" />
             </Button>
           </section>
@@ -102,6 +114,7 @@ export default function AccountPage() {
           </h2>
           <Preferences />
         </section>
+        {account ? <NotificationSettings /> : null}
       </div>
     </>
   );

@@ -1,6 +1,6 @@
-import { announcementSchema, firestorePaths, noticeSchema, trendingStatsSchema } from '@encore/model';
+import { firestorePaths, noticeSchema, noticeText, trendingStatsSchema } from '@encore/model';
 import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -12,7 +12,9 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Skeleton';
 import { instantLabel } from '../../time/format';
+import { useLocale } from '../../i18n/I18nProvider';
 import { useAccount } from '../account/AccountContext';
+import { followAnnouncements, markNewsSeen, useNews } from './news-store';
 
 /** News: one's notices (changed or cancelled sets, photos), announcements and what is trending. */
 export default function InboxPage() {
@@ -36,6 +38,7 @@ export default function InboxPage() {
 
 function Notices() {
   const intl = useIntl();
+  const { locale } = useLocale();
   const { account } = useAccount();
   const uid = account?.uid ?? null;
   const noticesQuery = useMemo(
@@ -82,7 +85,8 @@ function Notices() {
                     <FormattedMessage id="inbox.notices.new" defaultMessage="New:" />{' '}
                   </strong>
                 ) : null}
-                {notice.text}{' '}
+                {/* In the reader's language now, from the notice's kind and parameters; older notices have only their text. */}
+                {noticeText(notice, locale) ?? notice.text}{' '}
                 {notice.performanceId ? <Link to={`/performances/${notice.performanceId}`}>
                     <FormattedMessage id="inbox.notices.openSet" defaultMessage="Open the set" />
                   </Link> : null}
@@ -103,11 +107,12 @@ function Notices() {
 function Announcements() {
   const intl = useIntl();
   const { programme } = useFestival();
-  const announcementsQuery = useMemo(
-    () => query(collection(db(), firestorePaths.announcements(appConfig.festivalId)), orderBy('createdAt', 'desc'), limit(20)),
-    [],
-  );
-  const announcements = useLiveQuery(announcementsQuery, announcementSchema);
+  // The app's one announcements listener (news-store.ts); what is shown here counts as read.
+  const announcements = useNews();
+  useEffect(() => followAnnouncements(), []);
+  useEffect(() => {
+    if (announcements.status === 'ready') markNewsSeen();
+  }, [announcements.status, announcements.announcements]);
   return (
     <section className="panel" aria-labelledby="announcements-title">
       <h2 id="announcements-title">
@@ -117,13 +122,13 @@ function Announcements() {
         <ErrorNotice error={announcements.error} />
       ) : announcements.status === 'loading' ? (
         <Skeleton shape="lines" count={3} label={intl.formatMessage({ id: 'inbox.announcements.loading', defaultMessage: 'Loading announcements…' })} />
-      ) : announcements.data.length === 0 ? (
+      ) : announcements.announcements.length === 0 ? (
         <EmptyState icon="news" title={<FormattedMessage id="inbox.announcements.empty" defaultMessage="No announcements yet" />}>
           <FormattedMessage id="inbox.announcements.emptyBody" defaultMessage="Stage changes, weather and lost-and-found news from the festival team will appear here." />
         </EmptyState>
       ) : (
         <div className="news-list">
-          {announcements.data.map((announcement) => (
+          {announcements.announcements.map((announcement) => (
             <article key={announcement.id} className={`announcement${announcement.priority === 'urgent' ? ' announcement-urgent' : ''}`}>
               <h3>
                 {announcement.priority === 'urgent' ? (

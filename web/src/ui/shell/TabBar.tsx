@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'wouter';
 import { Icon } from '../icons';
 import { NavLink } from '../NavLink';
-import { PRIMARY, isCurrent, labels, type Section } from './sections';
+import { PRIMARY, isCurrent, labels, type Badges, type Section } from './sections';
 
 // The sheet (react-aria's modal dialog) loads on the first tap: the programme page's first
 // download stays free of it.
@@ -13,7 +13,7 @@ const MoreSheet = lazy(() => import('./MoreSheet'));
  * Phones: a bottom tab bar within thumb reach. Four sections and "More" (Upload, Account,
  * Staff, language and theme); "More" is marked current while one of its pages is open.
  */
-export function TabBar({ secondary }: { secondary: Section[] }) {
+export function TabBar({ secondary, badges = {} }: { secondary: Section[]; badges?: Badges }) {
   const intl = useIntl();
   const [location] = useLocation();
   const [open, setOpen] = useState(false);
@@ -29,6 +29,7 @@ export function TabBar({ secondary }: { secondary: Section[] }) {
                 <Icon name={section.icon} />
               </span>
               {intl.formatMessage(labels[section.key])}
+              {badges[section.key]}
             </NavLink>
           </li>
         ))}

@@ -1,9 +1,9 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from '../NavLink';
-import { PRIMARY, labels, type Section } from './sections';
+import { PRIMARY, labels, type Badges, type Section } from './sections';
 
 /** Wide screens: every section in the header, the current one marked `aria-current="page"`. */
-export function TopNav({ extra }: { extra: Section[] }) {
+export function TopNav({ extra, badges = {} }: { extra: Section[]; badges?: Badges }) {
   const intl = useIntl();
   return (
     <nav aria-label={intl.formatMessage({ id: 'ui.nav.label', defaultMessage: 'Main' })} className="top-nav">
@@ -12,6 +12,7 @@ export function TopNav({ extra }: { extra: Section[] }) {
           <li key={section.to}>
             <NavLink to={section.to} end={section.end}>
               {intl.formatMessage(labels[section.key])}
+              {badges[section.key]}
             </NavLink>
           </li>
         ))}

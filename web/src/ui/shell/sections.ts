@@ -1,4 +1,5 @@
 import { defineMessages } from 'react-intl';
+import type { ReactNode } from 'react';
 import type { IconName } from '../icons';
 
 /** The app's sections, in the order the navigation shows them. */
@@ -20,6 +21,9 @@ export interface Section {
   /** Matches only the path itself (the programme at "/"), not everything under it. */
   end?: boolean;
 }
+
+/** Something to show beside a section's name (the unread count on News), inside its link. */
+export type Badges = Partial<Record<Section['key'], ReactNode>>;
 
 /** On phones these are the tabs; on wide screens, the top navigation (with the secondary ones). */
 export const PRIMARY: Section[] = [

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { firestorePaths, type Locale } from '@encore/model';
+import { FESTIVAL_ID, NOW, event, testDeps } from '../testing/deps.js';
+import { handleAnnouncementPushBatch, handleAnnouncementUrgent, publishAnnouncementUrgent } from './announcement-urgent.js';
+
+type Deps = ReturnType<typeof testDeps>;
+const ids = { festivalId: FESTIVAL_ID, announcementId: 'a1' };
+const announcement = (priority?: 'normal' | 'urgent') => ({ title: 'EVACUATE', body: 'Leave the field by the north gate now.', createdAt: NOW, ...(priority ? { priority } : {}) });
+
+function device(deps: Deps, uid: string, deviceId: string, token: string, options: { festivalId?: string; deviceLocale?: Locale; preferred?: Locale } = {}) {
+  deps.docs.seed(firestorePaths.device(uid, deviceId), {
+    token,
+    festivalId: options.festivalId ?? FESTIVAL_ID,
+    locale: options.deviceLocale ?? 'en',
+    userAgent: 'Safari on iPhone',
+    createdAt: NOW,
+    updatedAt: NOW,
+  });
+  if (options.preferred) deps.docs.seed(firestorePaths.userPreferences(uid), { locale: options.preferred, updatedAt: NOW });
+}
+
+/** The whole path: fan-out, then every batch it published. */
+async function pushUrgent(deps: Deps, eventId = 'post-1') {
+  const before = deps.publisher.ofType('announcement.push-batch').length;
+  await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, eventId));
+  for (const batch of deps.publisher.ofType('announcement.push-batch').slice(before)) await handleAnnouncementPushBatch(deps, batch);
+}
+
+describe('urgent announcements', () => {
+  it('are published when posted urgent or raised to urgent, not when normal, edited or lowered', async () => {
+    const deps = testDeps();
+    expect(await publishAnnouncementUrgent(deps, 'e1', ids, undefined, announcement('urgent'))).toBe(true);
+    expect(await publishAnnouncementUrgent(deps, 'e2', ids, undefined, announcement())).toBe(false);
+    expect(await publishAnnouncementUrgent(deps, 'e3', ids, announcement('normal'), announcement('urgent'))).toBe(true);
+    expect(await publishAnnouncementUrgent(deps, 'e4', ids, announcement('urgent'), { ...announcement('urgent'), body: 'Typo fixed.' })).toBe(false);
+    expect(await publishAnnouncementUrgent(deps, 'e5', ids, announcement('urgent'), announcement('normal'))).toBe(false);
+    expect(await publishAnnouncementUrgent(deps, 'e6', ids, announcement('urgent'), undefined)).toBe(false);
+    expect(deps.publisher.ofType('announcement.urgent').map((published) => published.id)).toEqual(['e1', 'e3']);
+  });
+
+  it('reach every device registered for the festival once, titled in its person’s language', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    device(deps, 'ann', 'phone-0001', 'tok-ann', { preferred: 'nl' });
+    device(deps, 'bo', 'phone-0002', 'tok-bo');
+    device(deps, 'bo', 'laptop-0003', 'tok-bo-laptop');
+    device(deps, 'guest', 'phone-0004', 'tok-guest', { deviceLocale: 'nl' });
+    device(deps, 'elsewhere', 'phone-0005', 'tok-other-festival', { festivalId: 'encore-2027' });
+    await pushUrgent(deps);
+    expect(deps.push.sent.map((message) => [message.token, message.payload.title]).sort()).toEqual([
+      ['tok-ann', 'Dringend: EVACUATE'],
+      ['tok-bo', 'Urgent: EVACUATE'],
+      ['tok-bo-laptop', 'Urgent: EVACUATE'],
+      ['tok-guest', 'Dringend: EVACUATE'],
+    ]);
+    expect(deps.push.sent[0]).toMatchObject({ urgent: true, payload: { kind: 'announcement', body: 'Leave the field by the north gate now.', link: '/inbox', tag: 'announcement-a1' } });
+  });
+
+  it('fan out in batches of 500 devices, and send nothing twice when the event or a batch is redelivered', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    for (let index = 0; index < 1100; index++) device(deps, `u${String(index).padStart(4, '0')}`, `device-${index}-x`, `tok-${index}`);
+    await pushUrgent(deps, 'post-1');
+    expect(deps.publisher.ofType('announcement.push-batch').map((batch) => [batch.id, batch.data.devicePaths.length])).toEqual([
+      ['post-1#0', 500],
+      ['post-1#1', 500],
+      ['post-1#2', 100],
+    ]);
+    expect(deps.push.calls).toEqual([500, 500, 100]);
+    // The same event again, and a batch delivered twice.
+    await pushUrgent(deps, 'post-1');
+    await handleAnnouncementPushBatch(deps, deps.publisher.ofType('announcement.push-batch')[0]!);
+    expect(deps.push.sent).toHaveLength(1100);
+    expect(new Set(deps.push.sent.map((message) => message.token)).size).toBe(1100);
+  });
+
+  it('are not pushed once staff deleted or lowered them before the batch ran', async () => {
+    const deps = testDeps();
+    device(deps, 'ann', 'phone-0001', 'tok-ann');
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-1'));
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('normal'));
+    expect(await handleAnnouncementPushBatch(deps, deps.publisher.ofType('announcement.push-batch')[0]!)).toBeNull();
+    expect(deps.push.sent).toEqual([]);
+  });
+
+  it('forget a device whose token FCM calls dead, and skip one deleted since the fan-out', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    device(deps, 'ann', 'phone-0001', 'tok-ann');
+    device(deps, 'bo', 'phone-0002', 'tok-bo-uninstalled');
+    device(deps, 'cy', 'phone-0003', 'tok-cy-signed-out');
+    deps.push.answer('tok-bo-uninstalled', 'messaging/registration-token-not-registered');
+    await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-1'));
+    deps.docs.store.delete(firestorePaths.device('cy', 'phone-0003'));
+    expect(await handleAnnouncementPushBatch(deps, deps.publisher.ofType('announcement.push-batch')[0]!)).toMatchObject({ sent: 1, dead: 1 });
+    expect(deps.docs.data(firestorePaths.device('bo', 'phone-0002'))).toBeUndefined();
+    expect(deps.docs.data(firestorePaths.device('ann', 'phone-0001'))).toBeDefined();
+  });
+});

@@ -1,0 +1,99 @@
+import {
+  announcementSchema,
+  deviceSchema,
+  firestorePaths,
+  makeDomainEvent,
+  message,
+  type DomainEvent,
+  type PushPayload,
+} from '@encore/model';
+import { pushKeys } from '../domain/push-receipts.js';
+import { parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+import { deliverPush, type Outgoing } from './push-delivery.js';
+import { localeFor, readPreferences } from './push-targets.js';
+
+/** Devices per push batch: one `sendEach` of FCM's 500. */
+export const ANNOUNCEMENT_BATCH_SIZE = 500;
+/** An urgent announcement is news for an hour; a phone offline longer than that gets it from the app. */
+export const ANNOUNCEMENT_TTL_SECONDS = 60 * 60;
+const BODY_MAX = 1000;
+
+const isUrgent = (data: DocData | undefined, path: string) => parseIfPresent(path, data, announcementSchema)?.priority === 'urgent';
+
+/**
+ * Trigger side of `festivals/{f}/announcements/{id}` writes: publish when an announcement
+ * becomes urgent (posted urgent, or raised to urgent by an edit). Lowering it, or editing an
+ * urgent one, publishes nothing: each announcement is pushed once (receipts, see deliverPush).
+ */
+export async function publishAnnouncementUrgent(
+  deps: Pick<Deps, 'publisher' | 'now'>,
+  eventId: string,
+  ids: { festivalId: string; announcementId: string },
+  before: DocData | undefined,
+  after: DocData | undefined,
+): Promise<boolean> {
+  const path = firestorePaths.announcement(ids.festivalId, ids.announcementId);
+  if (!isUrgent(after, path) || isUrgent(before, path)) return false;
+  const event = makeDomainEvent('announcement.urgent', eventId, ids, deps.now());
+  await deps.publisher.publish(event);
+  logs.eventPublished({ type: event.type, eventId, announcementId: ids.announcementId });
+  return true;
+}
+
+/**
+ * Fan-out: pages through every device registered for the festival (a collection-group
+ * query) and publishes one `announcement.push-batch` per page of 500. Batch ids derive from
+ * the event id and the page, and every push is guarded by a receipt per device token, so a
+ * retried fan-out (whose pages may differ if devices came or went) sends nothing twice.
+ */
+export async function handleAnnouncementUrgent(deps: Pick<Deps, 'docs' | 'publisher' | 'now'>, event: DomainEvent<'announcement.urgent'>): Promise<number> {
+  const { festivalId, announcementId } = event.data;
+  const announcement = await deps.docs.get(firestorePaths.announcement(festivalId, announcementId), announcementSchema);
+  if (announcement?.priority !== 'urgent') return 0;
+  let page = 0;
+  let startAfterId: string | undefined;
+  for (;;) {
+    const devices = await deps.docs.query(
+      { collection: 'devices', group: true, where: [['festivalId', '==', festivalId]], limit: ANNOUNCEMENT_BATCH_SIZE, ...(startAfterId === undefined ? {} : { startAfterId }) },
+      deviceSchema,
+    );
+    if (devices.length === 0) break;
+    const devicePaths = devices.map((device) => device.path);
+    await deps.publisher.publish(makeDomainEvent('announcement.push-batch', `${event.id}#${page}`, { festivalId, announcementId, devicePaths }, deps.now()));
+    page++;
+    startAfterId = devicePaths.at(-1)!;
+    if (devices.length < ANNOUNCEMENT_BATCH_SIZE) break;
+  }
+  logs.fanOutPublished({ festivalId, announcementId, batches: page });
+  return page;
+}
+
+/** One page of devices: the announcement pushed to each, titled in its person's language. */
+export async function handleAnnouncementPushBatch(deps: Pick<Deps, 'docs' | 'push' | 'now'>, event: DomainEvent<'announcement.push-batch'>) {
+  const { festivalId, announcementId, devicePaths } = event.data;
+  const announcement = await deps.docs.get(firestorePaths.announcement(festivalId, announcementId), announcementSchema);
+  // Deleted or lowered since it was posted: staff took it back, so it is not pushed any more.
+  if (announcement?.priority !== 'urgent') return null;
+  const devices = await deps.docs.getAll(readsOf(devicePaths, deviceSchema));
+  const present = devicePaths.flatMap((path, index) => {
+    const device = devices[index];
+    const [, uid, , deviceId] = path.split('/');
+    return device ? [{ uid: uid!, deviceId: deviceId!, device }] : [];
+  });
+  const preferences = await readPreferences(deps.docs, present.map((entry) => entry.uid));
+  const body = announcement.body.length <= BODY_MAX ? announcement.body : `${announcement.body.slice(0, BODY_MAX - 1)}…`;
+  const outgoing: Outgoing[] = present.map(({ uid, deviceId, device }) => {
+    const locale = localeFor(preferences.get(uid), device);
+    const payload: PushPayload = {
+      kind: 'announcement',
+      title: message('pushUrgentTitle', locale, { title: announcement.title }),
+      body,
+      link: '/inbox',
+      tag: `announcement-${announcementId}`,
+    };
+    return { key: pushKeys.announcement(festivalId, announcementId), target: { uid, deviceId, token: device.token, locale }, payload, ttlSeconds: ANNOUNCEMENT_TTL_SECONDS, urgent: true };
+  });
+  return deliverPush(deps, outgoing);
+}

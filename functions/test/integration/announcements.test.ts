@@ -1,0 +1,110 @@
+/**
+ * Urgent announcements reaching every device, on the local stack: staff post one (a
+ * firebase-admin write, as the staff page's is), the trigger publishes it, the fan-out pages
+ * through every device registered for the festival, and the push subscriber sends each
+ * device one push through the local delivery adapter (FCM's stand-in, whose outbox
+ * `users/{uid}/devices/{d}/deliveries` gets one document per send), titled in each person's
+ * language. A device with a token the push service never issued is deleted. The same event
+ * delivered again, and the same batch delivered again, send nothing twice.
+ */
+import { PubSub } from '@google-cloud/pubsub';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firestorePaths, makeDomainEvent, topicOf, type DomainEvent } from '@encore/model';
+import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from './local-stack.js';
+
+const PROJECT = 'demo-announcements-it';
+let stack: EncoreStack;
+
+/** People and their devices: tokens from the local adapter, one the push service never issued, one for another festival. */
+const DEVICES = [
+  { uid: 'ann', deviceId: 'ann-phone-0001', token: `local:${'a'.repeat(48)}`, festivalId: FESTIVAL_ID, locale: 'en' },
+  { uid: 'ann', deviceId: 'ann-laptop-0002', token: `local:${'b'.repeat(48)}`, festivalId: FESTIVAL_ID, locale: 'en' },
+  { uid: 'joost', deviceId: 'joost-phone-003', token: `local:${'c'.repeat(48)}`, festivalId: FESTIVAL_ID, locale: 'en' },
+  { uid: 'guest', deviceId: 'guest-phone-004', token: `local:${'d'.repeat(48)}`, festivalId: FESTIVAL_ID, locale: 'nl' },
+  { uid: 'gone', deviceId: 'gone-phone-0005', token: 'a-token-fcm-never-issued', festivalId: FESTIVAL_ID, locale: 'en' },
+  { uid: 'elsewhere', deviceId: 'other-phone-006', token: `local:${'e'.repeat(48)}`, festivalId: 'encore-2027', locale: 'en' },
+] as const;
+const REACHABLE = DEVICES.filter((device) => device.festivalId === FESTIVAL_ID && device.token.startsWith('local:'));
+
+beforeAll(async () => {
+  stack = await startEncoreStack({ projectId: PROJECT });
+  const batch = stack.db.batch();
+  for (const { uid, deviceId, ...device } of DEVICES) {
+    batch.set(stack.db.doc(firestorePaths.device(uid, deviceId)), { ...device, userAgent: 'Firefox on Linux', createdAt: new Date(), updatedAt: new Date() });
+  }
+  batch.set(stack.db.doc(firestorePaths.userPreferences('joost')), { locale: 'nl', updatedAt: new Date() });
+  await batch.commit();
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+/** Every push the local adapter recorded, per device path. */
+async function deliveries(): Promise<Map<string, Array<{ title: string; tag: string }>>> {
+  const found = new Map<string, Array<{ title: string; tag: string }>>();
+  for (const { uid, deviceId } of DEVICES) {
+    const outbox = await stack.db.collection(firestorePaths.localDeliveries(uid, deviceId)).get();
+    found.set(`${uid}/${deviceId}`, outbox.docs.map((doc) => ({ title: doc.get('title'), tag: doc.get('tag') })));
+  }
+  return found;
+}
+
+const okCalls = (name: string) => stack.invocations.ok(name).length;
+
+describe('an urgent announcement', () => {
+  let announcementId: string;
+
+  beforeAll(async () => {
+    const posted = await stack.db.collection(firestorePaths.announcements(FESTIVAL_ID)).add({
+      title: 'EVACUATE',
+      body: 'Leave the field by the north gate now.',
+      createdAt: new Date(),
+      priority: 'urgent',
+    });
+    announcementId = posted.id;
+    await stack.invocations.until(() => okCalls('pushAnnouncement') >= 1, 'the push batch');
+  });
+
+  it('reaches every device registered for the festival once, titled in its person’s language', async () => {
+    const pushed = await deliveries();
+    const tag = `announcement-${announcementId}`;
+    expect(Object.fromEntries(pushed)).toEqual({
+      'ann/ann-phone-0001': [{ title: 'Urgent: EVACUATE', tag }],
+      'ann/ann-laptop-0002': [{ title: 'Urgent: EVACUATE', tag }],
+      'joost/joost-phone-003': [{ title: 'Dringend: EVACUATE', tag }],
+      'guest/guest-phone-004': [{ title: 'Dringend: EVACUATE', tag }],
+      'gone/gone-phone-0005': [],
+      'elsewhere/other-phone-006': [],
+    });
+  });
+
+  it('deletes the device whose token the push service refused as never issued', async () => {
+    expect((await stack.db.doc(firestorePaths.device('gone', 'gone-phone-0005')).get()).exists).toBe(false);
+    expect((await stack.db.doc(firestorePaths.device('ann', 'ann-phone-0001')).get()).exists).toBe(true);
+  });
+
+  it('sends nothing twice when its event and its batch are delivered again, or when staff edit it', async () => {
+    const eventId = stack.invocations.ok('onAnnouncementWritten').at(-1)!.eventId;
+    const urgent: DomainEvent<'announcement.urgent'> = makeDomainEvent('announcement.urgent', eventId, { festivalId: FESTIVAL_ID, announcementId }, new Date());
+    const batch: DomainEvent<'announcement.push-batch'> = makeDomainEvent(
+      'announcement.push-batch',
+      `${eventId}#0`,
+      { festivalId: FESTIVAL_ID, announcementId, devicePaths: REACHABLE.map((device) => firestorePaths.device(device.uid, device.deviceId)) },
+      new Date(),
+    );
+    const pushesBefore = okCalls('pushAnnouncement');
+    const pubsub = new PubSub({ projectId: PROJECT });
+    for (const event of [urgent, batch]) await pubsub.topic(topicOf(event.type)).publishMessage({ json: event, attributes: { eventId: event.id, eventType: event.type } });
+    await pubsub.close();
+    await stack.db.doc(firestorePaths.announcement(FESTIVAL_ID, announcementId)).update({ body: 'Leave by the north gate. Follow the stewards.' });
+    // The redelivered event fans out again (one more batch), and the batch itself came twice.
+    await stack.invocations.until(() => okCalls('pushAnnouncement') >= pushesBefore + 2, 'both redelivered batches');
+    await stack.invocations.until(() => okCalls('onAnnouncementWritten') >= 2, 'the edit’s trigger');
+
+    const pushed = await deliveries();
+    for (const device of REACHABLE) expect(pushed.get(`${device.uid}/${device.deviceId}`), device.deviceId).toHaveLength(1);
+    // The edit kept it urgent: nothing new was published for it.
+    expect(okCalls('fanOutAnnouncement')).toBe(2);
+  });
+});

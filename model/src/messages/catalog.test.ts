@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { localeSchema, noticeSchema, type Locale } from '../schemas/user.js';
+import { catalog, message, type MessageId, type MessageParams } from './catalog.js';
+import { festivalMoment } from './format.js';
+import { noticeText, storedNoticeText } from './notices.js';
+
+const LOCALES = localeSchema.options;
+const AMSTERDAM = 'Europe/Amsterdam';
+/** 21:30 in Amsterdam (summer time, UTC+2) on Saturday 15 August 2026. */
+const SATURDAY_NIGHT = new Date('2026-08-15T19:30:00Z');
+
+/** Sample parameters for every message, so each can be rendered in each language. */
+const samples: { [K in MessageId]: MessageParams[K] } = {
+  noticeMoved: { artist: 'Nina', stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
+  noticeCancelled: { artist: 'Nina' },
+  noticePhotoReady: {},
+  noticePhotoRejected: { reason: undefined },
+  noticeAnnouncement: { title: 'Gates open' },
+  pushUrgentTitle: { title: 'EVACUATE' },
+  pushMovedTitle: { artist: 'Nina' },
+  pushCancelledTitle: { artist: 'Nina' },
+  pushScheduleChangeTitle: {},
+  pushReminderTitle: { artist: 'Nina', minutes: 15 },
+  pushReminderBody: { stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
+};
+
+describe('the server-side message catalog', () => {
+  it('has every message in every language, each its own text', () => {
+    for (const id of Object.keys(catalog) as MessageId[]) {
+      expect(Object.keys(catalog[id]).sort(), id).toEqual([...LOCALES].sort());
+      const rendered = LOCALES.map((locale) => message(id, locale, samples[id] as never));
+      for (const text of rendered) expect(text.trim().length, `${id} is empty`).toBeGreaterThan(0);
+      expect(new Set(rendered).size, `${id} reads the same in ${LOCALES.join(' and ')}`).toBe(LOCALES.length);
+    }
+  });
+
+  it('shows times on the festival’s clock, 24-hour, in the reader’s language', () => {
+    expect(message('noticeMoved', 'en', samples.noticeMoved)).toBe('Nina moved: now Sat 15 Aug, 21:30 on Main Stage.');
+    expect(message('noticeMoved', 'nl', samples.noticeMoved)).toBe('Nina is verplaatst: nu za 15 aug, 21:30 op Main Stage.');
+    // The same instant on a Sydney festival's clocks is already Sunday morning.
+    expect(festivalMoment('en', SATURDAY_NIGHT, 'Australia/Sydney')).toBe('Sun 16 Aug, 05:30');
+    expect(message('pushReminderBody', 'nl', samples.pushReminderBody)).toBe('Op Main Stage om 21:30.');
+  });
+
+  it('counts minutes in the singular and the plural', () => {
+    expect(message('pushReminderTitle', 'en', { artist: 'Kae', minutes: 1 })).toBe('Kae starts in 1 minute');
+    expect(message('pushReminderTitle', 'nl', { artist: 'Kae', minutes: 10 })).toBe('Kae begint over 10 minuten');
+  });
+});
+
+describe('notice texts from kind and parameters', () => {
+  const moved = { kind: 'moved' as const, params: { artist: 'Nina', stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM } };
+
+  it('render in whichever language the reader has now', () => {
+    const texts = (['en', 'nl'] as Locale[]).map((locale) => noticeText(moved, locale));
+    expect(texts).toEqual(['Nina moved: now Sat 15 Aug, 21:30 on Main Stage.', 'Nina is verplaatst: nu za 15 aug, 21:30 op Main Stage.']);
+    expect(noticeText({ kind: 'photo-rejected', params: { reason: 'The file is empty (0 bytes).' } }, 'nl')).toBe('Je foto is niet geaccepteerd: The file is empty (0 bytes).');
+  });
+
+  it('give null for a notice without the parameters its kind needs (the app shows its stored text)', () => {
+    expect(noticeText({ kind: 'moved' }, 'en')).toBeNull();
+    expect(noticeText({ kind: 'moved', params: { artist: 'Nina' } }, 'nl')).toBeNull();
+    expect(noticeText({ kind: 'cancelled', params: {} }, 'en')).toBeNull();
+  });
+
+  it('store a text that fits the notice schema, and refuse to store one without its parameters', () => {
+    const longest = storedNoticeText({ kind: 'photo-rejected', params: { reason: 'x'.repeat(400) } }, 'nl');
+    expect(noticeSchema.shape.text.safeParse(longest).success).toBe(true);
+    expect(() => storedNoticeText({ kind: 'cancelled', params: {} }, 'en')).toThrow(/needs more parameters/);
+  });
+});

@@ -1,0 +1,33 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithIntl } from '../../i18n/test-utils';
+import { UrgentBannerView } from './UrgentBanner';
+
+const evacuate = { id: 'a1', title: 'EVACUATE', body: 'Leave the field by the north gate.\nFollow the stewards.' };
+
+describe('the urgent banner', () => {
+  it('is an alert with the announcement, a way to News, and its own dismiss button', async () => {
+    const onDismiss = vi.fn();
+    renderWithIntl(<UrgentBannerView banners={[evacuate, { id: 'a2', title: 'Storm', body: 'Stages close at 22:00.' }]} onDismiss={onDismiss} onNewsPage={false} />);
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((alert) => alert.getAttribute('aria-labelledby'))).toEqual(['urgent-a1', 'urgent-a2']);
+    expect(alerts[0]!.textContent).toContain('Urgent: EVACUATE');
+    expect(alerts[0]!.textContent).toContain('Leave the field by the north gate.');
+    expect(screen.getAllByRole('link', { name: 'Read in News' })[0]!.getAttribute('href')).toBe('/inbox');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss “Storm”' }));
+    expect(onDismiss).toHaveBeenCalledWith('a2');
+  });
+
+  it('speaks Dutch, and leaves out the link on the News page itself', () => {
+    renderWithIntl(<UrgentBannerView banners={[evacuate]} onDismiss={() => {}} onNewsPage />, { locale: 'nl' });
+    expect(screen.getByRole('alert').textContent).toContain('Dringend: EVACUATE');
+    expect(screen.getByRole('button', { name: 'Sluit ‘EVACUATE’' })).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('renders nothing without urgent news', () => {
+    const { container } = renderWithIntl(<UrgentBannerView banners={[]} onDismiss={() => {}} onNewsPage={false} />);
+    expect(container.innerHTML).toBe('');
+  });
+});

@@ -1,0 +1,33 @@
+/// <reference lib="webworker" />
+/**
+ * The app's service worker (built by vite-plugin-pwa's injectManifest into dist/app/sw.js;
+ * vite/service-worker-plugin.ts has the settings and why).
+ *
+ * Offline: Workbox precaches the shell, every route chunk, the styles and icons (the list is
+ * injected at `self.__WB_MANIFEST`), and every navigation is served the precached shell, so
+ * any page opens with no network once the first visit is over. A new version installs and
+ * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
+ *
+ * Push: features/notifications/sw-push.ts shows every push, however it came.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { installPushHandlers } from './features/notifications/sw-push';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// Every route is the same single-page shell; Firebase Hosting's reserved URLs (/__/auth for
+// Google sign-in) are real pages and go to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/__\//] }));
+
+// The first visit is controlled at once, so pages not opened yet work offline without a
+// reload. This claims only pages no worker controls; updates still wait for the prompt.
+clientsClaim();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+installPushHandlers(self);
