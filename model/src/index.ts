@@ -12,3 +12,4 @@ export * from './time/festival-days.js';
 export * from './programme/now-next.js';
 export * from './schedule/clashes.js';
 export * from './events/index.js';
+export * from './access/staff-access.js';
