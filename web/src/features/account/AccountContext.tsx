@@ -1,5 +1,4 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { staffAccess, type StaffAccess } from '@encore/model';
 import type { SignedInAccount } from '../../firebase/auth';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
 
@@ -73,16 +72,8 @@ export function useAccount(): AccountState {
   return state;
 }
 
-/** Has the staff or admin role (whether or not this sign-in may use it yet: see `staffAccessOf`). */
+/** Has the staff or admin role (whether or not this sign-in may use it yet: see `staff-access.ts`). */
 export function isStaff(account: SignedInAccount | null | undefined): boolean {
   return account?.role === 'staff' || account?.role === 'admin';
 }
 
-/**
- * What the staff tools may do for this person: `granted` to staff signed in with a second
- * factor (what the rules and the staff functions demand), `second-factor-needed` to staff
- * signed in without one, `not-staff` otherwise.
- */
-export function staffAccessOf(account: SignedInAccount | null | undefined): StaffAccess {
-  return account ? staffAccess({ role: account.role, secondFactor: account.secondFactor }) : 'not-staff';
-}

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { staffAccessOf, useAccount } from '../account/AccountContext';
+import { useAccount } from '../account/AccountContext';
+import { staffAccessOf } from '../account/staff-access';
 import { moderatePhoto } from './api/moderate-photo';
 
 /**

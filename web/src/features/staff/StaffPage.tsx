@@ -3,7 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Route, Switch } from 'wouter';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
-import { staffAccessOf, useAccount } from '../account/AccountContext';
+import { useAccount } from '../account/AccountContext';
+import { staffAccessOf } from '../account/staff-access';
 import { StaffLocked } from './StaffLocked';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
