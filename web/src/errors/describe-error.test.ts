@@ -80,16 +80,6 @@ describe('describeError', () => {
     expect(errorSentence({ code: 'auth/email-already-in-use' })).toBe('That email already has an Encore account. Sign in with it instead.');
   });
 
-  it('explains a wrong second-factor code, and tells staff refused for want of a second factor what to do', () => {
-    expect(errorSentence({ code: 'auth/invalid-verification-code' })).toBe("That code isn't right. Type the 6 digits of the latest text message, or send a new code.");
-    const refused = { code: 'functions/permission-denied', details: { reason: 'second-factor-needed' } };
-    expect(errorSentence(refused)).toBe(
-      'Staff actions need a sign-in with your second factor. Set one up on the Account page if you have none, then sign out and sign in again with your code.',
-    );
-    // Any other refusal keeps the general permission sentence.
-    expect(errorSentence({ code: 'functions/permission-denied', details: { reason: 'something-else' } })).toBe(errorSentence(firestoreError('permission-denied')));
-  });
-
   it('speaks Dutch when the reader does', () => {
     const dutchIntl = createIntl({ locale: 'nl-NL', defaultLocale: 'en-GB', messages: dutch });
     expect(sentenceIn(dutchIntl, firestoreError('permission-denied'))).toBe(

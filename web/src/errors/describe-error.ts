@@ -71,38 +71,7 @@ const auth: Record<string, Entry> = {
   'auth/operation-not-allowed': entry({ id: 'errors.auth.operationNotAllowed', defaultMessage: "This way of signing in isn't enabled for the festival." }, { id: 'errors.auth.operationNotAllowedAction', defaultMessage: 'Use another sign-in option.' }, false),
   'auth/requires-recent-login': entry({ id: 'errors.auth.requiresRecentLogin', defaultMessage: 'For your safety, please sign in again first.' }, { id: 'errors.auth.requiresRecentLoginAction', defaultMessage: 'Sign out, sign in, and repeat.' }, false),
   'auth/admin-restricted-operation': entry({ id: 'errors.auth.adminRestrictedOperation', defaultMessage: 'Guest access is switched off for the festival.' }, { id: 'errors.auth.adminRestrictedOperationAction', defaultMessage: 'Sign in with an email account.' }, false),
-  // Second factors (staff sign in with one).
-  'auth/multi-factor-auth-required': entry({ id: 'errors.auth.multiFactorAuthRequired', defaultMessage: 'This account signs in with a second factor.' }, { id: 'errors.auth.multiFactorAuthRequiredAction', defaultMessage: 'Sign in on the Account page and enter your code.' }, false),
-  'auth/invalid-verification-code': entry({ id: 'errors.auth.invalidVerificationCode', defaultMessage: "That code isn't right." }, { id: 'errors.auth.invalidVerificationCodeAction', defaultMessage: 'Type the 6 digits of the latest text message, or send a new code.' }, false),
-  'auth/missing-verification-code': entry({ id: 'errors.auth.missingVerificationCode', defaultMessage: 'The code is missing.' }, { id: 'errors.auth.missingVerificationCodeAction', defaultMessage: 'Type the 6 digits from the text message.' }, false),
-  'auth/code-expired': entry({ id: 'errors.auth.codeExpired', defaultMessage: 'That code has expired.' }, { id: 'errors.auth.codeExpiredAction', defaultMessage: 'Send a new code and use it within a few minutes.' }, false),
-  'auth/invalid-verification-id': entry({ id: 'errors.auth.invalidVerificationId', defaultMessage: 'That code was for an earlier request.' }, { id: 'errors.auth.invalidVerificationIdAction', defaultMessage: 'Send a new code and use that one.' }, false),
-  'auth/invalid-phone-number': entry({ id: 'errors.auth.invalidPhoneNumber', defaultMessage: "That phone number doesn't look right." }, { id: 'errors.auth.invalidPhoneNumberAction', defaultMessage: 'Type it with + and the country code, e.g. +31 6 12345678.' }, false),
-  'auth/missing-phone-number': entry({ id: 'errors.auth.missingPhoneNumber', defaultMessage: 'The phone number is missing.' }, { id: 'errors.auth.missingPhoneNumberAction', defaultMessage: 'Type it with + and the country code.' }, false),
-  'auth/second-factor-already-in-use': entry({ id: 'errors.auth.secondFactorAlreadyInUse', defaultMessage: 'That phone is already one of your second factors.' }, { id: 'errors.auth.secondFactorAlreadyInUseAction', defaultMessage: 'Keep it, or add another number.' }, false),
-  'auth/maximum-second-factor-count-exceeded': entry({ id: 'errors.auth.maximumSecondFactorCountExceeded', defaultMessage: 'You have as many second factors as an account may have.' }, { id: 'errors.auth.maximumSecondFactorCountExceededAction', defaultMessage: 'Remove one before adding another.' }, false),
-  'auth/unverified-email': entry({ id: 'errors.auth.unverifiedEmail', defaultMessage: "Your email address isn't verified yet." }, { id: 'errors.auth.unverifiedEmailAction', defaultMessage: 'Open the verification link we sent you, then try again.' }, false),
-  'auth/unsupported-first-factor': entry({ id: 'errors.auth.unsupportedFirstFactor', defaultMessage: "A guest account can't have a second factor." }, { id: 'errors.auth.unsupportedFirstFactorAction', defaultMessage: 'Sign in with your email and password first.' }, false),
-  'auth/multi-factor-info-not-found': entry({ id: 'errors.auth.multiFactorInfoNotFound', defaultMessage: 'That second factor is no longer on your account.' }, { id: 'errors.auth.multiFactorInfoNotFoundAction', defaultMessage: 'Reload the page and choose another.' }, false),
-  'auth/captcha-check-failed': entry({ id: 'errors.auth.captchaCheckFailed', defaultMessage: "The check that you're not a robot failed." }, { id: 'errors.auth.captchaCheckFailedAction', defaultMessage: 'Reload the page and try again.' }, true),
-  'auth/quota-exceeded': entry({ id: 'errors.auth.quotaExceeded', defaultMessage: 'Too many text messages were sent for now.' }, { id: 'errors.auth.quotaExceededAction', defaultMessage: 'Wait a while, then try again.' }, true),
 };
-
-/** Refusals a callable explains beyond its code (`details.reason`, functions/src/handlers/request-error.ts). */
-const callableReasons: Record<string, Entry> = {
-  'second-factor-needed': entry(
-    { id: 'errors.staff.secondFactorNeeded', defaultMessage: 'Staff actions need a sign-in with your second factor.' },
-    { id: 'errors.staff.secondFactorNeededAction', defaultMessage: 'Set one up on the Account page if you have none, then sign out and sign in again with your code.' },
-    false,
-  ),
-};
-
-/** The `details.reason` a callable refusal carries, if any. */
-function callableReason(error: unknown): string | undefined {
-  if (error === null || typeof error !== 'object' || !('details' in error)) return undefined;
-  const { details } = error as { details?: unknown };
-  return details !== null && typeof details === 'object' && 'reason' in details && typeof details.reason === 'string' ? details.reason : undefined;
-}
 
 const fallback = entry(
   { id: 'errors.fallback.message', defaultMessage: 'Something went wrong.' },
@@ -127,8 +96,7 @@ export function describeError(error: unknown): ErrorDescription {
   if (code !== undefined) {
     // Callable functions report the same canonical codes, prefixed: `functions/not-found`.
     const canonical = code.startsWith('functions/') ? code.slice('functions/'.length) : code;
-    const reason = code.startsWith('functions/') ? callableReason(error) : undefined;
-    const known = (reason ? callableReasons[reason] : undefined) ?? firestore[canonical] ?? storage[code] ?? auth[code];
+    const known = firestore[canonical] ?? storage[code] ?? auth[code];
     if (known) return known;
     if (code.startsWith('storage/')) return storage['storage/unknown']!;
   }

@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { describeSecondFactorError } from './second-factor-errors';
 
 const secondFactor = () => import('../../firebase/second-factor');
 
@@ -40,7 +41,7 @@ export function EmulatorCodeHint({ verificationId }: { verificationId: string })
           <FormattedMessage id="account.emulatorCode.none" defaultMessage="The emulator has no code for this request: send a new one." />
         ) : null}
       </p>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </div>
   );
 }

@@ -26,7 +26,7 @@ describe('EnrolAuthenticatorForm', () => {
   });
 
   it('shows the secret as a link and a key, then enrols the app with its code and name', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onEnrolled = vi.fn();
     renderWithIntl(<EnrolAuthenticatorForm onEnrolled={onEnrolled} />);
     await user.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
@@ -43,7 +43,7 @@ describe('EnrolAuthenticatorForm', () => {
   });
 
   it('speaks Dutch', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithIntl(<EnrolAuthenticatorForm onEnrolled={() => {}} />, { locale: 'nl' });
     await user.click(screen.getByRole('button', { name: 'Authenticator-app instellen' }));
     expect(await screen.findByRole('link', { name: 'Openen in authenticator-app' })).toBeTruthy();

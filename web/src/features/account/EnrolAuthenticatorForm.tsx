@@ -3,6 +3,7 @@ import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { AuthenticatorSetup } from '../../firebase/second-factor';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { describeSecondFactorError } from './second-factor-errors';
 import { CodeField, isSixDigitCode } from './CodeField';
 
 const secondFactor = () => import('../../firebase/second-factor');
@@ -90,7 +91,7 @@ export function EnrolAuthenticatorForm({ onEnrolled }: { onEnrolled(name: string
           </Button>
         </Form>
       )}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </div>
   );
 }

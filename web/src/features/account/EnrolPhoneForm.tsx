@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { describeSecondFactorError } from './second-factor-errors';
 import { CodeField, isSixDigitCode } from './CodeField';
 import { EmulatorCodeHint } from './EmulatorCodeHint';
 import { toE164 } from './phone-number';
@@ -133,7 +134,7 @@ export function EnrolPhoneForm({ onEnrolled }: { onEnrolled(name: string): void 
           </div>
         </Form>
       )}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
       {/* The invisible reCAPTCHA lives here (production); the emulator's stand-in needs the element too. */}
       <div ref={recaptcha} />
     </div>

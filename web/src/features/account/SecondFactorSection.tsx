@@ -5,6 +5,7 @@ import { appConfig } from '../../config/firebase-config';
 import type { SignedInAccount } from '../../firebase/auth';
 import type { EnrolledFactor } from '../../firebase/second-factor';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { describeSecondFactorError } from './second-factor-errors';
 import { isStaff } from './AccountContext';
 import { staffAccessOf } from './staff-access';
 import { EnrolAuthenticatorForm } from './EnrolAuthenticatorForm';
@@ -87,7 +88,7 @@ export function SecondFactorSection({ account }: { account: SignedInAccount }) {
           <FormattedMessage id="account.secondFactor.added" defaultMessage="“{name}” is added. You will be asked for its code each time you sign in." values={{ name: added }} />
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
       {factors === null ? null : <FactorList factors={factors} staff={staff} onError={setError} />}
       {!account.emailVerified ? (
         <VerifyEmailFirst email={account.email} />
@@ -231,7 +232,7 @@ function VerifyEmailFirst({ email }: { email: string | null }) {
       <p role="status">
         {state === 'sent' ? <FormattedMessage id="account.secondFactor.linkSent" defaultMessage="Link sent. Check your inbox." /> : null}
       </p>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </div>
   );
 }

@@ -21,7 +21,7 @@ function challenge(hints: EnrolledFactor[], overrides: Partial<SecondFactorChall
 
 describe('SecondFactorSignIn', () => {
   it('texts a code to the phone, takes its digits only, and finishes the sign-in with them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSignedIn = vi.fn();
     const steps = challenge([phone]);
     renderWithIntl(<SecondFactorSignIn challenge={steps} onSignedIn={onSignedIn} onCancel={() => {}} />);
@@ -47,7 +47,7 @@ describe('SecondFactorSignIn', () => {
   });
 
   it('says a wrong code is wrong, and keeps the person on the step', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSignedIn = vi.fn();
     const steps = challenge([phone], {
       finishWithPhone: vi.fn<SecondFactorChallenge['finishWithPhone']>().mockRejectedValue(Object.assign(new Error('wrong'), { code: 'auth/invalid-verification-code' })),
@@ -62,7 +62,7 @@ describe('SecondFactorSignIn', () => {
   });
 
   it('lets the person choose between their factors; an authenticator app needs no text', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSignedIn = vi.fn();
     const steps = challenge([phone, app]);
     renderWithIntl(<SecondFactorSignIn challenge={steps} onSignedIn={onSignedIn} onCancel={() => {}} />);
@@ -77,7 +77,7 @@ describe('SecondFactorSignIn', () => {
   });
 
   it('speaks Dutch', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithIntl(<SecondFactorSignIn challenge={challenge([phone])} onSignedIn={() => {}} onCancel={() => {}} />, { locale: 'nl' });
     expect(screen.getByRole('heading', { name: 'Tweede stap: je code' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Stuur mij een code' }));

@@ -3,6 +3,7 @@ import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import type { SecondFactorChallenge } from '../../firebase/second-factor';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { describeSecondFactorError } from './second-factor-errors';
 import { CodeField, isSixDigitCode } from './CodeField';
 import { EmulatorCodeHint } from './EmulatorCodeHint';
 import { FactorLabel } from './FactorLabel';
@@ -144,7 +145,7 @@ export function SecondFactorSignIn({ challenge, onSignedIn, onCancel }: { challe
         </Form>
       ) : null}
 
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
       <Button className="button button-secondary" onPress={onCancel} isDisabled={busy === 'verifying'}>
         <FormattedMessage id="account.secondFactorSignIn.cancel" defaultMessage="Cancel" />
       </Button>

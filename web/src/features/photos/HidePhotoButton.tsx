@@ -3,6 +3,7 @@ import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useAccount } from '../account/AccountContext';
+import { describeSecondFactorError } from '../account/second-factor-errors';
 import { staffAccessOf } from '../account/staff-access';
 import { moderatePhoto } from './api/moderate-photo';
 
@@ -36,7 +37,7 @@ export function HidePhotoButton({ photoId }: { photoId: string }) {
           <FormattedMessage id="photos.hide.button" defaultMessage="Hide from the wall" />
         )}
       </Button>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </>
   );
 }
