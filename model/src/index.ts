@@ -14,3 +14,4 @@ export * from './programme/now-next.js';
 export * from './schedule/clashes.js';
 export * from './events/index.js';
 export * from './messages/index.js';
+export * from './access/staff-access.js';

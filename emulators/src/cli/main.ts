@@ -24,7 +24,15 @@ export async function main({ web, stop }: { web: boolean; stop: StopSignals }): 
     const previous = setStateAside(settings.dataDir);
     if (previous) console.log(`[encore] --fresh: starting empty; the saved state is kept in ${shownPath(ROOT_DIR, previous)}/ until the next --fresh`);
   }
-  const auth = startAuthEmulator({ projectId: DEFAULT_PROJECT_ID, port: settings.ports.auth, dataDir: settings.dataDir, fresh: settings.fresh, signal: stop.signal });
+  const auth = startAuthEmulator({
+    projectId: DEFAULT_PROJECT_ID,
+    port: settings.ports.auth,
+    dataDir: settings.dataDir,
+    fresh: settings.fresh,
+    signal: stop.signal,
+    // No text is sent locally: the code a person would get by SMS (staff sign-in) shows here.
+    onVerificationCode: ({ code, phoneNumber }) => console.log(`[encore] Auth: SMS code ${code} for ${phoneNumber} (also: npm run mfa-code)`),
+  });
   // A failure surfaces where the festival awaits it; this keeps Node from reporting it early.
   auth.catch(() => {});
   const { runFestival } = await import('./festival-main.js');

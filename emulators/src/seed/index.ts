@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { getAuth, type PhoneMultiFactorInfo, type UpdateMultiFactorInfoRequest, type UserRecord } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
 import { firestorePaths, storagePaths } from '@encore/model';
@@ -21,7 +21,8 @@ import { renderSamplePhoto } from './sample-photos.js';
  * is complete; a photo counts as there once its original or its photo document exists.
  * `npm start` seeds with `keepProgramme` on every start: a seed cut off half-way (Ctrl-C)
  * is completed, an existing programme keeps its staff edits, and the test accounts are
- * upserted (made again if someone deleted one, passwords and roles put back).
+ * upserted (made again if someone deleted one, passwords, roles and staff's second factor
+ * put back).
  */
 
 export { SEED_ACCOUNTS as TEST_ACCOUNTS };
@@ -103,16 +104,46 @@ async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedRe
   report.artists = seed.artists.length;
 }
 
+/** The seed's SMS factor has a fixed enrolment id, so every start finds (and keeps) the same one. */
+const seedFactorUid = (account: SeedAccount) => `seed-sms-${account.email.split('@')[0]}`;
+
+/**
+ * The account's factors after the seed: those it has (a developer may have enrolled
+ * another on the Account page), plus the seed's SMS factor when its number is missing.
+ * Undefined when nothing is to change.
+ */
+function enrolledFactors(account: SeedAccount, user: UserRecord | undefined): UpdateMultiFactorInfoRequest[] | undefined {
+  if (!account.secondFactor) return undefined;
+  const existing = (user?.multiFactor?.enrolledFactors ?? []).filter((factor): factor is PhoneMultiFactorInfo => factor.factorId === 'phone');
+  if (existing.some((factor) => factor.phoneNumber === account.secondFactor!.phoneNumber)) return undefined;
+  const kept = existing.map(({ uid, displayName, enrollmentTime, phoneNumber }) => ({ uid, factorId: 'phone', phoneNumber, enrollmentTime, ...(displayName ? { displayName } : {}) }));
+  return [...kept, { uid: seedFactorUid(account), factorId: 'phone', phoneNumber: account.secondFactor.phoneNumber, displayName: account.secondFactor.displayName }];
+}
+
+/**
+ * Makes the account as the seed describes it, whatever state it is in: password, name, a
+ * verified email (the Auth emulator enrols second factors on verified emails only), its
+ * role claim, and staff's SMS second factor.
+ */
 async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
   const auth = getAuth(app);
-  let uid: string;
+  const profile = { password: account.password, displayName: account.displayName, emailVerified: true };
+  let user: UserRecord | undefined;
   try {
-    const user = await auth.getUserByEmail(account.email);
-    uid = user.uid;
-    await auth.updateUser(uid, { password: account.password, displayName: account.displayName, emailVerified: true });
+    user = await auth.getUserByEmail(account.email);
   } catch (error) {
     if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
-    uid = (await auth.createUser({ email: account.email, password: account.password, displayName: account.displayName, emailVerified: true })).uid;
+  }
+  const factors = enrolledFactors(account, user);
+  const multiFactor = factors ? { multiFactor: { enrolledFactors: factors } } : {};
+  let uid: string;
+  if (user) {
+    uid = user.uid;
+    await auth.updateUser(uid, { ...profile, ...multiFactor });
+  } else {
+    // createUser takes no enrolment ids: the factor goes on with the update that does.
+    uid = (await auth.createUser({ email: account.email, ...profile })).uid;
+    if (factors) await auth.updateUser(uid, multiFactor);
   }
   await auth.setCustomUserClaims(uid, account.role ? { role: account.role } : null);
   return uid;

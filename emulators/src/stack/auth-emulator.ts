@@ -6,11 +6,15 @@
  * of the same project overwrote), it ends with this process, it starts seconds sooner, and
  * its accounts are saved to `{dataDir}/auth` at most a second after each change: a
  * `kill -9` of the whole stack loses at most the last second.
+ *
+ * SMS second factors are on (staff sign in with one; the thread checks it at every start)
+ * and the codes it makes instead of texting reach `onVerificationCode`.
  */
 import { join } from 'node:path';
 import { hostPort } from './environment.js';
 import { siblingModule, startThread } from './thread.js';
 import type { AuthThreadData, AuthThreadMessage } from './auth-thread.js';
+import type { VerificationCode } from './verification-codes.js';
 
 /** Saved this long after a change (plus the export's own few milliseconds): well inside the promised second. */
 const EXPORT_DELAY_MS = 200;
@@ -29,6 +33,12 @@ export interface AuthEmulatorOptions {
   signal?: AbortSignal;
   /** A save that failed, or saved accounts the emulator refused to load (shown, never swallowed); default: printed on stderr. */
   onExportError?: (error: Error) => void;
+  /**
+   * Told each SMS code the emulator makes (second-factor enrolment and sign-in), as it is
+   * made: no text is sent locally. `npm start` prints them; the codes are also listed by
+   * `npm run mfa-code` (verification-codes.ts).
+   */
+  onVerificationCode?: (code: VerificationCode) => void;
 }
 
 export interface AuthEmulator {
@@ -54,11 +64,13 @@ export async function startAuthEmulator(options: AuthEmulatorOptions): Promise<A
     ...(exportDir ? { dir: exportDir } : {}),
     fresh: options.fresh ?? false,
     exportDelayMs: EXPORT_DELAY_MS,
+    reportCodes: options.onVerificationCode !== undefined,
   };
   const thread = startThread<Extract<AuthThreadMessage, { type: 'ready' }>>('Auth emulator', siblingModule('auth-thread'), { workerData });
   const onExportError = options.onExportError ?? ((error: Error) => console.error(`[encore] Auth: ${error.message}`));
   thread.worker.on('message', (message: AuthThreadMessage) => {
     if (message.type === 'export-failed') onExportError(new Error(`saving the accounts to ${exportDir} failed: ${message.error}`));
+    if (message.type === 'verification-code') options.onVerificationCode?.(message.code);
   });
   const abort = (): void => void thread.terminate();
   options.signal?.addEventListener('abort', abort, { once: true });

@@ -8,12 +8,20 @@
  * have changed an account, a claim, an MFA enrolment or the config, so once it is answered
  * an export is scheduled. Saving too often costs a few milliseconds; saving too rarely
  * would lose accounts.
+ *
+ * SMS second factors (staff must sign in with one): this emulator has them switched on for
+ * its project whatever the config says (state.js, `AgentProjectState.mfaConfig` is always
+ * `{ state: 'ENABLED', enabledProviders: ['PHONE_SMS'] }`; the config endpoints cannot
+ * change it). Every start checks that is still so, and fails saying why if a firebase-tools
+ * release changed it. The codes it makes instead of texting are posted to the main thread
+ * as they are made (`verification-code`), for `npm start` to print.
  */
 import { createServer, type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { authImportDir, exportAuthState, importAuthState, type ImportResult } from './auth-export.js';
+import { listVerificationCodes, type VerificationCode } from './verification-codes.js';
 
 export interface AuthThreadData {
   projectId: string;
@@ -24,6 +32,8 @@ export interface AuthThreadData {
   fresh: boolean;
   /** How long after a change its export starts (the export itself takes milliseconds). */
   exportDelayMs: number;
+  /** Post each SMS code the emulator makes (`verification-code`). */
+  reportCodes: boolean;
 }
 
 /** Thread -> main thread. */
@@ -32,9 +42,12 @@ export type AuthThreadMessage =
   | { type: 'failed'; error: string }
   | { type: 'exported'; accounts: number }
   | { type: 'export-failed'; error: string }
+  | { type: 'verification-code'; code: VerificationCode }
   | { type: 'stopped'; error?: string };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The calls that make an SMS code: second-factor enrolment and sign-in. */
+const MAKES_A_CODE = /\/accounts\/mfa(?:Enrollment|SignIn):start$/;
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;
@@ -82,13 +95,57 @@ function exporter(save: () => Promise<void>, delayMs: number, onError: (error: E
   };
 }
 
+/**
+ * Fails unless the emulator takes SMS second factors: a sign-in start without its pending
+ * credential is refused for that (MISSING_MFA_PENDING_CREDENTIAL) only once SMS MFA is on;
+ * with it off the refusal is OPERATION_NOT_ALLOWED. Nothing is created either way.
+ */
+async function assertSmsSecondFactors(baseUrl: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:start?key=encore-start-check`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mfaEnrollmentId: 'encore-start-check' }),
+  });
+  const answer = await response.text();
+  if (!answer.includes('MISSING_MFA_PENDING_CREDENTIAL')) {
+    const version = (require('firebase-tools/package.json') as { version: string }).version;
+    throw new Error(
+      `firebase-tools ${version}'s Auth emulator does not take SMS second factors as Encore expects (staff sign in with one): ` +
+        `a check answered ${response.status} ${answer.slice(0, 200)}. See emulators/src/stack/auth-thread.ts.`,
+    );
+  }
+}
+
+/** Posts each code the emulator makes, once, after the request that made it. */
+function codeReporter(baseUrl: string, projectId: string) {
+  const reported = new Set<string>();
+  let running = Promise.resolve();
+  return (): void => {
+    running = running.then(async () => {
+      try {
+        for (const code of await listVerificationCodes(baseUrl, projectId)) {
+          if (reported.has(code.sessionInfo)) continue;
+          reported.add(code.sessionInfo);
+          post({ type: 'verification-code', code });
+        }
+      } catch {
+        // The code is still listed for `npm run mfa-code`; the console line is a convenience.
+      }
+    });
+  };
+}
+
 async function main(): Promise<void> {
   const { createApp } = require('firebase-tools/lib/emulator/auth/server.js') as AuthServerModule;
   // Single-project mode, silently (SingleProjectMode.NO_WARNING): Encore's SDKs always name the project they run as.
   const app = await createApp(data.projectId, 0);
   let onChange = (): void => {};
+  let onCodeMade = (): void => {};
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
     if (!READS.has(request.method ?? 'GET')) response.once('finish', () => onChange());
+    if (request.method === 'POST' && MAKES_A_CODE.test(new URL(request.url ?? '/', 'http://auth').pathname)) {
+      response.once('finish', () => response.statusCode === 200 && onCodeMade());
+    }
     app(request, response);
   });
   await new Promise<void>((resolve, reject) => {
@@ -97,6 +154,9 @@ async function main(): Promise<void> {
   });
   const boundPort = (server.address() as AddressInfo).port;
   const baseUrl = `http://${data.host.includes(':') ? `[${data.host}]` : data.host}:${boundPort}`;
+
+  await assertSmsSecondFactors(baseUrl);
+  if (data.reportCodes) onCodeMade = codeReporter(baseUrl, data.projectId);
 
   const importDir = data.dir && !data.fresh ? authImportDir(data.dir) : undefined;
   const imported = importDir ? await importAuthState(baseUrl, data.projectId, data.dir!, importDir) : undefined;

@@ -23,7 +23,16 @@ export function festivalBanner(festival: RunningFestival, rootDir: string): stri
   const tip = web ? liveProgrammeTip(web.url) : undefined;
   if (tip) lines.push('', tip);
   lines.push('', '  Test accounts:');
-  for (const account of festival.testAccounts) lines.push(`    ${account.email.padEnd(24)} ${account.password.padEnd(18)} ${account.role ?? 'visitor'}`);
+  for (const account of festival.testAccounts) {
+    const factor = account.secondFactor ? `  second factor: SMS to ${account.secondFactor.phoneNumber}` : '';
+    lines.push(`    ${account.email.padEnd(24)} ${account.password.padEnd(18)} ${(account.role ?? 'visitor').padEnd(8)}${factor}`.trimEnd());
+  }
+  if (festival.testAccounts.some((account) => account.secondFactor)) {
+    lines.push(
+      '  Staff and admin sign in with a second factor. No text is sent locally: the SMS code shows on this console when the',
+      '  app asks for one ("Auth: SMS code ..."), `npm run mfa-code` prints the latest, and the sign-in screen can show it.',
+    );
+  }
   if (stack.runner) {
     const jobs = stack.runner.functions().filter((fn) => fn.trigger.kind === 'schedule');
     if (jobs.length > 0) lines.push('', `  Scheduled functions (run now with npm run job -- <name>): ${jobs.map((fn) => fn.name).join(', ')}`);

@@ -65,7 +65,7 @@ export interface RunningFestival {
   seed: SeedReport;
   /** The sample photos' upload, which goes on after "ready" (a stop waits for it, or cuts it short between photos). */
   photosSeeded: Promise<void>;
-  testAccounts: ReadonlyArray<{ email: string; password: string; role?: string }>;
+  testAccounts: ReadonlyArray<{ email: string; password: string; role?: string; secondFactor?: { phoneNumber: string } }>;
   /** When each part was up, in ms since the start. */
   timings: Record<string, number>;
   /** The full functions log, as the banner names it, when there is one. */

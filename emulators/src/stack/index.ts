@@ -5,4 +5,5 @@ export { festivalBanner } from './banner.js';
 export { DEFAULT_PORTS, PORTS_ENV, parsePortSetting, portsFromFirebaseJson, resolvePorts, type StackPorts } from './ports.js';
 export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
 export { findFreePort } from './free-port.js';
+export { describeCode, latestCodes, listVerificationCodes, type CodeForPhone, type VerificationCode } from './verification-codes.js';
 export type { InvocationRecord } from '../runner/index.js';

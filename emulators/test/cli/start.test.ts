@@ -3,14 +3,17 @@
  * person runs it, stopped the ways a person stops it: a Ctrl-C while the seed uploads its
  * photos keeps what was seeded and the next start completes it, even when the CLI was
  * started with SIGINT ignored (a background job of a script); the test accounts are made
- * again on the next start after someone deleted one; a Ctrl-C during the build and the Auth
+ * again on the next start after someone deleted one, and staff sign in with the SMS code
+ * the console prints and `npm run mfa-code` shows; a Ctrl-C during the build and the Auth
  * start stops them and leaves no process behind.
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { execFile } from 'node:child_process';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bannerUrl, runCli, type CliProcess } from './cli-process.js';
+import { bannerUrl, ROOT_DIR, runCli, type CliProcess } from './cli-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'encore-cli-'));
 const started: CliProcess[] = [];
@@ -39,6 +42,31 @@ async function signIn(authUrl: string, email: string, password: string): Promise
   return response.status;
 }
 
+let pendingCredential = '';
+
+/** Staff's password, then the start of the SMS second factor (as the web SDK calls them): the verification's sessionInfo. */
+async function startStaffSecondFactor(authUrl: string): Promise<string> {
+  const call = async (path: string, body: object) => {
+    const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/${path}?key=demo-key`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const first = (await call('v1/accounts:signInWithPassword', { email: 'staff@encore.test', password: 'encore-staff', returnSecureToken: true })) as { mfaPendingCredential: string; mfaInfo: Array<{ mfaEnrollmentId: string }> };
+  pendingCredential = first.mfaPendingCredential;
+  const started = (await call('v2/accounts/mfaSignIn:start', { mfaPendingCredential: pendingCredential, mfaEnrollmentId: first.mfaInfo[0]!.mfaEnrollmentId })) as { phoneResponseInfo: { sessionInfo: string } };
+  return started.phoneResponseInfo.sessionInfo;
+}
+
+/** Finishes the sign-in with the code: the new ID token's claims. */
+async function finishStaffSecondFactor(authUrl: string, sessionInfo: string, code: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${authUrl}/identitytoolkit.googleapis.com/v2/accounts/mfaSignIn:finalize?key=demo-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ mfaPendingCredential: pendingCredential, phoneVerificationInfo: { sessionInfo, code } }),
+  });
+  const { idToken } = (await response.json()) as { idToken: string };
+  return JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
 afterAll(() => {
   for (const { child } of started) if (child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
@@ -65,7 +93,7 @@ describe('npm run emulators, stopped the ways a person stops it', () => {
     expect(await second.exited).toBe(0);
   });
 
-  it('makes the test accounts again on the next start after someone deleted one', { timeout: 300_000 }, async () => {
+  it('makes the test accounts again on the next start after someone deleted one; staff sign in with the SMS code the console and npm run mfa-code show', { timeout: 300_000 }, async () => {
     const first = emulators();
     await first.line(BANNER_END);
     const authUrl = bannerUrl(first.lines, 'Auth');
@@ -89,6 +117,19 @@ describe('npm run emulators, stopped the ways a person stops it', () => {
     await second.line(BANNER_END);
     const restartedAuth = bannerUrl(second.lines, 'Auth');
     for (const [email, password] of ACCOUNTS) expect(await signIn(restartedAuth, email, password), email).toBe(200);
+
+    // Staff come enrolled with a second factor; the banner says so and where the code is.
+    expect(second.lines).toContainEqual(expect.stringMatching(/staff@encore\.test\s+encore-staff\s+staff\s+second factor: SMS to \+16505550101$/));
+    expect(second.lines.join('\n')).toContain('`npm run mfa-code` prints the latest');
+    const sessionInfo = await startStaffSecondFactor(restartedAuth);
+    const printed = await second.line(/^\[encore\] Auth: SMS code \d{6} for \+16505550101/);
+    const code = /SMS code (\d{6})/.exec(printed)![1]!;
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'mfa-code'], {
+      cwd: ROOT_DIR,
+      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(restartedAuth).host },
+    });
+    expect(stdout).toContain(`${code}  for +16505550101 (staff@encore.test)`);
+    expect(await finishStaffSecondFactor(restartedAuth, sessionInfo, code)).toMatchObject({ role: 'staff', firebase: { sign_in_second_factor: 'phone' } });
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   });

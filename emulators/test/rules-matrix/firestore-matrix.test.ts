@@ -6,7 +6,9 @@
  *
  * Read the POLICY table first: it is the database policy. Each row's operations write
  * valid data, so a denial there is about who asks, not about what they send; the ATTACKS
- * table sends bad data on purpose.
+ * table sends bad data on purpose. STAFF means staff and admins signed in with a second
+ * factor: every row also asks the same accounts signed in without one (roles.ts), so each
+ * staff-only operation is proven allowed with the factor and denied without it.
  */
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import {
@@ -364,6 +366,19 @@ const ATTACKS: Attack[] = [
     attempt: (db) => getDoc(doc(db, `${F}/reports/ph-hidden~vera`)) },
   { name: 'reading why a photo was hidden', role: 'visitor', arrange: { [`${F}/moderation/ph-hidden`]: { photoId: 'ph-hidden', reports: 3 } }, expect: 'denied',
     attempt: (db) => getDoc(doc(db, `${F}/moderation/ph-hidden`)) },
+  // Staff rights need the role and a sign-in with a second factor; the policy table asks
+  // every staff path of staff and admins without one (denied). A factor alone is no role,
+  // and production's authenticator-app factor (TOTP) counts like an SMS code.
+  { name: 'a visitor who signed in with a second factor adding a stage', role: 'visitorWithFactor', absent: [`${F}/stages/side`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/stages/side`), { name: 'Side', order: 2 }) },
+  { name: 'a visitor who signed in with a second factor reading the moderation queue', role: 'visitorWithFactor', arrange: { [`${F}/moderation/ph-hidden`]: { photoId: 'ph-hidden', reports: 3 } }, expect: 'denied',
+    attempt: (db) => getDoc(doc(db, `${F}/moderation/ph-hidden`)) },
+  { name: 'staff signed in with an authenticator app (TOTP) adding a stage', role: 'staffWithTotp', absent: [`${F}/stages/side`], expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/stages/side`), { name: 'Side', order: 2 }) },
+  { name: 'staff without a second factor posting an announcement in their own name', role: 'staffNoFactor', absent: [`${F}/announcements/a-nofactor`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/announcements/a-nofactor`), { title: 'Hi', body: 'Hello.', authorUid: 'sam', createdAt: serverTimestamp() }) },
+  { name: 'staff with a second factor posting the same announcement', role: 'staff', absent: [`${F}/announcements/a-nofactor`], expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/announcements/a-nofactor`), { title: 'Hi', body: 'Hello.', authorUid: 'sam', createdAt: serverTimestamp() }) },
   // Programme data is validated item by item.
   { name: 'staff creating an artist with ten valid genres', role: 'staff', expect: 'allowed',
     attempt: (db) => setDoc(doc(db, `${F}/artists/a-ten`), { name: 'Ten', bio: '', genres: Array.from({ length: 10 }, (_, i) => `genre ${i}`) }) },

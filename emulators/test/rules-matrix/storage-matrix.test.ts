@@ -4,7 +4,8 @@
  * @firebase/rules-unit-testing hands it out, against our Storage emulator. Then the
  * attacks the security issue names, and a path no rule names.
  *
- * Read the POLICY table first: it is the storage policy.
+ * Read the POLICY table first: it is the storage policy. STAFF means staff and admins
+ * signed in with a second factor; every row also asks them signed in without one (roles.ts).
  */
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -28,7 +29,7 @@ const POLICY: StorageRow[] = [
   { object: 'uploads/vera/encore-2026/p-new',          contentType: 'image/jpeg', policy: { get: NOBODY,   list: NOBODY, create: OWNER,  update: NOBODY, delete: OWNER } },
   // A thumbnail of a ready photo: anyone may read it; only functions write.
   { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
-  // A thumbnail of a photo still processing: staff only.
+  // A thumbnail of a photo still processing: staff only (with a second factor).
   { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: STAFF,    list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // Default deny: no rule names this path.
   { object: 'exports/encore-2026/report.csv',           contentType: 'text/csv',   policy: { get: NOBODY,   list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },

@@ -3,7 +3,7 @@
  * with the web SDK: a signed-up user's real ID token reaches a callable as request.auth,
  * the accounts survive a stop (export) and a start (import), an account the emulator
  * refuses to load is named and kept, a save that fails is an error, and `npm run grant`
- * sets roles.
+ * sets roles (telling new staff about the second factor they need).
  */
 import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -120,7 +120,7 @@ it('names and keeps saved accounts it cannot load, and fails a stop whose save f
   }
 });
 
-it('npm run grant sets and removes the role claim, keeping other claims', async () => {
+it('npm run grant sets and removes the role claim, keeping other claims, and tells staff about the second factor', async () => {
   const grant = (...args: string[]) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'scripts', 'grant-role.ts'), ...args], {
       cwd: ROOT_DIR,
@@ -135,7 +135,12 @@ it('npm run grant sets and removes the role claim, keeping other claims', async 
 
     const { stdout } = await grant('crew@encore.test', 'staff');
     expect(stdout).toContain('is now staff');
+    // Staff rights need a sign-in with a second factor: the new staff member is told to enrol one.
+    expect(stdout).toContain('staff must sign in with a second factor, and they have none yet');
     expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew', role: 'staff' });
+
+    await admin.updateUser(user.uid, { emailVerified: true, multiFactor: { enrolledFactors: [{ uid: 'crew-phone', factorId: 'phone', phoneNumber: '+16505550199' }] } });
+    expect((await grant('crew@encore.test', 'admin')).stdout).toContain('They have 1 second factor enrolled: tell them to sign out and sign in again');
 
     await grant('crew@encore.test', 'visitor');
     expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew' });

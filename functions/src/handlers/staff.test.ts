@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
-import { RequestError } from './request-error.js';
+import { RequestError, SECOND_FACTOR_NEEDED } from './request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from './staff.js';
 
-const staff = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test' } };
+/** What a sign-in with an SMS code adds to the token (the Auth emulator and production alike). */
+const smsSignIn = { sign_in_provider: 'password', sign_in_second_factor: 'phone', second_factor_identifier: 'f1' };
+const staff = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test', firebase: smsSignIn } };
+/** The same staff member signed in with their password alone. */
+const staffWithoutFactor = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test', firebase: { sign_in_provider: 'password' } } };
 const visitor = { uid: 'v1', token: {} };
 
 async function refusal(promise: Promise<unknown>) {
@@ -24,7 +28,7 @@ describe('staff moderation', () => {
     expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' })).toEqual({ status: 'hidden' });
     const entry = () => moderationEntrySchema.parse(deps.docs.data(firestorePaths.moderationEntry(FESTIVAL_ID, 'ph1')));
     expect(entry()).toMatchObject({ decision: 'hidden', decidedBy: { uid: 'boss', name: 'boss@encore.test' }, decidedAt: NOW, autoHiddenAt: null });
-    expect(await handleModeratePhoto(deps, { uid: 'ada', token: { role: 'admin', name: 'Ada' } }, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({
+    expect(await handleModeratePhoto(deps, { uid: 'ada', token: { role: 'admin', name: 'Ada', firebase: { ...smsSignIn, sign_in_second_factor: 'totp' } } }, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({
       status: 'ready',
     });
     expect(deps.docs.data(photo)?.status).toBe('ready');
@@ -36,10 +40,37 @@ describe('staff moderation', () => {
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'rejected', rejectReason: 'Not a photo.' }));
     const input = { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' };
     expect(await refusal(handleModeratePhoto(deps, undefined, input))).toMatchObject({ code: 'unauthenticated' });
-    expect(await refusal(handleModeratePhoto(deps, visitor, input))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(handleModeratePhoto(deps, visitor, input))).toEqual({ code: 'permission-denied', message: 'Only festival staff can do this.' });
     expect(await refusal(handleModeratePhoto(deps, staff, { ...input, action: 'delete' }))).toMatchObject({ code: 'invalid-argument' });
     expect(await refusal(handleModeratePhoto(deps, staff, { ...input, photoId: 'nope' }))).toMatchObject({ code: 'not-found' });
     expect(await refusal(handleModeratePhoto(deps, staff, input))).toEqual({ code: 'failed-precondition', message: 'A rejected photo cannot be restored.' });
+  });
+});
+
+describe('staff without a second factor', () => {
+  it('are refused moderation and import, saying a second factor is needed, and nothing is written', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
+    deps.docs.seed(photo, testPhoto({ status: 'ready' }));
+    const before = deps.docs.store.size;
+    const moderated = await handleModeratePhoto(deps, staffWithoutFactor, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }).catch((error: unknown) => error);
+    expect(moderated).toBeInstanceOf(RequestError);
+    expect(moderated).toMatchObject({ code: 'permission-denied', reason: 'second-factor-needed', message: expect.stringContaining('second factor') as unknown });
+    const imported = await refusal(handleImportProgramme(deps, { uid: 'ada', token: { role: 'admin', firebase: { sign_in_provider: 'password' } } }, { festivalId: FESTIVAL_ID, format: 'csv', content: 'x' }));
+    expect(imported).toEqual({ code: 'permission-denied', message: SECOND_FACTOR_NEEDED });
+    expect(deps.docs.data(photo)?.status).toBe('ready');
+    expect(deps.docs.store.size).toBe(before);
+  });
+
+  it('a second factor without the role is no staff', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready' }));
+    const visitorWithFactor = { uid: 'v2', token: { firebase: smsSignIn } };
+    expect(await refusal(handleModeratePhoto(deps, visitorWithFactor, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }))).toEqual({
+      code: 'permission-denied',
+      message: 'Only festival staff can do this.',
+    });
   });
 });
 

@@ -15,7 +15,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof RequestError) throw new HttpsError(error.code, error.message);
+    if (error instanceof RequestError) throw new HttpsError(error.code, error.message, error.reason ? { reason: error.reason } : undefined);
     throw error;
   }
 }

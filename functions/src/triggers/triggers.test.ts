@@ -141,12 +141,17 @@ describe('pub/sub subscribers', () => {
 });
 
 describe('https, callables and schedule', () => {
-  it('moderatePhoto maps refusals to HttpsError codes', async () => {
+  it('moderatePhoto maps refusals to HttpsError codes, and a missing second factor to its reason', async () => {
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready' }));
     const call = test.wrap(triggers.moderatePhoto);
     const request = (token: Record<string, unknown>) => ({ data: { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }, auth: { uid: 'x', token }, rawRequest: {} }) as never;
     await expect(call(request({}))).rejects.toMatchObject({ code: 'permission-denied', httpErrorCode: { status: 403 } });
-    await expect(call(request({ role: 'staff' }))).resolves.toEqual({ status: 'hidden' });
+    // Staff signed in with a password alone: refused, with a reason the web app can act on.
+    await expect(call(request({ role: 'staff', firebase: { sign_in_provider: 'password' } }))).rejects.toMatchObject({
+      code: 'permission-denied',
+      details: { reason: 'second-factor-needed' },
+    });
+    await expect(call(request({ role: 'staff', firebase: { sign_in_provider: 'password', sign_in_second_factor: 'phone' } }))).resolves.toEqual({ status: 'hidden' });
   });
 
   it('calendarFeed answers a wrong token with 404 and other methods with 405', async () => {

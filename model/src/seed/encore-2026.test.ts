@@ -57,4 +57,11 @@ describe('the encore-2026 seed', () => {
   it('has staff, admin and visitor test accounts', () => {
     expect(SEED_ACCOUNTS.map((a) => a.role ?? 'visitor').sort()).toEqual(['admin', 'staff', 'visitor', 'visitor']);
   });
+
+  it('enrols every staff and admin account with a second factor of its own number, and no visitor', () => {
+    const staff = SEED_ACCOUNTS.filter((account) => account.role);
+    expect(staff.every((account) => account.secondFactor?.phoneNumber.startsWith('+1650555010'))).toBe(true);
+    expect(new Set(staff.map((account) => account.secondFactor?.phoneNumber)).size).toBe(staff.length);
+    expect(SEED_ACCOUNTS.filter((account) => !account.role).every((account) => account.secondFactor === undefined)).toBe(true);
+  });
 });

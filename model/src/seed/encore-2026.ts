@@ -128,12 +128,18 @@ export interface SeedAccount {
   password: string;
   displayName: string;
   role?: 'staff' | 'admin';
+  /**
+   * The SMS second factor the account comes enrolled with (staff must sign in with one).
+   * Numbers from the 555-0100..0199 range North American numbering keeps for fiction: no
+   * text is ever sent; the Auth emulator makes the code and `npm run mfa-code` shows it.
+   */
+  secondFactor?: { phoneNumber: string; displayName: string };
 }
 
 /** Test accounts created in the Auth emulator by `npm run seed` (local use only). */
 export const SEED_ACCOUNTS: readonly SeedAccount[] = [
-  { email: 'admin@encore.test', password: 'encore-admin', displayName: 'Alex Admin', role: 'admin' },
-  { email: 'staff@encore.test', password: 'encore-staff', displayName: 'Sam Staff', role: 'staff' },
+  { email: 'admin@encore.test', password: 'encore-admin', displayName: 'Alex Admin', role: 'admin', secondFactor: { phoneNumber: '+16505550102', displayName: 'Test phone' } },
+  { email: 'staff@encore.test', password: 'encore-staff', displayName: 'Sam Staff', role: 'staff', secondFactor: { phoneNumber: '+16505550101', displayName: 'Test phone' } },
   { email: 'visitor@encore.test', password: 'encore-visitor', displayName: 'Vera Visitor' },
   { email: 'uploader@encore.test', password: 'encore-uploader', displayName: 'Umar Uploader' },
 ];

@@ -17,6 +17,13 @@ describe('readConfig', () => {
     expect(config.googleSignIn).toBe(true);
   });
 
+  it('offers authenticator apps only for a real project that enables them, never on the emulators', () => {
+    const real = { VITE_FIREBASE_PROJECT_ID: 'encore-prod' };
+    expect(readConfig(real).authenticatorApps).toBe(false);
+    expect(readConfig({ ...real, VITE_MFA_TOTP: 'true' }).authenticatorApps).toBe(true);
+    expect(readConfig({ VITE_MFA_TOTP: 'true' }).authenticatorApps).toBe(false);
+  });
+
   it('takes emulator ports from the environment and refuses nonsense', () => {
     expect(readConfig({ VITE_FIRESTORE_EMULATOR_PORT: '18080' }).emulators?.ports.firestore).toBe(18080);
     expect(() => readConfig({ VITE_STORAGE_EMULATOR_PORT: 'nine' })).toThrow(/VITE_STORAGE_EMULATOR_PORT must be a port number/);

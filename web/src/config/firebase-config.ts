@@ -21,6 +21,11 @@ export interface AppConfig {
   functionsRegion: string;
   /** Google sign-in needs a real project with the provider enabled. */
   googleSignIn: boolean;
+  /**
+   * Offer authenticator apps (TOTP) as a second factor: a real project with TOTP enabled in
+   * Identity Platform (`VITE_MFA_TOTP=true`). Never on the emulators, which have SMS only.
+   */
+  authenticatorApps: boolean;
 }
 
 export type Env = Record<string, string | boolean | undefined>;
@@ -54,6 +59,7 @@ export function readConfig(env: Env): AppConfig {
       festivalId,
       functionsRegion,
       googleSignIn: text(env, 'VITE_GOOGLE_SIGN_IN') !== 'false',
+      authenticatorApps: text(env, 'VITE_MFA_TOTP') === 'true',
     };
   }
   const localProject = projectId ?? 'demo-encore';
@@ -78,6 +84,7 @@ export function readConfig(env: Env): AppConfig {
     festivalId,
     functionsRegion,
     googleSignIn: false,
+    authenticatorApps: false,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   isSignInWithEmailLink,
   linkWithCredential,
   linkWithPopup,
+  multiFactor,
   onIdTokenChanged,
   sendSignInLinkToEmail,
   signInAnonymously,
@@ -46,25 +47,45 @@ export function auth(): Auth {
   return instance;
 }
 
-export type SignedInAccount = Account & { email: string | null };
+export type SignedInAccount = Account & {
+  email: string | null;
+  emailVerified: boolean;
+  /** The second factor this sign-in used (`phone`, `totp`), from the ID token; null after a password alone. */
+  secondFactor: string | null;
+  /** How many second factors the account has enrolled. */
+  enrolledFactors: number;
+};
+
+function basicAccountOf(user: User): SignedInAccount {
+  return {
+    uid: user.uid,
+    anonymous: user.isAnonymous,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    secondFactor: null,
+    enrolledFactors: multiFactor(user).enrolledFactors.length,
+  };
+}
 
 async function accountOf(user: User): Promise<SignedInAccount> {
   const token = await user.getIdTokenResult();
   const role = roleSchema.safeParse(token.claims['role']);
   return {
-    uid: user.uid,
-    anonymous: user.isAnonymous,
-    email: user.email,
+    ...basicAccountOf(user),
+    secondFactor: token.signInSecondFactor,
     ...(role.success ? { role: role.data } : {}),
     ...(user.displayName ? { displayName: user.displayName } : {}),
   };
 }
 
-/** Follows sign-in and token refreshes (a new role claim arrives with a refreshed token). */
+/**
+ * Follows sign-in and token refreshes: a new role claim arrives with a refreshed token, a
+ * second factor with the token its sign-in or enrolment gives.
+ */
 export function watchAccount(onChange: (account: SignedInAccount | null) => void): () => void {
   return onIdTokenChanged(auth(), (user) => {
     if (!user) onChange(null);
-    else void accountOf(user).then(onChange, () => onChange({ uid: user.uid, anonymous: user.isAnonymous, email: user.email }));
+    else void accountOf(user).then(onChange, () => onChange(basicAccountOf(user)));
   });
 }
 

@@ -1,5 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { describeError } from '../errors/describe-error';
+import { describeError, type ErrorDescription } from '../errors/describe-error';
 import { Icon } from './icons';
 
 /**
@@ -7,9 +7,20 @@ import { Icon } from './icons';
  * `variant="state"` fills the place of content that could not load; the default is an inline
  * notice above content that is still there.
  */
-export function ErrorNotice({ error, onRetry, variant = 'notice' }: { error: unknown; onRetry?: () => void; variant?: 'notice' | 'state' }) {
+export function ErrorNotice({
+  error,
+  onRetry,
+  variant = 'notice',
+  describe = describeError,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  variant?: 'notice' | 'state';
+  /** A feature's own table for errors only its screens meet (falling back to describeError). */
+  describe?: (error: unknown) => ErrorDescription;
+}) {
   const intl = useIntl();
-  const { message, action, retryable } = describeError(error);
+  const { message, action, retryable } = describe(error);
   const retry =
     onRetry && retryable ? (
       <button type="button" className="button button-small" onClick={onRetry}>

@@ -43,7 +43,10 @@ export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
   });
 }
 
-/** Signs in through the Account page, as a person would. */
+/**
+ * Signs in through the Account page, as a person would: email and password, then, for an
+ * account with a second factor (the seed's staff and admin), the SMS code (`enterSmsCode`).
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/account`);
   await page.getByRole('tab', { name: 'Sign in' }).click();
@@ -51,5 +54,26 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);
   await panel.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: email }).waitFor({ timeout: 20_000 });
+  const signedIn = page.getByRole('link', { name: email });
+  const secondStep = page.getByRole('heading', { name: 'Second step: your code' });
+  await signedIn.or(secondStep).first().waitFor({ timeout: 20_000 });
+  if (await secondStep.isVisible()) {
+    await page.getByRole('button', { name: 'Text me a code' }).click();
+    await enterSmsCode(page, 'Code from the text message', 'Verify and sign in');
+  }
+  await signedIn.waitFor({ timeout: 20_000 });
+}
+
+/**
+ * Types the SMS code the local Auth emulator made (no text is sent locally), as a developer
+ * gets it on the emulators: "Show the code here" on the screen that asks for it.
+ */
+export async function enterSmsCode(page: Page, fieldLabel: string, submit: string): Promise<string> {
+  await page.getByRole('button', { name: 'Show the code here' }).click();
+  const shown = page.getByRole('status').filter({ hasText: /^Code: \d{6}$/ });
+  await shown.waitFor({ timeout: 20_000 });
+  const code = /\d{6}/.exec((await shown.textContent()) ?? '')![0];
+  await page.getByLabel(fieldLabel).fill(code);
+  await page.getByRole('button', { name: submit }).click();
+  return code;
 }

@@ -22,6 +22,11 @@ export interface LocalStack {
   /** The web app, e.g. http://127.0.0.1:41234 */
   url: string;
   accounts: typeof TEST_ACCOUNTS;
+  projectId: string;
+  /** `host:port` of each emulator (Auth, Firestore, Storage, the functions runner), for SDK-level tests. */
+  hosts: { auth: string; firestore: string; storage: string; functions: string };
+  /** An App Check token for `appId`, as the web app gets one (its debug token exchanged at the runner). */
+  appCheckToken(appId: string): Promise<{ token: string; expireTimeMillis: number }>;
   /**
    * "Deploys" a new version at the same address: rebuilds the app with new hashes for every
    * app chunk into the served folder, whose old files are removed.
@@ -114,7 +119,21 @@ export async function startLocalStack(): Promise<LocalStack> {
     });
     let release = 0;
     const redeploy = () => buildWebApp(web.outDir, webPorts, appCheckDebugToken, ++release);
-    return { url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''), accounts: TEST_ACCOUNTS, redeploy, stop };
+    const runner = stack.runner!;
+    const appCheckToken = async (appId: string) => {
+      const response = await fetch(runner.appCheckExchangeUrl(appId), { method: 'POST', body: JSON.stringify({ debug_token: appCheckDebugToken }) });
+      const { token, ttl } = (await response.json()) as { token: string; ttl: string };
+      return { token, expireTimeMillis: Date.now() + Number.parseFloat(ttl) * 1000 };
+    };
+    return {
+      url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
+      accounts: TEST_ACCOUNTS,
+      projectId: PROJECT_ID,
+      hosts: { auth: auth.host, firestore: stack.hosts.firestore, storage: stack.hosts.storage, functions: stack.hosts.functions! },
+      appCheckToken,
+      redeploy,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

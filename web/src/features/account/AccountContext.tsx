@@ -72,6 +72,8 @@ export function useAccount(): AccountState {
   return state;
 }
 
+/** Has the staff or admin role (whether or not this sign-in may use it yet: see `staff-access.ts`). */
 export function isStaff(account: SignedInAccount | null | undefined): boolean {
   return account?.role === 'staff' || account?.role === 'admin';
 }
+

@@ -10,6 +10,9 @@ import { NotificationSettings } from '../notifications/NotificationSettings';
 import { forgetDevice } from '../notifications/push-store';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
+import { SecondFactorSection } from './SecondFactorSection';
+import { SecondFactorSignIn } from './SecondFactorSignIn';
+import { useSecondFactorChallenge } from './use-second-factor-challenge';
 
 const auth = () => import('../../firebase/auth');
 
@@ -28,6 +31,7 @@ export default function AccountPage() {
   const { account } = useAccount();
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const { challenge, onSignInError, clear: clearChallenge } = useSecondFactorChallenge(setError);
 
   // Finish an email-link sign-in when the page was opened from the link.
   useEffect(() => {
@@ -38,7 +42,7 @@ export default function AccountPage() {
         ),
       )
       .then((done) => done && setNotice(intl.formatMessage(notices.linkSignedIn)))
-      .catch(setError);
+      .catch(onSignInError);
     // Once, when the page opens (the link is in its URL); the language may change later.
   }, []);
 
@@ -105,9 +109,19 @@ export default function AccountPage() {
               <FormattedMessage id="account.page.signOut" defaultMessage="Sign out of this device" />
             </Button>
           </section>
+        ) : challenge ? (
+          <SecondFactorSignIn
+            challenge={challenge}
+            onSignedIn={() => {
+              clearChallenge();
+              setNotice(intl.formatMessage(notices.signedIn));
+            }}
+            onCancel={clearChallenge}
+          />
         ) : (
-          <SignInForms isGuest={Boolean(account?.anonymous)} onError={setError} onNotice={setNotice} />
+          <SignInForms isGuest={Boolean(account?.anonymous)} onError={onSignInError} onNotice={setNotice} />
         )}
+        {signedIn ? <SecondFactorSection account={account} /> : null}
         <section className="panel" aria-labelledby="preferences-title">
           <h2 id="preferences-title">
             <FormattedMessage id="account.page.preferences" defaultMessage="Language and look" />

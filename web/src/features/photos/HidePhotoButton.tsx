@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { isStaff, useAccount } from '../account/AccountContext';
+import { useAccount } from '../account/AccountContext';
+import { describeSecondFactorError } from '../account/second-factor-errors';
+import { staffAccessOf } from '../account/staff-access';
 import { moderatePhoto } from './api/moderate-photo';
 
 /**
@@ -13,7 +15,8 @@ export function HidePhotoButton({ photoId }: { photoId: string }) {
   const { account } = useAccount();
   const [state, setState] = useState<'idle' | 'hiding'>('idle');
   const [error, setError] = useState<unknown>(null);
-  if (!isStaff(account)) return null;
+  // Staff signed in without a second factor would be refused: the Staff page says why.
+  if (staffAccessOf(account) !== 'granted') return null;
   const hide = () => {
     setError(null);
     setState('hiding');
@@ -34,7 +37,7 @@ export function HidePhotoButton({ photoId }: { photoId: string }) {
           <FormattedMessage id="photos.hide.button" defaultMessage="Hide from the wall" />
         )}
       </Button>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </>
   );
 }

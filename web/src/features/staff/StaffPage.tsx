@@ -3,19 +3,26 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Route, Switch } from 'wouter';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
-import { isStaff, useAccount } from '../account/AccountContext';
+import { useAccount } from '../account/AccountContext';
+import { staffAccessOf } from '../account/staff-access';
+import { StaffLocked } from './StaffLocked';
 
 const DashboardPage = lazy(() => import('./DashboardPage'));
 const ModerationPage = lazy(() => import('./ModerationPage'));
 const ProgrammeEditorPage = lazy(() => import('./ProgrammeEditorPage'));
 const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
 
-/** The staff console; the role comes from the `role` custom claim (rules enforce it too). */
+/**
+ * The staff console, for staff signed in with a second factor: the role comes from the
+ * `role` custom claim, the factor from the sign-in (rules and functions enforce both too).
+ */
 export default function StaffPage() {
   const intl = useIntl();
   const { account } = useAccount();
   if (account === undefined) return <Loading label={<FormattedMessage id="staff.page.checking" defaultMessage="Checking your account…" />} />;
-  if (!isStaff(account)) {
+  const access = staffAccessOf(account);
+  if (access === 'second-factor-needed') return <StaffLocked enrolledFactors={account?.enrolledFactors ?? 0} />;
+  if (access === 'not-staff') {
     return (
       <div className="page-header">
         <h1>
