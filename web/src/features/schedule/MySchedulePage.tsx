@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
+import { useLocale } from '../../i18n/I18nProvider';
 import { useNow } from '../../time/ClockContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
@@ -19,6 +20,7 @@ export default function MySchedulePage() {
   const favorites = useFavorites();
   const { account } = useAccount();
   const now = useNow();
+  const { locale } = useLocale();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -48,16 +50,11 @@ export default function MySchedulePage() {
           const exportIcs = async () => {
             setError(null);
             try {
-              const { scheduleToIcs, downloadIcs } = await import('./ics-export');
-              const labels = {
-                set: intl.formatMessage({ id: 'schedule.myPage.icsSet', defaultMessage: 'Set' }),
-                stage: intl.formatMessage({ id: 'schedule.myPage.icsStage', defaultMessage: 'Stage' }),
-                calendar: intl.formatMessage(
-                  { id: 'schedule.myPage.icsCalendar', defaultMessage: '{festival}: my schedule' },
-                  { festival: programme.festival.name },
-                ),
-              };
-              downloadIcs(scheduleToIcs(programme, mine, window.location.origin, labels), `${programme.festivalId}-my-schedule.ics`);
+              const [{ scheduleToIcs, downloadIcs }, preferences] = await Promise.all([
+                import('./ics-export'),
+                account ? import('./api/read-calendar-preferences').then((module) => module.readCalendarPreferences(account.uid)) : undefined,
+              ]);
+              downloadIcs(scheduleToIcs(programme, mine, window.location.origin, preferences, locale), `${programme.festivalId}-my-schedule.ics`);
             } catch (caught) {
               setError(caught);
             }
