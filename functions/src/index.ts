@@ -12,6 +12,7 @@ export {
   moderateReport,
   fanOutProgrammeChange,
   notifyFans,
+  refreshTrending,
 } from './triggers/subscribers.js';
 export { calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
 export { nightlyMaintenance } from './triggers/schedule.js';

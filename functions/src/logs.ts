@@ -33,6 +33,7 @@ export const logs = {
   staffModerated: info('staff-moderated'),
   fanOutPublished: info('fan-out-published'),
   noticesWritten: info('notices-written'),
+  trendingRefreshed: info('trending-refreshed'),
   programmeImported: info('programme-imported'),
   calendarServed: info('calendar-served'),
   maintenanceDone: info('maintenance-done'),

@@ -4,6 +4,7 @@ import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUpl
 import { handleProcessPhoto } from '../handlers/process-photo.js';
 import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
+import { handleRefreshTrending } from '../handlers/refresh-trending.js';
 import { handleReportFiled } from '../handlers/report-filed.js';
 import { liveDeps } from '../platform/live.js';
 import { subscribe } from './subscribe.js';
@@ -18,3 +19,4 @@ export const countReaction = subscribe('countReaction', 'reaction.changed', coun
 export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
 export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));
 export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));
+export const refreshTrending = subscribe('refreshTrending', 'performance.changed', counterOptions, (event) => handleRefreshTrending(liveDeps(), event));

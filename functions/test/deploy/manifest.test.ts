@@ -136,6 +136,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   moderateReport: pubsub(config.counterOptions, 'report-filed'),
   fanOutProgrammeChange: pubsub(config.fanOutOptions, 'performance-changed'),
   notifyFans: pubsub(config.fanOutOptions, 'notice-batch'),
+  refreshTrending: pubsub(config.counterOptions, 'performance-changed'),
   calendarFeed: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
   calendarLink: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   moderatePhoto: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
