@@ -1,0 +1,66 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Programme } from '../../festival/programme';
+import { ProgrammeIcon } from './programme-icons';
+import { activeFilterCount, type ProgrammeFilter } from './programme-filter';
+
+// The sheet (react-aria's modal dialog) loads on the first tap, like the shell's "More" sheet.
+const FilterSheet = lazy(() => import('./FilterSheet'));
+
+/** One control for every filter: a button with the number of active ones, opening the filter sheet. */
+export function FiltersButton({
+  programme,
+  filter,
+  matching,
+  onChange,
+}: {
+  programme: Programme;
+  filter: ProgrammeFilter;
+  matching: number;
+  onChange(next: Partial<ProgrammeFilter>): void;
+}) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const count = activeFilterCount(filter);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={`toolbar-button${count > 0 ? ' toolbar-button-active' : ''}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={intl.formatMessage(
+          { id: 'programme.filters.button', defaultMessage: 'Filters{count, plural, =0 {} one {, # active} other {, # active}}' },
+          { count },
+        )}
+        onClick={() => setOpen(true)}
+      >
+        <ProgrammeIcon name="filters" />
+        <span className="toolbar-button-label">
+          <FormattedMessage id="programme.filters.title" defaultMessage="Filters" />
+        </span>
+        {count > 0 ? (
+          <span className="filter-count" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
+      </button>
+      {open ? (
+        <Suspense fallback={null}>
+          <FilterSheet
+            programme={programme}
+            filter={filter}
+            matching={matching}
+            onChange={onChange}
+            onClose={() => {
+              setOpen(false);
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
