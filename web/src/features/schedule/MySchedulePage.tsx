@@ -10,10 +10,11 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useAccount } from '../account/AccountContext';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { CalendarFeed } from './CalendarFeed';
+import { PrintTimetable } from './PrintTimetable';
 import { ScheduleView } from './ScheduleView';
 import { shareLink } from './share-link';
 
-/** "My schedule": favourites by day, clashes, calendar export and a read-only share link. */
+/** "My schedule": favourites by day, clashes, calendar export, a printable timetable and a read-only share link. */
 export default function MySchedulePage() {
   const intl = useIntl();
   const festival = useFestival();
@@ -75,6 +76,9 @@ export default function MySchedulePage() {
                   <Button className="button" onPress={() => void exportIcs()}>
                     <FormattedMessage id="schedule.myPage.export" defaultMessage="Add to my calendar (.ics)" />
                   </Button>
+                  <Button className="button button-secondary" onPress={() => window.print()}>
+                    <FormattedMessage id="schedule.myPage.print" defaultMessage="Print my timetable" />
+                  </Button>
                   <Button className="button button-secondary" onPress={() => void share()}>
                     <FormattedMessage id="schedule.myPage.share" defaultMessage="Copy share link" />
                   </Button>
@@ -93,6 +97,7 @@ export default function MySchedulePage() {
                 now={now}
                 favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
               />
+              <PrintTimetable programme={programme} performanceIds={favorites.ids} />
             </>
           );
         }}
