@@ -1,10 +1,9 @@
 import { useId } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Programme } from '../../festival/programme';
-import { genresOf } from '../../festival/programme';
+import type { StageDoc } from '../../festival/programme';
 import { Icon } from '../../ui/icons';
-import { CLEARED_FILTER, activeFilterCount, type ProgrammeFilter } from './programme-filter';
+import type { ProgrammeFilter } from './programme-filter';
 
 /**
  * The programme's filters in one sheet (a modal dialog: focus stays inside, Escape or the
@@ -12,20 +11,27 @@ import { CLEARED_FILTER, activeFilterCount, type ProgrammeFilter } from './progr
  * fieldsets, styled as chips: every stage and genre is a Tab stop toggled with Space, and
  * screen readers hear the group's name. Each change applies at once (the programme behind
  * follows), and the main button says how many sets are left. Loaded on the first tap, so
- * the programme's first download stays free of it.
+ * the programme's first download stays free of it (and it imports nothing from the page's
+ * chunk, so that download does not carry a list of what to preload with it either).
  */
 export default function FilterSheet({
-  programme,
+  stages,
+  genres,
   filter,
+  activeCount,
   matching,
   onChange,
+  onClear,
   onClose,
 }: {
-  programme: Programme;
+  stages: StageDoc[];
+  genres: string[];
   filter: ProgrammeFilter;
+  activeCount: number;
   /** Sets of the day the filter lets through. */
   matching: number;
   onChange(next: Partial<ProgrammeFilter>): void;
+  onClear(): void;
   onClose(): void;
 }) {
   const intl = useIntl();
@@ -70,7 +76,7 @@ export default function FilterSheet({
                 <FormattedMessage id="programme.filters.stages" defaultMessage="Stages" />
               </legend>
               <div className="filter-chips">
-                {programme.stages.map((stage) => (
+                {stages.map((stage) => (
                   <label key={stage.id} className="filter-chip" style={{ ['--stage-color' as string]: stage.color ?? 'var(--color-stage-fallback)' }}>
                     <input type="checkbox" checked={filter.stages.includes(stage.id)} onChange={() => onChange({ stages: toggle(filter.stages, stage.id) })} />
                     <span className="filter-chip-dot" aria-hidden="true" />
@@ -84,7 +90,7 @@ export default function FilterSheet({
                 <FormattedMessage id="programme.filters.genres" defaultMessage="Genres" />
               </legend>
               <div className="filter-chips">
-                {genresOf(programme).map((genre) => (
+                {genres.map((genre) => (
                   <label key={genre} className="filter-chip">
                     <input type="checkbox" checked={filter.genres.includes(genre)} onChange={() => onChange({ genres: toggle(filter.genres, genre) })} />
                     {genre}
@@ -93,7 +99,7 @@ export default function FilterSheet({
               </div>
             </fieldset>
             <div className="filter-actions">
-              <button type="button" className="button button-secondary" disabled={activeFilterCount(filter) === 0} onClick={() => onChange(CLEARED_FILTER)}>
+              <button type="button" className="button button-secondary" disabled={activeCount === 0} onClick={onClear}>
                 <FormattedMessage id="programme.filters.clear" defaultMessage="Clear all" />
               </button>
               <button type="submit" className="button">

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import type { Programme } from '../../festival/programme';
-import { ProgrammeIcon } from './programme-icons';
-import { activeFilterCount, type ProgrammeFilter } from './programme-filter';
+import { genresOf, type Programme } from '../../festival/programme';
+import { Icon } from '../../ui/icons';
+import { CLEARED_FILTER, activeFilterCount, type ProgrammeFilter } from './programme-filter';
 
 // The sheet (react-aria's modal dialog) loads on the first tap, like the shell's "More" sheet.
 const FilterSheet = lazy(() => import('./FilterSheet'));
@@ -37,7 +37,7 @@ export function FiltersButton({
         )}
         onClick={() => setOpen(true)}
       >
-        <ProgrammeIcon name="filters" />
+        <Icon name="filters" width={20} height={20} />
         <span className="toolbar-button-label">
           <FormattedMessage id="programme.filters.title" defaultMessage="Filters" />
         </span>
@@ -50,10 +50,13 @@ export function FiltersButton({
       {open ? (
         <Suspense fallback={null}>
           <FilterSheet
-            programme={programme}
+            stages={programme.stages}
+            genres={genresOf(programme)}
             filter={filter}
+            activeCount={count}
             matching={matching}
             onChange={onChange}
+            onClear={() => onChange(CLEARED_FILTER)}
             onClose={() => {
               setOpen(false);
               button.current?.focus();

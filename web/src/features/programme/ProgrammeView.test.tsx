@@ -56,9 +56,9 @@ describe('the programme (schedule) view', () => {
     expect(cards[cards.length - 1]!.textContent).toContain(localTime(last.startsAt, programme.festival));
   });
 
-  it('shows now and next per stage at the pinned instant, and a Now control', () => {
+  it('shows now and next per stage at the pinned instant (loaded while the festival is on), and a Now control', async () => {
     renderProgramme();
-    const nowNext = screen.getByRole('region', { name: 'Now and next' });
+    const nowNext = await screen.findByRole('region', { name: 'Now and next' });
     const playing = programme.performances.filter((set) => set.startsAt <= saturdayNine && saturdayNine < set.endsAt);
     expect(playing.length).toBeGreaterThan(0);
     for (const set of playing) expect(within(nowNext).getByRole('link', { name: artistOf(set) })).toBeTruthy();
@@ -168,10 +168,10 @@ describe('a cancelled set in the programme', () => {
 });
 
 describe('the programme in Dutch', () => {
-  it('names the day, the count, now/next and the controls in Dutch, with the same festival times', () => {
+  it('names the day, the count, now/next and the controls in Dutch, with the same festival times', async () => {
     renderProgramme({ locale: 'nl', filter: { stages: ['main-stage'] } });
     expect(screen.getByRole('heading', { level: 2, name: /^zaterdag 15 augustus · \d+ sets$/ })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Nu en straks' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Nu en straks' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Filters, 1 actief' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Spring naar nu' })).toBeTruthy();
     expect(screen.getAllByText('Speelt nu').length).toBeGreaterThan(0);

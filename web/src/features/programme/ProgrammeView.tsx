@@ -1,13 +1,11 @@
 import { festivalDayOf, festivalDays } from '@encore/model';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { PerformanceDoc, Programme } from '../../festival/programme';
+import type { Programme } from '../../festival/programme';
 import { dayLabel, shortDayLabel } from '../../time/format';
 import { FiltersButton } from './FiltersButton';
-import { jumpToNow } from './jump-to-now';
-import { NowNext } from './NowNext';
-import { ProgrammeIcon } from './programme-icons';
+import { Icon } from '../../ui/icons';
 import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
 import type { FavoriteProps } from './SetCard';
 import { SetList } from './SetList';
@@ -35,16 +33,8 @@ function festivalIsOn(programme: Programme, now: Date): boolean {
   return now >= new Date(days[0]!.startsAt.getTime() - 12 * 3_600_000) && now < days[days.length - 1]!.endsAt;
 }
 
-/**
- * The set "Now" brings into view and focuses: the first one playing (the leftmost stage on
- * the timeline, the earliest start in the list), else the next to start.
- */
-function setAtNow(sets: readonly PerformanceDoc[], layout: ProgrammeLayout, stageOrder: readonly string[], now: Date): PerformanceDoc | undefined {
-  const live = sets.filter((set) => set.status !== 'cancelled');
-  const order = layout === 'timeline' ? (a: PerformanceDoc, b: PerformanceDoc) => stageOrder.indexOf(a.stageId) - stageOrder.indexOf(b.stageId) : () => 0;
-  const playing = live.filter((set) => set.startsAt <= now && now < set.endsAt).sort(order);
-  return playing[0] ?? live.filter((set) => set.startsAt > now).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
-}
+// What only matters while the festival is on (now and next, the jump to now) loads only then.
+const NowNext = lazy(() => import('./festival-now'));
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -62,7 +52,6 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
   const timeline = useMemo(() => timelineLayout(sets, programme.festival), [sets, programme.festival]);
   const isOn = festivalIsOn(programme, now);
   const today = festivalDayOf(now, programme.festival);
-  const target = filter.day === today ? setAtNow(sets, layout, stages.map((stage) => stage.id), now) : undefined;
 
   const sticky = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -90,20 +79,12 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
   // "Now": switch to today if needed, then (once that day is drawn) scroll and focus.
   const [jump, setJump] = useState<{ focus: boolean } | null>(() => (openAtNow && isOn && filter.day === today && !openedAtNow ? { focus: false } : null));
   useLayoutEffect(() => {
-    if (!jump || filter.day !== today) return;
+    if (!jump || filter.day !== today || !content.current) return;
     openedAtNow = true;
-    const root = content.current;
-    jumpToNow(
-      {
-        sticky: sticky.current,
-        scroller: layout === 'timeline' ? scroller.current : null,
-        nowLine: root?.querySelector<HTMLElement>('[data-now-line]') ?? null,
-        set: [...(root?.querySelectorAll<HTMLElement>('[data-set-id]') ?? [])].find((element) => element.dataset['setId'] === target?.id) ?? null,
-      },
-      jump,
-    );
+    const page = { root: content.current, sticky: sticky.current, scroller: layout === 'timeline' ? scroller.current : null };
+    void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, jump));
     setJump(null);
-  }, [jump, filter.day, today, layout, target]);
+  }, [jump, filter.day, today, layout, now]);
 
   const count = activeFilterCount(filter);
   return (
@@ -120,7 +101,12 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
           />
         </p>
       </header>
-      {isOn ? <NowNext programme={programme} now={now} /> : null}
+      {isOn ? (
+        // The placeholder keeps the strip's height, so nothing below moves when it arrives.
+        <Suspense fallback={<div className="now-next" aria-hidden="true" />}>
+          <NowNext programme={programme} now={now} />
+        </Suspense>
+      ) : null}
       <div className="day-heading-row">
         <h2 className="day-heading">
           {dayLabel(intl, filter.day)}{' '}
@@ -130,13 +116,13 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
         </h2>
         <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
           <button type="button" aria-pressed={layout === 'timeline'} onClick={() => onLayoutChange('timeline')}>
-            <ProgrammeIcon name="timeline" />
+            <Icon name="timeline" width={20} height={20} />
             <span className="view-switch-label">
               <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
             </span>
           </button>
           <button type="button" aria-pressed={layout === 'list'} onClick={() => onLayoutChange('list')}>
-            <ProgrammeIcon name="list" />
+            <Icon name="list" width={20} height={20} />
             <span className="view-switch-label">
               <FormattedMessage id="programme.view.list" defaultMessage="List" />
             </span>
@@ -165,7 +151,7 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
                 setJump({ focus: true });
               }}
             >
-              <ProgrammeIcon name="now" />
+              <Icon name="now" width={20} height={20} />
               <FormattedMessage id="programme.view.now" defaultMessage="Now" />
             </button>
           ) : null}
