@@ -84,6 +84,19 @@ async function favourite(uid: string, performanceIds: string[]): Promise<void> {
   await batch.commit();
 }
 
+/** The sheet has finished sliding and fading in (react-aria marks it `data-entering` until then): axe measures contrast mid-fade otherwise. */
+async function settled(page: Page): Promise<void> {
+  await page.locator('.sheet').waitFor({ timeout: LIVE });
+  await page.waitForFunction(
+    () => {
+      const overlay = document.querySelector('.sheet-overlay');
+      return overlay !== null && !overlay.matches('[data-entering]') && !overlay.querySelector('[data-entering]') && overlay.getAnimations({ subtree: true }).every((animation) => animation.playState !== 'running');
+    },
+    undefined,
+    { timeout: LIVE },
+  );
+}
+
 const uidOf = async (email: string) => (await getAuth(admin).getUserByEmail(email)).uid;
 
 describe('the programme on a phone during the festival', () => {
@@ -142,11 +155,13 @@ describe('the programme on a phone during the festival', () => {
     await openProgramme(page);
     const isFocused = (selector: string) => page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false, selector);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    for (let presses = 0; presses < 60 && !(await isFocused('button[aria-haspopup="dialog"][aria-label^="Filters"]')); presses++) await page.keyboard.press('Tab');
-    expect(await isFocused('button[aria-haspopup="dialog"][aria-label^="Filters"]')).toBe(true);
+    for (let presses = 0; presses < 60 && !(await isFocused('.filters-button')); presses++) await page.keyboard.press('Tab');
+    expect(await isFocused('.filters-button')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Filters', exact: true }).evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.waitFor({ timeout: LIVE });
+    await settled(page);
     const pier = sheet.getByRole('checkbox', { name: 'The Pier' });
     for (let presses = 0; presses < 30 && !(await pier.evaluate((box) => box === document.activeElement)); presses++) await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
@@ -155,7 +170,8 @@ describe('the programme on a phone during the festival', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached', timeout: LIVE });
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Filters, 1 active', undefined, { timeout: LIVE });
+    await page.waitForFunction(() => document.activeElement?.matches('.filters-button') ?? false, undefined, { timeout: LIVE });
+    expect(await page.getByRole('button', { name: 'Filters, 1 active' }).evaluate((button) => button === document.activeElement)).toBe(true);
     expect(new URL(page.url()).searchParams.get('stage')).toBe('the-pier');
     const stagesShown = await page.locator('.timeline-stage').evaluateAll((sections) => sections.map((section) => section.querySelector('h3')!.textContent));
     expect(stagesShown).toEqual(['The Pier']);
@@ -175,6 +191,7 @@ describe('the programme on a phone during the festival', () => {
       await check(phone, 'phone-timeline');
       await phone.getByRole('button', { name: /^Filters/ }).click();
       await phone.getByRole('dialog', { name: 'Filters' }).waitFor({ timeout: LIVE });
+      await settled(phone);
       await check(phone, 'phone-filter-sheet');
       await phone.keyboard.press('Escape');
       await phone.getByRole('group', { name: 'Show the day as' }).getByRole('button', { name: 'List' }).click();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { genresOf, type Programme } from '../../festival/programme';
 import { Icon } from '../../ui/icons';
 import { CLEARED_FILTER, activeFilterCount, type ProgrammeFilter } from './programme-filter';
@@ -19,26 +19,15 @@ export function FiltersButton({
   matching: number;
   onChange(next: Partial<ProgrammeFilter>): void;
 }) {
-  const intl = useIntl();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const count = activeFilterCount(filter);
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        className={`toolbar-button${count > 0 ? ' toolbar-button-active' : ''}`}
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-label={intl.formatMessage(
-          { id: 'programme.filters.button', defaultMessage: 'Filters{count, plural, =0 {} one {, # active} other {, # active}}' },
-          { count },
-        )}
-        onClick={() => setOpen(true)}
-      >
+      <button ref={button} type="button" className={`toolbar-button filters-button${count > 0 ? ' toolbar-button-active' : ''}`} aria-haspopup="dialog" aria-expanded={open} onClick={() => setOpen(true)}>
         <Icon name="filters" width={20} height={20} />
-        <span className="toolbar-button-label">
+        {/* One name in words, "Filters, 2 active"; the label and the badge are its pictures. */}
+        <span className="toolbar-button-label" aria-hidden="true">
           <FormattedMessage id="programme.filters.title" defaultMessage="Filters" />
         </span>
         {count > 0 ? (
@@ -46,6 +35,13 @@ export function FiltersButton({
             {count}
           </span>
         ) : null}
+        <span className="visually-hidden">
+          {count > 0 ? (
+            <FormattedMessage id="programme.filters.titleActive" defaultMessage="Filters, {count, plural, one {# active} other {# active}}" values={{ count }} />
+          ) : (
+            <FormattedMessage id="programme.filters.title" defaultMessage="Filters" />
+          )}
+        </span>
       </button>
       {open ? (
         <Suspense fallback={null}>
