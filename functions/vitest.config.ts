@@ -4,7 +4,10 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: {
     // Test against the model's sources, as the deploy bundle does, never a stale dist/.
-    alias: [{ find: /^@encore\/model$/, replacement: fileURLToPath(new URL('../model/src/index.ts', import.meta.url)) }],
+    alias: [
+      { find: /^@encore\/model$/, replacement: fileURLToPath(new URL('../model/src/index.ts', import.meta.url)) },
+      { find: /^@encore\/model\/calendar$/, replacement: fileURLToPath(new URL('../model/src/calendar/index.ts', import.meta.url)) },
+    ],
   },
   test: {
     name: 'functions',

@@ -17,7 +17,7 @@ import { FESTIVAL_ID, fileReport, seedFestival, testDeps, testPhoto } from '../s
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 3000);
 const MIB = 1024 * 1024;
 
-const deps = testDeps({ settings: { dailyUploadQuota: 50, reportHideThreshold: 3, reporterMinAccountAgeDays: 7 } });
+const deps = testDeps({ settings: { dailyUploadQuota: 50, reportHideThreshold: 3, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
 seedFestival(deps.docs);
 deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'flooded'), testPhoto());
 const entryPath = firestorePaths.moderationEntry(FESTIVAL_ID, 'flooded');

@@ -23,7 +23,7 @@ import { FESTIVAL_ID, seedFestival, testDeps } from '../src/testing/deps.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 async function pipelineOnce(original: Buffer, run: number): Promise<number> {
-  const deps = testDeps({ settings: { dailyUploadQuota: 1000, reportHideThreshold: 3, reporterMinAccountAgeDays: 7 } });
+  const deps = testDeps({ settings: { dailyUploadQuota: 1000, reportHideThreshold: 3, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
   seedFestival(deps.docs);
   const photoId = `bench-${run}`;
   const name = storagePaths.upload({ uid: 'bench', festivalId: FESTIVAL_ID, photoId });

@@ -32,7 +32,11 @@ export async function buildFunctions(outfile = join(functionsDir, 'lib/index.js'
     sourcemap: true,
     // Subpath imports (`firebase-functions/v2/https`) are external through their package name.
     external: Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`]),
-    alias: { '@encore/model': join(functionsDir, '../model/src/index.ts') },
+    // esbuild maps `@encore/model/x` through the `@encore/model` alias too: each subpath is named.
+    alias: {
+      '@encore/model/calendar': join(functionsDir, '../model/src/calendar/index.ts'),
+      '@encore/model': join(functionsDir, '../model/src/index.ts'),
+    },
     logLevel: 'warning',
   });
 }

@@ -26,6 +26,11 @@ export const festivalTimeZone = defineString('FESTIVAL_TIME_ZONE', {
   description: 'IANA zone the nightly maintenance runs in',
 });
 
+export const appUrl = defineString('APP_URL', {
+  default: '',
+  description: "The web app's public address (https://...), for the links in calendar feeds; empty means the project's default Hosting site, https://<project id>.web.app",
+});
+
 /** Close to the festival's visitors and to the Firestore location (eur3). */
 export const REGION = 'europe-west1';
 

@@ -14,6 +14,7 @@ export {
   notifyFans,
   fanOutAnnouncement,
   pushAnnouncement,
+  refreshTrending,
 } from './triggers/subscribers.js';
 export { calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';

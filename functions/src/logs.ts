@@ -40,6 +40,7 @@ export const logs = {
   /** A device whose token the push service called dead: its document was deleted. */
   pushDeviceForgotten: info('push-device-forgotten'),
   remindersRun: info('reminders-run'),
+  trendingRefreshed: info('trending-refreshed'),
   programmeImported: info('programme-imported'),
   calendarServed: info('calendar-served'),
   maintenanceDone: info('maintenance-done'),

@@ -44,6 +44,7 @@ const AT = (time: string) => new Date(`2026-08-14T${time}:00Z`);
 const BACKGROUND: Record<string, Record<string, unknown>> = {
   [F]: { name: 'Encore 2026', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'NDSM Pier' },
   [`${F}/performances/p-headliner`]: performance({}),
+  [`${F}/performances/p-cancelled`]: performance({ status: 'cancelled' }),
   [`${F}/photos/ph-ready`]: photo({ status: 'ready' }),
   [`${F}/photos/ph-hidden`]: photo({ status: 'hidden' }),
   [`${F}/photos/ph-processing`]: photo({ status: 'processing' }),
@@ -219,6 +220,24 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, performanceId: 'p-other' }) },
   { name: 'a favourite of a performance that does not exist', role: 'visitor', expect: 'denied',
     attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-ghost'), { ...valid.favorite, performanceId: 'p-ghost' }) },
+  // A cancelled set cannot be favourited (the app disables its heart); one favourited before
+  // the cancellation can still be taken back.
+  { name: 'favouriting a cancelled set', absent: ['users/vera/favorites/p-cancelled'], role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' }) },
+  { name: 'an anonymous visitor favouriting a cancelled set', absent: ['users/anna/favorites/p-cancelled'], role: 'anonymous', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/anna/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' }) },
+  { name: 'favouriting a cancelled set in a batch with a set that is on', absent: ['users/vera/favorites/p-cancelled', 'users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite);
+      batch.set(doc(db, 'users/vera/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' });
+      return batch.commit();
+    } },
+  { name: 'favouriting a set that is on (scheduled)', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite) },
+  { name: 'taking back one’s favourite of a set cancelled since', role: 'visitor', expect: 'allowed',
+    arrange: { 'users/vera/favorites/p-cancelled': { festivalId: 'encore-2026', performanceId: 'p-cancelled', createdAt: AT('19:00') } },
+    attempt: (db) => deleteDoc(doc(db, 'users/vera/favorites/p-cancelled')) },
   { name: 'a favourite with an extra field', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
     attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, favoriteCount: 1000 }) },
   { name: 'an anonymous visitor favouriting for themselves', role: 'anonymous', expect: 'allowed',

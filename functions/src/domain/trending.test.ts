@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trendBucketStart, trendWindowStart, trendingFrom, type TrendBucket } from './trending.js';
+import { TRENDING_SIZE, trendBucketStart, trendTotals, trendWindowStart, trendingFrom, type TrendBucket } from './trending.js';
 
 describe('trending', () => {
   it('sums the buckets of the last hour and ranks by favourites', () => {
@@ -11,10 +11,23 @@ describe('trending', () => {
       { startsAt: new Date('2026-08-14T19:10:00Z'), counts: { a: 2, b: 3 } },
       { startsAt: new Date('2026-08-14T20:05:00Z'), counts: { a: 2, c: -1, d: 1 } },
     ];
-    expect(trendingFrom(buckets, now)).toEqual([
+    expect(trendingFrom(trendTotals(buckets, now), new Set())).toEqual([
       { performanceId: 'a', favorites: 4 },
       { performanceId: 'b', favorites: 3 },
       { performanceId: 'd', favorites: 1 },
     ]);
+  });
+
+  it('leaves out sets that are off the programme (cancelled or deleted), and fills the list from further down', () => {
+    const now = new Date('2026-08-14T20:07:00Z');
+    const counts = Object.fromEntries(Array.from({ length: TRENDING_SIZE + 2 }, (_, index) => [`set-${String(index).padStart(2, '0')}`, 100 - index]));
+    const ranked = trendTotals([{ startsAt: trendBucketStart(now), counts }], now);
+    expect(ranked).toHaveLength(TRENDING_SIZE + 2);
+    const listed = trendingFrom(ranked, new Set(['set-00', 'set-05']));
+    expect(listed).toHaveLength(TRENDING_SIZE);
+    expect(listed[0]).toEqual({ performanceId: 'set-01', favorites: 99 });
+    expect(listed.map((item) => item.performanceId)).not.toContain('set-00');
+    expect(listed.map((item) => item.performanceId)).not.toContain('set-05');
+    expect(listed.at(-1)!.performanceId).toBe(`set-${TRENDING_SIZE + 1}`);
   });
 });

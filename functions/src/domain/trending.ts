@@ -26,7 +26,13 @@ export interface TrendBucket {
   counts: Record<string, number>;
 }
 
-export function trendingFrom(buckets: readonly TrendBucket[], now: Date): Array<{ performanceId: string; favorites: number }> {
+export interface TrendingItem {
+  performanceId: string;
+  favorites: number;
+}
+
+/** Every performance favourited on balance over the last hour, most first (ties by id). */
+export function trendTotals(buckets: readonly TrendBucket[], now: Date): TrendingItem[] {
   const from = trendWindowStart(now).getTime();
   const totals = new Map<string, number>();
   for (const bucket of buckets) {
@@ -36,6 +42,14 @@ export function trendingFrom(buckets: readonly TrendBucket[], now: Date): Array<
   return [...totals]
     .filter(([, favorites]) => favorites > 0)
     .sort(([idA, a], [idB, b]) => b - a || idA.localeCompare(idB))
-    .slice(0, TRENDING_SIZE)
     .map(([performanceId, favorites]) => ({ performanceId, favorites }));
+}
+
+/**
+ * What trending lists: the first TRENDING_SIZE of the ranking that are still on the
+ * programme. A cancelled set (or one staff deleted) leaves trending, however many people
+ * favourited it in the hour before: it is news, not a tip.
+ */
+export function trendingFrom(ranked: readonly TrendingItem[], offProgramme: ReadonlySet<string>): TrendingItem[] {
+  return ranked.filter((item) => !offProgramme.has(item.performanceId)).slice(0, TRENDING_SIZE);
 }

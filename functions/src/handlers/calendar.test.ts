@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths } from '@encore/model';
+import { readCalendar } from '@encore/model/calendar';
 import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
 import { handleCalendarFeed, handleCalendarLink } from './calendar.js';
 
@@ -16,10 +17,37 @@ describe('calendar feed', () => {
     expect(feed.headers['content-type']).toBe('text/calendar; charset=utf-8');
     expect(feed.body).toContain('SUMMARY:Kae');
     expect(feed.body).toContain('DTSTART:20260814T210000Z');
+    expect(feed.body).toContain('UID:kae-main@encore-2026.encore');
+    expect(feed.body).toContain('URL:https://encore.example/performances/kae-main');
 
     const path = firestorePaths.performance(FESTIVAL_ID, 'kae-main');
     deps.docs.seed(path, { ...deps.docs.data(path), startsAt: new Date('2026-08-14T22:00:00Z'), endsAt: new Date('2026-08-14T23:00:00Z') });
     expect((await handleCalendarFeed(deps, { uid: 'u1', token })).body).toContain('DTSTART:20260814T220000Z');
+  });
+
+  it('speaks the person’s language and rings their reminder, as their preferences document asks', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
+    deps.docs.seed(firestorePaths.favorite('u1', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date() });
+    const { token } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});
+    const path = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
+    deps.docs.seed(path, { ...deps.docs.data(path), status: 'cancelled' });
+
+    const english = readCalendar((await handleCalendarFeed(deps, { uid: 'u1', token })).body);
+    expect(english.properties['X-WR-CALNAME']).toBe('Encore: my schedule');
+    expect(english.events.map((event) => [event.properties['SUMMARY'], event.properties['STATUS'], event.alarms.length])).toEqual([
+      ['Cancelled: Nina', 'CANCELLED', 0],
+      ['Kae', 'CONFIRMED', 0],
+    ]);
+
+    deps.docs.seed(firestorePaths.userPreferences('u1'), { locale: 'nl', reminderMinutes: 30, updatedAt: new Date() });
+    const dutch = readCalendar((await handleCalendarFeed(deps, { uid: 'u1', token })).body);
+    expect(dutch.properties['X-WR-CALNAME']).toBe('Encore: mijn schema');
+    expect(dutch.events.map((event) => [event.properties['SUMMARY'], event.alarms])).toEqual([
+      ['Afgelast: Nina', []],
+      ['Kae', [{ ACTION: 'DISPLAY', DESCRIPTION: 'Kae op Main Stage over 30 min', TRIGGER: '-PT30M' }]],
+    ]);
   });
 
   it('stops serving a rotated or revoked URL, and answers every wrong request with the same 404', async () => {

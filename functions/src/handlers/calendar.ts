@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { artistSchema, calendarSecretSchema, favoriteSchema, festivalSchema, firestorePaths, performanceSchema, stageSchema } from '@encore/model';
+import { artistSchema, calendarSecretSchema, favoriteSchema, festivalSchema, firestorePaths, performanceSchema, stageSchema, userPreferencesSchema } from '@encore/model';
+import { calendarOptionsFor, scheduleCalendar, type CalendarSet } from '@encore/model/calendar';
 import type { ZodType } from 'zod';
-import { calendarFeed, newCalendarToken, type CalendarSet } from '../domain/calendar.js';
+import { newCalendarToken } from '../domain/calendar.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { RequestError, type Caller } from './request-error.js';
@@ -45,16 +46,21 @@ const sameSecret = (a: string, b: string) => a.length === b.length && timingSafe
 const notFound: FeedResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'No such calendar.\n' };
 
 /**
- * Serves `?uid=…&token=…` as an iCalendar feed of that person's favourites. A wrong,
- * rotated or revoked token is a plain 404 (whether the person exists is not revealed).
+ * Serves `?uid=…&token=…` as an iCalendar feed of that person's favourites, in their
+ * language and with their reminder (`users/{uid}`), through the same mapper as the web
+ * app's download. A wrong, rotated or revoked token is a plain 404 (whether the person
+ * exists is not revealed).
  */
-export async function handleCalendarFeed(deps: Pick<Deps, 'docs'>, query: { uid?: unknown; token?: unknown }): Promise<FeedResponse> {
+export async function handleCalendarFeed(deps: Pick<Deps, 'docs' | 'settings'>, query: { uid?: unknown; token?: unknown }): Promise<FeedResponse> {
   const { uid, token } = query;
   if (typeof uid !== 'string' || typeof token !== 'string' || uid === '' || uid.length > 128 || uid.includes('/')) return notFound;
   const secret = await deps.docs.get(calendarSecretPath(uid), calendarSecretSchema);
   if (!secret || !sameSecret(secret.token, token)) return notFound;
 
-  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid) }, favoriteSchema);
+  const [favorites, preferences] = await Promise.all([
+    deps.docs.query({ collection: firestorePaths.favorites(uid) }, favoriteSchema),
+    deps.docs.get(firestorePaths.userPreferences(uid), userPreferencesSchema),
+  ]);
   // Many favourites share a festival, artist or stage: each document is read once.
   const lookups = new Map<string, Promise<unknown>>();
   const lookup = <T>(path: string, schema: ZodType<T>): Promise<T | undefined> => {
@@ -70,18 +76,13 @@ export async function handleCalendarFeed(deps: Pick<Deps, 'docs'>, query: { uid?
         lookup(firestorePaths.artist(festivalId, performance.artistId), artistSchema),
         lookup(firestorePaths.stage(festivalId, performance.stageId), stageSchema),
       ]);
-      return {
-        performanceId: id,
-        festivalName: festival?.name ?? festivalId,
-        artistName: artist?.name ?? performance.artistId,
-        stageName: stage?.name ?? performance.stageId,
-        startsAt: performance.startsAt,
-        endsAt: performance.endsAt,
-        status: performance.status,
-      };
+      return { performanceId: id, festivalId, festival: festival ?? { name: festivalId, venue: '' }, performance, artist, stage };
     }),
   );
-  const body = calendarFeed(sets.filter((set): set is CalendarSet => set !== null).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()));
+  const body = scheduleCalendar(
+    sets.filter((set): set is CalendarSet => set !== null),
+    calendarOptionsFor(preferences, 'en', deps.settings.appUrl),
+  );
   logs.calendarServed({ uid, sets: favorites.length });
   return {
     status: 200,

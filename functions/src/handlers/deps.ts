@@ -26,5 +26,7 @@ export interface Deps {
     reportHideThreshold: number;
     /** Accounts at least this old may report photos without a verified email. */
     reporterMinAccountAgeDays: number;
+    /** The web app's address, for the links in calendar feeds. */
+    appUrl: string;
   };
 }

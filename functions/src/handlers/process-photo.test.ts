@@ -148,7 +148,7 @@ describe('photo pipeline', () => {
   });
 
   it('enforces the daily quota per person, counting a retried photo once', async () => {
-    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2, reporterMinAccountAgeDays: 7 } });
+    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
     seedFestival(deps.docs);
     const small = await jpeg(64, 64);
     const first = await upload(deps, 'q1', small);

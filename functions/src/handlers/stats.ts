@@ -1,6 +1,6 @@
-import { firestorePaths, rollupSchema, statShardSchema, trendBucketSchema, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
+import { firestorePaths, performanceSchema, rollupSchema, statShardSchema, trendBucketSchema, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
 import { clampCount, isCurrentRollup, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
-import { TREND_WINDOW_MINUTES, trendWindowStart, trendingFrom, type TrendBucket } from '../domain/trending.js';
+import { TREND_WINDOW_MINUTES, TRENDING_SIZE, trendTotals, trendWindowStart, trendingFrom, type TrendBucket, type TrendingItem } from '../domain/trending.js';
 import { increment, readsOf, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
 import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
 import { coalescerFor } from './coalesce.js';
@@ -9,7 +9,10 @@ import { coalescerFor } from './coalesce.js';
  * Festival-wide figures. Subscribers add to a random stat shard inside their ledger
  * transaction (`addToStats`); `refreshStats` then sums the shards and the trend buckets
  * of the last hour into the three documents the UI reads, in a transaction so the last
- * refresh to commit always saw the latest shards.
+ * refresh to commit always saw the latest shards. Trending lists only sets still on the
+ * programme (see `offProgramme`); `refreshTrending` recomputes when staff cancel one. (A
+ * refresh that read a set just before its cancellation may still list it until the next
+ * refresh, which any favourite or the nightly maintenance brings.)
  */
 
 export interface StatsChange {
@@ -41,6 +44,24 @@ export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, 
   }
 }
 
+/**
+ * Which of the ranked sets are off the programme (cancelled, or gone), read a page of
+ * TRENDING_SIZE at a time from the top until the list is full: usually one batched read of
+ * twenty performance documents.
+ */
+async function offProgramme(docs: Docs, festivalId: string, ranked: readonly TrendingItem[]): Promise<Set<string>> {
+  const off = new Set<string>();
+  for (let start = 0; start < ranked.length && start - off.size < TRENDING_SIZE; start += TRENDING_SIZE) {
+    const page = ranked.slice(start, start + TRENDING_SIZE);
+    const performances = await docs.getAll(readsOf(page.map((item) => firestorePaths.performance(festivalId, item.performanceId)), performanceSchema));
+    page.forEach((item, index) => {
+      const performance = performances[index];
+      if (!performance || performance.status === 'cancelled') off.add(item.performanceId);
+    });
+  }
+  return off;
+}
+
 /** Recomputes the stats documents, coalesced per festival (see `Coalescer`). */
 export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
   return coalescerFor(docs).run(`stats/${festivalId}`, () => recomputeStats(docs, festivalId, now));
@@ -70,9 +91,10 @@ async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promis
     ),
     updatedAt: now,
   };
+  const ranked = trendTotals(buckets.map(({ data }): TrendBucket => data), now);
   const trending: TrendingStats = {
     windowMinutes: TREND_WINDOW_MINUTES,
-    items: trendingFrom(buckets.map(({ data }): TrendBucket => data), now),
+    items: trendingFrom(ranked, await offProgramme(docs, festivalId, ranked)),
     updatedAt: now,
   };
   const guard = rollupPath(statShards(festivalId));

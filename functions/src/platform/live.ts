@@ -1,4 +1,5 @@
-import { dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDays } from '../config.js';
+import { appUrl, dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDays } from '../config.js';
+import { feedAppUrl } from '../domain/calendar.js';
 import type { Deps } from '../handlers/deps.js';
 import { firebaseAccounts } from './accounts.js';
 import { readCaptureFacts } from './exif.js';
@@ -34,6 +35,7 @@ export function liveDeps(): Deps {
       dailyUploadQuota: dailyUploadQuota.value(),
       reportHideThreshold: reportHideThreshold.value(),
       reporterMinAccountAgeDays: reporterMinAccountAgeDays.value(),
+      appUrl: feedAppUrl(appUrl.value(), process.env.GCLOUD_PROJECT),
     },
   };
   return deps;

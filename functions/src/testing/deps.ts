@@ -32,7 +32,7 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     readCapture: readCaptureFacts,
     now: () => NOW,
     random: () => (tick++ % 10) / 10,
-    settings: { dailyUploadQuota: 5, reportHideThreshold: 2, reporterMinAccountAgeDays: 7 },
+    settings: { dailyUploadQuota: 5, reportHideThreshold: 2, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' },
     ...overrides,
   } as TestDeps;
 }

@@ -5,6 +5,7 @@ import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUpl
 import { handleProcessPhoto } from '../handlers/process-photo.js';
 import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
+import { handleRefreshTrending } from '../handlers/refresh-trending.js';
 import { handleReportFiled } from '../handlers/report-filed.js';
 import { liveDeps } from '../platform/live.js';
 import { subscribe } from './subscribe.js';
@@ -21,3 +22,4 @@ export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'perform
 export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));
 export const fanOutAnnouncement = subscribe('fanOutAnnouncement', 'announcement.urgent', fanOutOptions, (event) => handleAnnouncementUrgent(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
 export const pushAnnouncement = subscribe('pushAnnouncement', 'announcement.push-batch', pushOptions, (event) => handleAnnouncementPushBatch(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
+export const refreshTrending = subscribe('refreshTrending', 'performance.changed', counterOptions, (event) => handleRefreshTrending(liveDeps(), event));

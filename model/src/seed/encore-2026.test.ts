@@ -4,6 +4,7 @@ import { slugIdSchema } from '../schemas/common.js';
 import { stageOverlaps } from '../programme/now-next.js';
 import { festivalDayOf, festivalDays } from '../time/festival-days.js';
 import { SEED_ACCOUNTS, encore2026 } from './encore-2026.js';
+import { BIO_CLOSERS, BIO_OPENERS } from './names.js';
 
 describe('the encore-2026 seed', () => {
   const seed = encore2026();
@@ -63,5 +64,52 @@ describe('the encore-2026 seed', () => {
     expect(staff.every((account) => account.secondFactor?.phoneNumber.startsWith('+1650555010'))).toBe(true);
     expect(new Set(staff.map((account) => account.secondFactor?.phoneNumber)).size).toBe(staff.length);
     expect(SEED_ACCOUNTS.filter((account) => !account.role).every((account) => account.secondFactor === undefined)).toBe(true);
+  });
+});
+
+/**
+ * The seed's generated texts read as English: "Amara Okafor close the night" is what the
+ * bios said before their words agreed with the name. A band ("The Velvet Owls") takes a
+ * plural verb, as British English writes band names; anyone else a singular one.
+ */
+describe('the encore-2026 seed texts', () => {
+  const seed = encore2026();
+  const isBand = (name: string) => name.startsWith('The ');
+  /** Present-tense third person singular: "closes", "brings", "mixes". */
+  const singularVerb = (word: string) => /[^s]s$|(ss|x|ch|sh)es$/.test(word);
+
+  it('makes the verb after every artist’s name agree with it: singular for a solo artist, plural for a band', () => {
+    const wrong = seed.artists.flatMap(({ data: { name, bio } }) => {
+      const verb = bio.slice(bio.indexOf(name) + name.length).trim().split(/\s+/)[0] ?? '';
+      return singularVerb(verb) === isBand(name) ? [bio] : [];
+    });
+    expect(wrong).toEqual([]);
+    expect(seed.artists.some(({ data }) => !isBand(data.name))).toBe(true);
+    expect(seed.artists.some(({ data }) => isBand(data.name))).toBe(true);
+  });
+
+  it('keeps the number of an opening phrase with the name it describes ("A festival favourite" is one person)', () => {
+    for (const { data: { name, bio } } of seed.artists) {
+      const opener = bio.slice(0, bio.indexOf(name));
+      if (/^(A|An) /.test(opener)) expect(isBand(name), bio).toBe(false);
+      if (/^\w+s (for|from) /.test(opener)) expect(isBand(name), bio).toBe(true);
+    }
+  });
+
+  it('offers every opener and closer in a solo and a band form that agree', () => {
+    for (const closer of BIO_CLOSERS) {
+      expect(singularVerb(closer.solo.split(' ')[0]!), closer.solo).toBe(true);
+      expect(singularVerb(closer.band.split(' ')[0]!), closer.band).toBe(false);
+    }
+    for (const opener of BIO_OPENERS) expect(/^(A|An) /.test(opener.band), opener.band).toBe(false);
+  });
+
+  it('writes each bio as one sentence: a capital, the name once, single spaces, a full stop', () => {
+    for (const { data: { name, bio } } of seed.artists) {
+      expect(bio, name).toMatch(/^[A-Z]/);
+      expect(bio.split(name).length - 1, bio).toBe(1);
+      expect(bio, name).not.toMatch(/\s{2}|\s[,.]|,,/);
+      expect(bio, name).toMatch(/[^.]\.$/);
+    }
   });
 });

@@ -64,11 +64,12 @@ function artistsFor(random: () => number): Array<{ id: string; data: Artist }> {
     while (genres.size < genreCount) genres.add(GENRES[Math.floor(random() * GENRES.length)]!);
     const opener = BIO_OPENERS[index % BIO_OPENERS.length]!;
     const closer = BIO_CLOSERS[Math.floor(random() * BIO_CLOSERS.length)]!;
+    const form = SOLO_NAMES.includes(name) ? 'solo' : 'band';
     return {
       id: slugify(name),
       data: {
         name,
-        bio: `${opener} ${name} ${closer}`,
+        bio: `${opener[form]} ${name} ${closer[form]}`,
         genres: [...genres],
         country: COUNTRIES[Math.floor(random() * COUNTRIES.length)]!,
       },

@@ -18,6 +18,10 @@ const PATHS = {
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',
   offline: 'M3 3l18 18M9 17a4 4 0 0 1 6 0M6 13.5a8.5 8.5 0 0 1 4-2.2M13.5 11.3a8.5 8.5 0 0 1 4.5 2.2M2.5 9.5A13 13 0 0 1 7 7M11 6a13 13 0 0 1 10.5 3.5',
   close: 'M6 6l12 12M18 6L6 18',
+  now: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7v5l3 2',
+  filters: 'M4 6h16M7 12h10M10 18h4',
+  timeline: 'M4 4v16M10 4v16M16 4v16M20 4v16M4 8h16',
+  list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

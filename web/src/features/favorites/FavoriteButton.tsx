@@ -8,6 +8,14 @@ export interface FavoriteButtonProps {
   /** This device changed it and the backend has not confirmed yet. */
   pending: boolean;
   onToggle(): void;
+  /**
+   * The heart cannot be pressed (a cancelled set): it stays focusable and announced, marked
+   * `aria-disabled`, and `describedBy` names the element that says why.
+   */
+  disabled?: boolean;
+  describedBy?: string;
+  /** Heart over count, for the timeline's small blocks; the pending words become a mark. */
+  compact?: boolean;
 }
 
 /**
@@ -15,7 +23,7 @@ export interface FavoriteButtonProps {
  * offline. A native toggle button: its name stays "Favourite <artist>, <n> fans" and
  * aria-pressed says whether the set is in the schedule.
  */
-export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle }: FavoriteButtonProps) {
+export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle, disabled = false, describedBy, compact = false }: FavoriteButtonProps) {
   const intl = useIntl();
   const name = intl.formatMessage(
     {
@@ -25,7 +33,14 @@ export function FavoriteButton({ artistName, isFavorite, count, pending, onToggl
     { artist: artistName, count, pending: pending ? 'yes' : 'no' },
   );
   return (
-    <button type="button" className="favorite" aria-pressed={isFavorite} onClick={onToggle}>
+    <button
+      type="button"
+      className={compact ? 'favorite favorite-compact' : 'favorite'}
+      aria-pressed={isFavorite}
+      aria-disabled={disabled || undefined}
+      aria-describedby={describedBy}
+      onClick={disabled ? undefined : onToggle}
+    >
       <span className="visually-hidden">{name}</span>
       <span aria-hidden="true" className="favorite-heart">
         {isFavorite ? '♥' : '♡'}
@@ -35,7 +50,7 @@ export function FavoriteButton({ artistName, isFavorite, count, pending, onToggl
       </span>
       {pending ? (
         <span aria-hidden="true" className="favorite-pending">
-          <FormattedMessage id="favorites.button.pending" defaultMessage="waiting to sync" />
+          {compact ? '↻' : <FormattedMessage id="favorites.button.pending" defaultMessage="waiting to sync" />}
         </span>
       ) : null}
     </button>

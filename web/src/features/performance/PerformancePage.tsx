@@ -35,6 +35,7 @@ export default function PerformancePage() {
         const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
         const name = artist?.name ?? intl.formatMessage({ id: 'performance.page.unknownArtist', defaultMessage: 'Unknown artist' });
         const inSchedule = favorites.ids.has(performance.id);
+        const cancelled = performance.status === 'cancelled';
         return (
           <article>
             <Link to="/" className="back-link">
@@ -60,9 +61,17 @@ export default function PerformancePage() {
                     pending={favorites.pendingIds.has(performance.id)}
                     count={performance.favoriteCount}
                     onToggle={() => void favorites.toggle(performance.id)}
+                    disabled={cancelled && !inSchedule}
+                    describedBy={cancelled ? 'favourite-note' : undefined}
                   />
-                  <span className="muted">
-                    {inSchedule ? (
+                  <span className="muted" id="favourite-note">
+                    {cancelled ? (
+                      inSchedule ? (
+                        <FormattedMessage id="performance.page.cancelledInSchedule" defaultMessage="Cancelled: you can take it out of your schedule" />
+                      ) : (
+                        <FormattedMessage id="performance.page.cancelledNoFavourite" defaultMessage="Cancelled sets cannot be added to your schedule" />
+                      )
+                    ) : inSchedule ? (
                       <FormattedMessage id="performance.page.inSchedule" defaultMessage="In your schedule" />
                     ) : (
                       <FormattedMessage id="performance.page.addToSchedule" defaultMessage="Add to your schedule" />
@@ -71,7 +80,7 @@ export default function PerformancePage() {
                 </div>
               </div>
             </header>
-            {performance.status === 'cancelled' ? (
+            {cancelled ? (
               <p className="notice notice-error" role="status">
                 <FormattedMessage id="performance.page.cancelled" defaultMessage="This set has been cancelled." />
               </p>

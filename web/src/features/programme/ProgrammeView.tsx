@@ -1,35 +1,95 @@
-import { festivalDays } from '@encore/model';
+import { festivalDayOf, festivalDays } from '@encore/model';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, shortDayLabel } from '../../time/format';
-import { FilterBar } from './FilterBar';
-import { NowNext } from './NowNext';
-import { filterPerformances, type ProgrammeFilter } from './programme-filter';
+import { FiltersButton } from './FiltersButton';
+import { Icon } from '../../ui/icons';
+import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
 import type { FavoriteProps } from './SetCard';
 import { SetList } from './SetList';
-import { StageColumns } from './StageColumns';
+import { Timeline, TimelineHead, stagesWithSets } from './Timeline';
+import { timelineLayout } from './timeline-layout';
+import './programme.css';
 
 export interface ProgrammeViewProps {
   programme: Programme;
   filter: ProgrammeFilter;
   favorites: FavoriteProps;
   now: Date;
-  layout: 'columns' | 'list';
+  layout: ProgrammeLayout;
   onFilterChange(next: Partial<ProgrammeFilter>): void;
+  onLayoutChange(layout: ProgrammeLayout): void;
   /** The URL for a day tab (keeps the other filters). */
   dayHref(day: string): string;
+  /** On the festival's current day, open with the current time in view (the page does; tests need not). */
+  openAtNow?: boolean;
 }
 
-/** The programme by day: stages as columns on wide screens, a list on phones. */
-export function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, dayHref }: ProgrammeViewProps) {
+/** Whether the festival is on (from twelve hours before its first day): "now and next" and the Now control show. */
+function festivalIsOn(programme: Programme, now: Date): boolean {
+  const days = festivalDays(programme.festival);
+  return now >= new Date(days[0]!.startsAt.getTime() - 12 * 3_600_000) && now < days[days.length - 1]!.endsAt;
+}
+
+// What only matters while the festival is on (now and next, the jump to now) loads only then.
+const NowNext = lazy(() => import('./festival-now'));
+
+/** Once per page load: coming back to the programme later keeps where the person was. */
+let openedAtNow = false;
+
+/**
+ * The programme, phone first: a sticky bar with the day tabs, "Now" (during the festival)
+ * and one Filters control; "now and next" as a compact strip; then the day as a
+ * Clashfinder-style timeline (or a list), whose stage names stick under the bar.
+ */
+export function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false }: ProgrammeViewProps) {
   const intl = useIntl();
   const days = festivalDays(programme.festival);
-  const sets = filterPerformances(programme, filter, favorites.ids);
-  const festivalIsOn = now >= new Date(days[0]!.startsAt.getTime() - 12 * 3_600_000) && now < days[days.length - 1]!.endsAt;
+  const sets = useMemo(() => filterPerformances(programme, filter, favorites.ids), [programme, filter, favorites.ids]);
+  const stages = useMemo(() => stagesWithSets(programme, sets), [programme, sets]);
+  const timeline = useMemo(() => timelineLayout(sets, programme.festival), [sets, programme.festival]);
+  const isOn = festivalIsOn(programme, now);
+  const today = festivalDayOf(now, programme.festival);
+
+  const sticky = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+
+  // The stage names scroll sideways with the timeline (and the timeline with them).
+  useEffect(() => {
+    const body = scroller.current;
+    const names = head.current;
+    if (!body || !names) return;
+    const follow = (from: HTMLElement, to: HTMLElement) => () => {
+      if (to.scrollLeft !== from.scrollLeft) to.scrollLeft = from.scrollLeft;
+    };
+    const fromBody = follow(body, names);
+    const fromNames = follow(names, body);
+    body.addEventListener('scroll', fromBody, { passive: true });
+    names.addEventListener('scroll', fromNames, { passive: true });
+    return () => {
+      body.removeEventListener('scroll', fromBody);
+      names.removeEventListener('scroll', fromNames);
+    };
+  }, [layout, stages.length]);
+
+  // "Now": switch to today if needed, then (once that day is drawn) scroll and focus.
+  const [jump, setJump] = useState<{ focus: boolean } | null>(() => (openAtNow && isOn && filter.day === today && !openedAtNow ? { focus: false } : null));
+  useLayoutEffect(() => {
+    if (!jump || filter.day !== today || !content.current) return;
+    openedAtNow = true;
+    const page = { root: content.current, sticky: sticky.current, scroller: layout === 'timeline' ? scroller.current : null };
+    void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, jump));
+    setJump(null);
+  }, [jump, filter.day, today, layout, now]);
+
+  const count = activeFilterCount(filter);
   return (
     <div className="programme">
-      <header className="page-header">
+      <header className="page-header programme-header">
         <h1>
           <FormattedMessage id="programme.view.title" defaultMessage="Programme" />
         </h1>
@@ -41,37 +101,86 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
           />
         </p>
       </header>
-      {festivalIsOn ? <NowNext programme={programme} now={now} /> : null}
-      <nav className="day-tabs" aria-label={intl.formatMessage({ id: 'programme.view.days', defaultMessage: 'Festival days' })}>
-        {days.map((day) => (
-          <Link key={day.date} to={dayHref(day.date)} className="day-tab" aria-current={day.date === filter.day ? 'page' : undefined}>
-            <span className="day-tab-short" aria-hidden="true">
-              {shortDayLabel(intl, day.date)}
+      {isOn ? (
+        // The placeholder keeps the strip's height, so nothing below moves when it arrives.
+        <Suspense fallback={<div className="now-next" aria-hidden="true" />}>
+          <NowNext programme={programme} now={now} />
+        </Suspense>
+      ) : null}
+      <div className="day-heading-row">
+        <h2 className="day-heading">
+          {dayLabel(intl, filter.day)}{' '}
+          <span className="muted">
+            · <FormattedMessage id="programme.view.setCount" defaultMessage="{count, plural, one {# set} other {# sets}}" values={{ count: sets.length }} />
+          </span>
+        </h2>
+        <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
+          <button type="button" aria-pressed={layout === 'timeline'} onClick={() => onLayoutChange('timeline')}>
+            <Icon name="timeline" width={20} height={20} />
+            <span className="view-switch-label">
+              <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
             </span>
-            <span className="visually-hidden">{dayLabel(intl, day.date)}</span>
-          </Link>
-        ))}
-      </nav>
-      <FilterBar programme={programme} filter={filter} onChange={onFilterChange} />
-      <h2 className="day-heading">
-        {dayLabel(intl, filter.day)}{' '}
-        <span className="muted">
-          · <FormattedMessage id="programme.view.setCount" defaultMessage="{count, plural, one {# set} other {# sets}}" values={{ count: sets.length }} />
-        </span>
-      </h2>
-      {sets.length === 0 ? (
-        <p className="empty">
-          {filter.onlyMine ? (
-            <FormattedMessage id="programme.view.emptyMine" defaultMessage="Nothing in your schedule on this day yet: tap ♡ on a set to add it." />
-          ) : (
-            <FormattedMessage id="programme.view.emptyFiltered" defaultMessage="No sets match these filters." />
-          )}
-        </p>
-      ) : layout === 'columns' ? (
-        <StageColumns programme={programme} performances={sets} favorites={favorites} now={now} />
-      ) : (
-        <SetList programme={programme} performances={sets} favorites={favorites} now={now} />
-      )}
+          </button>
+          <button type="button" aria-pressed={layout === 'list'} onClick={() => onLayoutChange('list')}>
+            <Icon name="list" width={20} height={20} />
+            <span className="view-switch-label">
+              <FormattedMessage id="programme.view.list" defaultMessage="List" />
+            </span>
+          </button>
+        </div>
+      </div>
+      <div className="programme-sticky" ref={sticky}>
+        <div className="programme-toolbar">
+          <nav className="day-tabs" aria-label={intl.formatMessage({ id: 'programme.view.days', defaultMessage: 'Festival days' })}>
+            {days.map((day) => (
+              <Link key={day.date} to={dayHref(day.date)} className="day-tab" aria-current={day.date === filter.day ? 'page' : undefined}>
+                <span className="day-tab-short" aria-hidden="true">
+                  {shortDayLabel(intl, day.date)}
+                </span>
+                <span className="visually-hidden">{dayLabel(intl, day.date)}</span>
+              </Link>
+            ))}
+          </nav>
+          {isOn ? (
+            <button
+              type="button"
+              className="toolbar-button now-button"
+              aria-label={intl.formatMessage({ id: 'programme.view.jumpToNow', defaultMessage: 'Jump to now' })}
+              onClick={() => {
+                if (filter.day !== today) onFilterChange({ day: today });
+                setJump({ focus: true });
+              }}
+            >
+              <Icon name="now" width={20} height={20} />
+              <FormattedMessage id="programme.view.now" defaultMessage="Now" />
+            </button>
+          ) : null}
+          <FiltersButton programme={programme} filter={filter} matching={sets.length} onChange={onFilterChange} />
+        </div>
+        {layout === 'timeline' && timeline ? <TimelineHead ref={head} stages={stages} /> : null}
+      </div>
+      <div ref={content}>
+        {sets.length === 0 ? (
+          <div className="empty">
+            <p>
+              {filter.onlyMine && count === 1 ? (
+                <FormattedMessage id="programme.view.emptyMine" defaultMessage="Nothing in your schedule on this day yet: tap ♡ on a set to add it." />
+              ) : (
+                <FormattedMessage id="programme.view.emptyFiltered" defaultMessage="No sets match these filters." />
+              )}
+            </p>
+            {count > 0 ? (
+              <button type="button" className="button button-secondary" onClick={() => onFilterChange(CLEARED_FILTER)}>
+                <FormattedMessage id="programme.view.clearFilters" defaultMessage="Clear the filters" />
+              </button>
+            ) : null}
+          </div>
+        ) : layout === 'timeline' && timeline ? (
+          <Timeline ref={scroller} programme={programme} performances={sets} stages={stages} layout={timeline} favorites={favorites} now={now} />
+        ) : (
+          <SetList programme={programme} performances={sets} favorites={favorites} now={now} />
+        )}
+      </div>
     </div>
   );
 }

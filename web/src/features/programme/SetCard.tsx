@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
@@ -10,13 +11,21 @@ export interface FavoriteProps {
   onToggle(performanceId: string): void;
 }
 
-/** One set in the timetable or a list: who, when, and the one-tap favourite. */
+/**
+ * One set, as a card in a list or a block on the timeline: who, when, whether it is playing
+ * or cancelled, and the one-tap favourite with its live count and pending mark. A cancelled
+ * set cannot be favourited (the rules refuse it too): its heart stays, dimmed and
+ * `aria-disabled`, described by why; one favourited before the cancellation can still be
+ * taken out of the schedule.
+ */
 export function SetCard({
   performance,
   programme,
   favorites,
   now,
   showStage = false,
+  variant = 'card',
+  headingLevel = 3,
   style,
 }: {
   performance: PerformanceDoc;
@@ -25,44 +34,76 @@ export function SetCard({
   favorites?: FavoriteProps;
   now: Date;
   showStage?: boolean;
+  /** `block`: sized by the timeline (time, name and a compact heart). */
+  variant?: 'card' | 'block';
+  headingLevel?: 3 | 4;
   style?: React.CSSProperties;
 }) {
   const intl = useIntl();
+  const noteId = useId();
   const artist = programme.artists.get(performance.artistId);
   const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
   const name = artist?.name ?? intl.formatMessage({ id: 'programme.setCard.unknownArtist', defaultMessage: 'Unknown artist' });
   const cancelled = performance.status === 'cancelled';
   const playing = !cancelled && performance.startsAt <= now && now < performance.endsAt;
   const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
+  const isFavorite = favorites?.ids.has(performance.id) ?? false;
+  const Heading = headingLevel === 4 ? 'h4' : 'h3';
+  const label = [
+    name,
+    range,
+    showStage && stage ? stage.name : null,
+    cancelled ? intl.formatMessage({ id: 'programme.setCard.cancelled', defaultMessage: 'Cancelled' }) : null,
+    playing ? intl.formatMessage({ id: 'programme.setCard.playing', defaultMessage: 'Playing now' }) : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <article
-      className={`set-card${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}`}
+      className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${isFavorite ? ' set-mine' : ''}`}
       style={{ ...style, ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}
-      aria-label={[name, range, showStage && stage ? stage.name : null].filter(Boolean).join(', ')}
+      aria-label={label}
+      data-set-id={performance.id}
     >
       <div className="set-main">
         <p className="set-time">
+          {playing && variant === 'block' ? <span className="set-live-dot" aria-hidden="true" /> : null}
           <time dateTime={performance.startsAt.toISOString()}>{range}</time>
           {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
         </p>
-        <h3 className="set-name">
+        <Heading className="set-name">
           <Link to={`/performances/${performance.id}`}>{name}</Link>
-        </h3>
-        {performance.title ? <p className="set-title">{performance.title}</p> : null}
-        {cancelled ? <p className="set-flag set-flag-cancelled">
+        </Heading>
+        {performance.title && variant === 'card' ? <p className="set-title">{performance.title}</p> : null}
+        {cancelled ? (
+          <p className="set-flag set-flag-cancelled" id={noteId}>
             <FormattedMessage id="programme.setCard.cancelled" defaultMessage="Cancelled" />
-          </p> : null}
-        {playing ? <p className="set-flag set-flag-playing">
+            <span className="visually-hidden">
+              {' '}
+              {isFavorite ? (
+                <FormattedMessage id="programme.setCard.cancelledMine" defaultMessage="You can still take it out of your schedule." />
+              ) : (
+                <FormattedMessage id="programme.setCard.cancelledNoFavourite" defaultMessage="A cancelled set cannot be added to your schedule." />
+              )}
+            </span>
+          </p>
+        ) : null}
+        {playing && variant === 'card' ? (
+          <p className="set-flag set-flag-playing">
             <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />
-          </p> : null}
+          </p>
+        ) : null}
       </div>
       {favorites ? (
         <FavoriteButton
           artistName={name}
-          isFavorite={favorites.ids.has(performance.id)}
+          isFavorite={isFavorite}
           pending={favorites.pendingIds.has(performance.id)}
           count={performance.favoriteCount}
           onToggle={() => favorites.onToggle(performance.id)}
+          disabled={cancelled && !isFavorite}
+          describedBy={cancelled ? noteId : undefined}
+          compact={variant === 'block'}
         />
       ) : (
         <p className="favorite">

@@ -1,7 +1,7 @@
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { SetCard, type FavoriteProps } from './SetCard';
 
-/** The timetable on phones: one chronological list, each set naming its stage. */
+/** The programme as one chronological list, each set naming its stage: "what is on at nine". */
 export function SetList({
   programme,
   performances,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
+import { useLocale } from '../../i18n/I18nProvider';
 import { useNow } from '../../time/ClockContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
@@ -9,16 +10,18 @@ import { Skeleton } from '../../ui/Skeleton';
 import { useAccount } from '../account/AccountContext';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { CalendarFeed } from './CalendarFeed';
+import { PrintTimetable } from './PrintTimetable';
 import { ScheduleView } from './ScheduleView';
 import { shareLink } from './share-link';
 
-/** "My schedule": favourites by day, clashes, calendar export and a read-only share link. */
+/** "My schedule": favourites by day, clashes, calendar export, a printable timetable and a read-only share link. */
 export default function MySchedulePage() {
   const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
   const { account } = useAccount();
   const now = useNow();
+  const { locale } = useLocale();
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState<unknown>(null);
 
@@ -48,16 +51,11 @@ export default function MySchedulePage() {
           const exportIcs = async () => {
             setError(null);
             try {
-              const { scheduleToIcs, downloadIcs } = await import('./ics-export');
-              const labels = {
-                set: intl.formatMessage({ id: 'schedule.myPage.icsSet', defaultMessage: 'Set' }),
-                stage: intl.formatMessage({ id: 'schedule.myPage.icsStage', defaultMessage: 'Stage' }),
-                calendar: intl.formatMessage(
-                  { id: 'schedule.myPage.icsCalendar', defaultMessage: '{festival}: my schedule' },
-                  { festival: programme.festival.name },
-                ),
-              };
-              downloadIcs(scheduleToIcs(programme, mine, window.location.origin, labels), `${programme.festivalId}-my-schedule.ics`);
+              const [{ scheduleToIcs, downloadIcs }, preferences] = await Promise.all([
+                import('./ics-export'),
+                account ? import('./api/read-calendar-preferences').then((module) => module.readCalendarPreferences(account.uid)) : undefined,
+              ]);
+              downloadIcs(scheduleToIcs(programme, mine, window.location.origin, preferences, locale), `${programme.festivalId}-my-schedule.ics`);
             } catch (caught) {
               setError(caught);
             }
@@ -78,6 +76,9 @@ export default function MySchedulePage() {
                   <Button className="button" onPress={() => void exportIcs()}>
                     <FormattedMessage id="schedule.myPage.export" defaultMessage="Add to my calendar (.ics)" />
                   </Button>
+                  <Button className="button button-secondary" onPress={() => window.print()}>
+                    <FormattedMessage id="schedule.myPage.print" defaultMessage="Print my timetable" />
+                  </Button>
                   <Button className="button button-secondary" onPress={() => void share()}>
                     <FormattedMessage id="schedule.myPage.share" defaultMessage="Copy share link" />
                   </Button>
@@ -96,6 +97,7 @@ export default function MySchedulePage() {
                 now={now}
                 favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
               />
+              <PrintTimetable programme={programme} performanceIds={favorites.ids} />
             </>
           );
         }}

@@ -1,43 +1,36 @@
-import { createEvents, type EventAttributes } from 'ics';
+import { calendarOptionsFor, scheduleCalendar, type CalendarSet } from '@encore/model/calendar';
+import type { Locale, UserPreferences } from '@encore/model';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 
 /**
- * A personal schedule as an .ics calendar. Times are written in UTC, so every calendar app
- * shows them right in its own zone; the uid is the performance id, so importing again
- * updates events instead of duplicating them.
+ * A personal schedule as an .ics download. What each event says comes from the shared
+ * mapper (`@encore/model/calendar`), the same one behind the subscribable feed, so the
+ * download and the feed agree event by event: same UID (importing both never doubles a
+ * set), title, place, description, link, status and alarm. Loaded on demand: `ics` is not
+ * part of any page's first download.
  */
-export interface IcsLabels {
-  /** Title of an event whose artist is unknown. */
-  set: string;
-  /** Location of an event whose stage is unknown. */
-  stage: string;
-  /** The calendar's name. */
-  calendar: string;
+
+/** The programme's facts about each set, as the mapper takes them. */
+export function calendarSets(programme: Programme, performances: readonly PerformanceDoc[]): CalendarSet[] {
+  return performances.map((performance) => ({
+    performanceId: performance.id,
+    festivalId: programme.festivalId,
+    festival: programme.festival,
+    performance,
+    artist: programme.artists.get(performance.artistId),
+    stage: programme.stages.find((stage) => stage.id === performance.stageId),
+  }));
 }
 
-export function scheduleToIcs(programme: Programme, performances: readonly PerformanceDoc[], origin: string, labels: IcsLabels): string {
-  const events: EventAttributes[] = performances.map((performance) => {
-    const artist = programme.artists.get(performance.artistId);
-    const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
-    return {
-      uid: `${performance.id}@${programme.festivalId}.encore`,
-      start: performance.startsAt.getTime(),
-      startInputType: 'utc',
-      startOutputType: 'utc',
-      end: performance.endsAt.getTime(),
-      endInputType: 'utc',
-      endOutputType: 'utc',
-      title: `${artist?.name ?? labels.set}${performance.title ? ` (${performance.title})` : ''}`,
-      location: `${stage?.name ?? labels.stage}, ${programme.festival.venue}`,
-      description: artist?.bio.slice(0, 500) ?? '',
-      url: `${origin}/performances/${performance.id}`,
-      status: performance.status === 'cancelled' ? 'CANCELLED' : 'CONFIRMED',
-      categories: artist?.genres ?? [],
-    };
-  });
-  const { error, value } = createEvents(events, { productId: 'encore/schedule', calName: labels.calendar });
-  if (error || value === null) throw error ?? new Error('The calendar could not be created');
-  return value;
+/** The .ics text: in the person's language and with their reminder (their preferences, else the language on screen). */
+export function scheduleToIcs(
+  programme: Programme,
+  performances: readonly PerformanceDoc[],
+  origin: string,
+  preferences: Pick<UserPreferences, 'locale' | 'reminderMinutes'> | undefined,
+  screenLocale: Locale,
+): string {
+  return scheduleCalendar(calendarSets(programme, performances), calendarOptionsFor(preferences, screenLocale, origin));
 }
 
 /** Offers the calendar as a download. */

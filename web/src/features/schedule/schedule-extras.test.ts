@@ -1,3 +1,4 @@
+import { readCalendar } from '@encore/model/calendar';
 import { describe, expect, it } from 'vitest';
 import { seedProgramme } from '../../test-fixtures';
 import { scheduleToIcs } from './ics-export';
@@ -6,15 +7,25 @@ import { idsFromShareLink, shareLink } from './share-link';
 const programme = seedProgramme();
 
 describe('calendar export', () => {
-  it('writes one UTC event per set with a stable uid and the stage as location', () => {
+  it('writes one UTC event per set through the shared mapper, with the festival’s UID, the stage as location and the set’s page', () => {
     const sets = programme.performances.slice(0, 3);
-    const ics = scheduleToIcs(programme, sets, 'https://encore.example', { set: 'Set', stage: 'Stage', calendar: 'Encore: my schedule' });
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(3);
-    const first = sets[0]!;
-    const stamp = first.startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-    expect(ics).toContain(`DTSTART:${stamp}`);
-    expect(ics).toContain(`UID:${first.id}@encore-2026.encore`);
-    expect(ics).toContain(`${programme.stages.find((stage) => stage.id === first.stageId)!.name}`);
+    const calendar = readCalendar(scheduleToIcs(programme, sets, 'https://encore.example', undefined, 'en'));
+    expect(calendar.properties['X-WR-CALNAME']).toBe('Encore 2026: my schedule');
+    expect(calendar.events).toHaveLength(3);
+    const first = calendar.events[0]!.properties;
+    const set = sets[0]!;
+    expect(first['DTSTART']).toBe(set.startsAt.toISOString().replace(/[-:]|\.\d{3}/g, ''));
+    expect(first['UID']).toBe(`${set.id}@encore-2026.encore`);
+    expect(first['LOCATION']).toBe(`${programme.stages.find((stage) => stage.id === set.stageId)!.name}, Strandeiland, Amsterdam`);
+    expect(first['URL']).toBe(`https://encore.example/performances/${set.id}`);
+    expect(calendar.events[0]!.alarms).toEqual([]);
+  });
+
+  it('follows the person’s preferences over the language on screen: Dutch titles and a reminder', () => {
+    const calendar = readCalendar(scheduleToIcs(programme, programme.performances.slice(0, 1), 'https://encore.example', { locale: 'nl', reminderMinutes: 10 }, 'en'));
+    expect(calendar.properties['X-WR-CALNAME']).toBe('Encore 2026: mijn schema');
+    expect(calendar.events[0]!.alarms[0]).toMatchObject({ ACTION: 'DISPLAY', TRIGGER: '-PT10M' });
+    expect(readCalendar(scheduleToIcs(programme, [], 'https://encore.example', undefined, 'nl')).properties['X-WR-CALNAME']).toBe('Encore: mijn schema');
   });
 });
 

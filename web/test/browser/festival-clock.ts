@@ -1,0 +1,30 @@
+import type { BrowserContext } from 'playwright-core';
+
+/**
+ * Sets a browser context's clock to an instant of the festival, running on from there: what
+ * `?now=` does in development builds, for the production build the tests run.
+ *
+ * Not Playwright's `clock` API: its fake `Date` has a prototype of its own, and
+ * `@date-fns/tz`'s `TZDate` (behind the model's festival-time functions) extends `Date` and
+ * copies its zone-aware getters from `Date.prototype`'s own methods, so under that fake every
+ * festival-local hour read as the device's. This `Date` keeps the real prototype and
+ * statics; only "now" moves. (A script text, not a function: the test runner's transform
+ * would add helpers the page does not have.)
+ */
+export async function setFestivalClock(context: BrowserContext, instant: Date): Promise<void> {
+  await context.addInitScript({
+    content: `(() => {
+      const RealDate = Date;
+      const offset = ${instant.getTime()} - RealDate.now();
+      function FestivalDate(...args) {
+        const values = args.length === 0 ? [RealDate.now() + offset] : args;
+        return new.target ? Reflect.construct(RealDate, values, new.target) : new RealDate(...values).toString();
+      }
+      FestivalDate.prototype = RealDate.prototype;
+      FestivalDate.now = () => RealDate.now() + offset;
+      FestivalDate.parse = RealDate.parse;
+      FestivalDate.UTC = RealDate.UTC;
+      globalThis.Date = FestivalDate;
+    })();`,
+  });
+}
