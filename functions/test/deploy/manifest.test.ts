@@ -127,6 +127,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   onPhotoWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}'),
   onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
   processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
+  processMedia: pubsub(config.photoPipelineOptions, 'media-uploaded'),
   markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
   countPhoto: pubsub(config.counterOptions, 'photo-changed'),
   cleanUpPhoto: pubsub(config.cleanupOptions, 'photo-changed'),

@@ -39,7 +39,6 @@ export const mediaUploadedSchema = z
   .object({
     bucket: z.string().min(1),
     path: z.string().min(1).max(1024),
-    uploaderUid: uid,
     festivalId: slugIdSchema,
     subject: z.string().regex(/^(artists\/[a-z0-9][a-z0-9-]{0,79}|venue\/map)$/),
     uploadId: photoIdSchema,
