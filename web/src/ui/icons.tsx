@@ -18,6 +18,7 @@ const PATHS = {
   alert: 'M12 4l9 16H3zM12 10v4M12 17h.01',
   offline: 'M3 3l18 18M9 17a4 4 0 0 1 6 0M6 13.5a8.5 8.5 0 0 1 4-2.2M13.5 11.3a8.5 8.5 0 0 1 4.5 2.2M2.5 9.5A13 13 0 0 1 7 7M11 6a13 13 0 0 1 10.5 3.5',
   close: 'M6 6l12 12M18 6L6 18',
+  map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
 } as const;
 
 export type IconName = keyof typeof PATHS;
