@@ -21,6 +21,7 @@ export const firestorePaths = {
   announcement: (festivalId: string, id: string) => `festivals/${festivalId}/announcements/${id}`,
   reports: (festivalId: string) => `festivals/${festivalId}/reports`,
   report: (festivalId: string, id: string) => `festivals/${festivalId}/reports/${id}`,
+  statsCollection: (festivalId: string) => `festivals/${festivalId}/stats`,
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
   /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */
   venueMap: (festivalId: string) => `festivals/${festivalId}/venue/map`,
