@@ -1,5 +1,5 @@
 import type { MediaImage } from '@encore/model';
-import { useState, type CSSProperties } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { fallbackThumbnail, publicFileUrl, srcSets } from '../features/photos/photo-urls';
 import { placeholderDataUrl } from '../features/photos/placeholder';
 
@@ -16,6 +16,7 @@ export function MediaPicture({
   width = 480,
   className,
   eager = false,
+  keepOffline = false,
 }: {
   image: MediaImage;
   sizes: string;
@@ -25,8 +26,25 @@ export function MediaPicture({
   className?: string;
   /** Load at once (the site plan), instead of when scrolled near. */
   eager?: boolean;
+  /**
+   * Make sure the service worker keeps the rendition shown, for offline use: on a first visit
+   * the image may load before the worker controls the page (and so past its cache); it is
+   * fetched once more through the worker as soon as it takes control.
+   */
+  keepOffline?: boolean;
 }) {
   const [loaded, setLoaded] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (!keepOffline || !loaded || !('serviceWorker' in navigator) || navigator.serviceWorker.controller) return;
+    const keep = () => {
+      const url = img.current?.currentSrc;
+      // Opaque (no-cors) as the <img> itself loaded it; the worker's media route stores it.
+      if (url) fetch(url, { mode: 'no-cors', credentials: 'omit' }).catch(() => undefined);
+    };
+    navigator.serviceWorker.addEventListener('controllerchange', keep, { once: true });
+    return () => navigator.serviceWorker.removeEventListener('controllerchange', keep);
+  }, [keepOffline, loaded]);
   const sets = srcSets(image.renditions);
   const fallback = fallbackThumbnail(image.renditions, width);
   const preview = loaded ? null : placeholderDataUrl(image.placeholder);
@@ -36,6 +54,7 @@ export function MediaPicture({
       {sets.avif ? <source type="image/avif" srcSet={sets.avif} sizes={sizes} /> : null}
       {sets.webp ? <source type="image/webp" srcSet={sets.webp} sizes={sizes} /> : null}
       <img
+        ref={img}
         src={fallback ? publicFileUrl(fallback.path) : undefined}
         srcSet={sets.jpeg}
         sizes={sizes}

@@ -38,7 +38,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
           <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
             {image ? (
-              <MediaPicture image={image} sizes="(min-width: 1100px) 1100px, 100vw" alt="" width={1920} className="site-plan-image" eager />
+              <MediaPicture image={image} sizes="(min-width: 1100px) 1100px, 100vw" alt="" width={1920} className="site-plan-image" eager keepOffline />
             ) : (
               <div className="site-plan-empty" aria-hidden="true" />
             )}
