@@ -14,6 +14,7 @@ import {
   Form,
   Group,
   Heading,
+  I18nProvider,
   Input,
   Label,
   ListBox,
@@ -233,7 +234,9 @@ function FestivalDateTime({
   error?: string | undefined;
 }) {
   const intl = useIntl();
+  // Dates in the app's language, day first (14/08/2026) as on European posters, clocks 24-hour.
   return (
+    <I18nProvider locale={intl.locale === 'nl' ? 'nl-NL' : 'en-GB'}>
     <DatePicker
       className="field field-datetime"
       name={name}
@@ -275,5 +278,6 @@ function FestivalDateTime({
         </Dialog>
       </Popover>
     </DatePicker>
+    </I18nProvider>
   );
 }

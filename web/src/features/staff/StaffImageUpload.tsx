@@ -56,7 +56,7 @@ export function StaffImageUpload({
   return (
     <div className="staff-image-upload">
       <p className="field-label">{label}</p>
-      {image ? <MediaPicture image={image} sizes="240px" width={480} alt={previewAlt} className="staff-image-preview" /> : null}
+      {image ? <MediaPicture image={image} sizes="240px" width={480} alt={previewAlt} className="staff-image-preview" eager /> : null}
       <div className="button-row">
         <FileTrigger acceptedFileTypes={[...ACCEPTED_TYPES]} onSelect={choose}>
           <Button className="button button-small" isDisabled={stage.step === 'uploading'}>

@@ -32,7 +32,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   const height = 1000 / aspect;
   const points = (line: readonly MapPoint[]) => line.map((point) => `${(point.x * 1000).toFixed(1)},${(point.y * height).toFixed(1)}`).join(' ');
   return (
-    <div className="site-plan" role="region" aria-label={label}>
+    <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
       <TransformWrapper minScale={1} maxScale={8} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
         <ZoomButtons />
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
