@@ -181,6 +181,47 @@ describe('organiser tools', () => {
     expect(uncaught.get(page)).toEqual([]);
   }, 120_000);
 
+  it('a clean import previews its rows, then writes them and says how many are new', async () => {
+    const a = seed.artists[2]!;
+    const json = JSON.stringify([
+      { artistId: a.id, stageId: 'dune-bar', startsAt: '2026-08-16 10:00', endsAt: '2026-08-16 10:40', title: 'Breakfast set' },
+      { artistId: a.id, stageId: 'greenhouse', startsAt: '2026-08-16T09:00:00+02:00', endsAt: '2026-08-16T09:30:00+02:00', status: 'cancelled' },
+    ]);
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/import`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'morning.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+    const preview = page.getByRole('table', { name: 'The rows as they will be saved (festival time)' });
+    await preview.waitFor({ timeout: LIVE });
+    expect(await preview.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringMatching(/^1Sun 16 Aug, 10:00–10:40Dune Bar.*Breakfast setScheduledNew$/),
+      expect.stringMatching(/^2Sun 16 Aug, 09:00–09:30Greenhouse.*CancelledNew$/),
+    ]);
+    await page.getByRole('button', { name: 'Import 2 sets' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported “morning.json”: 2 new sets and no updates.' }).waitFor({ timeout: LIVE });
+    const first = performanceIdFor({ artistId: a.id, stageId: 'dune-bar', startsAt: new Date('2026-08-16T08:00:00Z') });
+    expect((await db().doc(firestorePaths.performance(F, first)).get()).data()).toMatchObject({ title: 'Breakfast set', status: 'scheduled', favoriteCount: 0 });
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('staff move a marker on the plan with the arrow keys and save it; the document has it there', async () => {
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/map`);
+    const water = page.locator('.site-plan').getByRole('button', { name: 'Drinking water, at 56% across and 60% down' });
+    await water.click({ timeout: LIVE });
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.locator('.site-plan').getByRole('button', { name: 'Drinking water, at 59% across and 55% down' }).waitFor();
+    // The list view says the same, for screen readers.
+    await page.getByRole('table', { name: 'Every marker on the plan, with its position' }).getByRole('row', { name: /Drinking water 59% across, 55% down/ }).waitFor();
+    await page.getByRole('button', { name: 'Save the map' }).click();
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: LIVE });
+    const saved = await waitForDoc(firestorePaths.venueMap(F), (data) => (data?.['markers'] as Array<{ id: string; x: number }> | undefined)?.find((m) => m.id === 'water-centre')?.x === 0.59, LIVE);
+    expect((saved['markers'] as Array<{ id: string; x: number; y: number }>).find((marker) => marker.id === 'water-centre')).toMatchObject({ x: 0.59, y: 0.55 });
+    // The plan image, the pipeline's, stayed.
+    expect(saved['image']).toMatchObject({ uploadId: 'seed-1' });
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
   it('staff set a set’s start by keyboard with the date-time picker, on a laptop in New York, and it is saved in festival time', async () => {
     const page = await staffPage({ timezoneId: 'America/New_York' });
     await page.goto(`${stack.url}/staff/programme`);
