@@ -11,7 +11,7 @@ import { firestorePaths, performanceIdFor, type Performance } from '@encore/mode
 import { encore2026 } from '@encore/model/seed';
 import { seedMedia } from '@encore/emulators/seed';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { getFirestore, type DocumentData, type Timestamp } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
