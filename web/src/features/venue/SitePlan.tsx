@@ -1,6 +1,5 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
 import { forwardRef, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
-import { Button } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
@@ -67,15 +66,16 @@ function ZoomButtons() {
   const { zoomIn, zoomOut, resetTransform } = useControls();
   return (
     <div className="site-plan-zoom" role="group" aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoom', defaultMessage: 'Zoom' })}>
-      <Button className="button button-secondary button-small" onPress={() => zoomIn(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomIn', defaultMessage: 'Zoom in' })}>
+      {/* Plain buttons: react-aria stays out of the visitor's map chunk. */}
+      <button type="button" className="button button-secondary button-small" onClick={() => zoomIn(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomIn', defaultMessage: 'Zoom in' })}>
         +
-      </Button>
-      <Button className="button button-secondary button-small" onPress={() => zoomOut(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomOut', defaultMessage: 'Zoom out' })}>
+      </button>
+      <button type="button" className="button button-secondary button-small" onClick={() => zoomOut(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomOut', defaultMessage: 'Zoom out' })}>
         −
-      </Button>
-      <Button className="button button-secondary button-small" onPress={() => resetTransform()}>
+      </button>
+      <button type="button" className="button button-secondary button-small" onClick={() => resetTransform()}>
         {intl.formatMessage({ id: 'venue.sitePlan.reset', defaultMessage: 'Whole plan' })}
-      </Button>
+      </button>
     </div>
   );
 }
