@@ -51,6 +51,7 @@ export const rejectReasons = {
     `The image is ${width}×${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
   corrupt: 'The image is damaged or incomplete (was the upload cut off?): please upload it again.',
   noFestival: 'This festival does not exist (any more).',
+  gone: 'The uploaded file was gone before it could be read: please upload it again.',
   quota: (limit: number) => `You have reached today's limit of ${limit} photo uploads; you can upload more tomorrow.`,
 } as const;
 

@@ -100,6 +100,14 @@ describe('staff images through the photo pipeline', () => {
     expect(await handleProcessMedia(deps, newer!)).toEqual({ status: 'ready' });
   });
 
+  it('refuses an upload whose file vanished before it was read, instead of leaving it processing', async () => {
+    const deps = festival();
+    const event = (await upload(deps, NINA, 'lost', await jpeg(300, 300)))!;
+    await deps.objects.delete(event.data.path);
+    expect(await handleProcessMedia(deps, event)).toMatchObject({ status: 'rejected', reason: expect.stringContaining('upload it again') });
+    expect(artistSchema.parse(deps.docs.data(artistPath)).imageUpload).toMatchObject({ uploadId: 'lost', status: 'rejected' });
+  });
+
   it('deletes an upload for an artist that does not exist, and publishes nothing', async () => {
     const deps = festival();
     expect(await upload(deps, { kind: 'artist', artistId: 'ghost' }, 'up1', await jpeg(100, 100))).toBeNull();

@@ -1,4 +1,5 @@
 import { parseMediaUploadPath, storagePaths, subjectDocument, type DomainEvent, type MediaImage, type MediaUploadPath } from '@encore/model';
+import { rejectReasons } from '../domain/image-policy.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
@@ -40,12 +41,13 @@ export async function handleProcessMedia(deps: Deps, event: DomainEvent<'media.u
     size: event.data.size,
     renditionPath: (width, extension) => storagePaths.mediaRendition(upload, width, extension),
   });
-  if (outcome.status === 'gone') return skipped(event.data.path, 'original is gone');
-  if (outcome.status === 'rejected') {
-    await finish(deps, event, upload, { status: 'rejected', reason: outcome.reason });
+  if (outcome.status === 'gone' || outcome.status === 'rejected') {
+    // An original that vanished before it was read would leave the upload processing for ever.
+    const reason = outcome.status === 'gone' ? rejectReasons.gone : outcome.reason;
+    await finish(deps, event, upload, { status: 'rejected', reason });
     await deps.objects.delete(event.data.path);
-    logs.mediaRejected({ path: event.data.path, reason: outcome.reason, detail: outcome.detail });
-    return { status: 'rejected', reason: outcome.reason };
+    logs.mediaRejected({ path: event.data.path, reason, detail: outcome.status === 'rejected' ? outcome.detail : undefined });
+    return { status: 'rejected', reason };
   }
 
   const image: MediaImage = { uploadId: upload.uploadId, ...outcome.image, updatedAt: deps.now() };
