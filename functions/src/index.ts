@@ -3,6 +3,7 @@ export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
 export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten } from './triggers/firestore.js';
 export {
   processPhoto,
+  processMedia,
   markPhotoDeleted,
   countPhoto,
   cleanUpPhoto,

@@ -22,6 +22,11 @@ export const logs = {
   uploadIgnored: debug('upload-ignored'),
   /** A second file under a photo id that already names another original: deleted, never processed. */
   uploadStrayDeleted: warn('upload-stray-deleted'),
+  /** A staff upload for an artist that does not exist (any more): deleted, never processed. */
+  mediaOrphanDeleted: warn('media-orphan-deleted'),
+  mediaReady: info('media-ready'),
+  mediaRejected: warn('media-rejected'),
+  mediaSkipped: info('media-skipped'),
   photoReady: info('photo-ready'),
   photoRejected: warn('photo-rejected'),
   photoSkipped: info('photo-skipped'),

@@ -1,6 +1,9 @@
 /** @encore/model: the festival data contract and the pure logic web and functions share. */
 export * from './schemas/common.js';
 export * from './schemas/festival.js';
+export * from './schemas/artist-links.js';
+export * from './schemas/media.js';
+export * from './schemas/venue.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './schemas/stats.js';

@@ -1,3 +1,5 @@
+import { subjectPath, type MediaSubject } from './schemas/media.js';
+
 /**
  * Every Firestore and Storage path of the data contract (docs/data-contract.md), in
  * one place, so web, functions, rules tests and the seed never spell a path by hand.
@@ -19,7 +21,10 @@ export const firestorePaths = {
   announcement: (festivalId: string, id: string) => `festivals/${festivalId}/announcements/${id}`,
   reports: (festivalId: string) => `festivals/${festivalId}/reports`,
   report: (festivalId: string, id: string) => `festivals/${festivalId}/reports/${id}`,
+  statsCollection: (festivalId: string) => `festivals/${festivalId}/stats`,
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
+  /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */
+  venueMap: (festivalId: string) => `festivals/${festivalId}/venue/map`,
   /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
   moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
   moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,
@@ -61,7 +66,32 @@ export const storagePaths = {
   thumbnail: (festivalId: string, photoId: string, width: number, extension: string) =>
     `photos/${festivalId}/${photoId}/${width}.${extension}`,
   thumbnailFolder: (festivalId: string, photoId: string) => `photos/${festivalId}/${photoId}/`,
+  /** An image staff upload for an artist or the site plan: read by functions only, deleted once derived. */
+  mediaUpload: ({ festivalId, subject, uploadId }: MediaUploadPath) => `staff-uploads/${festivalId}/${subjectPath(subject)}/${uploadId}`,
+  /** A rendition of it, public: `media/encore-2026/artists/the-nightjars/abc/480.webp`. Never rewritten (a new upload has a new id). */
+  mediaRendition: ({ festivalId, subject, uploadId }: MediaUploadPath, width: number, extension: string) =>
+    `media/${festivalId}/${subjectPath(subject)}/${uploadId}/${width}.${extension}`,
+  mediaFolder: ({ festivalId, subject, uploadId }: MediaUploadPath) => `media/${festivalId}/${subjectPath(subject)}/${uploadId}/`,
 } as const;
+
+export interface MediaUploadPath {
+  festivalId: string;
+  subject: MediaSubject;
+  uploadId: string;
+}
+
+/** Parses `staff-uploads/{festivalId}/artists/{artistId}/{uploadId}` or `staff-uploads/{festivalId}/venue/map/{uploadId}`; null otherwise. */
+export function parseMediaUploadPath(path: string): MediaUploadPath | null {
+  const match = /^staff-uploads\/([^/]+)\/(?:artists\/([^/]+)|venue\/map)\/([^/]+)$/.exec(path);
+  if (!match) return null;
+  const subject: MediaSubject = match[2] === undefined ? { kind: 'site-plan' } : { kind: 'artist', artistId: match[2] };
+  return { festivalId: match[1]!, subject, uploadId: match[3]! };
+}
+
+/** The Firestore document a staff upload belongs to. */
+export function subjectDocument(festivalId: string, subject: MediaSubject): string {
+  return `${firestorePaths.festival(festivalId)}/${subjectPath(subject)}`;
+}
 
 /** Parses `uploads/{uid}/{festivalId}/{photoId}`; null for any other path (derived files included). */
 export function parseUploadPath(path: string): UploadPath | null {

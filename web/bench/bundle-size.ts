@@ -51,6 +51,12 @@ for (const chunk of initial.filter((c) => c.bytes >= 1024)) console.log(`  ${kb(
 console.log(`  ${kb(initial.filter((c) => c.bytes < 1024).reduce((sum, c) => sum + c.bytes, 0)).padStart(9)}  ${initial.filter((c) => c.bytes < 1024).length} smaller chunks`);
 console.log(`web: programme page initial JS ${kb(initialBytes)} of a ${kb(BUDGET_BYTES)} budget (${((initialBytes / BUDGET_BYTES) * 100).toFixed(0)}%)`);
 console.log(`web: whole app JS ${kb(allBytes)} in ${everyFile.length} chunks; programme page loads ${((initialBytes / allBytes) * 100).toFixed(0)}% of it (ratio ${(initialBytes / allBytes).toFixed(2)})`);
+// The venue map (react-zoom-pan-pinch and the plan) is its own route chunk: what a first visit to /map loads.
+const mapKey = Object.keys(manifest).find((key) => key.endsWith('features/venue/VenueMapPage.tsx'));
+if (mapKey) {
+  const mapBytes = [...new Set([...withStaticImports(entryKey), ...withStaticImports(mapKey)])].reduce((sum, key) => sum + gzipped(manifest[key]!.file), 0);
+  console.log(`web: map page initial JS ${kb(mapBytes)}, ${kb(mapBytes - initialBytes)} more than the programme page's (ratio ${(mapBytes / initialBytes).toFixed(2)}; the zoomable plan)`);
+}
 if (initialBytes > BUDGET_BYTES) {
   console.error(`web: over budget by ${kb(initialBytes - BUDGET_BYTES)}`);
   process.exit(1);

@@ -5,7 +5,8 @@
  *
  * Offline: Workbox precaches the shell, every route chunk, the styles and icons (the list is
  * injected at `self.__WB_MANIFEST`), and every navigation is served the precached shell, so
- * any page opens with no network once the first visit is over. A new version installs and
+ * any page opens with no network once the first visit is over; staff images under `media/`
+ * (the site plan, artist pictures) are kept once shown. A new version installs and
  * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
  *
  * Push: features/notifications/sw-push.ts shows every push, however it came.
@@ -13,6 +14,9 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { installPushHandlers } from './features/notifications/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -22,6 +26,18 @@ cleanupOutdatedCaches();
 // Every route is the same single-page shell; Firebase Hosting's reserved URLs (/__/auth for
 // Google sign-in) are real pages and go to the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/__\//] }));
+
+// Staff's images (the site plan, artist pictures) are public files under `media/` whose paths
+// change with every upload and whose bytes never do: kept once seen, so the map opens offline
+// with its plan after a first visit. Cross-origin and loaded by <img> without CORS, so the
+// responses are opaque (status 0), which CacheFirst may store for that reason.
+registerRoute(
+  /^https?:\/\/[^/]+\/v0\/b\/[^/]+\/o\/media%2F[^?]+\?alt=media$/,
+  new CacheFirst({
+    cacheName: 'encore-media',
+    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
+);
 
 // The first visit is controlled at once, so pages not opened yet work offline without a
 // reload. This claims only pages no worker controls; updates still wait for the prompt.

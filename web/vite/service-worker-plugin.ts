@@ -5,8 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
  * The service worker of production builds: src/sw.ts, bundled by Vite, with Workbox's
  * precache list injected (vite-plugin-pwa's injectManifest). It precaches the app shell,
  * every route chunk, the styles and the icons, so any page opens with no network once the
- * first visit is over (Firestore's persistent cache brings the data), and it shows push
- * notifications (src/features/notifications/sw-push.ts), which a generated worker could not.
+ * first visit is over (Firestore's persistent cache brings the data), keeps the staff images
+ * it has shown (the site plan above all) for offline use, and shows push notifications
+ * (src/features/notifications/sw-push.ts), which a generated worker could not.
  *
  * A new version never takes over by itself: it installs and waits, the page shows an update
  * prompt (src/app/UpdatePrompt.tsx), and reloading from there activates it

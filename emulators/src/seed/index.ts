@@ -3,10 +3,12 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type PhoneMultiFactorInfo, type UpdateMultiFactorInfoRequest, type UserRecord } from 'firebase-admin/auth';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
 import { getStorage } from 'firebase-admin/storage';
-import { firestorePaths, storagePaths } from '@encore/model';
+import { firestorePaths, storagePaths, subjectDocument, type MediaSubject } from '@encore/model';
 import { SEED_ACCOUNTS, encore2026, type SeedAccount, type SeedProgramme } from '@encore/model/seed';
 import { DateTime } from 'luxon';
+import { renderArtwork } from './artwork.js';
 import { renderSamplePhoto } from './sample-photos.js';
+import { renderSitePlan } from './site-plan.js';
 
 /**
  * Loads the `encore-2026` seed festival into whatever emulators are running, through
@@ -37,6 +39,8 @@ export interface SeedOptions {
   signal?: AbortSignal;
   /** Told when the sample photos start uploading, and how many are missing. */
   onPhotos?: (missing: number, total: number) => void;
+  /** Upload the artists' artwork and the site plan through the image pipeline (needs Storage and functions). Default: as `photos`. */
+  media?: boolean;
 }
 
 export interface SeedReport {
@@ -48,6 +52,8 @@ export interface SeedReport {
   performances: { created: number; updated: number };
   accounts: Array<{ email: string; uid: string; role: string }>;
   photos: { uploaded: number; alreadyThere: number };
+  /** Artist artwork and the site plan sent to the image pipeline, and those that had one. */
+  media: { uploaded: number; alreadyThere: number };
   notes: string[];
 }
 
@@ -74,7 +80,9 @@ function assertEmulated(projectId: string): void {
 async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedReport): Promise<void> {
   const writer = db.bulkWriter();
   for (const stage of seed.stages) writer.set(db.doc(firestorePaths.stage(seed.festivalId, stage.id)), stage.data);
-  for (const artist of seed.artists) writer.set(db.doc(firestorePaths.artist(seed.festivalId, artist.id)), artist.data);
+  // Merged, so the pictures the pipeline derived (image, imageUpload) stay.
+  for (const artist of seed.artists) writer.set(db.doc(firestorePaths.artist(seed.festivalId, artist.id)), artist.data, { merge: true });
+  writer.set(db.doc(firestorePaths.venueMap(seed.festivalId)), { ...seed.venueMap, updatedAt: new Date('2026-08-01T10:00:00Z') }, { merge: true });
 
   const existing = new Set((await db.collection(firestorePaths.performances(seed.festivalId)).select().get()).docs.map((d) => d.id));
   for (const { id, data } of seed.performances) {
@@ -258,6 +266,7 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
     performances: { created: 0, updated: 0 },
     accounts: [],
     photos: { uploaded: 0, alreadyThere: 0 },
+    media: { uploaded: 0, alreadyThere: 0 },
     notes: [],
   };
 
@@ -280,12 +289,66 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   signal?.throwIfAborted();
   const uploader = report.accounts.find((a) => a.email === UPLOADER_EMAIL);
   const storageConfigured = Boolean(process.env.FIREBASE_STORAGE_EMULATOR_HOST || process.env.STORAGE_EMULATOR_HOST);
+  if ((options.media ?? options.photos ?? true) && storageConfigured) {
+    report.media = await uploadMedia(app, seed, { ...options, artists: true, sitePlan: true });
+  }
   if ((options.photos ?? true) && storageConfigured && uploader) {
     await seedPhotos(app, seed, uploader.uid, options, report.photos);
   } else if (options.photos ?? true) {
     report.notes.push('Sample photos need the Storage and Auth emulators: none uploaded');
   }
   return report;
+}
+
+/** The upload id of everything the seed sends through the pipeline: a second run names the same file, which the pipeline takes once. */
+const SEED_UPLOAD_ID = 'seed-1';
+
+export interface MediaOptions {
+  projectId?: string;
+  /** Every artist's artwork (default true), or only these artists'. */
+  artists?: boolean | readonly string[];
+  /** The site plan (default true). */
+  sitePlan?: boolean;
+  signal?: AbortSignal;
+  onMedia?: (missing: number, total: number) => void;
+}
+
+/** Has a picture, or one on its way through the pipeline. */
+async function hasImage(db: Firestore, festivalId: string, subject: MediaSubject): Promise<boolean> {
+  const data = (await db.doc(subjectDocument(festivalId, subject)).get()).data();
+  return Boolean(data?.['image']) || data?.['imageUpload']?.status === 'processing';
+}
+
+async function uploadMedia(app: App, seed: SeedProgramme, options: MediaOptions): Promise<SeedReport['media']> {
+  const db = getFirestore(app);
+  const wanted = options.artists ?? true;
+  const artists = seed.artists.filter((artist) => wanted === true || (Array.isArray(wanted) && wanted.includes(artist.id)));
+  const jobs: Array<{ subject: MediaSubject; render: () => Promise<Buffer>; contentType: string }> = [
+    ...((options.sitePlan ?? true)
+      ? [{ subject: { kind: 'site-plan' } as const, contentType: 'image/png', render: () => renderSitePlan(seed.venueMap.markers, seed.venueMap.routes, new Map(seed.stages.map((stage) => [stage.id, stage.data]))) }]
+      : []),
+    ...artists.map((artist) => ({ subject: { kind: 'artist', artistId: artist.id } as const, contentType: 'image/jpeg', render: () => renderArtwork(artist.artwork) })),
+  ];
+  const missing: typeof jobs = [];
+  for (const job of jobs) if (!(await hasImage(db, seed.festivalId, job.subject))) missing.push(job);
+  if (missing.length > 0) options.onMedia?.(missing.length, jobs.length);
+  for (const job of missing) {
+    options.signal?.throwIfAborted();
+    const file = getStorage(app).bucket().file(storagePaths.mediaUpload({ festivalId: seed.festivalId, subject: job.subject, uploadId: SEED_UPLOAD_ID }));
+    await file.save(await job.render(), { resumable: false, contentType: job.contentType });
+  }
+  return { uploaded: missing.length, alreadyThere: jobs.length - missing.length };
+}
+
+/**
+ * The artists' artwork and the site plan (those without a picture yet), sent through the
+ * image pipeline as a staff upload would be: what `npm start` does after it is ready. The
+ * functions derive them; the programme shows initials until each is ready.
+ */
+export async function seedMedia(options: MediaOptions = {}): Promise<SeedReport['media']> {
+  const projectId = options.projectId ?? process.env.GCLOUD_PROJECT ?? 'demo-encore';
+  assertEmulated(projectId);
+  return uploadMedia(seedApp(projectId), encore2026(), options);
 }
 
 /** One line saying what a seed did, for `npm run seed` and `npm start`. */
@@ -296,7 +359,11 @@ export function describeSeed(report: SeedReport, { photos = true }: { photos?: b
       : `${report.festivalId}: ${report.stages} stages, ${report.artists} artists, ` +
         `${report.performances.created} new and ${report.performances.updated} updated performances`;
   const accounts = `${report.accounts.length} test accounts upserted`;
-  return photos ? `${programme}; ${accounts}; ${describePhotos(report.photos)}` : `${programme}; ${accounts}`;
+  return photos ? `${programme}; ${accounts}; ${describeMedia(report.media)}; ${describePhotos(report.photos)}` : `${programme}; ${accounts}`;
+}
+
+export function describeMedia({ uploaded, alreadyThere }: SeedReport['media']): string {
+  return `${uploaded} image${uploaded === 1 ? '' : 's'} (artist artwork, site plan) sent to the pipeline${alreadyThere > 0 ? ` (${alreadyThere} already there)` : ''}`;
 }
 
 export function describePhotos({ uploaded, alreadyThere }: SeedReport['photos']): string {

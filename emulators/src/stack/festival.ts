@@ -150,23 +150,30 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     const [auth, web] = await Promise.all([authStarting, webStarting]);
     // Imported only now: it brings firebase-admin and sharp, which nothing before needs.
     const seed = await import('../seed/index.js');
-    // The programme and the test accounts before "ready"; the sample photos after, while the app can be used.
+    // The programme and the test accounts before "ready"; the artwork, site plan and sample photos after, while the app can be used.
     const report = await timed('seed', seed.seedFestival({ projectId, keepProgramme: true, photos: false, ...(signal ? { signal } : {}) }));
     say(`[encore] seed: ${seed.describeSeed(report, { photos: false })}`);
     for (const note of report.notes) say(`[encore]   note: ${note}`);
     photosSeeded = seed
-      .seedSamplePhotos({
+      .seedMedia({
         projectId,
         ...(signal ? { signal } : {}),
-        onPhotos: (missing, total) => say(`[encore] seed: uploading ${missing} of ${total} sample photos; the pipeline then processes each`),
+        onMedia: (missing) => say(`[encore] seed: uploading ${missing} images (artist artwork, site plan); the pipeline then processes each`),
       })
+      .then(() =>
+        seed.seedSamplePhotos({
+          projectId,
+          ...(signal ? { signal } : {}),
+          onPhotos: (missing, total) => say(`[encore] seed: uploading ${missing} of ${total} sample photos; the pipeline then processes each`),
+        }),
+      )
       .then(
         (photos) => {
           report.photos = photos;
           if (photos.uploaded > 0) say(`[encore] seed: ${seed.describePhotos(photos)}`);
         },
         (error: unknown) => {
-          if (!signal?.aborted) say(`[encore] seed: sample photos failed: ${(error as Error).message}`);
+          if (!signal?.aborted) say(`[encore] seed: sample images failed: ${(error as Error).message}`);
         },
       );
     return {

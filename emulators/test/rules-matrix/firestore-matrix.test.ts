@@ -120,6 +120,10 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/artists/the-nightjars`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
     existing: { name: 'The Nightjars', bio: 'Dream pop.', genres: ['pop'] }, create: () => ({ name: 'The Nightjars', bio: 'Dream pop.', genres: ['pop'] }),
     update: () => ({ bio: 'Dream pop from Utrecht.' }) },
+  // The venue map: everyone reads it (offline too), staff place stages, facilities and routes; never deleted.
+  { doc: `${F}/venue/map`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: NOBODY },
+    existing: { markers: [], routes: [], updatedAt: AT('10:00') }, create: () => ({ markers: [], routes: [], updatedAt: serverTimestamp() }),
+    update: () => ({ markers: [{ id: 'water-1', kind: 'water', x: 0.5, y: 0.5 }], updatedAt: serverTimestamp() }) },
   { doc: `${F}/performances/p-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
     existing: performance({}), create: () => performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:30')) }),
     update: () => ({ status: 'cancelled' }), list: (db) => query(collection(db, `${F}/performances`), orderBy('startsAt')) },
@@ -208,6 +212,16 @@ interface Attack {
   attempt: (db: Firestore) => Promise<unknown>;
   expect: 'allowed' | 'denied';
 }
+
+const ARTIST = { name: 'The Nightjars', bio: 'Dream pop.', genres: ['pop'] };
+const LINKS = {
+  website: 'https://nightjars.example/',
+  listen: 'https://nightjars.bandcamp.com/album/tides',
+  instagram: 'https://www.instagram.com/nightjars',
+  youtube: 'https://youtu.be/abc123',
+  bluesky: 'https://bsky.app/profile/nightjars.example',
+};
+const PICTURE = { uploadId: 'u0', width: 960, height: 960, renditions: [], dominantColor: '#336699', placeholder: 'x', updatedAt: AT('09:00') };
 
 const valid = { favorite: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() } };
 
@@ -409,6 +423,38 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, `${F}/artists/a-long`), { name: 'L', bio: '', genres: [...Array.from({ length: 9 }, () => 'pop'), 'x'.repeat(41)] }) },
   { name: 'staff creating an artist with a map for a genre', role: 'staff', expect: 'denied',
     attempt: (db) => setDoc(doc(db, `${F}/artists/a-map`), { name: 'M', bio: '', genres: [{ name: 'pop' }] }) },
+  // Artist links and pictures: https links only, socials on their own network; the picture is the pipeline's.
+  { name: 'staff giving an artist a website, a listen link and socials on their networks', role: 'staff', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-links`), { ...ARTIST, links: LINKS }) },
+  { name: 'staff giving an artist an http website', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-http`), { ...ARTIST, links: { website: 'http://nightjars.example/' } }) },
+  { name: 'staff giving an artist a javascript: listen link', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-js`), { ...ARTIST, links: { listen: 'javascript:alert(document.cookie)' } }) },
+  { name: 'staff giving an artist an "instagram" link to another site', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-phish`), { ...ARTIST, links: { instagram: 'https://instagram.com.login.example/nightjars' } }) },
+  { name: 'staff giving an artist a link of a kind Encore does not show', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-myspace`), { ...ARTIST, links: { myspace: 'https://myspace.com/nightjars' } }) },
+  { name: 'staff creating an artist with a picture (the pipeline derives it)', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-pic`), { ...ARTIST, image: { uploadId: 'x', renditions: [] } }) },
+  { name: 'staff marking an artist picture upload ready', role: 'staff', expect: 'denied', arrange: { [`${F}/artists/a-upload`]: { ...ARTIST, imageUpload: { uploadId: 'u1', status: 'processing', rejectReason: null, updatedAt: AT('10:00') } } },
+    attempt: (db) => updateDoc(doc(db, `${F}/artists/a-upload`), { 'imageUpload.status': 'ready' }) },
+  { name: 'staff editing the bio of an artist with a picture (the picture kept)', role: 'staff', expect: 'allowed', arrange: { [`${F}/artists/a-shown`]: { ...ARTIST, image: PICTURE } },
+    attempt: (db) => updateDoc(doc(db, `${F}/artists/a-shown`), { bio: 'Now from Rotterdam.' }) },
+  { name: 'staff replacing an artist with a picture by one without (setDoc drops the picture)', role: 'staff', expect: 'denied', arrange: { [`${F}/artists/a-wiped`]: { ...ARTIST, image: PICTURE } },
+    attempt: (db) => setDoc(doc(db, `${F}/artists/a-wiped`), ARTIST) },
+  // The venue map: shape, sizes and server time checked; the plan image is the pipeline's.
+  { name: 'staff moving markers on a map with a plan (the plan kept)', role: 'staff', expect: 'allowed', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00'), image: PICTURE } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { markers: [{ id: 'exit-1', kind: 'exit', x: 0.1, y: 0.2 }], updatedAt: serverTimestamp() }) },
+  { name: 'staff putting a plan image on the map themselves', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { image: PICTURE, updatedAt: serverTimestamp() }) },
+  { name: 'staff dating a map change themselves', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { markers: [], updatedAt: Timestamp.fromDate(AT('09:00')) }) },
+  { name: 'staff putting 201 markers on the map', role: 'staff', expect: 'denied', absent: [`${F}/venue/map`],
+    attempt: (db) => setDoc(doc(db, `${F}/venue/map`), { markers: Array.from({ length: 201 }, (_, i) => ({ id: `m-${i}`, kind: 'water', x: 0.5, y: 0.5 })), routes: [], updatedAt: serverTimestamp() }) },
+  { name: 'staff writing a venue document other than the map', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/venue/secret`), { markers: [], routes: [], updatedAt: serverTimestamp() }) },
+  { name: 'staff deleting the venue map', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => deleteDoc(doc(db, `${F}/venue/map`)) },
   { name: 'a favourite whose festivalId is not a festival id (though the path it makes exists)', role: 'visitor', absent: ['users/vera/favorites/p-headliner'],
     arrange: { 'festivals/Encore 2026/performances/p-headliner': performance({}) }, expect: 'denied',
     attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, festivalId: 'Encore 2026' }) },

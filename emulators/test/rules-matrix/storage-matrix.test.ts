@@ -31,6 +31,12 @@ const POLICY: StorageRow[] = [
   { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // A thumbnail of a photo still processing: staff only (with a second factor).
   { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: STAFF,    list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // An artist's picture and the site plan as staff upload them: staff put them there, nobody reads them back (functions derive, then delete them).
+  { object: 'staff-uploads/encore-2026/artists/the-nightjars/up1', contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: STAFF, update: NOBODY, delete: NOBODY } },
+  { object: 'staff-uploads/encore-2026/venue/map/up1',             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: STAFF, update: NOBODY, delete: NOBODY } },
+  // Their renditions: public, written by functions only.
+  { object: 'media/encore-2026/artists/the-nightjars/up1/480.webp', contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  { object: 'media/encore-2026/venue/map/up1/1920.avif',            contentType: 'image/avif', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // Default deny: no rule names this path.
   { object: 'exports/encore-2026/report.csv',           contentType: 'text/csv',   policy: { get: NOBODY,   list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
 ];
@@ -65,6 +71,16 @@ const UPLOADS: Attack[] = [
   { name: 'an image under the id of one’s own photo already processing', role: 'visitor', object: 'uploads/vera/encore-2026/p-processing', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under the id of a photo that was rejected',     role: 'visitor',   object: 'uploads/vera/encore-2026/p-rejected', bytes: 64,   contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under a new photo id into one’s own folder',    role: 'otherUser', object: 'uploads/otto/encore-2026/p-otto-new', bytes: 64,   contentType: 'image/jpeg', expect: 'allowed' },
+  // Staff's images: pictures only, of things that exist, nothing else along.
+  { name: 'staff uploading an SVG as an artist picture',           role: 'staff',   object: 'staff-uploads/encore-2026/artists/the-nightjars/svg1', bytes: 64, contentType: 'image/svg+xml', expect: 'denied' },
+  { name: 'staff uploading a 25 MB site plan',                     role: 'staff',   object: 'staff-uploads/encore-2026/venue/map/huge',  bytes: 25 * MB, contentType: 'image/png', expect: 'denied' },
+  { name: 'staff uploading a picture for an artist that does not exist', role: 'staff', object: 'staff-uploads/encore-2026/artists/nobody/up2', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'staff uploading a site plan for a festival that does not exist', role: 'admin', object: 'staff-uploads/no-such-fest/venue/map/up3', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'staff uploading an artist picture with custom metadata', role: 'staff',  object: 'staff-uploads/encore-2026/artists/the-nightjars/meta', bytes: 64, contentType: 'image/jpeg', customMetadata: { note: 'x' }, expect: 'denied' },
+  { name: 'staff uploading under a venue document other than the map', role: 'staff', object: 'staff-uploads/encore-2026/venue/other/up4', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'a visitor with an account uploading an artist picture', role: 'visitor', object: 'staff-uploads/encore-2026/artists/the-nightjars/v1', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'staff forging a rendition into the public media folder', role: 'admin',  object: 'media/encore-2026/artists/the-nightjars/up1/1200.webp', bytes: 64, contentType: 'image/webp', expect: 'denied' },
+  { name: 'exactly 20 MB of site plan by staff',                   role: 'staff',   object: 'staff-uploads/encore-2026/venue/map/p20mb', bytes: 20 * MB, contentType: 'image/png', expect: 'allowed' },
 ];
 
 let stack: MatrixStack;
@@ -72,6 +88,7 @@ let stack: MatrixStack;
 beforeAll(async () => {
   stack = await startMatrixStack();
   await stack.owner.setDoc('festivals/encore-2026', { name: 'Encore 2026' });
+  await stack.owner.setDoc('festivals/encore-2026/artists/the-nightjars', { name: 'The Nightjars', bio: '', genres: [] });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-rejected', { uploaderUid: 'vera', status: 'rejected' });

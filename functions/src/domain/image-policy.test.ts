@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { avif, gif, heicHead, jpeg, png, svg, textNamedJpg, tiff, webp } from '../testing/fixtures.js';
-import { MAX_INPUT_PIXELS, hexColor, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize } from './image-policy.js';
+import { MAX_INPUT_PIXELS, hexColor, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize, renditionWidths, IMAGE_KINDS, MEDIA_CACHE_CONTROL, THUMBNAIL_CACHE_CONTROL } from './image-policy.js';
 
 describe('sniffImageType', () => {
   it('knows every accepted format from its bytes', async () => {
@@ -64,5 +64,16 @@ describe('renditions', () => {
     expect(uprightSize(640, 480, 3)).toEqual({ width: 640, height: 480 });
     expect(uprightSize(640, 480, undefined)).toEqual({ width: 640, height: 480 });
     expect(hexColor({ r: 255, g: 8.4, b: 0 })).toBe('#ff0800');
+  });
+
+  it('derives per kind of image: photos, artist pictures and site plans each at their widths (never upscaled) and caching', () => {
+    expect(renditionWidths('photo', 4032)).toEqual(thumbnailWidths(4032));
+    expect(renditionWidths('artist', 1200)).toEqual([128, 480, 960]);
+    expect(renditionWidths('artist', 400)).toEqual([128]);
+    expect(renditionWidths('site-plan', 5000)).toEqual([960, 1920, 3200]);
+    expect(renditionWidths('site-plan', 700)).toEqual([700]);
+    expect(IMAGE_KINDS.photo.cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
+    expect(IMAGE_KINDS.artist.cacheControl).toBe(MEDIA_CACHE_CONTROL);
+    expect(IMAGE_KINDS['site-plan'].cacheControl).toBe(MEDIA_CACHE_CONTROL);
   });
 });

@@ -51,6 +51,7 @@ export const rejectReasons = {
     `The image is ${width}×${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
   corrupt: 'The image is damaged or incomplete (was the upload cut off?): please upload it again.',
   noFestival: 'This festival does not exist (any more).',
+  gone: 'The uploaded file was gone before it could be read: please upload it again.',
   quota: (limit: number) => `You have reached today's limit of ${limit} photo uploads; you can upload more tomorrow.`,
 } as const;
 
@@ -81,15 +82,46 @@ export const CONTENT_TYPE: Record<ThumbnailFormatName, string> = { avif: 'image/
  * The bytes never change, so an unchanged file revalidates cheaply (ETag).
  */
 export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=300';
+/**
+ * Staff's images (artist pictures, site plans) are never taken back one by one, and a new
+ * upload gets new paths: their renditions may be cached for a year, which is also what lets
+ * the service worker keep the site plan for offline use without ever serving a stale one.
+ */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /**
- * The widths to render for an (already upright) image: the standard widths it can fill,
- * never upscaled; an image narrower than the smallest width gets one rendition at its
- * own width.
+ * What an image belongs to decides only what is derived from it and how long it may be
+ * cached; everything else (the checks, the decoding, the metadata dropped) is the same.
  */
-export function thumbnailWidths(width: number): number[] {
-  const widths = THUMBNAIL_WIDTHS.filter((candidate) => candidate <= width);
+export type ImageKind = 'photo' | 'artist' | 'site-plan';
+
+export interface ImageKindPolicy {
+  /** Rendition widths, smallest first; none wider than the image itself. */
+  widths: readonly number[];
+  cacheControl: string;
+}
+
+export const IMAGE_KINDS: Record<ImageKind, ImageKindPolicy> = {
+  photo: { widths: THUMBNAIL_WIDTHS, cacheControl: THUMBNAIL_CACHE_CONTROL },
+  // An avatar of 40-64 CSS pixels at 2x, the artist page's hero, and a large screen's.
+  artist: { widths: [128, 480, 960], cacheControl: MEDIA_CACHE_CONTROL },
+  // A plan is zoomed into on phones: the largest is sharp at 3x zoom of a laptop's width.
+  'site-plan': { widths: [960, 1920, 3200], cacheControl: MEDIA_CACHE_CONTROL },
+};
+
+/**
+ * The widths to render for an (already upright) image of a kind: the standard widths it
+ * can fill, never upscaled; an image narrower than the smallest width gets one rendition at
+ * its own width.
+ */
+export function renditionWidths(kind: ImageKind, width: number): number[] {
+  const widths = IMAGE_KINDS[kind].widths.filter((candidate) => candidate <= width);
   return widths.length > 0 ? widths : [width];
+}
+
+/** The widths of a visitor's photo (see renditionWidths). */
+export function thumbnailWidths(width: number): number[] {
+  return renditionWidths('photo', width);
 }
 
 /** The height of a rendition scaled to `width`, at least 1 pixel. */

@@ -18,6 +18,8 @@ export interface ImportRowError {
 }
 
 export interface ImportedPerformance {
+  /** Its line (CSV) or position (JSON), as errors name them. */
+  line: number;
   performanceId: string;
   performance: PerformanceInput;
 }
@@ -105,7 +107,7 @@ export function parseProgramme(format: 'csv' | 'json', content: string, context:
       continue;
     }
     seen.set(performanceId, line);
-    rows.push({ performanceId, performance: result.data });
+    rows.push({ line, performanceId, performance: result.data });
   }
   return { rows, errors };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TRENDING_SIZE, trendBucketStart, trendTotals, trendWindowStart, trendingFrom, type TrendBucket } from './trending.js';
+import { TRENDING_SIZE, hourlyFavorites, previousHourStart, trendBucketStart, trendTotals, trendWindowStart, trendingFrom, type TrendBucket } from './trending.js';
 
 describe('trending', () => {
   it('sums the buckets of the last hour and ranks by favourites', () => {
@@ -31,3 +31,20 @@ describe('trending', () => {
     expect(listed.at(-1)!.performanceId).toBe(`set-${TRENDING_SIZE + 1}`);
   });
 });
+
+describe('favourites per hour', () => {
+  const now = new Date('2026-08-14T21:20:00Z');
+  const bucket = (iso: string, counts: Record<string, number>) => ({ startsAt: new Date(iso), counts });
+
+  it('sums the buckets of the previous and the current hour, net of removals', () => {
+    expect(previousHourStart(now).toISOString()).toBe('2026-08-14T20:00:00.000Z');
+    const buckets = [bucket('2026-08-14T19:55:00Z', { a: 9 }), bucket('2026-08-14T20:05:00Z', { a: 2, b: 1 }), bucket('2026-08-14T20:50:00Z', { a: -1 }), bucket('2026-08-14T21:15:00Z', { b: 4 })];
+    expect(hourlyFavorites(buckets, now, {}, 24)).toEqual({ '2026-08-14T20:00:00.000Z': 2, '2026-08-14T21:00:00.000Z': 4 });
+  });
+
+  it('keeps earlier hours as counted, replaces the two it recounts, and forgets those past the limit', () => {
+    const kept = { '2026-08-13T20:00:00.000Z': 7, '2026-08-14T18:00:00.000Z': 5, '2026-08-14T20:00:00.000Z': 99 };
+    expect(hourlyFavorites([], now, kept, 24)).toEqual({ '2026-08-14T18:00:00.000Z': 5, '2026-08-14T20:00:00.000Z': 0, '2026-08-14T21:00:00.000Z': 0 });
+  });
+});
+

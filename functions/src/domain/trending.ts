@@ -53,3 +53,29 @@ export function trendTotals(buckets: readonly TrendBucket[], now: Date): Trendin
 export function trendingFrom(ranked: readonly TrendingItem[], offProgramme: ReadonlySet<string>): TrendingItem[] {
   return ranked.filter((item) => !offProgramme.has(item.performanceId)).slice(0, TRENDING_SIZE);
 }
+
+const HOUR = 3_600_000;
+
+/** The start of the hour before the one `now` is in: the buckets from there on give both hours whole. */
+export function previousHourStart(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / HOUR) * HOUR - HOUR);
+}
+
+/**
+ * Net favourites per hour, from trend buckets that cover the previous and the current hour
+ * whole, merged into the figures kept so far (those two hours replaced), keeping the last
+ * `keep` hours. Keys are ISO instants of each hour's start.
+ */
+export function hourlyFavorites(buckets: readonly TrendBucket[], now: Date, kept: Readonly<Record<string, number>>, keep: number): Record<string, number> {
+  const from = previousHourStart(now).getTime();
+  const fresh: Record<string, number> = { [new Date(from).toISOString()]: 0, [new Date(from + HOUR).toISOString()]: 0 };
+  for (const bucket of buckets) {
+    const start = bucket.startsAt.getTime();
+    if (start < from) continue;
+    const hour = new Date(Math.floor(start / HOUR) * HOUR).toISOString();
+    fresh[hour] = (fresh[hour] ?? 0) + Object.values(bucket.counts).reduce((sum, count) => sum + count, 0);
+  }
+  const oldest = from + 2 * HOUR - keep * HOUR;
+  const merged = { ...kept, ...fresh };
+  return Object.fromEntries(Object.entries(merged).filter(([hour]) => Date.parse(hour) >= oldest).sort(([a], [b]) => a.localeCompare(b)));
+}

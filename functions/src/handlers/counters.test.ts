@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
+import { firestorePaths, hourlyStatsSchema, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
 import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleReactionChanged } from './reaction-changed.js';
@@ -25,6 +25,7 @@ describe('favourite counter', () => {
     expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 25 });
     expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 25, photos: 0 } });
     expect(trendingStatsSchema.parse(stats(deps, 'trending')).items).toEqual([{ performanceId: 'nina-main', favorites: 25 }]);
+    expect(hourlyStatsSchema.parse(stats(deps, 'hourly')).favorites['2026-08-14T20:00:00.000Z']).toBe(25);
   });
 
   it('never lets a roll-up from an older read of the shards overwrite a newer count', async () => {
@@ -71,11 +72,12 @@ describe('favourite counter', () => {
       },
     });
     await handleFavoriteChanged({ ...deps, docs: recording }, favorite('u1', 'added', 'nina-main', 'one-read'));
-    // The increment (with its ledger entry), the favoriteCount roll-up, the stats refresh.
+    // The increment (with its ledger entry), the favoriteCount roll-up, the stats refresh
+    // (its guard, and the hourly figures it merges into, which only stats refreshes write).
     expect(readInTransactions).toEqual([
       ['eventLedger/countFavorite~one-read'],
       [firestorePaths.performance(FESTIVAL_ID, 'nina-main'), `${firestorePaths.performance(FESTIVAL_ID, 'nina-main')}/favoriteShards/rollup`],
-      [`festivals/${FESTIVAL_ID}/statShards/rollup`],
+      [`festivals/${FESTIVAL_ID}/statShards/rollup`, firestorePaths.stats(FESTIVAL_ID, 'hourly')],
     ]);
     expect(performance(deps, 'nina-main').favoriteCount).toBe(1);
   });

@@ -118,4 +118,26 @@ describe('nightly maintenance', () => {
     await handleNightlyMaintenance(deps);
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'daily-2026-08-14'))).toEqual(daily);
   });
+
+  it('deletes staff images nothing points at: a deleted artist’s, a replaced one left behind, stray originals; keeps the shown and the one in the works', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const old = new Date(NOW.getTime() - 2 * HOUR);
+    const image = (uploadId: string) => ({ uploadId, width: 10, height: 10, renditions: [{ width: 10, height: 10, format: 'webp', path: `media/${FESTIVAL_ID}/artists/nina/${uploadId}/10.webp`, bytes: 1 }], dominantColor: '#000000', placeholder: 'x', updatedAt: old });
+    deps.docs.seed(firestorePaths.artist(FESTIVAL_ID, 'nina'), { name: 'Nina', bio: '', genres: [], image: image('shown'), imageUpload: { uploadId: 'next', status: 'processing', rejectReason: null, updatedAt: old } });
+    for (const path of ['artists/nina/shown/10.webp', 'artists/nina/next/10.webp', 'artists/nina/replaced/10.webp', 'artists/ghost/gone/10.webp', 'venue/map/plan/960.webp']) deps.objects.put(`media/${FESTIVAL_ID}/${path}`, Buffer.from('x'), old);
+    deps.objects.put(`media/${FESTIVAL_ID}/artists/nina/brand-new/10.webp`, Buffer.from('x'), NOW);
+    for (const path of ['artists/nina/next', 'artists/nina/stale']) deps.objects.put(`staff-uploads/${FESTIVAL_ID}/${path}`, Buffer.from('x'), old);
+
+    const report = await handleNightlyMaintenance(deps);
+    expect(report.orphanFilesDeleted).toEqual(
+      expect.arrayContaining([`media/${FESTIVAL_ID}/artists/nina/replaced/`, `media/${FESTIVAL_ID}/artists/ghost/gone/`, `media/${FESTIVAL_ID}/venue/map/plan/`, `staff-uploads/${FESTIVAL_ID}/artists/nina/stale`]),
+    );
+    expect(deps.objects.paths()).toEqual([
+      `media/${FESTIVAL_ID}/artists/nina/brand-new/10.webp`,
+      `media/${FESTIVAL_ID}/artists/nina/next/10.webp`,
+      `media/${FESTIVAL_ID}/artists/nina/shown/10.webp`,
+      `staff-uploads/${FESTIVAL_ID}/artists/nina/next`,
+    ]);
+  });
 });

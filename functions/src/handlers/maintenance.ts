@@ -4,12 +4,14 @@ import {
   festivalSchema,
   firestorePaths,
   ledgerEntrySchema,
+  parseMediaUploadPath,
   parseUploadPath,
   performanceSchema,
   photoSchema,
   statShardSchema,
   storagePaths,
   type DailyStats,
+  type MediaUploadPath,
   type Photo,
 } from '@encore/model';
 import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
@@ -18,6 +20,7 @@ import { LEDGER_COLLECTION } from '../domain/ledger.js';
 import { readsOf, type DocData, type DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
+import { readSubject } from './media-subject.js';
 import { refreshStats } from './stats.js';
 
 /** One counter that did not match its source documents, and what it was set to. */
@@ -53,6 +56,7 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
     await recountFestival(deps, festival.id, report);
     await refreshStats(deps.docs, festival.id, now);
     await deleteOrphanedThumbnails(deps, festival.id, report);
+    await deleteOrphanedMedia(deps, festival.id, now, report);
     await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
   }
   await deleteOrphanedOriginals(deps, now, report);
@@ -164,6 +168,37 @@ async function deleteOrphanedThumbnails(deps: Pick<Deps, 'docs' | 'objects'>, fe
     await deps.objects.deletePrefix(folder);
     report.orphanFilesDeleted.push(folder);
   }
+}
+
+/**
+ * Staff's images nothing points at any more, an hour after they were written: renditions of
+ * an artist that was deleted, or of an upload that is neither the image shown nor the one being
+ * processed (replaced images are deleted at once; this catches any that were not), and
+ * originals the pipeline is not working on.
+ */
+async function deleteOrphanedMedia(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, now: Date, report: MaintenanceReport) {
+  const old = (file: { updated: Date }) => now.getTime() - file.updated.getTime() >= STUCK_AFTER_MS;
+  // Rendition folders `media/{f}/{subject}/{uploadId}/`, each named like the upload it came from.
+  const folders = new Set((await deps.objects.list(`media/${festivalId}/`)).filter(old).map((file) => file.path.slice(0, file.path.lastIndexOf('/') + 1)));
+  for (const folder of folders) {
+    const upload = parseMediaUploadPath(`staff-uploads/${folder.slice('media/'.length, -1)}`);
+    if (upload && (await mediaNeeded(deps, upload, 'renditions'))) continue;
+    await deps.objects.deletePrefix(folder);
+    report.orphanFilesDeleted.push(folder);
+  }
+  for (const file of (await deps.objects.list(`staff-uploads/${festivalId}/`)).filter(old)) {
+    const upload = parseMediaUploadPath(file.path);
+    if (upload && (await mediaNeeded(deps, upload, 'original'))) continue;
+    await deps.objects.delete(file.path);
+    report.orphanFilesDeleted.push(file.path);
+  }
+}
+
+/** Renditions are needed while shown or being made; an original only while it is being processed. */
+async function mediaNeeded(deps: Pick<Deps, 'docs'>, upload: MediaUploadPath, what: 'renditions' | 'original'): Promise<boolean> {
+  const subject = await readSubject(deps.docs, upload.festivalId, upload.subject);
+  const processing = subject?.imageUpload?.uploadId === upload.uploadId && subject.imageUpload.status === 'processing';
+  return processing || (what === 'renditions' && subject?.image?.uploadId === upload.uploadId);
 }
 
 /** Whether an original still belongs to a photo that needs it (one being processed or shown). */

@@ -1,21 +1,10 @@
-import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo, type Thumbnail } from '@encore/model';
+import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
-import {
-  CONTENT_TYPE,
-  EXTENSION,
-  MAX_UPLOAD_BYTES,
-  THUMBNAIL_CACHE_CONTROL,
-  rejectReasons,
-  screenDimensions,
-  screenUpload,
-  sniffImageType,
-  thumbnailWidths,
-  uprightSize,
-} from '../domain/image-policy.js';
+import { rejectReasons } from '../domain/image-policy.js';
 import { quotaPath, reserveUpload } from '../domain/quota.js';
-import { UnreadableImageError } from '../platform/images.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
+import { runImagePipeline } from './image-pipeline.js';
 import { onceInTransaction } from './once.js';
 import { readPerformances } from './programme.js';
 
@@ -24,9 +13,10 @@ export const PROCESS_PHOTO = 'processPhoto';
 type Outcome = { status: 'ready' } | { status: 'rejected'; reason: string } | { status: 'skipped'; why: string };
 
 /**
- * The photo pipeline, for one `photo.uploaded` event: quota, type sniffed from the bytes,
- * header screened, EXIF capture time read, then decoded once and derived into every
- * width and format with all metadata dropped, and the photo set `ready`. A bad file
+ * The photo pipeline, for one `photo.uploaded` event: quota, then the image pipeline
+ * (`image-pipeline.ts`: type sniffed from the bytes, header screened, EXIF capture time read,
+ * decoded once and derived into every width and format with all metadata dropped), and the
+ * photo set `ready`. A bad file
  * ends `rejected` with a reason and is never retried (its original is then deleted by
  * `cleanUpPhoto`); only infrastructure errors (network, storage) escape and are retried.
  *
@@ -49,48 +39,37 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   const quota = await reserveQuota(deps, festivalId, uploaderUid, day, photoId);
   if (!quota) return reject(deps, event, rejectReasons.quota(deps.settings.dailyUploadQuota));
 
-  // The size from the event is enough to refuse an oversized file without downloading it.
-  if (event.data.size > MAX_UPLOAD_BYTES) return reject(deps, event, rejectReasons.tooLarge(event.data.size));
-  const bytes = await deps.objects.read(path);
-  if (!bytes) return skipped(photoId, 'original is gone');
-  const screened = screenUpload(bytes.length, sniffImageType(bytes.subarray(0, 4096)));
-  if (!screened.ok) return reject(deps, event, screened.reason);
-
-  try {
-    const header = await deps.images.readHeader(bytes);
-    const tooBig = screenDimensions(header.width, header.height);
-    if (tooBig) return reject(deps, event, tooBig);
-    const upright = uprightSize(header.width, header.height, header.orientation);
+  const outcome = await runImagePipeline(deps, {
+    kind: 'photo',
+    path,
+    size: event.data.size,
+    renditionPath: (width, extension) => storagePaths.thumbnail(festivalId, photoId, width, extension),
     // EXIF is read before anything is derived: derived files carry no metadata at all.
-    const capture = await deps.readCapture(bytes);
-    const capturedAt = captureInstant(capture.dateTimeOriginal, capture.offsetTimeOriginal, clock.timeZone);
-    const derived = await deps.images.derive(bytes, thumbnailWidths(upright.width));
-    const thumbnails: Thumbnail[] = await Promise.all(
-      derived.renditions.map(async (rendition) => {
-        const thumbnailPath = storagePaths.thumbnail(festivalId, photoId, rendition.width, EXTENSION[rendition.format]);
-        await deps.objects.write(thumbnailPath, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl: THUMBNAIL_CACHE_CONTROL });
-        return { width: rendition.width, height: rendition.height, format: rendition.format, path: thumbnailPath, bytes: rendition.bytes.length };
-      }),
-    );
-    const suggested = event.data.performanceId === null ? await suggestFromProgramme(deps, festivalId, uploaderUid, capturedAt) : null;
-    await finish(deps, event, (current) => ({
-      ...current,
-      status: 'ready',
-      width: derived.width,
-      height: derived.height,
-      thumbnails: thumbnails.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)),
-      dominantColor: derived.dominantColor,
-      placeholder: derived.placeholder,
-      capturedAt,
-      suggestedPerformanceId: suggested?.id ?? null,
-      updatedAt: deps.now(),
-    }));
-    logs.photoReady({ festivalId, photoId, renditions: thumbnails.length, suggestedPerformanceId: suggested?.id ?? null });
-    return { status: 'ready' };
-  } catch (error) {
-    if (error instanceof UnreadableImageError) return reject(deps, event, rejectReasons.corrupt, error.message);
-    throw error;
-  }
+    inspect: async (bytes) => {
+      const capture = await deps.readCapture(bytes);
+      return captureInstant(capture.dateTimeOriginal, capture.offsetTimeOriginal, clock.timeZone);
+    },
+  });
+  if (outcome.status === 'gone') return skipped(photoId, 'original is gone');
+  if (outcome.status === 'rejected') return reject(deps, event, outcome.reason, outcome.detail);
+
+  const { image } = outcome;
+  const capturedAt = outcome.inspected ?? null;
+  const suggested = event.data.performanceId === null ? await suggestFromProgramme(deps, festivalId, uploaderUid, capturedAt) : null;
+  await finish(deps, event, (current) => ({
+    ...current,
+    status: 'ready',
+    width: image.width,
+    height: image.height,
+    thumbnails: image.renditions,
+    dominantColor: image.dominantColor,
+    placeholder: image.placeholder,
+    capturedAt,
+    suggestedPerformanceId: suggested?.id ?? null,
+    updatedAt: deps.now(),
+  }));
+  logs.photoReady({ festivalId, photoId, renditions: image.renditions.length, suggestedPerformanceId: suggested?.id ?? null });
+  return { status: 'ready' };
 }
 
 /** The set the photo shows, from the programme and, to break ties, the uploader's own schedule. */

@@ -80,12 +80,12 @@ describe('programme import', () => {
   it('writes every row when all are good, keeping counts on re-import', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
-    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toEqual({ imported: 2, errors: [], written: true });
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toEqual({ imported: 2, errors: [], written: true, preview: [], created: 2, updated: 0 });
     const id = performanceIdFor({ artistId: 'nina', stageId: 'tent', startsAt: new Date('2026-08-15T18:00:00Z') });
     const path = firestorePaths.performance(FESTIVAL_ID, id);
     expect(performanceSchema.parse(deps.docs.data(path))).toMatchObject({ favoriteCount: 0, photoCount: 0, status: 'scheduled' });
     deps.docs.seed(path, { ...deps.docs.data(path), favoriteCount: 7 });
-    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv });
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ created: 0, updated: 2 });
     expect(deps.docs.data(path)?.favoriteCount).toBe(7);
   });
 
@@ -94,7 +94,7 @@ describe('programme import', () => {
     seedFestival(deps.docs);
     const before = deps.docs.store.size;
     const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: `${csv}ghost,tent,2026-08-15 23:00,2026-08-15 23:30\nnina,moon,2026-08-15 23:00,2026-08-15 23:30\n` });
-    expect(result).toEqual({
+    expect(result).toMatchObject({
       imported: 2,
       written: false,
       errors: [
@@ -102,7 +102,22 @@ describe('programme import', () => {
         { line: 5, message: 'stageId: no such stage in this festival' },
       ],
     });
+    expect(result.preview.map((row) => row.line)).toEqual([2, 3]);
     expect(deps.docs.store.size).toBe(before);
+  });
+
+  it('a dry run previews every good row as read (new or an update) and writes nothing', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv.split('\n').slice(0, 2).join('\n') });
+    const before = new Map(deps.docs.store);
+    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv, dryRun: true });
+    expect(result).toMatchObject({ imported: 2, errors: [], written: false, created: 1, updated: 1 });
+    expect(result.preview).toEqual([
+      expect.objectContaining({ line: 2, artistId: 'nina', stageId: 'tent', startsAt: '2026-08-15T18:00:00.000Z', endsAt: '2026-08-15T19:00:00.000Z', status: 'scheduled', title: null, exists: true }),
+      expect.objectContaining({ line: 3, artistId: 'kae', exists: false }),
+    ]);
+    expect(deps.docs.store).toEqual(before);
   });
 
   it('is for staff only, and for festivals that exist', async () => {

@@ -12,7 +12,7 @@ import {
   type Moderator,
 } from '@encore/model';
 import { recordDecision, staffTransition } from '../domain/moderation.js';
-import { parseProgramme, type ImportRowError } from '../domain/programme-import.js';
+import { parseProgramme, type ImportRowError, type ImportedPerformance } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readsOf } from '../platform/docs.js';
@@ -72,17 +72,40 @@ const importInput = z
   })
   .strict();
 
+/** One good row as the server read it: what the preview table shows before anything is written. */
+export interface ImportPreviewRow {
+  line: number;
+  performanceId: string;
+  artistId: string;
+  stageId: string;
+  /** ISO-8601 instants. */
+  startsAt: string;
+  endsAt: string;
+  status: 'scheduled' | 'cancelled';
+  title: string | null;
+  /** The set exists already: importing updates it (keeping its counts). */
+  exists: boolean;
+}
+
 export interface ImportResult {
+  /** Good rows. */
   imported: number;
+  /** Every bad row, with its line (CSV) or position (JSON) and why. */
   errors: ImportRowError[];
   written: boolean;
+  /** The good rows (on a dry run; empty once written). */
+  preview: ImportPreviewRow[];
+  /** Of the good rows, sets that are new and sets that exist already. */
+  created: number;
+  updated: number;
 }
 
 /**
  * Role-checked programme import: every row validated against the shared schema and the
  * festival's artists and stages, every bad row reported by line, nothing written unless
- * every row is good. Ids are content-derived, so importing twice updates in place, and
- * existing counts are kept.
+ * every row is good. `dryRun` validates only and answers with the preview (each good row as
+ * read, new or an update) for the organiser to check before importing. Ids are
+ * content-derived, so importing twice updates in place, and existing counts are kept.
  */
 export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
   const staff = requireStaff(caller);
@@ -98,18 +121,39 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
     artistIds: new Set(artists.map((artist) => artist.id)),
     stageIds: new Set(stages.map((stage) => stage.id)),
   });
-  if (errors.length > 0 || input.dryRun) return { imported: rows.length, errors, written: false };
+  const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
+  if (errors.length > 0 || input.dryRun) {
+    const existing = rows.length > 0 ? await deps.docs.getAll(readsOf(rows.map(pathOf), performanceSchema)) : [];
+    const preview = rows.map((row, index) => previewOf(row, existing[index] !== undefined));
+    const created = preview.filter((row) => !row.exists).length;
+    return { imported: rows.length, errors, written: false, preview, created, updated: rows.length - created };
+  }
+  let created = 0;
   for (let start = 0; start < rows.length; start += 400) {
     const slice = rows.slice(start, start + 400);
-    await deps.docs.transaction(async (tx) => {
-      const existing = await tx.getAll(readsOf(slice.map((row) => firestorePaths.performance(input.festivalId, row.performanceId)), performanceSchema));
+    created += await deps.docs.transaction(async (tx) => {
+      const existing = await tx.getAll(readsOf(slice.map(pathOf), performanceSchema));
       slice.forEach((row, index) => {
-        const path = firestorePaths.performance(input.festivalId, row.performanceId);
         const counts = existing[index] ? {} : { favoriteCount: 0, photoCount: 0 };
-        tx.set(path, { ...row.performance, ...counts }, { merge: true });
+        tx.set(pathOf(row), { ...row.performance, ...counts }, { merge: true });
       });
+      return existing.filter((doc) => !doc).length;
     });
   }
-  logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, by: staff.uid });
-  return { imported: rows.length, errors: [], written: true };
+  logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, created, by: staff.uid });
+  return { imported: rows.length, errors: [], written: true, preview: [], created, updated: rows.length - created };
+}
+
+function previewOf({ line, performanceId, performance }: ImportedPerformance, exists: boolean): ImportPreviewRow {
+  return {
+    line,
+    performanceId,
+    artistId: performance.artistId,
+    stageId: performance.stageId,
+    startsAt: performance.startsAt.toISOString(),
+    endsAt: performance.endsAt.toISOString(),
+    status: performance.status,
+    title: performance.title ?? null,
+    exists,
+  };
 }

@@ -1,6 +1,6 @@
-import { firestorePaths, performanceSchema, rollupSchema, statShardSchema, trendBucketSchema, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
+import { HOURLY_STATS_HOURS, firestorePaths, hourlyStatsSchema, performanceSchema, rollupSchema, statShardSchema, trendBucketSchema, type StageStats, type TotalsStats, type TrendingStats } from '@encore/model';
 import { clampCount, isCurrentRollup, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
-import { TREND_WINDOW_MINUTES, TRENDING_SIZE, trendTotals, trendWindowStart, trendingFrom, type TrendBucket, type TrendingItem } from '../domain/trending.js';
+import { TREND_WINDOW_MINUTES, TRENDING_SIZE, hourlyFavorites, previousHourStart, trendTotals, trendWindowStart, trendingFrom, type TrendBucket, type TrendingItem } from '../domain/trending.js';
 import { increment, readsOf, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
 import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
 import { coalescerFor } from './coalesce.js';
@@ -8,11 +8,12 @@ import { coalescerFor } from './coalesce.js';
 /**
  * Festival-wide figures. Subscribers add to a random stat shard inside their ledger
  * transaction (`addToStats`); `refreshStats` then sums the shards and the trend buckets
- * of the last hour into the three documents the UI reads, in a transaction so the last
- * refresh to commit always saw the latest shards. Trending lists only sets still on the
- * programme (see `offProgramme`); `refreshTrending` recomputes when staff cancel one. (A
- * refresh that read a set just before its cancellation may still list it until the next
- * refresh, which any favourite or the nightly maintenance brings.)
+ * of the last hour into the documents the UI reads, in a transaction so the last
+ * refresh to commit always saw the latest shards. The buckets read reach back to the start of
+ * the previous hour, so `stats/hourly` gets that hour and the current one whole. Trending lists
+ * only sets still on the programme (see `offProgramme`); `refreshTrending` recomputes when staff
+ * cancel one. (A refresh that read a set just before its cancellation may still list it until
+ * the next refresh, which any favourite or the nightly maintenance brings.)
  */
 
 export interface StatsChange {
@@ -75,7 +76,8 @@ export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise
  */
 async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
   const shards = await docs.getAll(readsOf(shardPaths(statShards(festivalId)), statShardSchema));
-  const buckets = await docs.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', trendWindowStart(now)]] }, trendBucketSchema);
+  const since = new Date(Math.min(trendWindowStart(now).getTime(), previousHourStart(now).getTime()));
+  const buckets = await docs.query({ collection: `festivals/${festivalId}/trendBuckets`, where: [['startsAt', '>=', since]] }, trendBucketSchema);
   const ops = sumField(shards, 'ops');
   const totals: TotalsStats = {
     favorites: clampCount(sumField(shards, 'favorites')),
@@ -99,11 +101,16 @@ async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promis
   };
   const guard = rollupPath(statShards(festivalId));
   await docs.transaction(async (tx) => {
-    const recorded = await tx.get(guard, rollupSchema);
+    const [recorded, hourly] = await tx.getAll([
+      [guard, rollupSchema],
+      [firestorePaths.stats(festivalId, 'hourly'), hourlyStatsSchema],
+    ]);
     if (!isCurrentRollup(recorded, ops)) return;
     if (recorded?.ops !== ops) tx.set(guard, { ops });
     tx.set(firestorePaths.stats(festivalId, 'totals'), totals);
     tx.set(firestorePaths.stats(festivalId, 'stages'), stages);
     tx.set(firestorePaths.stats(festivalId, 'trending'), trending);
+    const favorites = hourlyFavorites(buckets.map(({ data }): TrendBucket => data), now, hourly?.favorites ?? {}, HOURLY_STATS_HOURS);
+    tx.set(firestorePaths.stats(festivalId, 'hourly'), { favorites, updatedAt: now });
   });
 }

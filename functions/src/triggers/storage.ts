@@ -1,22 +1,27 @@
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { makeDomainEvent, parseUploadPath } from '@encore/model';
 import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { handleMediaUploadFinalized, isMediaUpload } from '../handlers/media-upload-finalized.js';
 import { handleUploadFinalized } from '../handlers/upload-finalized.js';
 import { liveDeps } from '../platform/live.js';
 import { guarded } from './guard.js';
 
-/** Every object in the default bucket; the handler acts on `uploads/**` only. */
+/**
+ * Every object in the default bucket: staff's images (`staff-uploads/**`) go to the media
+ * handler, everything else to the photo handler, which acts on `uploads/**` only.
+ */
 export const onUploadFinalized = onObjectFinalized(triggerOptions, (event) =>
-  guarded('onUploadFinalized', event, MAX_EVENT_AGE_MS.photo, () =>
-    handleUploadFinalized(liveDeps(), event.id, {
+  guarded('onUploadFinalized', event, MAX_EVENT_AGE_MS.photo, () => {
+    const object = {
       bucket: event.data.bucket,
       name: event.data.name,
       size: Number(event.data.size),
       contentType: event.data.contentType,
       generation: String(event.data.generation),
       metadata: event.data.metadata,
-    }),
-  ),
+    };
+    return isMediaUpload(object.name) ? handleMediaUploadFinalized(liveDeps(), event.id, object) : handleUploadFinalized(liveDeps(), event.id, object);
+  }),
 );
 
 /** An original deleted: the photo is marked deleted by a subscriber. */

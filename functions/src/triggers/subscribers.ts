@@ -2,6 +2,7 @@ import { MAX_EVENT_AGE_MS, cleanupOptions, counterOptions, fanOutOptions, photoP
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
+import { handleProcessMedia } from '../handlers/process-media.js';
 import { handleProcessPhoto } from '../handlers/process-photo.js';
 import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
@@ -11,6 +12,7 @@ import { liveDeps } from '../platform/live.js';
 import { subscribe } from './subscribe.js';
 
 export const processPhoto = subscribe('processPhoto', 'photo.uploaded', photoPipelineOptions, (event) => handleProcessPhoto(liveDeps(), event), MAX_EVENT_AGE_MS.photo);
+export const processMedia = subscribe('processMedia', 'media.uploaded', photoPipelineOptions, (event) => handleProcessMedia(liveDeps(), event), MAX_EVENT_AGE_MS.photo);
 export const markPhotoDeleted = subscribe('markPhotoDeleted', 'photo.original-deleted', counterOptions, (event) => handleOriginalDeleted(liveDeps(), event));
 export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOptions, (event) => handlePhotoCounts(liveDeps(), event));
 export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));

@@ -128,6 +128,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
   onAnnouncementWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/announcements/{announcementId}'),
   processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
+  processMedia: pubsub(config.photoPipelineOptions, 'media-uploaded'),
   markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
   countPhoto: pubsub(config.counterOptions, 'photo-changed'),
   cleanUpPhoto: pubsub(config.cleanupOptions, 'photo-changed'),

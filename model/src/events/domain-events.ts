@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentIdSchema, slugIdSchema } from '../schemas/common.js';
+import { documentIdSchema, photoIdSchema, slugIdSchema } from '../schemas/common.js';
 import { photoStatusSchema, reportReasonSchema } from '../schemas/photos.js';
 
 /**
@@ -28,6 +28,23 @@ export const photoUploadedSchema = z
     size: z.number().int().min(0),
     generation: z.string().min(1),
     performanceId: documentIdSchema.nullable(),
+  })
+  .strict();
+
+/**
+ * Staff uploaded an image for something of the festival: `subject` is its document's path
+ * under the festival (`artists/{artistId}` or `venue/map`, see `parseMediaUploadPath`).
+ */
+export const mediaUploadedSchema = z
+  .object({
+    bucket: z.string().min(1),
+    path: z.string().min(1).max(1024),
+    festivalId: slugIdSchema,
+    subject: z.string().regex(/^(artists\/[a-z0-9][a-z0-9-]{0,79}|venue\/map)$/),
+    uploadId: photoIdSchema,
+    claimedContentType: z.string().max(200).nullable(),
+    size: z.number().int().min(0),
+    generation: z.string().min(1),
   })
   .strict();
 
@@ -107,6 +124,7 @@ export const announcementPushBatchSchema = z
 /** Each event type, its topic and its payload schema, in one table. */
 export const domainEvents = {
   'photo.uploaded': { topic: 'photo-uploaded', data: photoUploadedSchema },
+  'media.uploaded': { topic: 'media-uploaded', data: mediaUploadedSchema },
   'photo.original-deleted': { topic: 'photo-original-deleted', data: photoOriginalDeletedSchema },
   'photo.changed': { topic: 'photo-changed', data: photoChangedSchema },
   'favorite.changed': { topic: 'favorite-changed', data: favoriteChangedSchema },

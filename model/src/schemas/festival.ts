@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { artistLinksSchema } from './artist-links.js';
 import { counterSchema, isoDateSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
+import { mediaFields } from './media.js';
 
 /** `festivals/{festivalId}`: one edition of a festival. Written by staff. */
 export const festivalSchema = z
@@ -31,15 +33,24 @@ export const stageSchema = z
   .strict();
 export type Stage = z.infer<typeof stageSchema>;
 
-/** `festivals/{f}/artists/{artistId}`. Written by staff. */
-export const artistSchema = z
+/** The fields staff write on an artist. */
+export const artistInputSchema = z
   .object({
     name: textSchema(120),
     bio: z.string().max(5000),
     genres: z.array(textSchema(40)).max(10),
     country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code').optional(),
+    /** Website, socials and a listen link: https only, socials on their own network. */
+    links: artistLinksSchema.optional(),
   })
   .strict();
+export type ArtistInput = z.infer<typeof artistInputSchema>;
+
+/**
+ * `festivals/{f}/artists/{artistId}`: staff's fields, plus the picture functions derive from
+ * staff's upload (`image`, `imageUpload`: see media.ts).
+ */
+export const artistSchema = artistInputSchema.extend(mediaFields).strict();
 export type Artist = z.infer<typeof artistSchema>;
 
 export const performanceStatusSchema = z.enum(['scheduled', 'cancelled']);

@@ -51,3 +51,18 @@ export const dailyStatsSchema = z
   })
   .strict();
 export type DailyStats = z.infer<typeof dailyStatsSchema>;
+
+/** How many hours `stats/hourly` keeps. */
+export const HOURLY_STATS_HOURS = 24;
+
+/**
+ * `stats/hourly`: favourites per hour over the last day (net: added minus removed), for the
+ * staff dashboard's chart. Keys are the hours' starts as ISO instants (`2026-08-14T19:00:00.000Z`).
+ */
+export const hourlyStatsSchema = z
+  .object({
+    favorites: z.record(z.iso.datetime(), z.number().int()),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type HourlyStats = z.infer<typeof hourlyStatsSchema>;

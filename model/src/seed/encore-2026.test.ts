@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artistSchema, festivalSchema, performanceSchema, stageSchema } from '../schemas/festival.js';
+import { venueMapInputSchema } from '../schemas/venue.js';
 import { slugIdSchema } from '../schemas/common.js';
 import { stageOverlaps } from '../programme/now-next.js';
 import { festivalDayOf, festivalDays } from '../time/festival-days.js';
@@ -64,6 +65,19 @@ describe('the encore-2026 seed', () => {
     expect(staff.every((account) => account.secondFactor?.phoneNumber.startsWith('+1650555010'))).toBe(true);
     expect(new Set(staff.map((account) => account.secondFactor?.phoneNumber)).size).toBe(staff.length);
     expect(SEED_ACCOUNTS.filter((account) => !account.role).every((account) => account.secondFactor === undefined)).toBe(true);
+  });
+
+  it('places every stage on the site plan, with each kind of facility and a step-free route', () => {
+    const map = venueMapInputSchema.parse({ ...seed.venueMap, updatedAt: new Date() });
+    expect(map.markers.filter((marker) => marker.kind === 'stage').map((marker) => marker.stageId).sort()).toEqual(seed.stages.map((stage) => stage.id).sort());
+    expect(new Set(map.markers.map((marker) => marker.kind))).toEqual(new Set(['stage', 'toilets', 'water', 'first-aid', 'exit', 'accessible-viewing']));
+    expect(map.routes.some((route) => route.stepFree)).toBe(true);
+  });
+
+  it('gives every artist distinct artwork, the same on every run', () => {
+    const looks = seed.artists.map(({ artwork }) => JSON.stringify(artwork));
+    expect(new Set(looks).size).toBe(seed.artists.length);
+    expect(encore2026().artists.map(({ artwork }) => JSON.stringify(artwork))).toEqual(looks);
   });
 });
 

@@ -2,6 +2,9 @@ import { DateTime } from 'luxon';
 import { performanceIdFor, slugify } from '../ids.js';
 import type { Artist, Festival, Performance, Stage } from '../schemas/festival.js';
 import { festivalDays } from '../time/festival-days.js';
+import type { MapMarker, MapRoute } from '../schemas/venue.js';
+import { artworkFor, type ArtworkSpec } from './artwork.js';
+import { seedVenueMap } from './venue.js';
 import { ARTIST_FIRST, ARTIST_SECOND, BIO_CLOSERS, BIO_OPENERS, COUNTRIES, GENRES, SOLO_NAMES } from './names.js';
 
 /**
@@ -16,9 +19,15 @@ export interface SeedProgramme {
   festivalId: string;
   festival: Festival;
   stages: Array<{ id: string; data: Stage }>;
-  artists: Array<{ id: string; data: Artist }>;
+  /** Each artist with the artwork the seed draws for them (uploaded through the image pipeline). */
+  artists: Array<{ id: string; data: Artist; artwork: ArtworkSpec }>;
   performances: Array<{ id: string; data: Performance }>;
+  /** `festivals/{f}/venue/map`: stages and facilities on the seed's site plan, and its routes. */
+  venueMap: { markers: MapMarker[]; routes: MapRoute[] };
 }
+
+export { artworkFor, type ArtworkSpec } from './artwork.js';
+export { SITE_PLAN_SIZE, seedVenueMap } from './venue.js';
 
 /** mulberry32: a tiny deterministic PRNG (no Math.random, so the seed is reproducible). */
 function prng(seed: number): () => number {
@@ -51,7 +60,7 @@ const STAGES: Array<Stage & { opensAt: string; closesAt: string }> = [
   { name: 'Dune Bar', order: 5, color: '#2e86ab', opensAt: '12:00', closesAt: '22:00' },
 ];
 
-function artistsFor(random: () => number): Array<{ id: string; data: Artist }> {
+function artistsFor(random: () => number): Array<{ id: string; data: Artist; artwork: ArtworkSpec }> {
   const names = new Set<string>(SOLO_NAMES);
   while (names.size < 60) {
     const first = ARTIST_FIRST[Math.floor(random() * ARTIST_FIRST.length)]!;
@@ -65,14 +74,18 @@ function artistsFor(random: () => number): Array<{ id: string; data: Artist }> {
     const opener = BIO_OPENERS[index % BIO_OPENERS.length]!;
     const closer = BIO_CLOSERS[Math.floor(random() * BIO_CLOSERS.length)]!;
     const form = SOLO_NAMES.includes(name) ? 'solo' : 'band';
+    const id = slugify(name);
     return {
-      id: slugify(name),
+      id,
       data: {
         name,
         bio: `${opener[form]} ${name} ${closer[form]}`,
         genres: [...genres],
         country: COUNTRIES[Math.floor(random() * COUNTRIES.length)]!,
+        // Two in three have links; `.example` addresses, which never reach anyone real.
+        ...(index % 3 === 2 ? {} : { links: { website: `https://${id}.example/`, listen: `https://listen.example/${id}` } }),
       },
+      artwork: artworkFor(id, index),
     };
   });
 }
@@ -121,7 +134,7 @@ export function encore2026(): SeedProgramme {
       }
     });
   }
-  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances };
+  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances, venueMap: seedVenueMap(stages.map((stage) => stage.id)) };
 }
 
 export interface SeedAccount {

@@ -20,6 +20,7 @@ const UploadPage = lazyPage(() => import('../features/upload/UploadPage'));
 const InboxPage = lazyPage(() => import('../features/inbox/InboxPage'));
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
 const StaffPage = lazyPage(() => import('../features/staff/StaffPage'));
+const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -42,6 +43,7 @@ export function App() {
                   <Route path="/photos" component={PhotosPage} />
                   <Route path="/upload" component={UploadPage} />
                   <Route path="/inbox" component={InboxPage} />
+                  <Route path="/map" component={VenueMapPage} />
                   <Route path="/account" component={AccountPage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />

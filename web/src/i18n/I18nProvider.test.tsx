@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FormattedMessage } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -33,7 +33,8 @@ describe('the app’s language', () => {
       </I18nProvider>,
     );
     expect(await screen.findByText('Mijn schema')).toBeTruthy();
-    expect(document.documentElement.lang).toBe('nl');
+    // <html lang> follows in an effect after the Dutch text renders: awaited, not raced.
+    await waitFor(() => expect(document.documentElement.lang).toBe('nl'));
   });
 
   it('switches language, remembers the choice and keeps it over the browser’s', async () => {

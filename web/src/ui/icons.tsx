@@ -22,6 +22,7 @@ const PATHS = {
   filters: 'M4 6h16M7 12h10M10 18h4',
   timeline: 'M4 4v16M10 4v16M16 4v16M20 4v16M4 8h16',
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
+  map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
 } as const;
 
 export type IconName = keyof typeof PATHS;

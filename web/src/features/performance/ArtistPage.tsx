@@ -6,9 +6,10 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { SetList } from '../programme/SetList';
-import { ArtistArt } from './ArtistArt';
+import { ArtistLinks } from './ArtistLinks';
+import { ArtistPicture } from './ArtistPicture';
 
-/** An artist's page (deep-linkable): artwork, genres, bio and every set they play. */
+/** An artist's page (deep-linkable): their picture (or artwork), genres, links, bio and every set they play. */
 export default function ArtistPage() {
   const { artistId = '' } = useParams();
   const intl = useIntl();
@@ -39,7 +40,7 @@ export default function ArtistPage() {
               ← <FormattedMessage id="performance.artistPage.programme" defaultMessage="Programme" />
             </Link>
             <header className="page-header hero">
-              <ArtistArt name={artist.name} color={stage?.color} />
+              <ArtistPicture artist={artist} color={stage?.color} />
               <div>
                 <h1>{artist.name}</h1>
                 <ul className="chips" aria-label={intl.formatMessage({ id: 'performance.artistPage.genres', defaultMessage: 'Genres' })}>
@@ -47,6 +48,7 @@ export default function ArtistPage() {
                     <li key={genre}>{genre}</li>
                   ))}
                 </ul>
+                <ArtistLinks links={artist.links} name={artist.name} />
               </div>
             </header>
             <div className="detail">

@@ -1,14 +1,15 @@
-import { firestorePaths, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
-import { doc } from 'firebase/firestore';
+import { dailyStatsSchema, festivalDays, firestorePaths, hourlyStatsSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
+import { collection, doc, documentId, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
 import { db } from '../../firebase/firestore';
-import { useLiveDocument } from '../../firebase/live';
+import { useLiveDocument, useLiveQuery } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { instantLabel } from '../../time/format';
+import { clockTime, instantLabel, shortDayLabel } from '../../time/format';
 import { BarChart } from './BarChart';
+import { ColumnChart, chartSummary, type Column } from './ColumnChart';
 
 const totalsLabels = defineMessages({
   favorites: { id: 'staff.dashboard.favorites', defaultMessage: 'Favourites' },
@@ -26,14 +27,36 @@ export default function DashboardPage() {
       totals: doc(db(), firestorePaths.stats(festivalId, 'totals')),
       stages: doc(db(), firestorePaths.stats(festivalId, 'stages')),
       trending: doc(db(), firestorePaths.stats(festivalId, 'trending')),
+      hourly: doc(db(), firestorePaths.stats(festivalId, 'hourly')),
+      // stats/daily-YYYY-MM-DD, one per festival day rolled up by the nightly maintenance.
+      daily: query(collection(db(), firestorePaths.statsCollection(festivalId)), where(documentId(), '>=', 'daily-'), where(documentId(), '<', 'daily.')),
     }),
     [festivalId],
   );
   const totals = useLiveDocument(refs.totals, totalsStatsSchema);
   const stages = useLiveDocument(refs.stages, stageStatsSchema);
   const trending = useLiveDocument(refs.trending, trendingStatsSchema);
+  const hourly = useLiveDocument(refs.hourly, hourlyStatsSchema);
+  const daily = useLiveQuery(refs.daily, dailyStatsSchema);
   const { programme } = useFestival();
-  const failed = [totals, stages, trending].find((part) => part.status === 'error');
+  const failed = [totals, stages, trending, hourly, daily].find((part) => part.status === 'error');
+
+  // The last 12 hours with figures, in festival time.
+  const hourColumns: Column[] = programme
+    ? Object.entries(hourly.data?.favorites ?? {})
+        .slice(-12)
+        .map(([hour, value]) => ({ label: clockTime(intl, new Date(hour), programme.festival), value }))
+    : [];
+  // Every festival day, with its rolled-up figures once the night has passed.
+  const dayColumns = (field: 'photosUploaded' | 'reports'): Column[] =>
+    programme
+      ? festivalDays(programme.festival).map((day) => ({ label: shortDayLabel(intl, day.date), value: daily.data.find((entry) => entry.day === day.date)?.[field] ?? 0 }))
+      : [];
+  const charts = [
+    { key: 'hourly', name: intl.formatMessage({ id: 'staff.dashboard.favoritesPerHour', defaultMessage: 'Favourites per hour' }), columns: hourColumns },
+    { key: 'uploads', name: intl.formatMessage({ id: 'staff.dashboard.uploadsPerDay', defaultMessage: 'Photo uploads per day' }), columns: dayColumns('photosUploaded') },
+    { key: 'reports', name: intl.formatMessage({ id: 'staff.dashboard.reportsPerDay', defaultMessage: 'Reports per day' }), columns: dayColumns('reports') },
+  ];
 
   const stageRows = (metric: 'favorites' | 'photos') =>
     (programme?.stages ?? []).map((stage) => ({ label: stage.name, value: stages.data?.stages[stage.id]?.[metric] ?? 0, color: stage.color }));
@@ -56,6 +79,14 @@ export default function DashboardPage() {
           </div>
         ))}
       </div>
+      <div className="chart-grid">
+        {charts.map((chart) => (
+          <ColumnChart key={chart.key} title={chart.name} columns={chart.columns} summary={chartSummary(intl, chart.name, chart.columns)} />
+        ))}
+      </div>
+      <p className="muted">
+        <FormattedMessage id="staff.dashboard.dailyNote" defaultMessage="Uploads and reports per day are counted each night for the day before." />
+      </p>
       <div className="form-grid" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
         <BarChart title={<FormattedMessage id="staff.dashboard.favoritesPerStage" defaultMessage="Favourites per stage" />} rows={stageRows('favorites')} />
         <BarChart title={<FormattedMessage id="staff.dashboard.photosPerStage" defaultMessage="Photos per stage" />} rows={stageRows('photos')} />

@@ -1,10 +1,35 @@
-import { festivalDayOf, festivalDays, localTime, performanceIdFor, performanceInputSchema, performanceSchema, stageOverlaps, type PerformanceInput } from '@encore/model';
+import { performanceIdFor, performanceInputSchema, performanceSchema, stageOverlaps, type PerformanceInput } from '@encore/model';
+import type { ZonedDateTime } from '@internationalized/date';
 import { useState } from 'react';
-import { Button, FieldError, Form, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import {
+  Button,
+  Calendar,
+  CalendarCell,
+  CalendarGrid,
+  DateInput,
+  DatePicker,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Form,
+  Group,
+  Heading,
+  I18nProvider,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select,
+  SelectValue,
+  Text,
+  TextField,
+} from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
-import { dayLabel, timeRange } from '../../time/format';
-import { instantOn } from './editor-time';
+import { timeRange } from '../../time/format';
+import './staff-tools.css';
+import { festivalAt, festivalDateTime, festivalRange, instantOf, keepLength } from './editor-time';
 
 export interface PerformanceDraft {
   id: string;
@@ -13,8 +38,10 @@ export interface PerformanceDraft {
 }
 
 /**
- * Add or edit a set. Validated with the shared schemas before saving; overlaps with other
- * sets on the same stage are warnings (staff may be mid-reshuffle), not errors.
+ * Add or edit a set. Start and end are picked (typed segment by segment, or from a calendar)
+ * on the festival's clock, whatever zone the laptop is in. Validated with the shared schemas
+ * before saving; overlaps with other sets on the same stage are warnings (staff may be
+ * mid-reshuffle), not errors.
  */
 export function PerformanceForm({
   programme,
@@ -31,16 +58,20 @@ export function PerformanceForm({
   const festival = programme.festival;
   const [artistId, setArtistId] = useState(editing?.artistId ?? '');
   const [stageId, setStageId] = useState(editing?.stageId ?? programme.stages[0]?.id ?? '');
-  const [day, setDay] = useState(editing ? festivalDayOf(editing.startsAt, festival) : festival.startsOn);
-  const [start, setStart] = useState(editing ? localTime(editing.startsAt, festival) : '20:00');
-  const [end, setEnd] = useState(editing ? localTime(editing.endsAt, festival) : '21:00');
+  const range = festivalRange(festival);
+  const [start, setStart] = useState<ZonedDateTime | null>(editing ? festivalDateTime(editing.startsAt, festival) : festivalAt(festival.startsOn, '20:00', festival));
+  const [end, setEnd] = useState<ZonedDateTime | null>(editing ? festivalDateTime(editing.endsAt, festival) : festivalAt(festival.startsOn, '21:00', festival));
   const [status, setStatus] = useState<'scheduled' | 'cancelled'>(editing?.status ?? 'scheduled');
   const [title, setTitle] = useState(editing?.title ?? '');
   const [issues, setIssues] = useState<Record<string, string>>({});
 
-  const startsAt = instantOn(day, start, festival);
-  let endsAt = instantOn(day, end, festival);
-  if (startsAt && endsAt && endsAt <= startsAt) endsAt = new Date(endsAt.getTime() + 86_400_000);
+  const changeStart = (next: ZonedDateTime | null) => {
+    // The end moves with the start, so the set keeps its length.
+    if (start && next && end) setEnd(keepLength(start, next, end));
+    setStart(next);
+  };
+  const startsAt = start ? instantOf(start) : null;
+  const endsAt = end ? instantOf(end) : null;
   const candidate = startsAt && endsAt ? { id: editing?.id ?? 'new', artistId, stageId, startsAt, endsAt, status } : null;
   const overlaps = candidate
     ? stageOverlaps([...programme.performances.filter((set) => set.id !== candidate.id), candidate]).filter(
@@ -50,8 +81,8 @@ export function PerformanceForm({
 
   const submit = () => {
     const next: Record<string, string> = {};
-    if (!startsAt) next['start'] = intl.formatMessage({ id: 'staff.performanceForm.startFormat', defaultMessage: 'Use a time like 21:30' });
-    if (!endsAt) next['end'] = intl.formatMessage({ id: 'staff.performanceForm.endFormat', defaultMessage: 'Use a time like 22:45' });
+    if (!startsAt) next['start'] = intl.formatMessage({ id: 'staff.performanceForm.startMissing', defaultMessage: 'Pick when the set starts' });
+    if (!endsAt) next['end'] = intl.formatMessage({ id: 'staff.performanceForm.endMissing', defaultMessage: 'Pick when the set ends' });
     const input = { artistId, stageId, startsAt, endsAt, status, ...(title.trim() ? { title: title.trim() } : {}) };
     const parsed = performanceInputSchema.safeParse(input);
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -77,22 +108,24 @@ export function PerformanceForm({
         options={[...programme.artists.values()].sort((a, b) => a.name.localeCompare(b.name)).map((artist) => ({ id: artist.id, name: artist.name }))} />
       <Choice label={intl.formatMessage({ id: 'staff.performanceForm.stage', defaultMessage: 'Stage' })} name="stageId" value={stageId} onChange={setStageId} error={issues['stageId']}
         options={programme.stages.map((stage) => ({ id: stage.id, name: stage.name }))} />
-      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.day', defaultMessage: 'Festival day' })} name="day" value={day} onChange={setDay}
-        options={festivalDays(festival).map((festivalDay) => ({ id: festivalDay.date, name: dayLabel(intl, festivalDay.date) }))} />
-      <TextField className="field" name="start" value={start} onChange={setStart} isRequired>
-        <Label>
-          <FormattedMessage id="staff.performanceForm.starts" defaultMessage="Starts (HH:mm)" />
-        </Label>
-        <Input inputMode="numeric" />
-        <FieldError className="field-error" />
-      </TextField>
-      <TextField className="field" name="end" value={end} onChange={setEnd} isRequired>
-        <Label>
-          <FormattedMessage id="staff.performanceForm.ends" defaultMessage="Ends (HH:mm)" />
-        </Label>
-        <Input inputMode="numeric" />
-        <FieldError className="field-error" />
-      </TextField>
+      <FestivalDateTime
+        name="start"
+        label={intl.formatMessage({ id: 'staff.performanceForm.starts', defaultMessage: 'Starts' })}
+        value={start}
+        onChange={changeStart}
+        range={range}
+        timeZone={festival.timeZone}
+        error={issues['start']}
+      />
+      <FestivalDateTime
+        name="end"
+        label={intl.formatMessage({ id: 'staff.performanceForm.ends', defaultMessage: 'Ends' })}
+        value={end}
+        onChange={setEnd}
+        range={range}
+        timeZone={festival.timeZone}
+        error={issues['end']}
+      />
       <Choice label={intl.formatMessage({ id: 'staff.performanceForm.status', defaultMessage: 'Status' })} name="status" value={status} onChange={(value) => setStatus(value as 'scheduled' | 'cancelled')}
         options={[
           { id: 'scheduled', name: intl.formatMessage({ id: 'staff.performanceForm.scheduled', defaultMessage: 'Scheduled' }) },
@@ -176,5 +209,75 @@ function Choice({
         </ListBox>
       </Popover>
     </Select>
+  );
+}
+
+/**
+ * A date and time on the festival's clock: segments typed with the keyboard (arrow keys step
+ * them), or the date from a calendar. Its zone is the festival's, shown as the last segment.
+ */
+function FestivalDateTime({
+  name,
+  label,
+  value,
+  onChange,
+  range,
+  timeZone,
+  error,
+}: {
+  name: string;
+  label: string;
+  value: ZonedDateTime | null;
+  onChange(value: ZonedDateTime | null): void;
+  range: { min: ZonedDateTime; max: ZonedDateTime };
+  timeZone: string;
+  error?: string | undefined;
+}) {
+  const intl = useIntl();
+  // Dates in the app's language, day first (14/08/2026) as on European posters, clocks 24-hour.
+  return (
+    <I18nProvider locale={intl.locale === 'nl' ? 'nl-NL' : 'en-GB'}>
+    <DatePicker
+      className="field field-datetime"
+      name={name}
+      value={value}
+      onChange={onChange}
+      granularity="minute"
+      hourCycle={24}
+      minValue={range.min}
+      maxValue={range.max}
+      placeholderValue={range.min}
+      isRequired
+      isInvalid={Boolean(error)}
+    >
+      <Label>{label}</Label>
+      <Group className="datetime-group">
+        <DateInput className="datetime-input">{(segment) => <DateSegment segment={segment} className="datetime-segment" />}</DateInput>
+        <Button className="button button-secondary button-small datetime-button" aria-label={intl.formatMessage({ id: 'staff.performanceForm.calendar', defaultMessage: 'Pick the date from a calendar' })}>
+          ▾
+        </Button>
+      </Group>
+      <Text slot="description" className="field-hint">
+        <FormattedMessage id="staff.performanceForm.festivalTime" defaultMessage="Festival time ({zone})" values={{ zone: timeZone }} />
+      </Text>
+      {error ? <p className="field-error">{error}</p> : <FieldError className="field-error" />}
+      <Popover className="popover">
+        <Dialog className="calendar-dialog">
+          <Calendar className="calendar">
+            <header className="calendar-header">
+              <Button slot="previous" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'staff.performanceForm.previousMonth', defaultMessage: 'Previous month' })}>
+                ‹
+              </Button>
+              <Heading />
+              <Button slot="next" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'staff.performanceForm.nextMonth', defaultMessage: 'Next month' })}>
+                ›
+              </Button>
+            </header>
+            <CalendarGrid>{(date) => <CalendarCell date={date} className="calendar-cell" />}</CalendarGrid>
+          </Calendar>
+        </Dialog>
+      </Popover>
+    </DatePicker>
+    </I18nProvider>
   );
 }

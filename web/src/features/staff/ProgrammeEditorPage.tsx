@@ -1,4 +1,4 @@
-import { artistSchema, festivalDayOf, festivalDays, firestorePaths, slugify, stageSchema } from '@encore/model';
+import { festivalDayOf, festivalDays, firestorePaths, slugify, stageSchema } from '@encore/model';
 import { deleteField, doc, setDoc, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -9,6 +9,7 @@ import { db } from '../../firebase/firestore';
 import { dayLabel, shortDayLabel, timeRange } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
+import { ArtistEditor } from './ArtistEditor';
 import { SimpleDocForm } from './SimpleDocForm';
 import { PerformanceForm, type PerformanceDraft } from './PerformanceForm';
 
@@ -53,19 +54,7 @@ export default function ProgrammeEditorPage() {
               />
             </TabPanel>
             <TabPanel id="artists">
-              <SimpleDocForm
-                addLabel={intl.formatMessage({ id: 'staff.editor.addArtist', defaultMessage: 'Add artist' })}
-                schema={artistSchema}
-                items={[...programme.artists.values()].map(({ id, ...data }) => ({ id, data }))}
-                fields={[
-                  { name: 'name', label: intl.formatMessage({ id: 'staff.editor.artistName', defaultMessage: 'Name' }) },
-                  { name: 'genres', label: intl.formatMessage({ id: 'staff.editor.genres', defaultMessage: 'Genres (comma-separated)' }), list: true },
-                  { name: 'country', label: intl.formatMessage({ id: 'staff.editor.country', defaultMessage: 'Country (ISO code, e.g. NL)' }), optional: true },
-                  { name: 'bio', label: intl.formatMessage({ id: 'staff.editor.bio', defaultMessage: 'Biography' }), long: true },
-                ]}
-                pathOf={(id) => firestorePaths.artist(programme.festivalId, id)}
-                idOf={(data) => slugify(String(data['name'] ?? ''))}
-              />
+              <ArtistEditor programme={programme} />
             </TabPanel>
           </Tabs>
         )}

@@ -11,6 +11,8 @@ const DashboardPage = lazy(() => import('./DashboardPage'));
 const ModerationPage = lazy(() => import('./ModerationPage'));
 const ProgrammeEditorPage = lazy(() => import('./ProgrammeEditorPage'));
 const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
+const ImportPage = lazy(() => import('./ImportPage'));
+const VenueMapEditorPage = lazy(() => import('./VenueMapEditorPage'));
 
 /**
  * The staff console, for staff signed in with a second factor: the role comes from the
@@ -54,6 +56,12 @@ export default function StaffPage() {
         <NavLink to="/programme">
           <FormattedMessage id="staff.page.programme" defaultMessage="Programme" />
         </NavLink>
+        <NavLink to="/import">
+          <FormattedMessage id="staff.page.import" defaultMessage="Import" />
+        </NavLink>
+        <NavLink to="/map">
+          <FormattedMessage id="staff.page.map" defaultMessage="Map" />
+        </NavLink>
         <NavLink to="/announcements">
           <FormattedMessage id="staff.page.announcements" defaultMessage="Announcements" />
         </NavLink>
@@ -63,6 +71,8 @@ export default function StaffPage() {
           <Route path="/" component={DashboardPage} />
           <Route path="/moderation" component={ModerationPage} />
           <Route path="/programme" component={ProgrammeEditorPage} />
+          <Route path="/import" component={ImportPage} />
+          <Route path="/map" component={VenueMapEditorPage} />
           <Route path="/announcements" component={AnnouncementsPage} />
         </Switch>
       </Suspense>

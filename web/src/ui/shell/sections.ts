@@ -8,6 +8,7 @@ export const labels = defineMessages({
   schedule: { id: 'ui.nav.schedule', defaultMessage: 'My schedule' },
   photos: { id: 'ui.nav.photos', defaultMessage: 'Photos' },
   news: { id: 'ui.nav.news', defaultMessage: 'News' },
+  map: { id: 'ui.nav.map', defaultMessage: 'Map' },
   upload: { id: 'ui.nav.upload', defaultMessage: 'Upload' },
   account: { id: 'ui.nav.account', defaultMessage: 'Account' },
   staff: { id: 'ui.nav.staff', defaultMessage: 'Staff' },
@@ -36,6 +37,7 @@ export const PRIMARY: Section[] = [
 /** Behind "More" on phones. Staff appears for staff accounts only. */
 export function secondarySections(staff: boolean): Section[] {
   return [
+    { key: 'map', to: '/map', icon: 'map' },
     { key: 'upload', to: '/upload', icon: 'upload' },
     { key: 'account', to: '/account', icon: 'account' },
     ...(staff ? [{ key: 'staff', to: '/staff', icon: 'staff' } as const] : []),

@@ -1,0 +1,83 @@
+import type { Thumbnail } from '@encore/model';
+import { CONTENT_TYPE, EXTENSION, IMAGE_KINDS, MAX_UPLOAD_BYTES, rejectReasons, renditionWidths, screenDimensions, screenUpload, sniffImageType, uprightSize, type ImageKind } from '../domain/image-policy.js';
+import { UnreadableImageError } from '../platform/images.js';
+import type { Deps } from './deps.js';
+
+/**
+ * The image pipeline every uploaded image goes through, whatever it belongs to (a visitor's
+ * photo, an artist's picture, the site plan): size and type from the bytes, header screened,
+ * then decoded once and derived into every width and format with all metadata dropped, the
+ * renditions written where the caller says. What the image belongs to decides only its
+ * widths and caching (`IMAGE_KINDS`), where its files go, and what happens with the outcome:
+ * the callers (process-photo.ts, process-media.ts) record it on their own documents.
+ */
+
+export interface ImageJob<T> {
+  kind: ImageKind;
+  /** The original in Storage, and its size as the event reported it. */
+  path: string;
+  size: number;
+  /** Where the rendition of `width` in `extension` goes. */
+  renditionPath(width: number, extension: string): string;
+  /**
+   * Read from the screened bytes before anything is derived (derived files carry no
+   * metadata at all): the photo reads its EXIF capture time here.
+   */
+  inspect?(bytes: Buffer): Promise<T>;
+}
+
+export interface DerivedImageFacts {
+  /** Of the upright original. */
+  width: number;
+  height: number;
+  /** Smallest first, then by format. */
+  renditions: Thumbnail[];
+  dominantColor: string;
+  placeholder: string;
+}
+
+export type ImageOutcome<T> =
+  | { status: 'derived'; image: DerivedImageFacts; inspected: T | undefined }
+  /** The file is not an image we take, with the reason for the person who sent it. Final, never retried. */
+  | { status: 'rejected'; reason: string; detail?: string }
+  /** The original is gone (deleted since the event was sent). */
+  | { status: 'gone' };
+
+/**
+ * Runs the pipeline on one original. A bad file comes back `rejected`; only infrastructure
+ * errors (network, storage) are thrown, for the caller's trigger to retry.
+ */
+export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>, job: ImageJob<T>): Promise<ImageOutcome<T>> {
+  // The size from the event is enough to refuse an oversized file without downloading it.
+  if (job.size > MAX_UPLOAD_BYTES) return { status: 'rejected', reason: rejectReasons.tooLarge(job.size) };
+  const bytes = await deps.objects.read(job.path);
+  if (!bytes) return { status: 'gone' };
+  const screened = screenUpload(bytes.length, sniffImageType(bytes.subarray(0, 4096)));
+  if (!screened.ok) return { status: 'rejected', reason: screened.reason };
+
+  try {
+    const header = await deps.images.readHeader(bytes);
+    const tooBig = screenDimensions(header.width, header.height);
+    if (tooBig) return { status: 'rejected', reason: tooBig };
+    const upright = uprightSize(header.width, header.height, header.orientation);
+    const inspected = job.inspect ? await job.inspect(bytes) : undefined;
+    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width));
+    const { cacheControl } = IMAGE_KINDS[job.kind];
+    const renditions: Thumbnail[] = await Promise.all(
+      derived.renditions.map(async (rendition) => {
+        const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
+        await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
+        return { width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length };
+      }),
+    );
+    renditions.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
+    return {
+      status: 'derived',
+      image: { width: derived.width, height: derived.height, renditions, dominantColor: derived.dominantColor, placeholder: derived.placeholder },
+      inspected,
+    };
+  } catch (error) {
+    if (error instanceof UnreadableImageError) return { status: 'rejected', reason: rejectReasons.corrupt, detail: error.message };
+    throw error;
+  }
+}

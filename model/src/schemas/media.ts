@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { photoIdSchema, textSchema, timestampSchema } from './common.js';
+import { thumbnailSchema } from './photos.js';
+
+/**
+ * Images staff upload for something in the festival (an artist's picture, the venue's site
+ * plan). They go through the same pipeline as visitors' photos (type sniffed from the bytes,
+ * metadata stripped, AVIF/WebP/JPEG renditions, ThumbHash, dominant colour); functions
+ * record the outcome on the document the image belongs to, in two fields only they write:
+ * `image` (the image shown) and `imageUpload` (how staff's latest upload is doing).
+ */
+
+/** The image shown: renditions of one upload, `media/{f}/{subject}/{uploadId}/{width}.{ext}` in Storage. */
+export const mediaImageSchema = z
+  .object({
+    /** The upload these renditions come from (a new upload gets new paths, so files never change). */
+    uploadId: photoIdSchema,
+    /** Of the upright original. */
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+    renditions: z.array(thumbnailSchema).min(1).max(12),
+    dominantColor: z.string().regex(/^#[0-9a-f]{6}$/i),
+    placeholder: z.string().max(100),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type MediaImage = z.infer<typeof mediaImageSchema>;
+
+export const mediaUploadStatusSchema = z.enum(['processing', 'ready', 'rejected']);
+export type MediaUploadStatus = z.infer<typeof mediaUploadStatusSchema>;
+
+/** Staff's latest upload for the document: while `processing`, the previous `image` stays shown. */
+export const mediaUploadSchema = z
+  .object({
+    uploadId: photoIdSchema,
+    status: mediaUploadStatusSchema,
+    /** Why it was refused, in words a person understands; required when `rejected`. */
+    rejectReason: textSchema(300).nullable(),
+    updatedAt: timestampSchema,
+  })
+  .strict()
+  .refine((upload) => upload.status !== 'rejected' || upload.rejectReason !== null, {
+    message: 'a rejected upload needs a rejectReason',
+    path: ['rejectReason'],
+  });
+export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+
+/**
+ * What a staff upload belongs to, as the path of its document under the festival:
+ * `artists/{artistId}` or `venue/map`. Storage paths use the same words, so an upload's path
+ * names its document.
+ */
+export type MediaSubject = { kind: 'artist'; artistId: string } | { kind: 'site-plan' };
+
+export function subjectPath(subject: MediaSubject): string {
+  return subject.kind === 'artist' ? `artists/${subject.artistId}` : 'venue/map';
+}
+
+/** The fields of a subject document that only functions write (the rules refuse staff's changes to them). */
+export const MEDIA_FIELDS = ['image', 'imageUpload'] as const;
+
+export const mediaFields = {
+  image: mediaImageSchema.nullable().optional(),
+  imageUpload: mediaUploadSchema.optional(),
+};

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { slugIdSchema, textSchema, timestampSchema } from './common.js';
+import { mediaFields } from './media.js';
+
+/**
+ * `festivals/{f}/venue/map`: the site plan (an image staff upload, derived by functions into
+ * `image`) with what staff place on it: stages and facilities as markers, and routes, some
+ * marked step-free. Positions are fractions of the plan's width and height (0 left/top, 1
+ * right/bottom), so they stay put whatever rendition or zoom shows the plan, and a new plan
+ * of the same site keeps them.
+ */
+
+/** Facilities visitors look for; every one has its icon and a line in the legend. */
+export const FACILITY_KINDS = ['toilets', 'water', 'first-aid', 'exit', 'accessible-viewing'] as const;
+export const mapMarkerKindSchema = z.enum(['stage', ...FACILITY_KINDS]);
+export type MapMarkerKind = z.infer<typeof mapMarkerKindSchema>;
+export type FacilityKind = (typeof FACILITY_KINDS)[number];
+
+export const MAX_MAP_MARKERS = 200;
+export const MAX_MAP_ROUTES = 50;
+export const MAX_ROUTE_POINTS = 100;
+
+const fraction = z.number().min(0).max(1);
+
+/** A position on the plan. */
+export const mapPointSchema = z.object({ x: fraction, y: fraction }).strict();
+export type MapPoint = z.infer<typeof mapPointSchema>;
+
+/** A stage (naming the stage document) or a facility, at a point of the plan. */
+export const mapMarkerSchema = z
+  .object({
+    id: slugIdSchema,
+    kind: mapMarkerKindSchema,
+    x: fraction,
+    y: fraction,
+    /** The stage this marker is, for `kind: 'stage'` only. */
+    stageId: slugIdSchema.optional(),
+    /** What to call it when the kind alone is not enough ("Toilets by the north gate"). */
+    label: textSchema(80).optional(),
+  })
+  .strict()
+  .refine((marker) => (marker.kind === 'stage') === (marker.stageId !== undefined), {
+    message: 'a stage marker names its stage (stageId), and only a stage marker does',
+    path: ['stageId'],
+  });
+export type MapMarker = z.infer<typeof mapMarkerSchema>;
+
+/** A walking route as a polyline; `stepFree` when a wheelchair or a pram can take it all the way. */
+export const mapRouteSchema = z
+  .object({
+    id: slugIdSchema,
+    label: textSchema(80).optional(),
+    stepFree: z.boolean(),
+    points: z.array(mapPointSchema).min(2).max(MAX_ROUTE_POINTS),
+  })
+  .strict();
+export type MapRoute = z.infer<typeof mapRouteSchema>;
+
+const uniqueIds = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id)).size === items.length;
+
+/** The fields staff write on the venue map. */
+export const venueMapInputSchema = z
+  .object({
+    markers: z.array(mapMarkerSchema).max(MAX_MAP_MARKERS).refine(uniqueIds, 'two markers have the same id'),
+    routes: z.array(mapRouteSchema).max(MAX_MAP_ROUTES).refine(uniqueIds, 'two routes have the same id'),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type VenueMapInput = z.infer<typeof venueMapInputSchema>;
+
+/** `festivals/{f}/venue/map`: staff's markers and routes, and the plan functions derive (`image`, `imageUpload`). */
+export const venueMapSchema = venueMapInputSchema.extend(mediaFields).strict();
+export type VenueMap = z.infer<typeof venueMapSchema>;

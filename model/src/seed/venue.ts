@@ -1,0 +1,78 @@
+import type { MapMarker, MapRoute } from '../schemas/venue.js';
+
+/**
+ * The seed festival's site: where its six stages, the facilities and the routes are on the
+ * site plan the seed draws (emulators/src/seed/site-plan.ts draws the plan from these same
+ * positions, so every marker sits on what it marks). Positions are fractions of the plan.
+ */
+
+/** The drawn plan's size in pixels (3:2, like most printed site plans). */
+export const SITE_PLAN_SIZE = { width: 2400, height: 1600 } as const;
+
+/** Where each seed stage stands, by stage id. */
+const STAGE_POSITIONS: Record<string, { x: number; y: number }> = {
+  'main-stage': { x: 0.3, y: 0.33 },
+  'harbour-tent': { x: 0.62, y: 0.27 },
+  greenhouse: { x: 0.16, y: 0.62 },
+  'the-pier': { x: 0.87, y: 0.52 },
+  'lighthouse-club': { x: 0.72, y: 0.78 },
+  'dune-bar': { x: 0.45, y: 0.72 },
+};
+
+const FACILITIES: MapMarker[] = [
+  { id: 'toilets-main', kind: 'toilets', x: 0.41, y: 0.47, label: 'Toilets by Main Stage' },
+  { id: 'toilets-east', kind: 'toilets', x: 0.7, y: 0.57 },
+  { id: 'toilets-gate', kind: 'toilets', x: 0.22, y: 0.84, label: 'Toilets by the gate' },
+  { id: 'water-main', kind: 'water', x: 0.35, y: 0.53 },
+  { id: 'water-centre', kind: 'water', x: 0.56, y: 0.6 },
+  { id: 'water-harbour', kind: 'water', x: 0.77, y: 0.38 },
+  { id: 'first-aid-post', kind: 'first-aid', x: 0.5, y: 0.45, label: 'First aid post' },
+  { id: 'first-aid-gate', kind: 'first-aid', x: 0.12, y: 0.86, label: 'First aid by the gate' },
+  { id: 'exit-main-gate', kind: 'exit', x: 0.05, y: 0.93, label: 'Main gate' },
+  { id: 'exit-east', kind: 'exit', x: 0.95, y: 0.9, label: 'East exit' },
+  { id: 'exit-south', kind: 'exit', x: 0.5, y: 0.97, label: 'South exit' },
+  { id: 'viewing-main', kind: 'accessible-viewing', x: 0.36, y: 0.4, label: 'Accessible viewing platform, Main Stage' },
+  { id: 'viewing-harbour', kind: 'accessible-viewing', x: 0.66, y: 0.36, label: 'Accessible viewing area, Harbour Tent' },
+];
+
+const ROUTES: MapRoute[] = [
+  {
+    id: 'gate-to-main',
+    label: 'Step-free: main gate to the Main Stage viewing platform',
+    stepFree: true,
+    points: [
+      { x: 0.05, y: 0.93 },
+      { x: 0.2, y: 0.8 },
+      { x: 0.3, y: 0.55 },
+      { x: 0.36, y: 0.4 },
+    ],
+  },
+  {
+    id: 'main-to-harbour',
+    label: 'Step-free: Main Stage to Harbour Tent',
+    stepFree: true,
+    points: [
+      { x: 0.36, y: 0.4 },
+      { x: 0.5, y: 0.45 },
+      { x: 0.66, y: 0.36 },
+    ],
+  },
+  {
+    id: 'harbour-to-pier',
+    label: 'Stairs down to The Pier',
+    stepFree: false,
+    points: [
+      { x: 0.66, y: 0.36 },
+      { x: 0.78, y: 0.44 },
+      { x: 0.87, y: 0.52 },
+    ],
+  },
+];
+
+/** The seed's markers (a stage marker per stage given, then the facilities) and routes. */
+export function seedVenueMap(stageIds: readonly string[]): { markers: MapMarker[]; routes: MapRoute[] } {
+  const stages: MapMarker[] = stageIds
+    .filter((stageId) => STAGE_POSITIONS[stageId])
+    .map((stageId) => ({ id: `stage-${stageId}`, kind: 'stage', stageId, ...STAGE_POSITIONS[stageId]! }));
+  return { markers: [...stages, ...FACILITIES], routes: ROUTES };
+}

@@ -1,0 +1,43 @@
+import { httpsCallable } from 'firebase/functions';
+import { appConfig } from '../../../config/firebase-config';
+import { functions } from '../../../firebase/functions';
+
+/** The `importProgramme` callable's answer (functions/src/handlers/staff.ts, ImportResult). */
+export interface ImportAnswer {
+  imported: number;
+  errors: Array<{ line: number; message: string }>;
+  written: boolean;
+  preview: Array<{
+    line: number;
+    performanceId: string;
+    artistId: string;
+    stageId: string;
+    startsAt: string;
+    endsAt: string;
+    status: 'scheduled' | 'cancelled';
+    title: string | null;
+    exists: boolean;
+  }>;
+  created: number;
+  updated: number;
+}
+
+export type ImportFormat = 'csv' | 'json';
+
+/** The format of a chosen file, from its name, then its type; null when it is neither. */
+export function formatOf(file: Pick<File, 'name' | 'type'>): ImportFormat | null {
+  if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return 'csv';
+  if (/\.json$/i.test(file.name) || file.type === 'application/json') return 'json';
+  return null;
+}
+
+/**
+ * Staff import a programme file through `importProgramme`: the server reads it with the
+ * shared schema against the festival's artists and stages and is the judge. With `dryRun`
+ * nothing is written: every bad row comes back with its line and reason, and every good one
+ * as the server read it.
+ */
+export async function importProgramme(format: ImportFormat, content: string, dryRun: boolean): Promise<ImportAnswer> {
+  const call = httpsCallable<{ festivalId: string; format: ImportFormat; content: string; dryRun: boolean }, ImportAnswer>(functions(), 'importProgramme', { timeout: 120_000 });
+  return (await call({ festivalId: appConfig.festivalId, format, content, dryRun })).data;
+}

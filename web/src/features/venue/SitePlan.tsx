@@ -1,0 +1,90 @@
+import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
+import { forwardRef, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
+import { MediaPicture } from '../../ui/MediaPicture';
+import './venue.css';
+
+/** The plan's proportions when there is no plan yet (3:2, like most printed site plans). */
+const DEFAULT_ASPECT = 3 / 2;
+/** Markers and routes are excluded from panning, so they can be pressed (and dragged by staff). */
+export const NO_PAN = 'map-no-pan';
+
+/**
+ * The site plan, zoomable and pannable (pinch and drag on phones, wheel and drag with a mouse,
+ * buttons for everyone), with the routes drawn over it and the markers the caller places
+ * (`MapPin`), which keep their size at any zoom.
+ */
+export const SitePlan = forwardRef<HTMLDivElement, {
+  image: MediaImage | null | undefined;
+  routes: readonly MapRoute[];
+  /** A route being drawn (staff), shown dashed. */
+  draft?: readonly MapPoint[];
+  selectedRouteId?: string | null;
+  label: string;
+  children: ReactNode;
+  onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown }, ref) {
+  const intl = useIntl();
+  const aspect = image ? image.width / image.height : DEFAULT_ASPECT;
+  // The routes' SVG user space: 1000 wide, as tall as the plan's proportions make it.
+  const height = 1000 / aspect;
+  const points = (line: readonly MapPoint[]) => line.map((point) => `${(point.x * 1000).toFixed(1)},${(point.y * height).toFixed(1)}`).join(' ');
+  return (
+    <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
+      <TransformWrapper minScale={1} maxScale={8} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
+        <ZoomButtons />
+        <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
+          <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
+            {image ? (
+              <MediaPicture image={image} sizes="(min-width: 1100px) 1100px, 100vw" alt="" width={1920} className="site-plan-image" eager keepOffline />
+            ) : (
+              <div className="site-plan-empty" aria-hidden="true" />
+            )}
+            <svg className="site-plan-routes" viewBox={`0 0 1000 ${height}`} preserveAspectRatio="none" aria-hidden="true" focusable="false">
+              {routes.map((route) => (
+                <polyline
+                  key={route.id}
+                  points={points(route.points)}
+                  className={`map-route${route.stepFree ? ' map-route-step-free' : ''}${route.id === selectedRouteId ? ' map-route-selected' : ''}`}
+                  vectorEffect="non-scaling-stroke"
+                />
+              ))}
+              {draft && draft.length > 0 ? <polyline points={points(draft)} className="map-route map-route-draft" vectorEffect="non-scaling-stroke" /> : null}
+            </svg>
+            {children}
+          </div>
+        </TransformComponent>
+      </TransformWrapper>
+      {!image ? <p className="site-plan-note">{intl.formatMessage({ id: 'venue.sitePlan.noPlan', defaultMessage: 'No site plan yet: markers are shown on a blank plan.' })}</p> : null}
+    </div>
+  );
+});
+
+function ZoomButtons() {
+  const intl = useIntl();
+  const { zoomIn, zoomOut, resetTransform } = useControls();
+  return (
+    <div className="site-plan-zoom" role="group" aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoom', defaultMessage: 'Zoom' })}>
+      {/* Plain buttons: react-aria stays out of the visitor's map chunk. */}
+      <button type="button" className="button button-secondary button-small" onClick={() => zoomIn(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomIn', defaultMessage: 'Zoom in' })}>
+        +
+      </button>
+      <button type="button" className="button button-secondary button-small" onClick={() => zoomOut(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomOut', defaultMessage: 'Zoom out' })}>
+        −
+      </button>
+      <button type="button" className="button button-secondary button-small" onClick={() => resetTransform()}>
+        {intl.formatMessage({ id: 'venue.sitePlan.reset', defaultMessage: 'Whole plan' })}
+      </button>
+    </div>
+  );
+}
+
+/** A marker's place on the plan: positioned by fraction, the same size at any zoom. */
+export function MapPin({ point, children, selected = false }: { point: MapPoint; children: ReactNode; selected?: boolean }) {
+  return (
+    <div className={`map-pin ${NO_PAN}${selected ? ' map-pin-selected' : ''}`} style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}>
+      <KeepScale>{children}</KeepScale>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { encore2026 } from '@encore/model/seed';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithIntl } from '../../i18n/test-utils';
+import { seedProgramme } from '../../test-fixtures';
+import { VenueMapView } from './VenueMapView';
+
+const seed = encore2026();
+const programme = seedProgramme();
+const map = { ...seed.venueMap, updatedAt: new Date('2026-08-01T10:00:00Z') };
+const playing = programme.performances.find((set) => set.stageId === 'main-stage')!;
+const now = new Date(playing.startsAt.getTime() + 5 * 60_000);
+const artist = programme.artists.get(playing.artistId)!.name;
+
+describe('VenueMapView', () => {
+  it('names each stage marker with what plays there now and next, and lists the same', async () => {
+    renderWithIntl(<VenueMapView map={map} programme={programme} now={now} />);
+    const plan = screen.getByRole('region', { name: 'Site plan' });
+    const main = within(plan).getByRole('button', { name: new RegExp(`^Main Stage: now ${artist} until \\d\\d:\\d\\d, next .+ at \\d\\d:\\d\\d$`) });
+    // Every marker on the plan (zoom buttons aside) is a button that says whether it is selected.
+    expect(within(plan).getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'))).toHaveLength(seed.venueMap.markers.length);
+    await userEvent.click(main);
+    expect(main.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('heading', { level: 2, name: 'Main Stage' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: artist })).toBeTruthy();
+    const list = screen.getByRole('heading', { name: 'Everything on the map' }).parentElement!;
+    expect(within(list).getByRole('button', { name: main.getAttribute('aria-label')! })).toBeTruthy();
+    expect(within(list).getByText('Step-free: main gate to the Main Stage viewing platform', { exact: false })).toBeTruthy();
+  });
+
+  it('speaks Dutch: facilities, legend and now/next', () => {
+    renderWithIntl(<VenueMapView map={map} programme={programme} now={now} />, { locale: 'nl' });
+    expect(screen.getByRole('heading', { name: 'Legenda' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'EHBO: First aid post' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: new RegExp(`^Main Stage: nu ${artist} tot \\d\\d:\\d\\d, hierna `) }).length).toBe(2);
+  });
+});

@@ -1,0 +1,203 @@
+import type { MapMarker, VenueMap } from '@encore/model';
+import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { Link } from 'wouter';
+import type { PerformanceDoc, Programme } from '../../festival/programme';
+import { clockTime } from '../../time/format';
+import { facilitiesByKind, stagesOnMap, type StageOnMap } from './map-logic';
+import { MarkerIcon, kindNames } from './map-icons';
+import { MapPin, SitePlan } from './SitePlan';
+
+/**
+ * The venue map as visitors see it: the plan (pinch and pan), every stage with what plays
+ * there now and next, the facilities with their icons and a legend, step-free routes
+ * highlighted; and below, the same things as a list, for screen readers and for anyone who
+ * would rather read than look.
+ */
+export function VenueMapView({ map, programme, now }: { map: VenueMap; programme: Programme; now: Date }) {
+  const intl = useIntl();
+  const stages = stagesOnMap(map, programme, now);
+  const facilities = facilitiesByKind(map);
+  const [selectedId, setSelectedId] = useState<string | null>(stages[0]?.marker.id ?? null);
+  const selectedStage = stages.find((stage) => stage.marker.id === selectedId) ?? null;
+  const selectedFacility = selectedStage ? null : map.markers.find((marker) => marker.id === selectedId && marker.kind !== 'stage') ?? null;
+
+  return (
+    <>
+      <div className="map-layout">
+        <SitePlan image={map.image} routes={map.routes} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
+          {facilities.flatMap(({ markers }) =>
+            markers.map((marker) => (
+              <MapPin key={marker.id} point={marker} selected={marker.id === selectedId}>
+                <button type="button" className="map-marker map-marker-facility" aria-pressed={marker.id === selectedId} aria-label={facilityName(intl, marker)} onClick={() => setSelectedId(marker.id)}>
+                  <MarkerIcon kind={marker.kind} />
+                </button>
+              </MapPin>
+            )),
+          )}
+          {stages.map((stage) => (
+            <MapPin key={stage.marker.id} point={stage.marker} selected={stage.marker.id === selectedId}>
+              <button
+                type="button"
+                className="map-marker map-marker-stage"
+                style={{ ['--stage-color' as string]: stage.color }}
+                aria-pressed={stage.marker.id === selectedId}
+                aria-label={stageSummary(intl, stage, programme)}
+                onClick={() => setSelectedId(stage.marker.id)}
+              >
+                {stage.now ? <span className="map-marker-live" aria-hidden="true" /> : null}
+                {stage.name}
+              </button>
+            </MapPin>
+          ))}
+        </SitePlan>
+        <aside className="stack">
+          <section className="panel map-detail" aria-live="polite" aria-labelledby="map-detail-title" style={{ ['--stage-color' as string]: selectedStage?.color }}>
+            {selectedStage ? (
+              <StageDetail stage={selectedStage} programme={programme} />
+            ) : selectedFacility ? (
+              <>
+                <h2 id="map-detail-title">{intl.formatMessage(kindNames[selectedFacility.kind])}</h2>
+                {selectedFacility.label ? <p>{selectedFacility.label}</p> : null}
+              </>
+            ) : (
+              <h2 id="map-detail-title">
+                <FormattedMessage id="venue.view.pick" defaultMessage="Tap a stage or a facility on the plan" />
+              </h2>
+            )}
+          </section>
+          <section className="panel" aria-labelledby="map-legend-title">
+            <h2 id="map-legend-title">
+              <FormattedMessage id="venue.view.legend" defaultMessage="Legend" />
+            </h2>
+            <ul className="map-legend">
+              {facilities.map(({ kind }) => (
+                <li key={kind}>
+                  <span className="map-legend-icon">
+                    <MarkerIcon kind={kind} size={18} />
+                  </span>
+                  {intl.formatMessage(kindNames[kind])}
+                </li>
+              ))}
+              <li>
+                <span className="map-legend-line map-legend-line-step-free" aria-hidden="true" />
+                <FormattedMessage id="venue.view.stepFreeRoute" defaultMessage="Step-free route" />
+              </li>
+              <li>
+                <span className="map-legend-line" aria-hidden="true" />
+                <FormattedMessage id="venue.view.otherRoute" defaultMessage="Route with steps" />
+              </li>
+            </ul>
+          </section>
+        </aside>
+      </div>
+      <section className="panel" aria-labelledby="map-list-title" style={{ marginTop: 'var(--space-4)' }}>
+        <h2 id="map-list-title">
+          <FormattedMessage id="venue.view.listTitle" defaultMessage="Everything on the map" />
+        </h2>
+        <h3>
+          <FormattedMessage id="venue.view.stages" defaultMessage="Stages" />
+        </h3>
+        <ul className="map-list">
+          {stages.map((stage) => (
+            <li key={stage.marker.id}>
+              <button type="button" aria-current={stage.marker.id === selectedId} onClick={() => setSelectedId(stage.marker.id)}>
+                <MarkerIcon kind="stage" />
+                <span>{stageSummary(intl, stage, programme)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+        {facilities.map(({ kind, markers }) => (
+          <div key={kind}>
+            <h3>{intl.formatMessage(kindNames[kind])}</h3>
+            <ul className="map-list">
+              {markers.map((marker) => (
+                <li key={marker.id}>
+                  <button type="button" aria-current={marker.id === selectedId} onClick={() => setSelectedId(marker.id)}>
+                    <MarkerIcon kind={kind} />
+                    <span>{marker.label ?? intl.formatMessage(kindNames[kind])}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        {map.routes.length > 0 ? (
+          <>
+            <h3>
+              <FormattedMessage id="venue.view.routes" defaultMessage="Routes" />
+            </h3>
+            <ul className="map-list">
+              {map.routes.map((route) => (
+                <li key={route.id} className="map-list-route">
+                  <span className={`map-legend-line${route.stepFree ? ' map-legend-line-step-free' : ''}`} aria-hidden="true" />
+                  <span>
+                    {route.label ?? route.id}
+                    {' — '}
+                    {route.stepFree ? (
+                      <FormattedMessage id="venue.view.stepFree" defaultMessage="step-free" />
+                    ) : (
+                      <FormattedMessage id="venue.view.notStepFree" defaultMessage="not step-free" />
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </>
+  );
+}
+
+function StageDetail({ stage, programme }: { stage: StageOnMap; programme: Programme }) {
+  const intl = useIntl();
+  const artist = (set: PerformanceDoc) => programme.artists.get(set.artistId)?.name ?? set.artistId;
+  return (
+    <>
+      <h2 id="map-detail-title">{stage.name}</h2>
+      <p>
+        {stage.now ? (
+          <FormattedMessage
+            id="venue.detail.now"
+            defaultMessage="<b>Now:</b> {artist}, until {end}"
+            values={{ b: (text) => <strong>{text}</strong>, artist: <Link to={`/performances/${stage.now.id}`}>{artist(stage.now)}</Link>, end: clockTime(intl, stage.now.endsAt, programme.festival) }}
+          />
+        ) : (
+          <FormattedMessage id="venue.detail.nothingNow" defaultMessage="Nothing playing now." />
+        )}
+      </p>
+      <p>
+        {stage.next ? (
+          <FormattedMessage
+            id="venue.detail.next"
+            defaultMessage="<b>Next:</b> {artist} at {start}"
+            values={{ b: (text) => <strong>{text}</strong>, artist: <Link to={`/performances/${stage.next.id}`}>{artist(stage.next)}</Link>, start: clockTime(intl, stage.next.startsAt, programme.festival) }}
+          />
+        ) : (
+          <FormattedMessage id="venue.detail.nothingNext" defaultMessage="Nothing else today." />
+        )}
+      </p>
+    </>
+  );
+}
+
+/** "Main Stage: now The Nightjars until 21:30, next Kae at 21:45" — a stage marker's name and its list entry. */
+export function stageSummary(intl: IntlShape, stage: StageOnMap, programme: Programme): string {
+  const artist = (set: PerformanceDoc) => programme.artists.get(set.artistId)?.name ?? set.artistId;
+  const now = stage.now
+    ? intl.formatMessage({ id: 'venue.summary.now', defaultMessage: 'now {artist} until {end}' }, { artist: artist(stage.now), end: clockTime(intl, stage.now.endsAt, programme.festival) })
+    : intl.formatMessage({ id: 'venue.summary.nothingNow', defaultMessage: 'nothing playing now' });
+  const next = stage.next
+    ? intl.formatMessage({ id: 'venue.summary.next', defaultMessage: 'next {artist} at {start}' }, { artist: artist(stage.next), start: clockTime(intl, stage.next.startsAt, programme.festival) })
+    : null;
+  return next
+    ? intl.formatMessage({ id: 'venue.summary.stageNext', defaultMessage: '{stage}: {now}, {next}' }, { stage: stage.name, now, next })
+    : intl.formatMessage({ id: 'venue.summary.stage', defaultMessage: '{stage}: {now}' }, { stage: stage.name, now });
+}
+
+function facilityName(intl: IntlShape, marker: MapMarker): string {
+  const kind = intl.formatMessage(kindNames[marker.kind]);
+  return marker.label ? intl.formatMessage({ id: 'venue.view.facilityName', defaultMessage: '{kind}: {label}' }, { kind, label: marker.label }) : kind;
+}

@@ -1,0 +1,294 @@
+// @vitest-environment node
+/**
+ * The venue map and the organiser tools in Chromium against the whole local stack (one for
+ * the file): the map with its plan, markers and what plays now, also offline after a first
+ * visit; the programme import refusing a file with bad rows, row by row, having written
+ * nothing; a set's time picked by keyboard on a laptop in another time zone, saved as
+ * festival time; an artist picture uploaded by staff, through the pipeline onto the artist
+ * page; and axe-core on the map and the staff pages in both themes.
+ */
+import { firestorePaths, performanceIdFor, type Performance } from '@encore/model';
+import { encore2026 } from '@encore/model/seed';
+import { seedMedia } from '@encore/emulators/seed';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type DocumentData, type Timestamp } from 'firebase-admin/firestore';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
+import { startLocalStack, type LocalStack } from './local-stack';
+
+const seed = encore2026();
+const LIVE = 60_000;
+const PIPELINE = 120_000;
+let stack: LocalStack;
+let browser: Browser;
+let admin: App;
+const contexts: BrowserContext[] = [];
+const uncaught = new Map<Page, string[]>();
+
+const db = () => getFirestore(admin);
+const F = seed.festivalId;
+
+/** Resolves once the document at `path` satisfies `done` (on the server), or fails saying what it last was. */
+function waitForDoc(path: string, done: (data: DocumentData | undefined) => boolean, timeout = PIPELINE): Promise<DocumentData> {
+  return new Promise((resolve, reject) => {
+    let last: unknown;
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`${path} never got there; last: ${JSON.stringify(last)}`));
+    }, timeout);
+    const stop = db()
+      .doc(path)
+      .onSnapshot((snapshot) => {
+        last = snapshot.data();
+        if (!done(snapshot.data())) return;
+        clearTimeout(timer);
+        stop();
+        resolve(snapshot.data()!);
+      }, reject);
+  });
+}
+
+beforeAll(async () => {
+  stack = await startLocalStack();
+  browser = await launchBrowser();
+  // The stack sets the emulator env vars (FIRESTORE_EMULATOR_HOST...) while it runs.
+  admin = initializeApp({ projectId: 'demo-encore' }, 'organiser-test');
+  // The seed's site plan, through the image pipeline as a staff upload.
+  await seedMedia({ projectId: 'demo-encore', artists: [], sitePlan: true });
+  await waitForDoc(firestorePaths.venueMap(F), (data) => Boolean(data?.['image']));
+}, 400_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => {});
+  await browser?.close();
+  if (admin) await deleteApp(admin);
+  await stack?.stop();
+}, 60_000);
+
+async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  uncaught.set(page, errors);
+  return page;
+}
+
+async function staffPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await newPage({ viewport: { width: 1280, height: 900 }, ...options });
+  const staff = stack.accounts.find((account) => account.role === 'staff')!;
+  await signIn(page, stack.url, staff.email, staff.password);
+  return page;
+}
+
+/** Whether the site plan shows (its image decoded, not only its placeholder). */
+const planShown = (page: Page) =>
+  page.locator('.site-plan-image img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc.includes('media%2F'));
+
+describe('the venue map', () => {
+  it('opens offline after a first visit: the plan, every marker, and what plays on a stage now and next', async () => {
+    // Sets on the Main Stage around the real clock (the seed festival is in August 2026).
+    const artist = seed.artists[0]!;
+    const next = seed.artists[1]!;
+    const now = Date.now();
+    const set = (artistId: string, from: number, to: number): Performance => ({
+      artistId,
+      stageId: 'main-stage',
+      startsAt: new Date(from),
+      endsAt: new Date(to),
+      status: 'scheduled',
+      favoriteCount: 0,
+      photoCount: 0,
+    });
+    const playing = set(artist.id, now - 20 * 60_000, now + 40 * 60_000);
+    const upNext = set(next.id, now + 50 * 60_000, now + 110 * 60_000);
+    for (const performance of [playing, upNext]) await db().doc(firestorePaths.performance(F, performanceIdFor(performance))).set(performance);
+
+    const page = await newPage();
+    await page.goto(`${stack.url}/map`);
+    const main = page.getByRole('button', { name: new RegExp(`^Main Stage: now ${artist.data.name} until \\d\\d:\\d\\d, next ${next.data.name} at \\d\\d:\\d\\d$`) }).first();
+    await main.waitFor({ timeout: LIVE });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: LIVE });
+    await expect.poll(() => planShown(page), { timeout: LIVE }).toBe(true);
+    // The plan was kept by the service worker once it took control (MediaPicture keepOffline).
+    await expect.poll(() => page.evaluate(async () => (await (await caches.open('encore-media')).keys()).length), { timeout: LIVE }).toBeGreaterThan(0);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await main.waitFor({ timeout: LIVE });
+    await expect.poll(() => planShown(page), { timeout: LIVE }).toBe(true);
+    const markers = await page.locator('.site-plan .map-marker').count();
+    expect(markers).toBe(seed.venueMap.markers.length);
+    for (const stage of seed.stages) await page.locator('.site-plan').getByRole('button', { name: new RegExp(`^${stage.data.name}: `) }).waitFor();
+    await main.click();
+    const detail = page.locator('.map-detail');
+    await expect.poll(() => detail.textContent()).toContain(`Now: ${artist.data.name}`);
+    expect(await detail.textContent()).toContain(`Next: ${next.data.name}`);
+    // Facilities by their names, the legend, and the step-free route in the list.
+    await page.getByRole('button', { name: 'First aid: First aid post' }).waitFor();
+    await page.getByRole('heading', { name: 'Legend' }).waitFor();
+    expect(await page.locator('.map-route-step-free').count()).toBe(seed.venueMap.routes.filter((route) => route.stepFree).length);
+    await screenshot(page, 'organiser-map-offline');
+    expect(uncaught.get(page)).toEqual([]);
+  }, 240_000);
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violations on the map, ${colorScheme} theme`, async () => {
+      const page = await newPage({ colorScheme });
+      await page.goto(`${stack.url}/map`);
+      await page.locator('.site-plan .map-marker').first().waitFor({ timeout: LIVE });
+      await expect.poll(() => planShown(page), { timeout: LIVE }).toBe(true);
+      await screenshot(page, `organiser-map-${colorScheme}`);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    }, 120_000);
+  }
+});
+
+describe('organiser tools', () => {
+  it('an import with bad rows shows every bad row with its line and reason, and writes nothing', async () => {
+    const [a, b] = seed.artists;
+    const csv = [
+      'artistId,stageId,startsAt,endsAt,status,title',
+      `${a!.id},greenhouse,2026-08-16 13:05,2026-08-16 13:35,,Import test`,
+      `no-such-artist,greenhouse,2026-08-16 14:05,2026-08-16 14:35,,`,
+      `${b!.id},the-moon,2026-08-16 15:05,2026-08-16 15:35,,`,
+      `${b!.id},greenhouse,half past nine,2026-08-16 16:35,,`,
+      `${b!.id},greenhouse,2026-08-16 17:05,2026-08-16 16:35,,`,
+      `${a!.id},greenhouse,2026-08-16 18:05,2026-08-16 18:35,postponed,`,
+    ].join('\n');
+    const good = performanceIdFor({ artistId: a!.id, stageId: 'greenhouse', startsAt: new Date('2026-08-16T11:05:00Z') });
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/import`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'programme.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    const problems = page.getByRole('table', { name: 'Rows with problems' });
+    await problems.waitFor({ timeout: LIVE });
+    const rows = await problems.locator('tbody tr').allTextContents();
+    expect(rows).toEqual([
+      '3artistId: no such artist in this festival',
+      '4stageId: no such stage in this festival',
+      '5startsAt: must be a date-time such as 2026-08-14 21:30',
+      '6endsAt: endsAt must be after startsAt',
+      expect.stringMatching(/^7status: /),
+    ]);
+    await page.getByRole('status').filter({ hasText: '5 rows have problems (and 1 row is fine). Nothing has been written' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Import \d+ set/ }).count()).toBe(0);
+    await screenshot(page, 'organiser-import-errors');
+    expect((await db().doc(firestorePaths.performance(F, good)).get()).exists).toBe(false);
+    expect((await db().collection(firestorePaths.performances(F)).where('title', '==', 'Import test').get()).size).toBe(0);
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('a clean import previews its rows, then writes them and says how many are new', async () => {
+    const a = seed.artists[2]!;
+    const json = JSON.stringify([
+      { artistId: a.id, stageId: 'dune-bar', startsAt: '2026-08-16 10:00', endsAt: '2026-08-16 10:40', title: 'Breakfast set' },
+      { artistId: a.id, stageId: 'greenhouse', startsAt: '2026-08-16T09:00:00+02:00', endsAt: '2026-08-16T09:30:00+02:00', status: 'cancelled' },
+    ]);
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/import`);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'morning.json', mimeType: 'application/json', buffer: Buffer.from(json) });
+    const preview = page.getByRole('table', { name: 'The rows as they will be saved (festival time)' });
+    await preview.waitFor({ timeout: LIVE });
+    expect(await preview.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringMatching(/^1Sun 16 Aug, 10:00–10:40Dune Bar.*Breakfast setScheduledNew$/),
+      expect.stringMatching(/^2Sun 16 Aug, 09:00–09:30Greenhouse.*CancelledNew$/),
+    ]);
+    await page.getByRole('button', { name: 'Import 2 sets' }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported “morning.json”: 2 new sets and no updates.' }).waitFor({ timeout: LIVE });
+    const first = performanceIdFor({ artistId: a.id, stageId: 'dune-bar', startsAt: new Date('2026-08-16T08:00:00Z') });
+    expect((await db().doc(firestorePaths.performance(F, first)).get()).data()).toMatchObject({ title: 'Breakfast set', status: 'scheduled', favoriteCount: 0 });
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('staff move a marker on the plan with the arrow keys and save it; the document has it there', async () => {
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/map`);
+    const water = page.locator('.site-plan').getByRole('button', { name: 'Drinking water, at 56% across and 60% down' });
+    await water.click({ timeout: LIVE });
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Shift+ArrowUp');
+    await page.locator('.site-plan').getByRole('button', { name: 'Drinking water, at 59% across and 55% down' }).waitFor();
+    // The list view says the same, for screen readers.
+    await page.getByRole('table', { name: 'Every marker on the plan, with its position' }).getByRole('row', { name: /Drinking water 59% across, 55% down/ }).waitFor();
+    await page.getByRole('button', { name: 'Save the map' }).click();
+    await page.getByRole('status').filter({ hasText: /^Saved$/ }).waitFor({ timeout: LIVE });
+    const saved = await waitForDoc(firestorePaths.venueMap(F), (data) => (data?.['markers'] as Array<{ id: string; x: number }> | undefined)?.find((m) => m.id === 'water-centre')?.x === 0.59, LIVE);
+    expect((saved['markers'] as Array<{ id: string; x: number; y: number }>).find((marker) => marker.id === 'water-centre')).toMatchObject({ x: 0.59, y: 0.55 });
+    // The plan image, the pipeline's, stayed.
+    expect(saved['image']).toMatchObject({ uploadId: 'seed-1' });
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('staff set a set’s start by keyboard with the date-time picker, on a laptop in New York, and it is saved in festival time', async () => {
+    const page = await staffPage({ timezoneId: 'America/New_York' });
+    await page.goto(`${stack.url}/staff/programme`);
+    const first = seed.performances.find((performance) => performance.data.stageId === 'dune-bar')!;
+    const name = seed.artists.find((artist) => artist.id === first.data.artistId)!.data.name;
+    await page.getByRole('row').filter({ hasText: 'Dune Bar' }).filter({ hasText: name }).first().getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    const starts = dialog.getByRole('group', { name: 'Starts' });
+    await starts.waitFor({ timeout: LIVE });
+    // The set's own time shows on the festival's clock, not New York's.
+    const startsAt = first.data.startsAt;
+    const shownHour = await starts.getByRole('spinbutton', { name: /hour/i }).getAttribute('aria-valuenow');
+    expect(Number(shownHour)).toBe(Number(new Intl.DateTimeFormat('en-GB', { hour: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Amsterdam' }).format(startsAt)));
+    // Type 23:40 into the hour and minute segments.
+    await starts.getByRole('spinbutton', { name: /hour/i }).focus();
+    await page.keyboard.type('2340');
+    await expect.poll(() => starts.getByRole('spinbutton', { name: /minute/i }).getAttribute('aria-valuenow')).toBe('40');
+    await page.keyboard.press('Tab');
+    await screenshot(page, 'organiser-datetime-picker');
+    await dialog.getByRole('button', { name: 'Save changes' }).press('Enter');
+    await dialog.waitFor({ state: 'detached', timeout: LIVE });
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(startsAt);
+    // 23:40 in Amsterdam in August (CEST, UTC+2) is 21:40 UTC, whatever the laptop's zone.
+    const expected = new Date(`${day}T21:40:00Z`);
+    const saved = await waitForDoc(firestorePaths.performance(F, first.id), (data) => (data?.['startsAt'] as Timestamp | undefined)?.toMillis() === expected.getTime(), LIVE);
+    // The end moved with the start: the set kept its length.
+    expect((saved['endsAt'] as Timestamp).toMillis() - expected.getTime()).toBe(first.data.endsAt.getTime() - first.data.startsAt.getTime());
+    expect(uncaught.get(page)).toEqual([]);
+  }, 120_000);
+
+  it('an artist picture uploaded by staff ends as renditions on the artist page', async () => {
+    const artist = seed.artists[5]!;
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff/programme`);
+    await page.getByRole('tab', { name: 'Artists' }).click();
+    await page.getByRole('button', { name: `Edit ${artist.data.name}` }).click();
+    const picture = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#17bebb' } }).jpeg().toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: picture });
+    await page.getByRole('status').filter({ hasText: 'Ready: visitors see the new image.' }).waitFor({ timeout: PIPELINE });
+    const stored = await waitForDoc(firestorePaths.artist(F, artist.id), (data) => data?.['image'] !== undefined, LIVE);
+    const renditions = (stored['image'] as { renditions: Array<{ path: string; width: number }> }).renditions;
+    expect([...new Set(renditions.map((rendition) => rendition.width))]).toEqual([128, 480]);
+
+    const visitor = await newPage();
+    await visitor.goto(`${stack.url}/artists/${artist.id}`);
+    const img = visitor.locator('.artist-art-picture img');
+    await img.waitFor({ state: 'attached', timeout: LIVE });
+    await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: LIVE }).toBe(true);
+    const shown = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
+    expect(decodeURIComponent(shown)).toMatch(new RegExp(`/media/${F}/artists/${artist.id}/[A-Za-z0-9]+/480\\.(avif|webp|jpg)\\?alt=media$`));
+    await screenshot(visitor, 'organiser-artist-picture');
+    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught.get(visitor)).toEqual([]);
+  }, 240_000);
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no serious accessibility violations on the staff pages, ${colorScheme} theme`, async () => {
+      const page = await staffPage({ colorScheme });
+      for (const path of ['/staff', '/staff/import', '/staff/map', '/staff/programme']) {
+        await page.goto(`${stack.url}${path}`);
+        await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: LIVE });
+        if (path === '/staff/map') await page.locator('.site-plan .map-marker').first().waitFor({ timeout: LIVE });
+        // The charts with their columns and tables (per festival day, zero until the nightly roll-up).
+        if (path === '/staff') await page.getByText('Show as a table').first().waitFor({ timeout: LIVE });
+        await screenshot(page, `organiser-staff-${colorScheme}${path.replace(/\//g, '-')}`);
+        expect(await seriousA11yViolations(page), path).toEqual([]);
+      }
+    }, 180_000);
+  }
+});
