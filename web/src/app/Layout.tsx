@@ -57,18 +57,20 @@ export function Layout({ children }: { children: ReactNode }) {
       : account === null || account?.anonymous
         ? intl.formatMessage({ id: 'app.layout.signIn', defaultMessage: 'Sign in' })
         : intl.formatMessage({ id: 'app.layout.account', defaultMessage: 'Account' });
+  const navSections = secondary.filter((section) => section.key !== 'account');
   return (
     <div className="app" data-surface={location === '/staff' || location.startsWith('/staff/') ? 'console' : 'festival'}>
       <a className="skip-link" href="#main">
         <FormattedMessage id="app.layout.skip" defaultMessage="Skip to content" />
       </a>
       <header className="site-header">
-        <div className="site-header-inner">
+        {/* Staff get one more section: on laptops the festival's name then gives way to it, so the navigation never ends cut off. */}
+        <div className="site-header-inner" data-long-nav={navSections.some((section) => section.key === 'staff') ? '' : undefined}>
           <Link to="/" className="brand">
             <img src="/icon.svg" alt="" width="32" height="32" />
             <span className="brand-name">{programme?.festival.name ?? 'Encore'}</span>
           </Link>
-          <TopNav extra={secondary.filter((section) => section.key !== 'account')} badges={BADGES} />
+          <TopNav extra={navSections} badges={BADGES} />
           <div className="header-status">
             <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
