@@ -2,6 +2,7 @@
 export * from './schemas/common.js';
 export * from './schemas/festival.js';
 export * from './schemas/artist-links.js';
+export * from './schemas/rejection.js';
 export * from './schemas/media.js';
 export * from './schemas/venue.js';
 export * from './schemas/user.js';

@@ -2,6 +2,7 @@
  * What the photo pipeline accepts and what it derives. Pure: no sharp here, only
  * bytes-in, decisions-out, so every rule is unit tested on small byte arrays.
  */
+import type { Rejection } from '@encore/model';
 
 export type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff' | 'gif';
 export type SniffedType = AcceptedFormat | 'heic' | 'svg' | 'unknown';
@@ -41,22 +42,25 @@ export function sniffImageType(head: Uint8Array): SniffedType {
   return 'unknown';
 }
 
+/**
+ * Why an upload is refused, as a code and the numbers its sentence needs: the model's
+ * message catalog words it in each reader's language (`message('rejection', locale, ...)`).
+ */
 export const rejectReasons = {
-  empty: 'The file is empty (0 bytes).',
-  tooLarge: (bytes: number) => `The file is ${(bytes / 1024 / 1024).toFixed(1)} MB; photos can be at most 20 MB.`,
-  heic: "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible).",
-  svg: 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).',
-  unknown: 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.',
-  tooManyPixels: (width: number, height: number) =>
-    `The image is ${width}×${height} pixels (${Math.round((width * height) / 1e6)} megapixels); the limit is ${MAX_INPUT_PIXELS / 1e6} megapixels.`,
-  corrupt: 'The image is damaged or incomplete (was the upload cut off?): please upload it again.',
-  noFestival: 'This festival does not exist (any more).',
-  gone: 'The uploaded file was gone before it could be read: please upload it again.',
-  quota: (limit: number) => `You have reached today's limit of ${limit} photo uploads; you can upload more tomorrow.`,
-} as const;
+  empty: { code: 'empty' } as Rejection,
+  tooLarge: (bytes: number): Rejection => ({ code: 'too-large', bytes, limit: MAX_UPLOAD_BYTES }),
+  heic: { code: 'heic' } as Rejection,
+  svg: { code: 'svg' } as Rejection,
+  unknown: { code: 'unknown' } as Rejection,
+  tooManyPixels: (width: number, height: number): Rejection => ({ code: 'too-many-pixels', width, height, limit: MAX_INPUT_PIXELS }),
+  corrupt: { code: 'corrupt' } as Rejection,
+  noFestival: { code: 'no-festival' } as Rejection,
+  gone: { code: 'gone' } as Rejection,
+  quota: (limit: number): Rejection => ({ code: 'quota', limit }),
+};
 
 /** The first verdict, from size and type alone, before anything is decoded. */
-export function screenUpload(size: number, type: SniffedType): { ok: true; format: AcceptedFormat } | { ok: false; reason: string } {
+export function screenUpload(size: number, type: SniffedType): { ok: true; format: AcceptedFormat } | { ok: false; reason: Rejection } {
   if (size === 0) return { ok: false, reason: rejectReasons.empty };
   if (size > MAX_UPLOAD_BYTES) return { ok: false, reason: rejectReasons.tooLarge(size) };
   if (type === 'heic') return { ok: false, reason: rejectReasons.heic };
@@ -66,7 +70,7 @@ export function screenUpload(size: number, type: SniffedType): { ok: true; forma
 }
 
 /** The second verdict, from the header's dimensions, still before decoding pixels. */
-export function screenDimensions(width: number, height: number): string | null {
+export function screenDimensions(width: number, height: number): Rejection | null {
   return width * height > MAX_INPUT_PIXELS ? rejectReasons.tooManyPixels(width, height) : null;
 }
 

@@ -1,4 +1,4 @@
-import type { Thumbnail } from '@encore/model';
+import type { Rejection, Thumbnail } from '@encore/model';
 import { CONTENT_TYPE, EXTENSION, IMAGE_KINDS, MAX_UPLOAD_BYTES, rejectReasons, renditionWidths, screenDimensions, screenUpload, sniffImageType, uprightSize, type ImageKind } from '../domain/image-policy.js';
 import { UnreadableImageError } from '../platform/images.js';
 import type { Deps } from './deps.js';
@@ -39,7 +39,7 @@ export interface DerivedImageFacts {
 export type ImageOutcome<T> =
   | { status: 'derived'; image: DerivedImageFacts; inspected: T | undefined }
   /** The file is not an image we take, with the reason for the person who sent it. Final, never retried. */
-  | { status: 'rejected'; reason: string; detail?: string }
+  | { status: 'rejected'; reason: Rejection; detail?: string }
   /** The original is gone (deleted since the event was sent). */
   | { status: 'gone' };
 

@@ -129,7 +129,7 @@ export async function handleUploaderNotice(deps: Pick<Deps, 'docs' | 'now'>, eve
     ]);
     const kind = after.status === 'ready' ? 'photo-ready' : 'photo-rejected';
     // The reason is the pipeline's sentence (English); the notice keeps it as a parameter.
-    const params: NoticeParams = kind === 'photo-rejected' && photo?.rejectReason ? { reason: photo.rejectReason } : {};
+    const params: NoticeParams = kind === 'photo-rejected' && photo?.rejectReason ? { reason: photo.rejectReason, ...(photo.rejection ? { rejection: photo.rejection } : {}) } : {};
     const notice: Notice = {
       kind,
       festivalId,

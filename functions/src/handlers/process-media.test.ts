@@ -104,8 +104,8 @@ describe('staff images through the photo pipeline', () => {
     const deps = festival();
     const event = (await upload(deps, NINA, 'lost', await jpeg(300, 300)))!;
     await deps.objects.delete(event.data.path);
-    expect(await handleProcessMedia(deps, event)).toMatchObject({ status: 'rejected', reason: expect.stringContaining('upload it again') });
-    expect(artistSchema.parse(deps.docs.data(artistPath)).imageUpload).toMatchObject({ uploadId: 'lost', status: 'rejected' });
+    expect(await handleProcessMedia(deps, event)).toMatchObject({ status: 'rejected', reason: { code: 'gone' } });
+    expect(artistSchema.parse(deps.docs.data(artistPath)).imageUpload).toMatchObject({ uploadId: 'lost', status: 'rejected', rejection: { code: 'gone' }, rejectReason: expect.stringContaining('upload it again') });
   });
 
   it('deletes an upload for an artist that does not exist, and publishes nothing', async () => {

@@ -1,4 +1,4 @@
-import { parseMediaUploadPath, storagePaths, subjectDocument, type DomainEvent, type MediaImage, type MediaUploadPath } from '@encore/model';
+import { message, parseMediaUploadPath, storagePaths, subjectDocument, type DomainEvent, type MediaImage, type MediaUploadPath, type Rejection } from '@encore/model';
 import { rejectReasons } from '../domain/image-policy.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -8,7 +8,7 @@ import { onceInTransaction } from './once.js';
 
 export const PROCESS_MEDIA = 'processMedia';
 
-type Outcome = { status: 'ready' } | { status: 'rejected'; reason: string } | { status: 'skipped'; why: string };
+type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
 /**
  * Staff's image for an artist or the site plan, for one `media.uploaded` event: the same
@@ -46,7 +46,7 @@ export async function handleProcessMedia(deps: Deps, event: DomainEvent<'media.u
     const reason = outcome.status === 'gone' ? rejectReasons.gone : outcome.reason;
     await finish(deps, event, upload, { status: 'rejected', reason });
     await deps.objects.delete(event.data.path);
-    logs.mediaRejected({ path: event.data.path, reason, detail: outcome.status === 'rejected' ? outcome.detail : undefined });
+    logs.mediaRejected({ path: event.data.path, reason: message('rejection', 'en', reason), code: reason.code, detail: outcome.status === 'rejected' ? outcome.detail : undefined });
     return { status: 'rejected', reason };
   }
 
@@ -64,7 +64,7 @@ export async function handleProcessMedia(deps: Deps, event: DomainEvent<'media.u
   return skipped(event.data.path, 'overtaken while it was derived');
 }
 
-type Result = { status: 'ready'; image: MediaImage } | { status: 'rejected'; reason: string };
+type Result = { status: 'ready'; image: MediaImage } | { status: 'rejected'; reason: Rejection };
 
 /**
  * Records the outcome with the ledger entry, if the upload is still the document's latest
@@ -78,7 +78,9 @@ async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'medi
     const current = await readSubject(tx, upload.festivalId, upload.subject);
     if (current?.imageUpload?.uploadId !== upload.uploadId || current.imageUpload.status !== 'processing') return;
     const now = deps.now();
-    const imageUpload = { uploadId: upload.uploadId, status: result.status, rejectReason: result.status === 'rejected' ? result.reason : null, updatedAt: now };
+    // The reason in English words and as a code the staff app words in the reader's language.
+    const rejection = result.status === 'rejected' ? result.reason : null;
+    const imageUpload = { uploadId: upload.uploadId, status: result.status, rejectReason: rejection && message('rejection', 'en', rejection), rejection, updatedAt: now };
     tx.set(path, result.status === 'ready' ? { image: result.image, imageUpload } : { imageUpload }, { merge: true });
     applied = true;
     replaced = current.image?.uploadId ?? null;

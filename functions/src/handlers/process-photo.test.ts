@@ -107,17 +107,17 @@ describe('photo pipeline', () => {
   });
 
   it.each([
-    ['a text file named .jpg', () => textNamedJpg(), 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.'],
-    ['a truncated JPEG', () => truncatedJpeg(), 'The image is damaged or incomplete (was the upload cut off?): please upload it again.'],
-    ['a 0-byte file', () => emptyFile(), 'The file is empty (0 bytes).'],
-    ['an SVG', () => svg(), 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).'],
-    ['an HEIC photo', () => heicHead(), "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible)."],
-  ])('rejects %s with a reason, for good', async (_name, make, reason) => {
+    ['a text file named .jpg', () => textNamedJpg(), 'unknown', 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.'],
+    ['a truncated JPEG', () => truncatedJpeg(), 'corrupt', 'The image is damaged or incomplete (was the upload cut off?): please upload it again.'],
+    ['a 0-byte file', () => emptyFile(), 'empty', 'The file is empty (0 bytes).'],
+    ['an SVG', () => svg(), 'svg', 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).'],
+    ['an HEIC photo', () => heicHead(), 'heic', "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible)."],
+  ] as const)('rejects %s with a reason as a code and in English words, for good', async (_name, make, code, words) => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const uploaded = await upload(deps, 'bad', await make());
-    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'rejected', reason });
-    expect(photoSchema.parse(deps.docs.data(photoPath('bad')))).toMatchObject({ status: 'rejected', rejectReason: reason, thumbnails: [] });
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'rejected', reason: { code } });
+    expect(photoSchema.parse(deps.docs.data(photoPath('bad')))).toMatchObject({ status: 'rejected', rejectReason: words, rejection: { code }, thumbnails: [] });
     expect(deps.objects.paths('photos/')).toEqual([]);
     // Redelivered: nothing more happens.
     expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'skipped', why: 'photo is rejected' });
@@ -130,8 +130,9 @@ describe('photo pipeline', () => {
     const started = process.memoryUsage().rss;
     expect(await handleProcessPhoto(deps, uploaded)).toEqual({
       status: 'rejected',
-      reason: 'The image is 20000×20000 pixels (400 megapixels); the limit is 40 megapixels.',
+      reason: { code: 'too-many-pixels', width: 20000, height: 20000, limit: 40_000_000 },
     });
+    expect(deps.docs.data(photoPath('bomb'))).toMatchObject({ rejectReason: 'The image is 20000×20000 pixels (400 megapixels); the limit is 40 megapixels.' });
     // Decoding would have needed 1.2 GB; reading the header needs next to nothing.
     expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
   }, 120_000);
@@ -143,8 +144,9 @@ describe('photo pipeline', () => {
     deps.objects.read = () => Promise.reject(new Error('must not download'));
     expect(await handleProcessPhoto(deps, { ...uploaded, data: { ...uploaded.data, size: 25 * 1024 * 1024 } })).toEqual({
       status: 'rejected',
-      reason: 'The file is 25.0 MB; photos can be at most 20 MB.',
+      reason: { code: 'too-large', bytes: 25 * 1024 * 1024, limit: 20 * 1024 * 1024 },
     });
+    expect(deps.docs.data(photoPath('huge'))).toMatchObject({ rejectReason: 'The file is 25.0 MB; images can be at most 20 MB.' });
   });
 
   it('enforces the daily quota per person, counting a retried photo once', async () => {
@@ -158,8 +160,9 @@ describe('photo pipeline', () => {
     await handleProcessPhoto(deps, await upload(deps, 'q2', small));
     expect(await handleProcessPhoto(deps, await upload(deps, 'q3', small))).toEqual({
       status: 'rejected',
-      reason: "You have reached today's limit of 2 photo uploads; you can upload more tomorrow.",
+      reason: { code: 'quota', limit: 2 },
     });
+    expect(deps.docs.data(photoPath('q3'))).toMatchObject({ rejectReason: "You have reached today's limit of 2 photo uploads; you can upload more tomorrow." });
     expect(await handleProcessPhoto(deps, await upload(deps, 'other', small, { uid: 'u2' }))).toEqual({ status: 'ready' });
   });
 
@@ -206,7 +209,7 @@ describe('photo pipeline', () => {
 
   it('rejects an upload to a festival that does not exist', async () => {
     const deps = testDeps();
-    expect(await handleProcessPhoto(deps, await upload(deps, 'p5', await jpeg(64, 64)))).toEqual({ status: 'rejected', reason: 'This festival does not exist (any more).' });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'p5', await jpeg(64, 64)))).toEqual({ status: 'rejected', reason: { code: 'no-festival' } });
   });
 
   it('lets infrastructure errors escape so Pub/Sub retries them', async () => {

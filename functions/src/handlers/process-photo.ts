@@ -1,4 +1,4 @@
-import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo } from '@encore/model';
+import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
 import { rejectReasons } from '../domain/image-policy.js';
 import { quotaPath, reserveUpload } from '../domain/quota.js';
@@ -10,7 +10,7 @@ import { readPerformances } from './programme.js';
 
 export const PROCESS_PHOTO = 'processPhoto';
 
-type Outcome = { status: 'ready' } | { status: 'rejected'; reason: string } | { status: 'skipped'; why: string };
+type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
 /**
  * The photo pipeline, for one `photo.uploaded` event: quota, then the image pipeline
@@ -100,9 +100,14 @@ async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'phot
   });
 }
 
-async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: string, detail?: string): Promise<Outcome> {
-  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: reason, updatedAt: deps.now() }));
-  logs.photoRejected({ festivalId: event.data.festivalId, photoId: event.data.photoId, reason, detail });
+/**
+ * Refuses the photo: the reason as a code and its numbers (`rejection`, which the app words in
+ * the reader's language) and in English words (`rejectReason`, for logs and older apps).
+ */
+async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: Rejection, detail?: string): Promise<Outcome> {
+  const words = message('rejection', 'en', reason);
+  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: words, rejection: reason, updatedAt: deps.now() }));
+  logs.photoRejected({ festivalId: event.data.festivalId, photoId: event.data.photoId, reason: words, code: reason.code, detail });
   return { status: 'rejected', reason };
 }
 

@@ -12,7 +12,7 @@ import { getStorage as adminStorage } from 'firebase-admin/storage';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestorePaths, storagePaths } from '@encore/model';
+import { firestorePaths, message, storagePaths } from '@encore/model';
 import { THUMBNAIL_CACHE_CONTROL, THUMBNAIL_FORMATS, THUMBNAIL_WIDTHS, rejectReasons } from '../../src/domain/image-policy.js';
 import { emptyFile, gpsTaggedJpeg, heicHead, pngBomb, svg, textNamedJpg, truncatedJpeg } from '../../src/testing/fixtures.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
@@ -111,9 +111,9 @@ describe('files the pipeline refuses', () => {
     ['png-bomb', 'a 20000x20000 PNG', pngBomb, rejectReasons.tooManyPixels(20000, 20000)],
     ['svg', 'an SVG drawing with a script', async () => svg(), rejectReasons.svg],
     ['heic', 'an HEIC photo (no HEVC decoder in sharp)', async () => heicHead(), rejectReasons.heic],
-  ])('rejects %s (%s) with a clear reason', async (photoId, _what, make, reason) => {
+  ])('rejects %s (%s) with a clear reason, as a code and in words', async (photoId, _what, make, reason) => {
     const photo = await uploadAndSettle(photoId, await make());
-    expect(photo).toMatchObject({ status: 'rejected', rejectReason: reason, thumbnails: [] });
+    expect(photo).toMatchObject({ status: 'rejected', rejectReason: message('rejection', 'en', reason), rejection: reason, thumbnails: [] });
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { localeSchema, noticeSchema, type Locale } from '../schemas/user.js';
+import { rejectionCodeSchema } from '../schemas/rejection.js';
 import { catalog, message, type MessageId, type MessageParams } from './catalog.js';
 import { festivalMoment } from './format.js';
 import { noticeText, storedNoticeText } from './notices.js';
@@ -22,9 +23,29 @@ const samples: { [K in MessageId]: MessageParams[K] } = {
   pushScheduleChangeTitle: {},
   pushReminderTitle: { artist: 'Nina', minutes: 15 },
   pushReminderBody: { stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
+  rejection: { code: 'too-large', bytes: 22_020_096, limit: 20_971_520 },
 };
 
 describe('the server-side message catalog', () => {
+  it('says why an upload was refused in each language, with its numbers in that language’s format, for every code', () => {
+    expect(message('rejection', 'en', { code: 'too-large', bytes: 22_020_096, limit: 20_971_520 })).toBe('The file is 21.0 MB; images can be at most 20 MB.');
+    expect(message('rejection', 'nl', { code: 'too-large', bytes: 22_020_096, limit: 20_971_520 })).toBe('Het bestand is 21,0 MB; afbeeldingen mogen hoogstens 20 MB zijn.');
+    expect(message('rejection', 'nl', { code: 'too-many-pixels', width: 20_000, height: 20_000, limit: 40_000_000 })).toBe('De afbeelding is 20000×20000 pixels (400 megapixel); de grens is 40 megapixel.');
+    expect(message('rejection', 'nl', { code: 'quota', limit: 50 })).toBe('Je hebt de daglimiet van 50 foto-uploads bereikt; morgen kun je weer uploaden.');
+    for (const code of rejectionCodeSchema.options) {
+      const [en, nl] = LOCALES.map((locale) => message('rejection', locale, { code, bytes: 1, width: 1, height: 1, limit: 1 }));
+      expect(en, code).not.toBe(nl);
+      expect(en, code).toMatch(/^[A-Z].*\.$/);
+      expect(nl, code).toMatch(/^[A-Z].*\.$/);
+    }
+  });
+
+  it('renders a rejected photo’s notice with the reason in the reader’s language when it has the code, else the stored words', () => {
+    const notice = { kind: 'photo-rejected' as const, params: { reason: 'Not an image.', rejection: { code: 'svg' as const } } };
+    expect(noticeText(notice, 'nl')).toBe('Je foto is niet geaccepteerd: SVG-tekeningen worden niet geaccepteerd: upload een foto (JPEG, PNG, WebP, AVIF, TIFF of GIF).');
+    expect(noticeText({ kind: 'photo-rejected', params: { reason: 'Not an image.' } }, 'nl')).toBe('Je foto is niet geaccepteerd: Not an image.');
+  });
+
   it('has every message in every language, each its own text', () => {
     for (const id of Object.keys(catalog) as MessageId[]) {
       expect(Object.keys(catalog[id]).sort(), id).toEqual([...LOCALES].sort());

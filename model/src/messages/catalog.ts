@@ -1,4 +1,5 @@
 import type { Locale } from '../schemas/user.js';
+import type { Rejection } from '../schemas/rejection.js';
 import { festivalClock, festivalMoment } from './format.js';
 
 /**
@@ -23,6 +24,8 @@ export interface MessageParams {
   pushScheduleChangeTitle: Record<string, never>;
   pushReminderTitle: { artist: string; minutes: number };
   pushReminderBody: { stage: string; startsAt: Date; timeZone: string };
+  /** Why the image pipeline refused an upload (photos, staff's images). */
+  rejection: Rejection;
 }
 export type MessageId = keyof MessageParams;
 
@@ -73,7 +76,67 @@ export const catalog: Catalog = {
     en: ({ stage, startsAt, timeZone }) => `On ${stage} at ${festivalClock('en', startsAt, timeZone)}.`,
     nl: ({ stage, startsAt, timeZone }) => `Op ${stage} om ${festivalClock('nl', startsAt, timeZone)}.`,
   },
+  rejection: {
+    en: (rejection) => {
+      switch (rejection.code) {
+        case 'empty':
+          return 'The file is empty (0 bytes).';
+        case 'too-large':
+          return `The file is ${megabytes('en', rejection.bytes)} MB; images can be at most ${megabytes('en', rejection.limit, 0)} MB.`;
+        case 'heic':
+          return "HEIC photos aren't supported yet: export as JPEG (on iPhone: Settings > Camera > Formats > Most Compatible).";
+        case 'svg':
+          return 'SVG drawings are not accepted: upload a photo (JPEG, PNG, WebP, AVIF, TIFF or GIF).';
+        case 'unknown':
+          return 'This file is not an image Encore can read: upload a JPEG, PNG, WebP, AVIF, TIFF or GIF.';
+        case 'too-many-pixels':
+          return `The image is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels (${megapixels(rejection.width, rejection.height)} megapixels); the limit is ${megapixels(rejection.limit, 1)} megapixels.`;
+        case 'corrupt':
+          return 'The image is damaged or incomplete (was the upload cut off?): please upload it again.';
+        case 'no-festival':
+          return 'This festival does not exist (any more).';
+        case 'gone':
+          return 'The uploaded file was gone before it could be read: please upload it again.';
+        case 'quota':
+          return `You have reached today's limit of ${rejection.limit ?? '?'} photo uploads; you can upload more tomorrow.`;
+      }
+    },
+    nl: (rejection) => {
+      switch (rejection.code) {
+        case 'empty':
+          return 'Het bestand is leeg (0 bytes).';
+        case 'too-large':
+          return `Het bestand is ${megabytes('nl', rejection.bytes)} MB; afbeeldingen mogen hoogstens ${megabytes('nl', rejection.limit, 0)} MB zijn.`;
+        case 'heic':
+          return "HEIC-foto's worden nog niet ondersteund: exporteer als JPEG (op iPhone: Instellingen > Camera > Formaten > Meest compatibel).";
+        case 'svg':
+          return 'SVG-tekeningen worden niet geaccepteerd: upload een foto (JPEG, PNG, WebP, AVIF, TIFF of GIF).';
+        case 'unknown':
+          return 'Dit bestand is geen afbeelding die Encore kan lezen: upload een JPEG, PNG, WebP, AVIF, TIFF of GIF.';
+        case 'too-many-pixels':
+          return `De afbeelding is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels (${megapixels(rejection.width, rejection.height)} megapixel); de grens is ${megapixels(rejection.limit, 1)} megapixel.`;
+        case 'corrupt':
+          return 'De afbeelding is beschadigd of onvolledig (is het uploaden afgebroken?): upload hem opnieuw.';
+        case 'no-festival':
+          return 'Dit festival bestaat niet (meer).';
+        case 'gone':
+          return 'Het geüploade bestand was weg voordat het gelezen kon worden: upload het opnieuw.';
+        case 'quota':
+          return `Je hebt de daglimiet van ${rejection.limit ?? '?'} foto-uploads bereikt; morgen kun je weer uploaden.`;
+      }
+    },
+  },
 };
+
+/** "21.0": bytes as mebibytes with one decimal (or as few as `minimumDecimals` needs), in the language's number format. */
+function megabytes(locale: Locale, bytes: number | undefined, minimumDecimals = 1): string {
+  return bytes === undefined ? '?' : new Intl.NumberFormat(locale, { minimumFractionDigits: minimumDecimals, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+}
+
+/** Whole megapixels of a width and height. */
+function megapixels(width: number | undefined, height: number | undefined): string {
+  return width === undefined || height === undefined ? '?' : String(Math.round((width * height) / 1e6));
+}
 
 /** One message in one language. */
 export function message<K extends MessageId>(id: K, locale: Locale, params: MessageParams[K]): string {

@@ -19,7 +19,7 @@ export function noticeText(notice: Pick<Notice, 'kind'> & { params?: NoticeParam
     case 'photo-ready':
       return message('noticePhotoReady', locale, {});
     case 'photo-rejected':
-      return message('noticePhotoRejected', locale, { reason: params.reason });
+      return message('noticePhotoRejected', locale, { reason: params.rejection ? message('rejection', locale, params.rejection) : params.reason });
     case 'announcement':
       return params.title ? message('noticeAnnouncement', locale, { title: params.title }) : null;
   }

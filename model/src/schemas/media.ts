@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rejectionSchema } from './rejection.js';
 import { photoIdSchema, textSchema, timestampSchema } from './common.js';
 import { thumbnailSchema } from './photos.js';
 
@@ -36,6 +37,8 @@ export const mediaUploadSchema = z
     status: mediaUploadStatusSchema,
     /** Why it was refused, in words a person understands; required when `rejected`. */
     rejectReason: textSchema(300).nullable(),
+    /** The reason as a code and its numbers, rendered in the reader's language. */
+    rejection: rejectionSchema.nullable().optional(),
     updatedAt: timestampSchema,
   })
   .strict()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, textSchema, timestampSchema } from './common.js';
+import { rejectionSchema } from './rejection.js';
 
 /**
  * Photo lifecycle: `processing -> ready` or `processing -> rejected` (with a reason);
@@ -32,6 +33,8 @@ export const photoSchema = z
     suggestedPerformanceId: documentIdSchema.nullable().optional(),
     status: photoStatusSchema,
     rejectReason: textSchema(300).nullable(),
+    /** The reason as a code and its numbers, rendered in the reader's language (absent on photos refused before it existed). */
+    rejection: rejectionSchema.nullable().optional(),
     originalPath: z.string().min(1).max(1024),
     width: z.number().int().positive().nullable(),
     height: z.number().int().positive().nullable(),

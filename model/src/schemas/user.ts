@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rejectionSchema } from './rejection.js';
 import { documentIdSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 
 /** `users/{uid}/favorites/{performanceId}`: written by that user; deleting it un-favourites. */
@@ -30,6 +31,8 @@ export const noticeParamsSchema = z
     timeZone: timeZoneSchema.optional(),
     /** Why a photo was refused (as the pipeline wrote it). */
     reason: z.string().max(400).optional(),
+    /** The same reason as a code and its numbers, rendered in the reader's language. */
+    rejection: rejectionSchema.optional(),
     /** An announcement's title. */
     title: textSchema(120).optional(),
   })

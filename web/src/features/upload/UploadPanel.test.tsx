@@ -62,13 +62,24 @@ describe('the upload view', () => {
 
     act(() => stage!.callbacks.onComplete());
     expect(within(row('stage.jpg')).getByRole('status').textContent).toBe('Processing on the server…');
-    act(() => uploader.statuses.get(stage!.photoId)!({ status: 'ready', rejectReason: null }));
+    act(() => uploader.statuses.get(stage!.photoId)!({ status: 'ready', rejectReason: null, rejection: null }));
     expect(within(row('stage.jpg')).getByRole('status').textContent).toBe('Ready: on the wall');
 
     act(() => crowd!.callbacks.onComplete());
-    act(() => uploader.statuses.get(crowd!.photoId)!({ status: 'rejected', rejectReason: 'Not an image: the file is plain text' }));
+    act(() => uploader.statuses.get(crowd!.photoId)!({ status: 'rejected', rejectReason: 'Not an image: the file is plain text', rejection: null }));
     expect(within(row('crowd.jpg')).getByRole('status').textContent).toBe('Rejected');
     expect(within(row('crowd.jpg')).getByText('Not an image: the file is plain text')).toBeTruthy();
+  });
+
+  it('says why the server refused a photo in the language on screen, from the reason’s code', async () => {
+    const uploader = new ScriptedUploader();
+    renderWithIntl(<UploadPanel uploader={uploader} programme={null} />, { locale: 'nl' });
+    await pick([jpeg('tekening.jpg')]);
+    const [drawing] = uploader.uploads;
+    act(() => drawing!.callbacks.onComplete());
+    act(() => uploader.statuses.get(drawing!.photoId)!({ status: 'rejected', rejectReason: 'SVG drawings are not accepted.', rejection: { code: 'svg' } }));
+    expect(within(row('tekening.jpg')).getByText('SVG-tekeningen worden niet geaccepteerd: upload een foto (JPEG, PNG, WebP, AVIF, TIFF of GIF).')).toBeTruthy();
+    expect(within(row('tekening.jpg')).queryByText('SVG drawings are not accepted.')).toBeNull();
   });
 
   it('pauses, resumes and cancels an upload, and offers a retry after cancelling', async () => {

@@ -1,7 +1,9 @@
+import { message } from '@encore/model';
 import type { DropItem } from 'react-aria-components';
 import { Button, DropZone, FileTrigger, ProgressBar, Text } from 'react-aria-components';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { describeError } from '../../errors/describe-error';
+import { DEFAULT_LOCALE, localeFromLanguages } from '../../i18n/locales';
 import { ACCEPTED_TYPES } from './file-checks';
 import type { UploadItem, UploadState } from './use-uploads';
 
@@ -79,6 +81,8 @@ export function UploadView({ items, onFiles, onPause, onResume, onCancel, onRetr
 
 function UploadRow({ item, onPause, onResume, onCancel, onRetry, onRemove }: { item: UploadItem } & Omit<UploadViewProps, 'items' | 'onFiles'>) {
   const intl = useIntl();
+  // The language on screen, from react-intl's tag ("nl-NL"), for the server's reason worded by the model's catalog.
+  const locale = localeFromLanguages([intl.locale]) ?? DEFAULT_LOCALE;
   const percent = item.totalBytes > 0 ? Math.round((item.bytesTransferred / item.totalBytes) * 100) : 0;
   const transferring = item.state === 'uploading' || item.state === 'paused';
   const error = item.state === 'failed' && item.error ? describeError(item.error) : null;
@@ -114,7 +118,9 @@ function UploadRow({ item, onPause, onResume, onCancel, onRetry, onRemove }: { i
       ) : null}
       {item.state === 'processing' ? <ProgressBar className="progress" isIndeterminate aria-label={intl.formatMessage({ id: 'upload.view.processingLabel', defaultMessage: 'Processing {name}' }, { name: item.name })} /> : null}
       {item.reason ? (
-        <p className="field-error">{typeof item.reason === 'string' ? item.reason : intl.formatMessage(item.reason.message, item.reason.values)}</p>
+        <p className="field-error">
+          {typeof item.reason === 'string' ? item.reason : 'code' in item.reason ? message('rejection', locale, item.reason) : intl.formatMessage(item.reason.message, item.reason.values)}
+        </p>
       ) : null}
       {error ? (
         <p className="field-error">

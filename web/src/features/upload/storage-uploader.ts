@@ -41,7 +41,7 @@ export function storageUploader(uid: string, festivalId: string): Uploader {
           if (!snapshot) return onStatus(null);
           const photo = toModel(snapshot, photoSchema);
           if (photo instanceof InvalidDocumentError) return onError(photo);
-          onStatus({ status: photo.status, rejectReason: photo.rejectReason });
+          onStatus({ status: photo.status, rejectReason: photo.rejectReason, rejection: photo.rejection ?? null });
         },
         onError,
       );

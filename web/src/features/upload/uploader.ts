@@ -1,4 +1,4 @@
-import type { PhotoStatus } from '@encore/model';
+import type { PhotoStatus, Rejection } from '@encore/model';
 
 /**
  * What the upload screen needs from the backend, as an interface: the real one uses the
@@ -26,6 +26,8 @@ export interface UploadControl {
 export interface ServerStatus {
   status: PhotoStatus;
   rejectReason: string | null;
+  /** The reason as a code and its numbers, worded in the reader's language; null when the photo predates it. */
+  rejection: Rejection | null;
 }
 
 export interface Uploader {

@@ -1,4 +1,4 @@
-import { randomId } from '@encore/model';
+import { randomId, type Rejection } from '@encore/model';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { defineMessages } from 'react-intl';
 import { fileProblem, type FileProblem } from './file-checks';
@@ -17,7 +17,8 @@ export interface UploadItem {
    * Why the file was refused before upload (a message to format), or rejected by the
    * pipeline (the server's own words, shown as written).
    */
-  reason: FileProblem | string | null;
+  /** Why it cannot be used: a check in the browser, the server's reason as a code (worded in the reader's language), or its words. */
+  reason: FileProblem | Rejection | string | null;
   error: unknown;
 }
 
@@ -43,7 +44,7 @@ const messages = defineMessages({
 
 function fromServer(status: ServerStatus | null): Partial<UploadItem> {
   if (!status || status.status === 'processing') return { state: 'processing' };
-  if (status.status === 'rejected') return { state: 'rejected', reason: status.rejectReason ?? { message: messages.notProcessed, values: {} } };
+  if (status.status === 'rejected') return { state: 'rejected', reason: status.rejection ?? status.rejectReason ?? { message: messages.notProcessed, values: {} } };
   // ready, hidden (by staff) or deleted: the upload itself is done.
   return { state: 'ready' };
 }

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/**
+ * Why the image pipeline refused an upload, as a code and the numbers its sentence needs,
+ * so every reader gets the reason in their own language (`message('rejection', locale, ...)`)
+ * rather than in the language the function happened to write. Stored beside the English
+ * `rejectReason` text on photos and on staff's image uploads, and carried by the uploader's
+ * notice.
+ */
+export const rejectionCodeSchema = z.enum(['empty', 'too-large', 'heic', 'svg', 'unknown', 'too-many-pixels', 'corrupt', 'no-festival', 'gone', 'quota']);
+export type RejectionCode = z.infer<typeof rejectionCodeSchema>;
+
+const count = z.number().int().nonnegative();
+
+export const rejectionSchema = z
+  .object({
+    code: rejectionCodeSchema,
+    /** `too-large`: the file's size. */
+    bytes: count.optional(),
+    /** `too-many-pixels`: the image's size. */
+    width: count.optional(),
+    height: count.optional(),
+    /** `too-large`: the most bytes; `too-many-pixels`: the most pixels; `quota`: uploads a day. */
+    limit: count.optional(),
+  })
+  .strict();
+export type Rejection = z.infer<typeof rejectionSchema>;
