@@ -140,7 +140,7 @@ export class StorageService {
       fallbackContentType: target.fallbackContentType,
       firebaseDefaults: target.firebaseDefaults,
     });
-    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, provisional);
+    await this.authorizeUpload(target, existing, provisional);
   }
 
   /**
@@ -179,7 +179,7 @@ export class StorageService {
       firebaseDefaults: target.firebaseDefaults,
     });
     const existing = this.store.get(target.bucket, target.name);
-    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, metadata);
+    await this.authorizeUpload(target, existing, metadata);
     // From here on nothing awaits: the checks hold for the object as it is written.
     const live = this.store.get(target.bucket, target.name);
     assertPreconditions(target.preconditions ?? {}, live?.metadata);
@@ -282,6 +282,15 @@ export class StorageService {
   private async authorizeRead(object: StoredObject | undefined, bucket: string, name: string, caller: Caller, downloadToken: string | undefined): Promise<void> {
     const tokenGrantsRead = object !== undefined && downloadToken !== undefined && object.metadata.downloadTokens.includes(downloadToken);
     if (!tokenGrantsRead) await this.authorize(caller, 'get', bucket, name, object?.metadata, undefined);
+  }
+
+  /**
+   * Uploading content is `create`, also over an existing object (with `resource` set to it),
+   * as in production and the official emulator; `update` is a metadata change only. Rules
+   * that must not let an upload replace an object say `resource == null`.
+   */
+  private authorizeUpload(target: UploadTarget, existing: StoredObject | undefined, incoming: ObjectMetadata): Promise<void> {
+    return this.authorize(target.caller, 'create', target.bucket, target.name, existing?.metadata, incoming);
   }
 
   private async authorize(
