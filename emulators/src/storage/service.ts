@@ -13,7 +13,7 @@
 import type { Caller } from '../common/auth.js';
 import { toRulesResource, type Authorizer, type StorageMethod } from './access.js';
 import type { BlobReader, BlobStore, IncomingBlob } from './blob-store.js';
-import { objectNotFound, payloadTooLarge, permissionDenied, quotaExceeded, StorageError } from './errors.js';
+import { noRulesLoaded, objectNotFound, payloadTooLarge, permissionDenied, quotaExceeded, StorageError } from './errors.js';
 import type { ObjectHashes } from './hashes.js';
 import type { ListOptions } from './listing.js';
 import {
@@ -73,8 +73,14 @@ const PERMISSION: Record<StorageMethod, 'READ' | 'LIST' | 'WRITE'> = {
 /** Fields of `request.resource` only known once the whole body is in (see `rulesDecideBeforeBody`). */
 const KNOWN_ONLY_AFTER_BODY = /\b(md5Hash|crc32c|etag)\b/;
 
+/**
+ * The rules in force: none yet (everything is allowed), one source for every bucket, or one
+ * per bucket (the official emulator's multi-file form), where a bucket without rules is closed.
+ */
+export type RulesInForce = string | ReadonlyMap<string, string> | undefined;
+
 export class StorageService {
-  rules: string | undefined;
+  rules: RulesInForce;
 
   constructor(
     readonly store: ObjectStore,
@@ -127,7 +133,7 @@ export class StorageService {
     if (declaredSize > this.limits.maxUploadBytes) throw payloadTooLarge(this.limits.maxUploadBytes);
     const existing = this.store.get(target.bucket, target.name);
     this.assertQuota(declaredSize, existing);
-    if (target.caller.kind === 'owner' || !this.rulesDecideBeforeBody()) return;
+    if (target.caller.kind === 'owner' || !this.rulesDecideBeforeBody(target.bucket)) return;
     const provisional = newObjectMetadata({
       bucket: target.bucket,
       name: target.name,
@@ -268,8 +274,17 @@ export class StorageService {
    * Whether the rules can be judged before the body: not when they read a checksum (or the
    * ETag made from it), which only the complete bytes give. They are judged again at the end.
    */
-  private rulesDecideBeforeBody(): boolean {
-    return this.rules !== undefined && !KNOWN_ONLY_AFTER_BODY.test(this.rules);
+  private rulesDecideBeforeBody(bucket: string): boolean {
+    const rules = this.rulesFor(bucket);
+    return rules !== undefined && !KNOWN_ONLY_AFTER_BODY.test(rules);
+  }
+
+  /** The rules source for a bucket; throws 403 for a bucket per-bucket rules leave out (as the official emulator does). */
+  private rulesFor(bucket: string): string | undefined {
+    if (typeof this.rules !== 'object') return this.rules;
+    const rules = this.rules.get(bucket);
+    if (rules === undefined) throw noRulesLoaded();
+    return rules;
   }
 
   private assertQuota(size: number, existing: StoredObject | undefined): void {
@@ -303,7 +318,7 @@ export class StorageService {
   ): Promise<void> {
     if (caller.kind === 'owner') return;
     const allowed = await this.authorizer({
-      rules: this.rules,
+      rules: this.rulesFor(bucket),
       auth: caller.kind === 'user' ? caller.auth : null,
       method,
       bucket,

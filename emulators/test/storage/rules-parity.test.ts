@@ -3,7 +3,8 @@
  * `/internal/setRules` door: a content upload over an existing object is a `create` with
  * `resource` set to the stored object; rules load with the official reply shapes.
  */
-import { ref, updateMetadata, uploadString } from 'firebase/storage';
+import { getStorage, connectStorageEmulator, ref, updateMetadata, uploadString } from 'firebase/storage';
+import { initializeApp } from 'firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorageHarness, type StorageHarness } from './harness.js';
 
@@ -53,5 +54,59 @@ describe('a content upload over an existing object', () => {
     expect(stored.toString()).toBe('second');
     // A metadata change is the update, which these rules refuse.
     expect(await errorCode(updateMetadata(replaceable, { contentType: 'text/plain' }))).toBe('storage/unauthorized');
+  });
+});
+
+function putRules(body: unknown): Promise<Response> {
+  return fetch(`${harness.origin}/internal/setRules`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+}
+
+const openFor = (who: string) => `rules_version = '2'; service firebase.storage { match /b/{bucket}/o { match /{all=**} { allow read, write: if request.auth.uid == '${who}'; } } }`;
+
+describe('PUT /internal/setRules', () => {
+  it('answers refusals in the official emulator\'s words and shape', async () => {
+    const reply = async (body: unknown) => {
+      const response = await putRules(body);
+      return [response.status, await response.json()];
+    };
+    expect(await reply({})).toEqual([400, { message: "Request body must include 'rules.files' array" }]);
+    expect(await reply({ rules: { files: [] } })).toEqual([400, { message: "Request body must include 'rules.files' array" }]);
+    expect(await reply({ rules: { files: [{ content: 'x' }] } })).toEqual([400, { message: "Each member of 'rules.files' array must contain 'name' and 'content'" }]);
+    expect(await reply({ rules: { files: [{ name: 'a.rules', content: openFor('a') }, { name: 'b.rules', content: openFor('b') }] } })).toEqual([
+      400,
+      { message: "Each member of 'rules.files' array must contain 'name', 'content', and 'resource'" },
+    ]);
+    expect(await reply({ rules: { files: [{ name: 'storage.rules', content: RULES }] } })).toEqual([200, { message: 'Rules updated successfully' }]);
+  });
+
+  it('takes several files, one per bucket: each bucket is judged by its own rules, and a bucket without any is closed', async () => {
+    const response = await putRules({
+      rules: {
+        files: [
+          { name: 'a.rules', content: openFor('ana'), resource: 'bucket-a' },
+          { name: 'b.rules', content: openFor('ben'), resource: 'bucket-b' },
+        ],
+      },
+    });
+    expect(response.status).toBe(200);
+    try {
+      const as = (uid: string, bucket: string) => {
+        const app = initializeApp({ projectId: 'demo-encore', storageBucket: bucket, apiKey: 'fake-api-key' }, `${uid}-${bucket}`);
+        const storage = getStorage(app);
+        connectStorageEmulator(storage, '127.0.0.1', harness.emulator.port, { mockUserToken: { sub: uid } });
+        return storage;
+      };
+      await uploadString(ref(as('ana', 'bucket-a'), 'x.txt'), 'a');
+      await uploadString(ref(as('ben', 'bucket-b'), 'x.txt'), 'b');
+      expect(await errorCode(uploadString(ref(as('ben', 'bucket-a'), 'y.txt'), 'b'))).toBe('storage/unauthorized');
+      expect(await errorCode(uploadString(ref(as('ana', 'bucket-b'), 'y.txt'), 'a'))).toBe('storage/unauthorized');
+      const closed = await fetch(`${harness.origin}/v0/b/bucket-c/o/x.txt`);
+      expect([closed.status, await closed.json()]).toEqual([
+        403,
+        expect.objectContaining({ error: expect.objectContaining({ code: 403, message: 'Permission denied. Storage Emulator has no loaded ruleset.' }) }),
+      ]);
+    } finally {
+      harness.emulator.setRules(RULES);
+    }
   });
 });
