@@ -1,11 +1,13 @@
 /**
  * The Firebase Storage REST API under `/v0/b/{bucket}/o`, as the web SDK (and
  * firebase-admin's getDownloadURL) call it: uploads (multipart, raw and resumable with
- * start/upload/query/finalize/cancel), metadata, downloads, deletes and listing. Every
+ * start/upload/query/finalize/cancel), metadata, downloads, deletes, listing and download
+ * tokens (`create_token`/`delete_token`, admins only: download-tokens.ts). Every
  * operation is checked against the access seam unless the caller is the owner.
  */
 import { BadTokenError, callerFromAuthorization, type Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
+import { handleTokenRequest, isTokenRequest } from './download-tokens.js';
 import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
@@ -21,6 +23,7 @@ export async function handleFirebaseApi(service: StorageService, call: ApiCall):
   const override = header(call, 'x-http-method-override')?.toUpperCase();
   // HEAD reads like GET (Node drops the body); PUT with the override header is how some clients PATCH.
   const effective = method === 'HEAD' ? 'GET' : method === 'PUT' && override === 'PATCH' ? 'PATCH' : method;
+  if (call.object !== undefined && (effective === 'POST' || effective === 'PUT') && isTokenRequest(call)) return handleTokenRequest(service, call, call.object);
   const caller = callerOf(call);
   if (call.object === undefined) {
     if (effective === 'GET') return list(service, call, caller);

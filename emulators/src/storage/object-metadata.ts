@@ -157,6 +157,16 @@ export function withNewDownloadToken(current: ObjectMetadata, now: string): Obje
   };
 }
 
+/** Removes one download token (the Firebase API's `delete_token`); an unknown token changes nothing but the metageneration. */
+export function withoutDownloadToken(current: ObjectMetadata, token: string, now: string): ObjectMetadata {
+  return {
+    ...current,
+    downloadTokens: current.downloadTokens.filter((known) => known !== token),
+    metageneration: current.metageneration + 1,
+    updated: now,
+  };
+}
+
 function applyWritableFields(current: ObjectMetadata, patch: MetadataPatch): ObjectMetadata {
   const next: ObjectMetadata = { ...current, customMetadata: { ...current.customMetadata } };
   for (const key of STRING_FIELDS) {

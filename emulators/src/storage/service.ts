@@ -21,6 +21,7 @@ import {
   newObjectMetadata,
   updatedObjectMetadata,
   withNewDownloadToken,
+  withoutDownloadToken,
   type MetadataPatch,
   type ObjectMetadata,
   type StoredObject,
@@ -120,6 +121,24 @@ export class StorageService {
     if (object.metadata.downloadTokens.length > 0) return object.metadata;
     const metadata = withNewDownloadToken(object.metadata, new Date().toISOString());
     if (!this.store.putMetadata(metadata)) throw objectNotFound(metadata.bucket, metadata.name);
+    return metadata;
+  }
+
+  /** Adds a download token next to the ones the object has (the Firebase API's `create_token=true`, for admins). */
+  addDownloadToken(bucket: string, name: string): ObjectMetadata {
+    return this.changeTokens(bucket, name, (current, now) => withNewDownloadToken(current, now));
+  }
+
+  /** Revokes one download token (the Firebase API's `delete_token=<token>`, for admins). */
+  removeDownloadToken(bucket: string, name: string, token: string): ObjectMetadata {
+    return this.changeTokens(bucket, name, (current, now) => withoutDownloadToken(current, token, now));
+  }
+
+  private changeTokens(bucket: string, name: string, change: (current: ObjectMetadata, now: string) => ObjectMetadata): ObjectMetadata {
+    const object = this.store.get(bucket, name);
+    if (!object) throw objectNotFound(bucket, name);
+    const metadata = change(object.metadata, new Date().toISOString());
+    this.store.putMetadata(metadata);
     return metadata;
   }
 
