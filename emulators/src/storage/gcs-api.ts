@@ -83,7 +83,7 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch,
+      patch: { ...queryFields(call), ...patch },
       fallbackContentType: mediaContentType,
       caller: ADMIN,
       firebaseDefaults: false,
@@ -95,13 +95,18 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
   const metadata = await simpleUpload(service, call, {
     bucket: call.bucket,
     name: objectName(call, undefined),
-    patch: {},
+    patch: queryFields(call),
     fallbackContentType: header(call, 'content-type'),
     caller: ADMIN,
     firebaseDefaults: false,
     preconditions,
   });
   sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
+}
+
+/** `objects.insert`'s `contentEncoding` query parameter: the same as that metadata field (which, given too, wins). */
+function queryFields(call: ApiCall): MetadataPatch {
+  return parseMetadataPatch({ contentEncoding: call.url.searchParams.get('contentEncoding') ?? undefined });
 }
 
 function objectName(call: ApiCall, fromMetadata: string | undefined): string {
@@ -111,7 +116,7 @@ function objectName(call: ApiCall, fromMetadata: string | undefined): string {
 }
 
 async function startResumable(service: StorageService, call: ApiCall): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = { ...queryFields(call), ...parseMetadataPatch(parseJsonBody(await readBody(call.request))) };
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-upload-content-length');
   if (declared !== undefined && !/^\d+$/.test(declared)) throw badRequest(`Invalid X-Upload-Content-Length: ${declared}`);
