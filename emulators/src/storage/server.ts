@@ -6,13 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ApiCall } from './api-call.js';
 import { badRequest, routeNotFound, StorageError } from './errors.js';
+import { handleGcsCompose } from './compose.js';
 import { handleFirebaseApi } from './firebase-api.js';
 import { handleGcsCopy, handleGcsObjects, handleGcsUpload, type CopyDestination } from './gcs-api.js';
 import { handleCors, pathSegments, sendError, sendJson } from './http.js';
 import { handleInternalApi, type InternalControls } from './internal-api.js';
 import type { StorageService } from './service.js';
 
-type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy';
+type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose';
 
 interface Route {
   api: Api;
@@ -39,6 +40,8 @@ export function route(segments: readonly string[]): Route | undefined {
     if (rest[0] !== 'b' || rest[1] === undefined || rest[2] !== 'o') continue;
     const copy = copyRoute(rest);
     if (copy) return prefix.api === 'gcs-objects' ? copy : undefined;
+    // `b/{bucket}/o/{destination}/compose`, the destination one encoded segment.
+    if (rest.length === 5 && rest[4] === 'compose' && prefix.api === 'gcs-objects') return { api: 'gcs-compose', bucket: rest[1], object: rest[3] };
     // Object names are one encoded segment; raw slashes (hand-written URLs) are joined back.
     const object = rest.length > 3 ? rest.slice(3).join('/') : undefined;
     if (prefix.api === 'gcs-upload' && object !== undefined) continue;
@@ -88,6 +91,7 @@ async function handle(
     if (target.api === 'firebase') await handleFirebaseApi(service, call);
     else if (target.api === 'gcs-upload') await handleGcsUpload(service, call, baseUrl);
     else if (target.destination) await handleGcsCopy(service, call, target.destination, baseUrl);
+    else if (target.api === 'gcs-compose') await handleGcsCompose(service, call, baseUrl);
     else await handleGcsObjects(service, call, baseUrl);
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer

@@ -1,0 +1,70 @@
+/**
+ * The GCS JSON API where Firebase's own Storage-emulator conformance suite and the SDKs'
+ * storage tests found it missing or different, through @google-cloud/storage (as
+ * firebase-admin hands it out) and raw HTTP: compose (`bucket.combine`), listing with
+ * `matchGlob`, copying custom metadata whose value is null, object ACLs (`makePublic`) and the
+ * public URL form `GET /{bucket}/{object}`.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUCKET, patternBytes, startStorageHarness, type StorageHarness } from './harness.js';
+
+let harness: StorageHarness;
+
+beforeAll(async () => {
+  harness = await startStorageHarness();
+});
+
+afterAll(async () => {
+  await harness.close();
+});
+
+const bucket = () => harness.adminBucket();
+
+describe('compose (bucket.combine)', () => {
+  it('writes the sources one after the other as the destination, with its own content type and checksums', async () => {
+    const parts = [patternBytes(70_000, 1), patternBytes(0), patternBytes(123_457, 2)];
+    await Promise.all(parts.map((bytes, index) => bucket().file(`compose/part-${index}`).save(Buffer.from(bytes))));
+    const [combined] = await bucket().combine(
+      parts.map((_, index) => `compose/part-${index}`),
+      bucket().file('compose/whole.bin'),
+    );
+    const whole = Buffer.concat(parts.map((bytes) => Buffer.from(bytes)));
+    const [metadata] = await combined.getMetadata();
+    expect(Number(metadata.size)).toBe(whole.byteLength);
+    expect(metadata.contentType).toBe('application/octet-stream');
+    expect(metadata.md5Hash).toBe(createHash('md5').update(whole).digest('base64'));
+    // download() validates the CRC32C the emulator computed for the composed bytes.
+    const [downloaded] = await combined.download();
+    expect(downloaded.equals(whole)).toBe(true);
+  });
+
+  it('takes the destination content type, and a source generation that is not the live one is a 404 that writes nothing', async () => {
+    await bucket().file('compose/a.txt').save('a');
+    await bucket().file('compose/b.txt').save('b');
+    const [combined] = await bucket().combine(['compose/a.txt', 'compose/b.txt'], bucket().file('compose/ab.txt', {}), {});
+    expect((await combined.getMetadata())[0].contentType).toBe('text/plain');
+    expect((await combined.download())[0].toString()).toBe('ab');
+    const stale = bucket().file('compose/a.txt', { generation: 1 });
+    await expect(bucket().combine([stale, 'compose/b.txt'], 'compose/stale.txt')).rejects.toMatchObject({ code: 404 });
+    expect((await bucket().file('compose/stale.txt').exists())[0]).toBe(false);
+  });
+
+  it('refuses no sources, more than 32 and a missing one with the GCS statuses', async () => {
+    const compose = (body: unknown) =>
+      fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('compose/x.txt')}/compose`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: 'Bearer owner' },
+        body: JSON.stringify(body),
+      });
+    expect((await compose({ sourceObjects: [] })).status).toBe(400);
+    const tooMany = await compose({ sourceObjects: Array.from({ length: 33 }, () => ({ name: 'compose/a.txt' })) });
+    expect([tooMany.status, ((await tooMany.json()) as { error: { message: string } }).error.message]).toEqual([
+      400,
+      'The number of source components provided (33) exceeds the maximum (32)',
+    ]);
+    expect((await compose({ sourceObjects: [{ name: 'compose/none.txt' }] })).status).toBe(404);
+    expect((await compose({ sourceObjects: [{ name: 'compose/a.txt', objectPreconditions: { ifGenerationMatch: 1 } }] })).status).toBe(412);
+    expect((await bucket().file('compose/x.txt').exists())[0]).toBe(false);
+  });
+});
