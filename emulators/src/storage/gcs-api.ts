@@ -56,6 +56,7 @@ async function list(service: StorageService, call: ApiCall, baseUrl: string): Pr
       delimiter: params.get('delimiter') ?? '',
       maxResults: parseMaxResults(params.get('maxResults')),
       pageToken: params.get('pageToken') ?? undefined,
+      matchGlob: params.get('matchGlob') ?? undefined,
     },
     ADMIN,
   );

@@ -68,3 +68,15 @@ describe('compose (bucket.combine)', () => {
     expect((await bucket().file('compose/x.txt').exists())[0]).toBe(false);
   });
 });
+
+describe('listing with matchGlob', () => {
+  it('getFiles({ matchGlob }) lists only the names the glob matches, with prefix and delimiter as usual', async () => {
+    for (const name of ['glob/a.txt', 'glob/b.png', 'glob/deep/c.txt', 'glob/deep/d.png']) await bucket().file(name).save('x');
+    const names = async (options: Record<string, unknown>) => (await bucket().getFiles(options))[0].map((file) => file.name);
+    expect(await names({ prefix: 'glob/', matchGlob: 'glob/*.txt' })).toEqual(['glob/a.txt']);
+    expect(await names({ prefix: 'glob/', matchGlob: '**.txt' })).toEqual(['glob/a.txt', 'glob/deep/c.txt']);
+    expect(await names({ prefix: 'glob/', matchGlob: 'glob/**.{png,txt}' })).toEqual(['glob/a.txt', 'glob/b.png', 'glob/deep/c.txt', 'glob/deep/d.png']);
+    const malformed = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o?matchGlob=${encodeURIComponent('glob/[a')}`);
+    expect(malformed.status).toBe(400);
+  });
+});
