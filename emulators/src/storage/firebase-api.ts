@@ -12,7 +12,7 @@ import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
-import { parseMetadataPatch } from './object-metadata.js';
+import { parseMetadataPatch, type MetadataPatch } from './object-metadata.js';
 import { toFirebaseJson } from './object-json.js';
 import type { StorageService } from './service.js';
 import type { UploadSession } from './upload-sessions.js';
@@ -60,7 +60,7 @@ async function get(service: StorageService, call: ApiCall, caller: Caller, name:
 }
 
 async function patch(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
   const metadata = await service.updateMetadata(call.bucket, name, patch, caller);
   sendJson(call.response, 200, toFirebaseJson(metadata));
 }
@@ -108,7 +108,7 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch,
+      patch: { ...patch, acl: undefined },
       fallbackContentType: mediaContentType,
       caller,
       firebaseDefaults: true,
@@ -124,6 +124,11 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
     firebaseDefaults: true,
   });
   sendJson(call.response, 200, toFirebaseJson(metadata));
+}
+
+/** Metadata as the Firebase API takes it: GCS ACLs are not part of it (a client must not make an object public). */
+function firebasePatch(body: unknown): MetadataPatch {
+  return { ...parseMetadataPatch(body), acl: undefined };
 }
 
 function commandsOf(header: string | undefined): Set<string> {
@@ -170,7 +175,7 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
 }
 
 async function startResumable(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-goog-upload-header-content-length');
   // Judged now on what the start declares (size, type, metadata): a refused upload sends no byte.

@@ -8,6 +8,7 @@
  */
 import type { Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
+import { predefinedAcl } from './acl.js';
 import { badRequest, methodNotAllowed } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
@@ -36,7 +37,7 @@ export async function handleGcsObjects(service: StorageService, call: ApiCall, b
     return sendJson(call.response, 200, toGcsJson(object.metadata, baseUrl));
   }
   if (method === 'PATCH') {
-    const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+    const patch = withPredefinedAcl(call, parseMetadataPatch(parseJsonBody(await readBody(call.request))));
     const metadata = await service.updateMetadata(call.bucket, call.object, patch, ADMIN, parsePreconditions(call.url.searchParams));
     return sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
   }
@@ -84,7 +85,7 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch: { ...queryFields(call), ...patch },
+      patch: withPredefinedAcl(call, { ...queryFields(call), ...patch }),
       fallbackContentType: mediaContentType,
       caller: ADMIN,
       firebaseDefaults: false,
@@ -96,7 +97,7 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
   const metadata = await simpleUpload(service, call, {
     bucket: call.bucket,
     name: objectName(call, undefined),
-    patch: queryFields(call),
+    patch: withPredefinedAcl(call, queryFields(call)),
     fallbackContentType: header(call, 'content-type'),
     caller: ADMIN,
     firebaseDefaults: false,
@@ -105,9 +106,18 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
   sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
 }
 
-/** `objects.insert`'s `contentEncoding` query parameter: the same as that metadata field (which, given too, wins). */
+/**
+ * `objects.insert`'s `contentEncoding` query parameter (the same as that metadata field, which,
+ * given too, wins) and `predefinedAcl` (which wins over an `acl` in the metadata, as in GCS).
+ */
 function queryFields(call: ApiCall): MetadataPatch {
   return parseMetadataPatch({ contentEncoding: call.url.searchParams.get('contentEncoding') ?? undefined });
+}
+
+/** The uploaded metadata with the `predefinedAcl` parameter applied. */
+function withPredefinedAcl(call: ApiCall, patch: MetadataPatch): MetadataPatch {
+  const acl = predefinedAcl(call.url.searchParams);
+  return acl === undefined ? patch : { ...patch, acl };
 }
 
 function objectName(call: ApiCall, fromMetadata: string | undefined): string {
@@ -117,7 +127,7 @@ function objectName(call: ApiCall, fromMetadata: string | undefined): string {
 }
 
 async function startResumable(service: StorageService, call: ApiCall): Promise<void> {
-  const patch = { ...queryFields(call), ...parseMetadataPatch(parseJsonBody(await readBody(call.request))) };
+  const patch = withPredefinedAcl(call, { ...queryFields(call), ...parseMetadataPatch(parseJsonBody(await readBody(call.request))) });
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-upload-content-length');
   if (declared !== undefined && !/^\d+$/.test(declared)) throw badRequest(`Invalid X-Upload-Content-Length: ${declared}`);

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ApiCall } from './api-call.js';
 import { badRequest, routeNotFound, StorageError } from './errors.js';
+import { handleGcsAcl, handlePublicUrl } from './acl.js';
 import { handleGcsCompose } from './compose.js';
 import { handleFirebaseApi } from './firebase-api.js';
 import { handleGcsCopy, handleGcsObjects, handleGcsUpload, type CopyDestination } from './gcs-api.js';
@@ -13,7 +14,7 @@ import { handleCors, pathSegments, sendError, sendJson } from './http.js';
 import { handleInternalApi, type InternalControls } from './internal-api.js';
 import type { StorageService } from './service.js';
 
-type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose';
+type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose' | 'gcs-acl';
 
 interface Route {
   api: Api;
@@ -21,6 +22,8 @@ interface Route {
   object: string | undefined;
   /** For `gcs-copy`: `…/o/{object}/(rewriteTo|copyTo)/b/{bucket}/o/{object}`. */
   destination?: CopyDestination;
+  /** For `gcs-acl`: `…/o/{object}/acl/{entity}`; undefined for the whole list. */
+  entity?: string;
 }
 
 /** Path prefixes (as segments) in front of `b/{bucket}/o[/{object}]`. */
@@ -42,6 +45,10 @@ export function route(segments: readonly string[]): Route | undefined {
     if (copy) return prefix.api === 'gcs-objects' ? copy : undefined;
     // `b/{bucket}/o/{destination}/compose`, the destination one encoded segment.
     if (rest.length === 5 && rest[4] === 'compose' && prefix.api === 'gcs-objects') return { api: 'gcs-compose', bucket: rest[1], object: rest[3] };
+    // `b/{bucket}/o/{object}/acl[/{entity}]`.
+    if ((rest.length === 5 || rest.length === 6) && rest[4] === 'acl' && prefix.api === 'gcs-objects') {
+      return { api: 'gcs-acl', bucket: rest[1], object: rest[3], entity: rest[5] };
+    }
     // Object names are one encoded segment; raw slashes (hand-written URLs) are joined back.
     const object = rest.length > 3 ? rest.slice(3).join('/') : undefined;
     if (prefix.api === 'gcs-upload' && object !== undefined) continue;
@@ -86,12 +93,15 @@ async function handle(
     }
     if (segments[0] === 'internal' && segments.length === 2) return await handleInternalApi(controls, segments[1]!, request, response);
     const target = route(segments);
+    // Anything else with a bucket and a name is the public URL form `/{bucket}/{object}`.
+    if (!target && segments.length >= 2) return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
     if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
     const call: ApiCall = { request, response, url, bucket: target.bucket, object: target.object, origin };
     if (target.api === 'firebase') await handleFirebaseApi(service, call);
     else if (target.api === 'gcs-upload') await handleGcsUpload(service, call, baseUrl);
     else if (target.destination) await handleGcsCopy(service, call, target.destination, baseUrl);
     else if (target.api === 'gcs-compose') await handleGcsCompose(service, call, baseUrl);
+    else if (target.api === 'gcs-acl') await handleGcsAcl(service, call, target.entity, baseUrl);
     else await handleGcsObjects(service, call, baseUrl);
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer

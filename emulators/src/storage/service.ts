@@ -22,6 +22,7 @@ import {
   updatedObjectMetadata,
   withNewDownloadToken,
   withoutDownloadToken,
+  type AclEntry,
   type MetadataPatch,
   type ObjectMetadata,
   type StoredObject,
@@ -126,15 +127,21 @@ export class StorageService {
 
   /** Adds a download token next to the ones the object has (the Firebase API's `create_token=true`, for admins). */
   addDownloadToken(bucket: string, name: string): ObjectMetadata {
-    return this.changeTokens(bucket, name, (current, now) => withNewDownloadToken(current, now));
+    return this.changeStoredMetadata(bucket, name, (current, now) => withNewDownloadToken(current, now));
   }
 
   /** Revokes one download token (the Firebase API's `delete_token=<token>`, for admins). */
   removeDownloadToken(bucket: string, name: string, token: string): ObjectMetadata {
-    return this.changeTokens(bucket, name, (current, now) => withoutDownloadToken(current, token, now));
+    return this.changeStoredMetadata(bucket, name, (current, now) => withoutDownloadToken(current, token, now));
   }
 
-  private changeTokens(bucket: string, name: string, change: (current: ObjectMetadata, now: string) => ObjectMetadata): ObjectMetadata {
+  /** Changes an object's ACL (admins only: the GCS API); a new metageneration, as GCS gives. */
+  changeAcl(bucket: string, name: string, change: (acl: readonly AclEntry[]) => AclEntry[]): ObjectMetadata {
+    return this.changeStoredMetadata(bucket, name, (current, now) => ({ ...current, acl: change(current.acl ?? []), metageneration: current.metageneration + 1, updated: now }));
+  }
+
+  /** A metadata change that is not the client's patch (tokens, ACL), recorded like one. */
+  private changeStoredMetadata(bucket: string, name: string, change: (current: ObjectMetadata, now: string) => ObjectMetadata): ObjectMetadata {
     const object = this.store.get(bucket, name);
     if (!object) throw objectNotFound(bucket, name);
     const metadata = change(object.metadata, new Date().toISOString());

@@ -247,7 +247,9 @@ describe('other requests', () => {
   it('unsatisfiable ranges are 416; malformed paths 400; unknown routes 404; wrong methods 405', async () => {
     expect((await fetch(`${objectUrl('ok/present.txt')}?alt=media`, { headers: { Range: 'bytes=100-200' } })).status).toBe(416);
     expect((await fetch(`${harness.origin}/v0/b/${BUCKET}/o/%E0%A4%A`)).status).toBe(400);
-    expect((await fetch(`${harness.origin}/nothing/here`)).status).toBe(404);
+    // (Two segments or more, `/{bucket}/{object}`, are the public URL form: see gcs-parity.test.ts.)
+    expect((await fetch(`${harness.origin}/nothing`)).status).toBe(404);
+    expect((await fetch(`${harness.origin}/nothing/here`, { method: 'POST' })).status).toBe(405);
     expect((await fetch(bucketUrl(), { method: 'DELETE' })).status).toBe(405);
   });
 

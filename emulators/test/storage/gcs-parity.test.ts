@@ -70,7 +70,7 @@ describe('compose (bucket.combine)', () => {
 });
 
 describe('listing with matchGlob', () => {
-  it('getFiles({ matchGlob }) lists only the names the glob matches, with prefix and delimiter as usual', async () => {
+  it('getFiles({ matchGlob }) lists only the names under the prefix the glob matches; a malformed glob is a 400', async () => {
     for (const name of ['glob/a.txt', 'glob/b.png', 'glob/deep/c.txt', 'glob/deep/d.png']) await bucket().file(name).save('x');
     const names = async (options: Record<string, unknown>) => (await bucket().getFiles(options))[0].map((file) => file.name);
     expect(await names({ prefix: 'glob/', matchGlob: 'glob/*.txt' })).toEqual(['glob/a.txt']);
@@ -78,5 +78,56 @@ describe('listing with matchGlob', () => {
     expect(await names({ prefix: 'glob/', matchGlob: 'glob/**.{png,txt}' })).toEqual(['glob/a.txt', 'glob/b.png', 'glob/deep/c.txt', 'glob/deep/d.png']);
     const malformed = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o?matchGlob=${encodeURIComponent('glob/[a')}`);
     expect(malformed.status).toBe(400);
+  });
+});
+
+describe('object ACLs and the public URL', () => {
+  it('makePublic() makes the object readable by anyone at its public URL; makePrivate() takes that back', async () => {
+    const file = bucket().file('acl/poster one.txt');
+    await file.save('poster');
+    expect((await file.isPublic())[0]).toBe(false);
+    const privateReply = await fetch(file.publicUrl());
+    expect([privateReply.status, await privateReply.text()]).toEqual([403, expect.stringContaining('<Code>AccessDenied</Code>')]);
+    const [acl] = await file.makePublic();
+    expect(acl).toMatchObject({ kind: 'storage#objectAccessControl', entity: 'allUsers', role: 'READER', object: 'acl/poster one.txt' });
+    expect((await file.isPublic())[0]).toBe(true);
+    const publicReply = await fetch(file.publicUrl());
+    expect([publicReply.status, await publicReply.text()]).toEqual([200, 'poster']);
+    await file.makePrivate();
+    expect((await file.isPublic())[0]).toBe(false);
+  });
+
+  it('save({ public: true }) uploads a public object; the ACL lists, reads and deletes entries', async () => {
+    const file = bucket().file('acl/flyer.txt');
+    await file.save('flyer', { public: true, resumable: false });
+    expect((await file.isPublic())[0]).toBe(true);
+    const [entries] = await file.acl.get();
+    expect(entries).toEqual([expect.objectContaining({ entity: 'allUsers', role: 'READER' })]);
+    const [entry] = await file.acl.get({ entity: 'allUsers' });
+    expect(entry).toMatchObject({ entity: 'allUsers', role: 'READER' });
+    await file.acl.delete({ entity: 'allUsers' });
+    expect((await file.isPublic())[0]).toBe(false);
+    await expect(file.acl.get({ entity: 'allUsers' })).rejects.toMatchObject({ code: 404 });
+  });
+
+  it('an admin reads any object at its public URL and learns of a missing one (404 NoSuchKey); anyone else gets 403', async () => {
+    await bucket().file('acl/staff.txt').save('staff only');
+    const owner = { Authorization: 'Bearer owner' };
+    const read = await fetch(`${harness.origin}/${BUCKET}/acl/staff.txt`, { headers: owner });
+    expect([read.status, await read.text()]).toEqual([200, 'staff only']);
+    expect((await fetch(`${harness.origin}/${BUCKET}/acl/none.txt`, { headers: owner })).status).toBe(404);
+    expect((await fetch(`${harness.origin}/${BUCKET}/acl/none.txt`)).status).toBe(403);
+  });
+
+  it('the Firebase API does not take an acl from a client: the object stays private', async () => {
+    await bucket().file('acl/sneaky.txt').save('x');
+    const user = `Firebase e30.${Buffer.from(JSON.stringify({ sub: 'ana' })).toString('base64url')}.`;
+    const patched = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent('acl/sneaky.txt')}`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json', Authorization: user },
+      body: JSON.stringify({ acl: [{ entity: 'allUsers', role: 'READER' }] }),
+    });
+    expect(patched.status).toBe(200);
+    expect((await bucket().file('acl/sneaky.txt').isPublic())[0]).toBe(false);
   });
 });
