@@ -170,7 +170,14 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
     }
   }
   if (!finalize) throw badRequest(`Unknown X-Goog-Upload-Command: ${[...commands].join(', ') || '(none)'}`);
-  const metadata = await service.finalizeUpload(session, true);
+  let metadata;
+  try {
+    metadata = await service.finalizeUpload(session, true);
+  } catch (error) {
+    // A refused finalize ends the upload: the client must not resume it (the official emulator's reply).
+    if (session.refusal === error) call.response.setHeader('X-Goog-Upload-Status', 'final');
+    throw error;
+  }
   sendJson(call.response, 200, toFirebaseJson(metadata), { 'X-Goog-Upload-Status': 'final' });
 }
 

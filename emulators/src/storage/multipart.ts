@@ -80,11 +80,12 @@ export async function readMultipartRelated(
 
 function boundaryOf(contentTypeHeader: string | undefined): string {
   if (!contentTypeHeader || !/^multipart\/related\s*(;|$)/i.test(contentTypeHeader.trim())) {
-    throw badRequest('Multipart upload needs Content-Type: multipart/related');
+    // The official emulator's words ("Bad content type."), which its conformance suite checks.
+    throw badRequest(`Bad content type. ${contentTypeHeader ?? '(none)'}: a multipart upload needs Content-Type: multipart/related`);
   }
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentTypeHeader);
   const boundary = match?.[1] ?? match?.[2];
-  if (!boundary) throw badRequest('Multipart Content-Type has no boundary');
+  if (!boundary) throw badRequest(`Bad content type. ${contentTypeHeader}: a multipart Content-Type needs a boundary`);
   return boundary;
 }
 

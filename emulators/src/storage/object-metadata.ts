@@ -180,11 +180,15 @@ export function withNewDownloadToken(current: ObjectMetadata, now: string): Obje
   };
 }
 
-/** Removes one download token (the Firebase API's `delete_token`); an unknown token changes nothing but the metageneration. */
+/**
+ * Removes one download token (the Firebase API's `delete_token`); removing the last one puts a
+ * new one in its place, as the official emulator does (a Firebase object always has a link).
+ */
 export function withoutDownloadToken(current: ObjectMetadata, token: string, now: string): ObjectMetadata {
+  const remaining = current.downloadTokens.filter((known) => known !== token);
   return {
     ...current,
-    downloadTokens: current.downloadTokens.filter((known) => known !== token),
+    downloadTokens: remaining.length === 0 && current.downloadTokens.length > 0 ? [randomUUID()] : remaining,
     metageneration: current.metageneration + 1,
     updated: now,
   };

@@ -305,7 +305,7 @@ export class StorageService {
     });
   }
 
-  /** Writes a resumable upload's object. A refused or invalid finalize discards the session: nothing is kept. */
+  /** Writes a resumable upload's object. A refused finalize keeps no byte; the session stays `final` with the refusal. */
   finalizeUpload(session: UploadSession, firebaseDefaults: boolean): Promise<ObjectMetadata> {
     return this.uploads.finalize(session, (blob) =>
       this.write(

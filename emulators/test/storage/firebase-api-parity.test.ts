@@ -28,7 +28,7 @@ async function tokensOf(name: string): Promise<string[]> {
 }
 
 describe('download tokens (create_token / delete_token)', () => {
-  it('create_token=true adds a token next to the existing one, and delete_token revokes just that one', async () => {
+  it('create_token=true adds a token next to the existing one; delete_token revokes just that one, the last one replaced by a new one', async () => {
     await harness.adminBucket().file('tokens/a.txt').save('a', { metadata: { metadata: { firebaseStorageDownloadTokens: 'first' } } });
     const created = await fetch(objectUrl('tokens/a.txt', '?create_token=true'), { method: 'POST', headers: OWNER });
     expect(created.status).toBe(200);
@@ -42,6 +42,11 @@ describe('download tokens (create_token / delete_token)', () => {
     const deleted = await fetch(objectUrl('tokens/a.txt', '?delete_token=first'), { method: 'POST', headers: OWNER });
     expect(deleted.status).toBe(200);
     expect(await tokensOf('tokens/a.txt')).toEqual([tokens[1]]);
+    // Deleting the last one puts a new one in its place (an object read through Firebase always has a link).
+    const last = await fetch(objectUrl('tokens/a.txt', `?delete_token=${tokens[1]}`), { method: 'POST', headers: OWNER });
+    const remaining = ((await last.json()) as { downloadTokens: string }).downloadTokens.split(',');
+    expect(remaining).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+    expect(remaining[0]).not.toBe(tokens[1]);
   });
 
   it('a create_token other than "true" is a 400; a missing object a 404', async () => {

@@ -6,7 +6,7 @@
 import { getStorage, connectStorageEmulator, ref, updateMetadata, uploadString } from 'firebase/storage';
 import { initializeApp } from 'firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStorageHarness, type StorageHarness } from './harness.js';
+import { BUCKET, startStorageHarness, type StorageHarness } from './harness.js';
 
 let harness: StorageHarness;
 
@@ -18,6 +18,9 @@ service firebase.storage {
       // A first upload, or one over an object that says it may be replaced.
       allow create: if resource == null || resource.metadata.replaceable == 'yes';
       allow update: if false;
+    }
+    match /sized/{name} {
+      allow create: if request.resource.size > 0;
     }
   }
 }`;
@@ -108,5 +111,34 @@ describe('PUT /internal/setRules', () => {
     } finally {
       harness.emulator.setRules(RULES);
     }
+  });
+});
+
+describe('a resumable upload whose finalize the rules refuse', () => {
+  it('answers 403 with X-Goog-Upload-Status: final, and again to a repeated finalize; nothing is stored', async () => {
+    const start = await fetch(`${harness.origin}/v0/b/${BUCKET}/o?name=sized%2Fempty.txt`, {
+      method: 'POST',
+      headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': 'start' },
+    });
+    expect(start.status).toBe(200);
+    const url = start.headers.get('x-goog-upload-url')!;
+    const command = (name: string) => fetch(url, { method: 'PUT', headers: { 'X-Goog-Upload-Protocol': 'resumable', 'X-Goog-Upload-Command': name, 'X-Goog-Upload-Offset': '0' } });
+    const refused = await command('upload, finalize');
+    expect([refused.status, refused.headers.get('x-goog-upload-status')]).toEqual([403, 'final']);
+    const again = await command('finalize');
+    expect([again.status, again.headers.get('x-goog-upload-status')]).toEqual([403, 'final']);
+    expect((await command('query')).headers.get('x-goog-upload-status')).toBe('final');
+    expect((await harness.adminBucket().file('sized/empty.txt').exists())[0]).toBe(false);
+  });
+});
+
+describe('a multipart upload with a Content-Type that is not multipart/related', () => {
+  it('is a 400 whose message says "Bad content type."', async () => {
+    const response = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/?name=${encodeURIComponent('kept/bad.png')}`, {
+      method: 'POST',
+      headers: { 'x-goog-upload-protocol': 'multipart', 'content-type': 'foo' },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('Bad content type.');
   });
 });
