@@ -223,8 +223,7 @@ export async function handleGcsCopy(service: StorageService, call: ApiCall, dest
   const metadata = await service.copy(source, {
     bucket: destination.bucket,
     name: destination.object,
-    // Metadata in the request replaces the source's; without any, the source's is copied.
-    patch: hasWritableFields(requested) ? requested : copiedFields(source.metadata),
+    patch: copyPatch(source.metadata, requested),
     caller: ADMIN,
     firebaseDefaults: false,
     preconditions: parsePreconditions(call.url.searchParams),
@@ -240,8 +239,29 @@ export async function handleGcsCopy(service: StorageService, call: ApiCall, dest
   });
 }
 
-function hasWritableFields(patch: MetadataPatch): boolean {
-  return Object.keys(patch).some((key) => key !== 'name' && key !== 'md5Hash' && key !== 'crc32c');
+/**
+ * The copy's metadata, as the official emulator makes it: the source's, with the fields the
+ * request gives over it. Custom metadata in the request replaces the source's whole (download
+ * tokens included), a null value in it kept as "" (as production does); without any, the
+ * source's custom metadata and download tokens are copied; an empty or null one keeps the tokens only.
+ */
+function copyPatch(source: ObjectMetadata, requested: MetadataPatch): MetadataPatch {
+  const { name: _name, md5Hash: _md5, crc32c: _crc, metadata: custom, ...fields } = requested;
+  const copied = copiedFields(source);
+  const given = custom !== undefined && custom !== null && Object.keys(custom).length > 0;
+  return {
+    ...copied,
+    ...fields,
+    metadata: given
+      ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, value ?? '']))
+      : custom === undefined
+        ? copied.metadata
+        : downloadTokensOf(source),
+  };
+}
+
+function downloadTokensOf(source: ObjectMetadata): Record<string, string> {
+  return source.downloadTokens.length > 0 ? { [DOWNLOAD_TOKENS_KEY]: source.downloadTokens.join(',') } : {};
 }
 
 function copiedFields(source: ObjectMetadata): MetadataPatch {
@@ -252,9 +272,6 @@ function copiedFields(source: ObjectMetadata): MetadataPatch {
     contentEncoding: source.contentEncoding ?? null,
     contentLanguage: source.contentLanguage ?? null,
     customTime: source.customTime ?? null,
-    metadata: {
-      ...source.customMetadata,
-      ...(source.downloadTokens.length > 0 ? { [DOWNLOAD_TOKENS_KEY]: source.downloadTokens.join(',') } : {}),
-    },
+    metadata: { ...source.customMetadata, ...downloadTokensOf(source) },
   };
 }

@@ -131,3 +131,19 @@ describe('object ACLs and the public URL', () => {
     expect((await bucket().file('acl/sneaky.txt').isPublic())[0]).toBe(false);
   });
 });
+
+describe('copy', () => {
+  it('keeps the source metadata under the fields the request gives, and a null custom value as ""', async () => {
+    await bucket().file('copy/source.txt').save('x', { contentType: 'text/plain', metadata: { cacheControl: 'private,no-store', metadata: { hello: 'world' } } });
+    const [, response] = await bucket()
+      .file('copy/source.txt')
+      .copy(bucket().file('copy/target.txt'), { metadata: { foo: 'bar', nullMetadata: null }, cacheControl: 'private,max-age=10' } as never);
+    const resource = (response as { resource: Record<string, unknown> }).resource;
+    expect(resource).toMatchObject({ contentType: 'text/plain', cacheControl: 'private,max-age=10', metadata: { foo: 'bar', nullMetadata: '' } });
+    const [stored] = await bucket().file('copy/target.txt').getMetadata();
+    expect(stored.metadata).toEqual({ foo: 'bar', nullMetadata: '' });
+    // Without metadata in the request, the source's is copied whole.
+    await bucket().file('copy/source.txt').copy(bucket().file('copy/plain.txt'));
+    expect((await bucket().file('copy/plain.txt').getMetadata())[0]).toMatchObject({ contentType: 'text/plain', cacheControl: 'private,no-store', metadata: { hello: 'world' } });
+  });
+});
