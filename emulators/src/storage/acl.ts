@@ -16,7 +16,7 @@ import type { ApiCall } from './api-call.js';
 import { badRequest, methodNotAllowed, StorageError } from './errors.js';
 import { parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { sendObjectBytes } from './media.js';
-import type { AclEntry, ObjectMetadata } from './object-metadata.js';
+import { etagOf, type AclEntry, type ObjectMetadata } from './object-metadata.js';
 import type { StorageService } from './service.js';
 
 const PUBLIC: AclEntry = { entity: 'allUsers', role: 'READER' };
@@ -54,6 +54,7 @@ function toAccessControl(metadata: ObjectMetadata, entry: AclEntry, baseUrl: str
     generation: metadata.generation,
     entity: entry.entity,
     role: entry.role,
+    etag: etagOf(metadata),
   };
 }
 
@@ -102,7 +103,7 @@ export async function handlePublicUrl(service: StorageService, request: Incoming
   const admin = /^(Bearer|Firebase) owner$/.test(request.headers.authorization ?? '');
   const object = service.store.get(bucket, name);
   if (object && (admin || isPublic(object.metadata))) {
-    return sendObjectBytes(request, response, await service.open(bucket, name, { kind: 'owner' }));
+    return sendObjectBytes(request, response, await service.open(bucket, name, { kind: 'owner' }), 'gcs');
   }
   if (!object && admin) return sendXmlError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
   sendXmlError(response, 403, 'AccessDenied', 'Access denied.');

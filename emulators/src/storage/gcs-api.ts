@@ -32,7 +32,7 @@ export async function handleGcsObjects(service: StorageService, call: ApiCall, b
     throw methodNotAllowed(method, call.url.pathname);
   }
   if (method === 'GET') {
-    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN));
+    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN), 'gcs');
     const object = await service.read(call.bucket, call.object, ADMIN);
     return sendJson(call.response, 200, toGcsJson(object.metadata, baseUrl));
   }
@@ -86,7 +86,8 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
       bucket: call.bucket,
       name: objectName(call, patch.name),
       patch: withPredefinedAcl(call, { ...queryFields(call), ...patch }),
-      fallbackContentType: mediaContentType,
+      // X-Upload-Content-Type, when given, wins over the media part's own type (as in the official emulator).
+      fallbackContentType: header(call, 'x-upload-content-type') ?? mediaContentType,
       caller: ADMIN,
       firebaseDefaults: false,
       preconditions,

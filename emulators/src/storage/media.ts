@@ -12,12 +12,18 @@ import { parseRange, type ByteRange } from './http.js';
 import { etagOf } from './object-metadata.js';
 import type { OpenedObject } from './service.js';
 
-export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject): Promise<void> {
+/**
+ * `firebase`: the Firebase API's Content-Disposition, the stored one (or `attachment`) naming
+ * the file; `gcs`: GCS's, the stored one as it is, `attachment` when there is none.
+ */
+export type DispositionForm = 'firebase' | 'gcs';
+
+export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject, form: DispositionForm = 'firebase'): Promise<void> {
   const { metadata, reader } = object;
   const fileName = metadata.name.split('/').pop() ?? metadata.name;
   const headers: Record<string, string | number> = {
     'Content-Type': metadata.contentType,
-    'Content-Disposition': contentDisposition(metadata.contentDisposition, fileName),
+    'Content-Disposition': form === 'gcs' ? (metadata.contentDisposition ?? 'attachment') : contentDisposition(metadata.contentDisposition, fileName),
     'Accept-Ranges': 'bytes',
     ETag: `"${etagOf(metadata)}"`,
     'Last-Modified': new Date(metadata.updated).toUTCString(),

@@ -89,7 +89,17 @@ describe('object ACLs and the public URL', () => {
     const privateReply = await fetch(file.publicUrl());
     expect([privateReply.status, await privateReply.text()]).toEqual([403, expect.stringContaining('<Code>AccessDenied</Code>')]);
     const [acl] = await file.makePublic();
-    expect(acl).toMatchObject({ kind: 'storage#objectAccessControl', entity: 'allUsers', role: 'READER', object: 'acl/poster one.txt' });
+    expect(acl).toEqual({
+      kind: 'storage#objectAccessControl',
+      id: expect.stringMatching(new RegExp(`^${BUCKET}/acl/poster one.txt/\\d+/allUsers$`)),
+      selfLink: `${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('acl/poster one.txt')}/acl/allUsers`,
+      bucket: BUCKET,
+      object: 'acl/poster one.txt',
+      generation: expect.any(String),
+      entity: 'allUsers',
+      role: 'READER',
+      etag: expect.any(String),
+    });
     expect((await file.isPublic())[0]).toBe(true);
     const publicReply = await fetch(file.publicUrl());
     expect([publicReply.status, await publicReply.text()]).toEqual([200, 'poster']);
@@ -145,5 +155,33 @@ describe('copy', () => {
     // Without metadata in the request, the source's is copied whole.
     await bucket().file('copy/source.txt').copy(bucket().file('copy/plain.txt'));
     expect((await bucket().file('copy/plain.txt').getMetadata())[0]).toMatchObject({ contentType: 'text/plain', cacheControl: 'private,no-store', metadata: { hello: 'world' } });
+  });
+});
+
+describe('download headers and upload content types', () => {
+  const owner = { Authorization: 'Bearer owner' };
+
+  it('a GCS media download says Content-Disposition: attachment when none is stored, the stored one as it is otherwise', async () => {
+    await bucket().file('headers/plain.bin').save('x');
+    const plain = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('headers/plain.bin')}?alt=media`, { headers: owner });
+    expect([plain.headers.get('content-type'), plain.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment']);
+    await bucket().file('headers/inline.txt').save('x', { metadata: { contentDisposition: 'inline' } });
+    const inline = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('headers/inline.txt')}?alt=media`, { headers: owner });
+    expect(inline.headers.get('content-disposition')).toBe('inline');
+    // The Firebase API names the file.
+    const firebase = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent('headers/inline.txt')}?alt=media`, { headers: owner });
+    expect(firebase.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''inline.txt");
+  });
+
+  it('a GCS multipart upload takes X-Upload-Content-Type over the media part\'s type', async () => {
+    const boundary = 'b1d5b2e3';
+    const body = `--${boundary}\r\ncontent-type: application/json\r\n\r\n{"name":"headers/typed"}\r\n--${boundary}\r\ncontent-type: text/plain\r\n\r\nhello\r\n--${boundary}--\r\n`;
+    const response = await fetch(`${harness.origin}/upload/storage/v1/b/${BUCKET}/o?uploadType=multipart`, {
+      method: 'POST',
+      headers: { ...owner, 'Content-Type': `multipart/related; boundary=${boundary}`, 'X-Upload-Content-Type': 'image/png' },
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { contentType: string }).contentType).toBe('image/png');
   });
 });
