@@ -93,19 +93,19 @@ const truncated = () => badRequest('Multipart body is truncated: no closing boun
 const partCount = (count: number) => badRequest(`Multipart upload must have 2 parts (metadata, media), got ${count}`);
 
 /** After a delimiter: `--` closes the body. */
-async function closesHere(reader: ByteReader): Promise<boolean> {
+export async function closesHere(reader: ByteReader): Promise<boolean> {
   const next = await reader.peek(2);
   if (next.toString('latin1') !== '--') return false;
   reader.skip(2);
   return true;
 }
 
-async function skipLineBreak(reader: ByteReader): Promise<void> {
+export async function skipLineBreak(reader: ByteReader): Promise<void> {
   if ((await reader.peek(2)).equals(CRLF)) reader.skip(2);
 }
 
 /** A part's header lines up to the blank line (none when the part starts with CRLF). */
-async function readPartHeaders(reader: ByteReader): Promise<Record<string, string>> {
+export async function readPartHeaders(reader: ByteReader): Promise<Record<string, string>> {
   if ((await reader.peek(2)).equals(CRLF)) {
     reader.skip(2);
     return {};

@@ -12,6 +12,7 @@ import { handleFirebaseApi } from './firebase-api.js';
 import { handleGcsCopy, handleGcsObjects, handleGcsUpload, type CopyDestination } from './gcs-api.js';
 import { handleCors, pathSegments, sendError, sendJson } from './http.js';
 import { handleInternalApi, type InternalControls } from './internal-api.js';
+import { handleFormUpload } from './post-policy.js';
 import type { StorageService } from './service.js';
 
 type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose' | 'gcs-acl';
@@ -93,6 +94,8 @@ async function handle(
     }
     if (segments[0] === 'internal' && segments.length === 2) return await handleInternalApi(controls, segments[1]!, request, response);
     const target = route(segments);
+    // `POST /{bucket}`: a form upload (HTML form, signed POST policy).
+    if (!target && segments.length === 1 && request.method === 'POST') return await handleFormUpload(service, request, response, segments[0]!);
     // Anything else with a bucket and a name is the public URL form `/{bucket}/{object}`.
     if (!target && segments.length >= 2) return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
     if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
