@@ -3,7 +3,7 @@
  * `/internal/setRules` door: a content upload over an existing object is a `create` with
  * `resource` set to the stored object; rules load with the official reply shapes.
  */
-import { getStorage, connectStorageEmulator, ref, updateMetadata, uploadString } from 'firebase/storage';
+import { connectStorageEmulator, deleteObject, getStorage, ref, updateMetadata, uploadString } from 'firebase/storage';
 import { initializeApp } from 'firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKET, startStorageHarness, type StorageHarness } from './harness.js';
@@ -140,5 +140,46 @@ describe('a multipart upload with a Content-Type that is not multipart/related',
     });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('Bad content type.');
+  });
+});
+
+/** The rules of Firebase's own Storage-emulator conformance suite, as its web SDK cases meet them. */
+const CONFORMANCE_RULES = `rules_version = '2';
+service firebase.storage {
+  match /b/{bucket}/o {
+    match /upload {
+      match /replace.txt {
+        allow read, create;
+      }
+      match /allowIfNoExistingFile.txt {
+        allow create: if resource == null;
+      }
+    }
+    match /delete {
+      match /disallowIfContentTypeText {
+        allow create;
+        allow delete: if resource.contentType != 'text/plain';
+      }
+    }
+  }
+}`;
+
+describe("the conformance suite's rules", () => {
+  it('let an upload replace upload/replace.txt (create only), refuse a second allowIfNoExistingFile.txt, and judge a delete on the stored object', async () => {
+    harness.emulator.setRules(CONFORMANCE_RULES);
+    try {
+      const storage = harness.web();
+      await uploadString(ref(storage, 'upload/replace.txt'), 'some-content');
+      await uploadString(ref(storage, 'upload/replace.txt'), 'some-other-content');
+      expect((await harness.adminBucket().file('upload/replace.txt').download())[0].toString()).toBe('some-other-content');
+      await uploadString(ref(storage, 'upload/allowIfNoExistingFile.txt'), 'some-content');
+      expect(await errorCode(uploadString(ref(storage, 'upload/allowIfNoExistingFile.txt'), 'some-other-content'))).toBe('storage/unauthorized');
+      await uploadString(ref(storage, 'delete/disallowIfContentTypeText'), 'x', 'raw', { contentType: 'text/plain' });
+      expect(await errorCode(deleteObject(ref(storage, 'delete/disallowIfContentTypeText')))).toBe('storage/unauthorized');
+      await uploadString(ref(storage, 'delete/disallowIfContentTypeText'), 'x', 'raw', { contentType: 'image/png' });
+      await deleteObject(ref(storage, 'delete/disallowIfContentTypeText'));
+    } finally {
+      harness.emulator.setRules(RULES);
+    }
   });
 });
