@@ -95,7 +95,7 @@ export async function handleGcsAcl(service: StorageService, call: ApiCall, entit
 /**
  * The public URL `GET /{bucket}/{object}`: the bytes of a public object for anyone (an admin
  * reads any object), else the XML error GCS answers there: 403 `AccessDenied` for a private
- * object, 404 `NoSuchKey` for a missing one (to an admin only: anyone else learns nothing).
+ * object, 404 `NoSuchKey` for a missing one (to anyone, as the official emulator answers 404).
  */
 export async function handlePublicUrl(service: StorageService, request: IncomingMessage, response: ServerResponse, bucket: string, name: string): Promise<void> {
   const method = request.method ?? 'GET';
@@ -105,7 +105,7 @@ export async function handlePublicUrl(service: StorageService, request: Incoming
   if (object && (admin || isPublic(object.metadata))) {
     return sendObjectBytes(request, response, await service.open(bucket, name, { kind: 'owner' }), 'gcs');
   }
-  if (!object && admin) return sendXmlError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
+  if (!object) return sendXmlError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
   sendXmlError(response, 403, 'AccessDenied', 'Access denied.');
 }
 

@@ -37,6 +37,9 @@ const PREFIXES: ReadonlyArray<{ segments: readonly string[]; api: Api }> = [
   { segments: [], api: 'gcs-objects' },
 ];
 
+/** First path segments the APIs own: never a bucket of the public URL form. */
+const API_ROOTS = new Set(['b', 'v0', 'storage', 'upload', 'download', 'internal']);
+
 export function route(segments: readonly string[]): Route | undefined {
   for (const prefix of PREFIXES) {
     if (!prefix.segments.every((segment, index) => segments[index] === segment)) continue;
@@ -96,8 +99,11 @@ async function handle(
     const target = route(segments);
     // `POST /{bucket}`: a form upload (HTML form, signed POST policy).
     if (!target && segments.length === 1 && request.method === 'POST') return await handleFormUpload(service, request, response, segments[0]!);
-    // Anything else with a bucket and a name is the public URL form `/{bucket}/{object}`.
-    if (!target && segments.length >= 2) return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
+    // Anything else with a bucket and a name is the public URL form `/{bucket}/{object}` (not
+    // under the APIs' own prefixes, where an unknown path stays a 404).
+    if (!target && segments.length >= 2 && !API_ROOTS.has(segments[0]!)) {
+      return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
+    }
     if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
     const call: ApiCall = { request, response, url, bucket: target.bucket, object: target.object, origin };
     if (target.api === 'firebase') await handleFirebaseApi(service, call);

@@ -120,13 +120,16 @@ describe('object ACLs and the public URL', () => {
     await expect(file.acl.get({ entity: 'allUsers' })).rejects.toMatchObject({ code: 404 });
   });
 
-  it('an admin reads any object at its public URL and learns of a missing one (404 NoSuchKey); anyone else gets 403', async () => {
+  it('an admin reads any object at its public URL, anyone else only public ones (403 AccessDenied); a missing one is 404 NoSuchKey', async () => {
     await bucket().file('acl/staff.txt').save('staff only');
     const owner = { Authorization: 'Bearer owner' };
     const read = await fetch(`${harness.origin}/${BUCKET}/acl/staff.txt`, { headers: owner });
     expect([read.status, await read.text()]).toEqual([200, 'staff only']);
-    expect((await fetch(`${harness.origin}/${BUCKET}/acl/none.txt`, { headers: owner })).status).toBe(404);
-    expect((await fetch(`${harness.origin}/${BUCKET}/acl/none.txt`)).status).toBe(403);
+    expect((await fetch(`${harness.origin}/${BUCKET}/acl/staff.txt`)).status).toBe(403);
+    const missing = await fetch(`${harness.origin}/${BUCKET}/acl/none.txt`);
+    expect([missing.status, await missing.text()]).toEqual([404, expect.stringContaining('<Code>NoSuchKey</Code>')]);
+    // Paths under the APIs' own prefixes are never the public URL form.
+    expect((await fetch(`${harness.origin}/b/${BUCKET}`)).status).toBe(404);
   });
 
   it('the Firebase API does not take an acl from a client: the object stays private', async () => {
