@@ -176,6 +176,8 @@ function parseContentRange(raw: string | undefined): ChunkRange {
 async function continueResumable(service: StorageService, call: ApiCall, session: UploadSession, baseUrl: string): Promise<void> {
   const range = parseContentRange(header(call, 'content-range'));
   if (session.result) return sendJson(call.response, 200, toGcsJson(session.result, baseUrl));
+  // A refused finalize (a precondition, the quota) is the session's answer from then on.
+  if (session.refusal) throw session.refusal;
   if (range.start === undefined) {
     if (range.total !== undefined && range.total === session.received) return finalize(service, call, session, baseUrl);
     return sendIncomplete(call, session);

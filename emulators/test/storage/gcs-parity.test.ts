@@ -188,3 +188,15 @@ describe('download headers and upload content types', () => {
     expect(((await response.json()) as { contentType: string }).contentType).toBe('image/png');
   });
 });
+
+describe('a GCS resumable upload whose finalize is refused', () => {
+  it('answers the same refusal (412) to a retried chunk, and stores nothing', async () => {
+    await bucket().file('resumable/taken.txt').save('first');
+    const start = await fetch(`${harness.origin}/upload/storage/v1/b/${BUCKET}/o?uploadType=resumable&name=resumable%2Ftaken.txt&ifGenerationMatch=0`, { method: 'POST' });
+    const session = start.headers.get('location')!;
+    const send = () => fetch(session, { method: 'PUT', headers: { 'Content-Range': 'bytes 0-5/6' }, body: 'second' });
+    expect((await send()).status).toBe(412);
+    expect((await send()).status).toBe(412);
+    expect((await bucket().file('resumable/taken.txt').download())[0].toString()).toBe('first');
+  });
+});
