@@ -132,10 +132,16 @@ const LINGER_MS = 2000;
  * had the time to read the answer. Closing at once could reset it before the client read it.
  */
 function leaveUnread(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket;
+  // The connection is not read any more: a keep-alive client must not send its next request
+  // on it (it would wait for nothing, then fail when the linger closes it), so say
+  // `Connection: close`. Node then closes the socket as soon as the answer is out, which
+  // would reset it with the body still unread: half-close it instead, and close it after the linger.
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+  Object.assign(socket, { destroySoon: () => socket.end() });
   response.once('finish', () => {
     // Runs after Node's own 'finish' handler, which resumes the request to discard its body.
     request.pause();
-    const socket = request.socket;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
   });
