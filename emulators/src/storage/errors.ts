@@ -25,6 +25,14 @@ export class StorageError extends Error {
   }
 }
 
+/** Rules that do not compile: a 400 naming line and column; `/internal/setRules` answers it in the official emulator's words. */
+export class RulesNotLoadedError extends StorageError {
+  constructor(message: string) {
+    super(400, message, 'invalid');
+    this.name = 'RulesNotLoadedError';
+  }
+}
+
 export const badRequest = (message: string): StorageError => new StorageError(400, message, 'invalid');
 
 export const unauthenticated = (message: string): StorageError => new StorageError(401, message, 'required');
@@ -34,6 +42,9 @@ export const quotaExceeded = (message: string): StorageError => new StorageError
 
 export const permissionDenied = (permission: 'READ' | 'LIST' | 'WRITE'): StorageError =>
   new StorageError(403, `Permission denied. No ${permission} permission.`, 'forbidden');
+
+/** Per-bucket rules were loaded, none for this bucket: the official emulator's reply. */
+export const noRulesLoaded = (): StorageError => new StorageError(403, 'Permission denied. Storage Emulator has no loaded ruleset.', 'forbidden');
 
 export const objectNotFound = (bucket: string, name: string): StorageError =>
   new StorageError(404, `No such object: ${bucket}/${name}`, 'notFound');

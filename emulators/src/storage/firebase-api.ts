@@ -1,16 +1,18 @@
 /**
  * The Firebase Storage REST API under `/v0/b/{bucket}/o`, as the web SDK (and
  * firebase-admin's getDownloadURL) call it: uploads (multipart, raw and resumable with
- * start/upload/query/finalize/cancel), metadata, downloads, deletes and listing. Every
+ * start/upload/query/finalize/cancel), metadata, downloads, deletes, listing and download
+ * tokens (`create_token`/`delete_token`, admins only: download-tokens.ts). Every
  * operation is checked against the access seam unless the caller is the owner.
  */
 import { BadTokenError, callerFromAuthorization, type Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
+import { handleTokenRequest, isTokenRequest } from './download-tokens.js';
 import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
-import { parseMetadataPatch } from './object-metadata.js';
+import { parseMetadataPatch, type MetadataPatch } from './object-metadata.js';
 import { toFirebaseJson } from './object-json.js';
 import type { StorageService } from './service.js';
 import type { UploadSession } from './upload-sessions.js';
@@ -21,6 +23,7 @@ export async function handleFirebaseApi(service: StorageService, call: ApiCall):
   const override = header(call, 'x-http-method-override')?.toUpperCase();
   // HEAD reads like GET (Node drops the body); PUT with the override header is how some clients PATCH.
   const effective = method === 'HEAD' ? 'GET' : method === 'PUT' && override === 'PATCH' ? 'PATCH' : method;
+  if (call.object !== undefined && (effective === 'POST' || effective === 'PUT') && isTokenRequest(call)) return handleTokenRequest(service, call, call.object);
   const caller = callerOf(call);
   if (call.object === undefined) {
     if (effective === 'GET') return list(service, call, caller);
@@ -57,7 +60,7 @@ async function get(service: StorageService, call: ApiCall, caller: Caller, name:
 }
 
 async function patch(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
   const metadata = await service.updateMetadata(call.bucket, name, patch, caller);
   sendJson(call.response, 200, toFirebaseJson(metadata));
 }
@@ -105,7 +108,7 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch,
+      patch: { ...patch, acl: undefined },
       fallbackContentType: mediaContentType,
       caller,
       firebaseDefaults: true,
@@ -121,6 +124,11 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
     firebaseDefaults: true,
   });
   sendJson(call.response, 200, toFirebaseJson(metadata));
+}
+
+/** Metadata as the Firebase API takes it: GCS ACLs are not part of it (a client must not make an object public). */
+function firebasePatch(body: unknown): MetadataPatch {
+  return { ...parseMetadataPatch(body), acl: undefined };
 }
 
 function commandsOf(header: string | undefined): Set<string> {
@@ -162,12 +170,19 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
     }
   }
   if (!finalize) throw badRequest(`Unknown X-Goog-Upload-Command: ${[...commands].join(', ') || '(none)'}`);
-  const metadata = await service.finalizeUpload(session, true);
+  let metadata;
+  try {
+    metadata = await service.finalizeUpload(session, true);
+  } catch (error) {
+    // A refused finalize ends the upload: the client must not resume it (the official emulator's reply).
+    if (session.refusal === error) call.response.setHeader('X-Goog-Upload-Status', 'final');
+    throw error;
+  }
   sendJson(call.response, 200, toFirebaseJson(metadata), { 'X-Goog-Upload-Status': 'final' });
 }
 
 async function startResumable(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-goog-upload-header-content-length');
   // Judged now on what the start declares (size, type, metadata): a refused upload sends no byte.

@@ -8,6 +8,7 @@
  */
 import type { Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
+import { predefinedAcl } from './acl.js';
 import { badRequest, methodNotAllowed } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
@@ -31,12 +32,12 @@ export async function handleGcsObjects(service: StorageService, call: ApiCall, b
     throw methodNotAllowed(method, call.url.pathname);
   }
   if (method === 'GET') {
-    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN));
+    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN), 'gcs');
     const object = await service.read(call.bucket, call.object, ADMIN);
     return sendJson(call.response, 200, toGcsJson(object.metadata, baseUrl));
   }
   if (method === 'PATCH') {
-    const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+    const patch = withPredefinedAcl(call, parseMetadataPatch(parseJsonBody(await readBody(call.request))));
     const metadata = await service.updateMetadata(call.bucket, call.object, patch, ADMIN, parsePreconditions(call.url.searchParams));
     return sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
   }
@@ -56,6 +57,7 @@ async function list(service: StorageService, call: ApiCall, baseUrl: string): Pr
       delimiter: params.get('delimiter') ?? '',
       maxResults: parseMaxResults(params.get('maxResults')),
       pageToken: params.get('pageToken') ?? undefined,
+      matchGlob: params.get('matchGlob') ?? undefined,
     },
     ADMIN,
   );
@@ -83,8 +85,9 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch,
-      fallbackContentType: mediaContentType,
+      patch: withPredefinedAcl(call, { ...queryFields(call), ...patch }),
+      // X-Upload-Content-Type, when given, wins over the media part's own type (as in the official emulator).
+      fallbackContentType: header(call, 'x-upload-content-type') ?? mediaContentType,
       caller: ADMIN,
       firebaseDefaults: false,
       preconditions,
@@ -95,13 +98,27 @@ export async function handleGcsUpload(service: StorageService, call: ApiCall, ba
   const metadata = await simpleUpload(service, call, {
     bucket: call.bucket,
     name: objectName(call, undefined),
-    patch: {},
+    patch: withPredefinedAcl(call, queryFields(call)),
     fallbackContentType: header(call, 'content-type'),
     caller: ADMIN,
     firebaseDefaults: false,
     preconditions,
   });
   sendJson(call.response, 200, toGcsJson(metadata, baseUrl));
+}
+
+/**
+ * `objects.insert`'s `contentEncoding` query parameter (the same as that metadata field, which,
+ * given too, wins) and `predefinedAcl` (which wins over an `acl` in the metadata, as in GCS).
+ */
+function queryFields(call: ApiCall): MetadataPatch {
+  return parseMetadataPatch({ contentEncoding: call.url.searchParams.get('contentEncoding') ?? undefined });
+}
+
+/** The uploaded metadata with the `predefinedAcl` parameter applied. */
+function withPredefinedAcl(call: ApiCall, patch: MetadataPatch): MetadataPatch {
+  const acl = predefinedAcl(call.url.searchParams);
+  return acl === undefined ? patch : { ...patch, acl };
 }
 
 function objectName(call: ApiCall, fromMetadata: string | undefined): string {
@@ -111,7 +128,7 @@ function objectName(call: ApiCall, fromMetadata: string | undefined): string {
 }
 
 async function startResumable(service: StorageService, call: ApiCall): Promise<void> {
-  const patch = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
+  const patch = withPredefinedAcl(call, { ...queryFields(call), ...parseMetadataPatch(parseJsonBody(await readBody(call.request))) });
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-upload-content-length');
   if (declared !== undefined && !/^\d+$/.test(declared)) throw badRequest(`Invalid X-Upload-Content-Length: ${declared}`);
@@ -159,6 +176,8 @@ function parseContentRange(raw: string | undefined): ChunkRange {
 async function continueResumable(service: StorageService, call: ApiCall, session: UploadSession, baseUrl: string): Promise<void> {
   const range = parseContentRange(header(call, 'content-range'));
   if (session.result) return sendJson(call.response, 200, toGcsJson(session.result, baseUrl));
+  // A refused finalize (a precondition, the quota) is the session's answer from then on.
+  if (session.refusal) throw session.refusal;
   if (range.start === undefined) {
     if (range.total !== undefined && range.total === session.received) return finalize(service, call, session, baseUrl);
     return sendIncomplete(call, session);
@@ -207,8 +226,7 @@ export async function handleGcsCopy(service: StorageService, call: ApiCall, dest
   const metadata = await service.copy(source, {
     bucket: destination.bucket,
     name: destination.object,
-    // Metadata in the request replaces the source's; without any, the source's is copied.
-    patch: hasWritableFields(requested) ? requested : copiedFields(source.metadata),
+    patch: copyPatch(source.metadata, requested),
     caller: ADMIN,
     firebaseDefaults: false,
     preconditions: parsePreconditions(call.url.searchParams),
@@ -224,8 +242,29 @@ export async function handleGcsCopy(service: StorageService, call: ApiCall, dest
   });
 }
 
-function hasWritableFields(patch: MetadataPatch): boolean {
-  return Object.keys(patch).some((key) => key !== 'name' && key !== 'md5Hash' && key !== 'crc32c');
+/**
+ * The copy's metadata, as the official emulator makes it: the source's, with the fields the
+ * request gives over it. Custom metadata in the request replaces the source's whole (download
+ * tokens included), a null value in it kept as "" (as production does); without any, the
+ * source's custom metadata and download tokens are copied; an empty or null one keeps the tokens only.
+ */
+function copyPatch(source: ObjectMetadata, requested: MetadataPatch): MetadataPatch {
+  const { name: _name, md5Hash: _md5, crc32c: _crc, metadata: custom, ...fields } = requested;
+  const copied = copiedFields(source);
+  const given = custom !== undefined && custom !== null && Object.keys(custom).length > 0;
+  return {
+    ...copied,
+    ...fields,
+    metadata: given
+      ? Object.fromEntries(Object.entries(custom).map(([key, value]) => [key, value ?? '']))
+      : custom === undefined
+        ? copied.metadata
+        : downloadTokensOf(source),
+  };
+}
+
+function downloadTokensOf(source: ObjectMetadata): Record<string, string> {
+  return source.downloadTokens.length > 0 ? { [DOWNLOAD_TOKENS_KEY]: source.downloadTokens.join(',') } : {};
 }
 
 function copiedFields(source: ObjectMetadata): MetadataPatch {
@@ -236,9 +275,6 @@ function copiedFields(source: ObjectMetadata): MetadataPatch {
     contentEncoding: source.contentEncoding ?? null,
     contentLanguage: source.contentLanguage ?? null,
     customTime: source.customTime ?? null,
-    metadata: {
-      ...source.customMetadata,
-      ...(source.downloadTokens.length > 0 ? { [DOWNLOAD_TOKENS_KEY]: source.downloadTokens.join(',') } : {}),
-    },
+    metadata: { ...source.customMetadata, ...downloadTokensOf(source) },
   };
 }

@@ -15,7 +15,7 @@ import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-
 import { enforceStorageRules } from '../rules-enforcement/storage-rules.js';
 import { RulesParseError, type DocumentAccessor } from '../rules/index.js';
 import type { Authorizer } from './access.js';
-import { badRequest } from './errors.js';
+import { RulesNotLoadedError } from './errors.js';
 import type { InternalControls } from './internal-api.js';
 import { BlobStore } from './blob-store.js';
 import { openDurableCatalog, type DurableCatalog, type DurableCatalogOptions } from './durable-catalog.js';
@@ -23,7 +23,7 @@ import { toGcsJson } from './object-json.js';
 import { ObjectStore } from './object-store.js';
 import { exportObjects, importObjects } from './persistence.js';
 import { createStorageServer } from './server.js';
-import { StorageService } from './service.js';
+import { StorageService, type RulesInForce } from './service.js';
 import { UploadSessions } from './upload-sessions.js';
 
 export type { AccessRequest, Authorizer, RulesResource, StorageMethod } from './access.js';
@@ -80,10 +80,14 @@ export interface StorageEmulator {
   exportTo(dir: string): Promise<void>;
   /** Drops every object and upload session (no events). */
   clear(): void;
-  /** Puts Storage rules in force; a source that does not parse is refused (400, line and column) and the previous rules stay. */
-  setRules(source: string): void;
-  /** The rules source in force, if any. */
-  getRules(): string | undefined;
+  /**
+   * Puts Storage rules in force: one source for every bucket, or one per bucket (bucket name
+   * to source; a bucket left out is then closed, 403). A source that does not parse is
+   * refused (400, line and column) and the previous rules stay.
+   */
+  setRules(rules: string | ReadonlyMap<string, string>): void;
+  /** The rules in force, if any (a map when they were set per bucket). */
+  getRules(): RulesInForce;
   close(): Promise<void>;
 }
 
@@ -107,14 +111,17 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
     const authorize = options.authorize ?? enforceStorageRules({ firestore: options.firestore ?? firestoreDocumentsFromEnvironment(projectId) });
     const service = new StorageService(store, uploads, blobs, authorize, { maxUploadBytes, quotaBytes: options.quotaBytes ?? Number.POSITIVE_INFINITY });
     const controls: InternalControls = {
-      setRules(source) {
-        try {
-          compileRules(source, 'firebase.storage');
-        } catch (error) {
-          if (error instanceof RulesParseError) throw badRequest(`Error compiling rules: ${error.message}`);
-          throw error;
+      setRules(rules) {
+        const sources = typeof rules === 'string' ? [['', rules] as const] : [...rules];
+        for (const [bucket, source] of sources) {
+          try {
+            compileRules(source, 'firebase.storage');
+          } catch (error) {
+            if (error instanceof RulesParseError) throw new RulesNotLoadedError(`Error compiling rules${bucket ? ` for bucket ${bucket}` : ''}: ${error.message}`);
+            throw error;
+          }
         }
-        service.rules = source;
+        service.rules = typeof rules === 'string' ? rules : new Map(rules);
       },
       clear() {
         store.clear();

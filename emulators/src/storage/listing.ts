@@ -2,9 +2,10 @@
  * Object listing as GCS does it: names in lexicographic order, optionally folded into
  * "directory" prefixes at the first delimiter after the prefix, items and prefixes
  * counting together towards `maxResults`, and an opaque token to resume after the last
- * entry returned.
+ * entry returned. `matchGlob` keeps only the names a GCS glob matches.
  */
 import { badRequest } from './errors.js';
+import { globToRegExp } from './match-glob.js';
 
 export interface ListOptions {
   prefix: string;
@@ -12,6 +13,8 @@ export interface ListOptions {
   delimiter: string;
   maxResults: number;
   pageToken?: string;
+  /** Only names matching this GCS glob (match-glob.ts); undefined for all. */
+  matchGlob?: string;
 }
 
 export interface ListPage {
@@ -25,8 +28,10 @@ export function listNames(sortedNames: readonly string[], options: ListOptions):
   const page: ListPage = { items: [], prefixes: [] };
   // The last key returned, and the folded prefix it was: names under it were already reported.
   let lastKey = after;
+  const glob = options.matchGlob === undefined ? undefined : globToRegExp(options.matchGlob);
   for (const name of sortedNames) {
     if (!name.startsWith(options.prefix)) continue;
+    if (glob !== undefined && !glob.test(name)) continue;
     if (after !== undefined && name <= after) continue;
     const folded = foldedPrefix(name, options);
     const key = folded ?? name;

@@ -1,19 +1,29 @@
 /**
  * Serves an object's bytes (both APIs' `alt=media`), with the headers GCS sends and single
  * byte ranges, streamed from its file with backpressure: a download never sits in memory.
+ * An object stored gzip-encoded goes out as stored to a client that accepts gzip, and
+ * decompressed to one that does not (GCS's decompressive transcoding: no Content-Encoding,
+ * no Content-Length, the whole object whatever the Range).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
 import { parseRange, type ByteRange } from './http.js';
 import { etagOf } from './object-metadata.js';
 import type { OpenedObject } from './service.js';
 
-export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject): Promise<void> {
+/**
+ * `firebase`: the Firebase API's Content-Disposition, the stored one (or `attachment`) naming
+ * the file; `gcs`: GCS's, the stored one as it is, `attachment` when there is none.
+ */
+export type DispositionForm = 'firebase' | 'gcs';
+
+export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject, form: DispositionForm = 'firebase'): Promise<void> {
   const { metadata, reader } = object;
   const fileName = metadata.name.split('/').pop() ?? metadata.name;
   const headers: Record<string, string | number> = {
     'Content-Type': metadata.contentType,
-    'Content-Disposition': contentDisposition(metadata.contentDisposition, fileName),
+    'Content-Disposition': form === 'gcs' ? (metadata.contentDisposition ?? 'attachment') : contentDisposition(metadata.contentDisposition, fileName),
     'Accept-Ranges': 'bytes',
     ETag: `"${etagOf(metadata)}"`,
     'Last-Modified': new Date(metadata.updated).toUTCString(),
@@ -25,9 +35,12 @@ export async function sendObjectBytes(request: IncomingMessage, response: Server
     'x-goog-stored-content-encoding': metadata.contentEncoding ?? 'identity',
     'x-goog-stored-content-length': metadata.size,
   };
-  if (metadata.contentEncoding !== undefined) headers['Content-Encoding'] = metadata.contentEncoding;
   if (metadata.contentLanguage !== undefined) headers['Content-Language'] = metadata.contentLanguage;
   if (metadata.cacheControl !== undefined) headers['Cache-Control'] = metadata.cacheControl;
+  if (metadata.contentEncoding === 'gzip' && !acceptsGzip(request.headers['accept-encoding'])) {
+    return sendDecompressed(request, response, object, headers);
+  }
+  if (metadata.contentEncoding !== undefined) headers['Content-Encoding'] = metadata.contentEncoding;
   let range: ByteRange | undefined;
   try {
     range = parseRange(request.headers.range, metadata.size);
@@ -46,6 +59,30 @@ export async function sendObjectBytes(request: IncomingMessage, response: Server
   }
   // A client that goes away mid-download ends the pipeline (and closes the file): nothing to answer.
   await pipeline(reader.stream(start, end), response).catch(() => undefined);
+}
+
+/** Whether `Accept-Encoding` allows gzip (named or `*`, without `q=0`). */
+function acceptsGzip(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    return (coding === 'gzip' || coding === 'x-gzip' || coding === '*') && !refused;
+  });
+}
+
+/** The stored gzip bytes, gunzipped as they stream; bytes that do not gunzip cut the download off (the status is out already). */
+async function sendDecompressed(request: IncomingMessage, response: ServerResponse, object: OpenedObject, headers: Record<string, string | number>): Promise<void> {
+  const { metadata, reader } = object;
+  response.writeHead(200, headers);
+  if (request.method === 'HEAD' || metadata.size === 0) {
+    reader.close();
+    response.end();
+    return;
+  }
+  await pipeline(reader.stream(0, metadata.size - 1), createGunzip(), response).catch(() => {
+    reader.close();
+    response.destroy();
+  });
 }
 
 /** The stored disposition, given the object's file name unless it already names one. */

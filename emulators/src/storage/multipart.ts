@@ -80,11 +80,12 @@ export async function readMultipartRelated(
 
 function boundaryOf(contentTypeHeader: string | undefined): string {
   if (!contentTypeHeader || !/^multipart\/related\s*(;|$)/i.test(contentTypeHeader.trim())) {
-    throw badRequest('Multipart upload needs Content-Type: multipart/related');
+    // The official emulator's words ("Bad content type."), which its conformance suite checks.
+    throw badRequest(`Bad content type. ${contentTypeHeader ?? '(none)'}: a multipart upload needs Content-Type: multipart/related`);
   }
   const match = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentTypeHeader);
   const boundary = match?.[1] ?? match?.[2];
-  if (!boundary) throw badRequest('Multipart Content-Type has no boundary');
+  if (!boundary) throw badRequest(`Bad content type. ${contentTypeHeader}: a multipart Content-Type needs a boundary`);
   return boundary;
 }
 
@@ -92,19 +93,19 @@ const truncated = () => badRequest('Multipart body is truncated: no closing boun
 const partCount = (count: number) => badRequest(`Multipart upload must have 2 parts (metadata, media), got ${count}`);
 
 /** After a delimiter: `--` closes the body. */
-async function closesHere(reader: ByteReader): Promise<boolean> {
+export async function closesHere(reader: ByteReader): Promise<boolean> {
   const next = await reader.peek(2);
   if (next.toString('latin1') !== '--') return false;
   reader.skip(2);
   return true;
 }
 
-async function skipLineBreak(reader: ByteReader): Promise<void> {
+export async function skipLineBreak(reader: ByteReader): Promise<void> {
   if ((await reader.peek(2)).equals(CRLF)) reader.skip(2);
 }
 
 /** A part's header lines up to the blank line (none when the part starts with CRLF). */
-async function readPartHeaders(reader: ByteReader): Promise<Record<string, string>> {
+export async function readPartHeaders(reader: ByteReader): Promise<Record<string, string>> {
   if ((await reader.peek(2)).equals(CRLF)) {
     reader.skip(2);
     return {};

@@ -28,6 +28,14 @@ export interface ObjectMetadata {
   md5Hash: string;
   crc32c: string;
   storageClass: string;
+  /** Object ACL entries beyond the project's default (absent: private to the project); see acl.ts. */
+  acl?: AclEntry[];
+}
+
+/** One GCS object access control: `allUsers` with `READER` makes the object public. */
+export interface AclEntry {
+  entity: string;
+  role: 'READER' | 'OWNER';
 }
 
 export interface StoredObject {
@@ -52,6 +60,8 @@ export type MetadataPatch = { [K in StringField]?: string | null } & {
   crc32c?: string;
   /** The object name some clients put in the resource instead of the URL. */
   name?: string;
+  /** A new ACL (null: none beyond the project's default); from `acl` or a `predefinedAcl` parameter. */
+  acl?: AclEntry[] | null;
 };
 
 /** Validates a parsed JSON body as a metadata resource. Throws 400 on a shape the services reject. */
@@ -73,6 +83,7 @@ export function parseMetadataPatch(body: unknown): MetadataPatch {
     if (value !== undefined) patch[key] = value;
   }
   if (input.metadata !== undefined) patch.metadata = parseCustomMetadata(input.metadata);
+  if (input.acl !== undefined) patch.acl = parseAcl(input.acl);
   return patch;
 }
 
@@ -82,6 +93,18 @@ function optionalString(input: Record<string, unknown>, key: string): string | u
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw badRequest(`Metadata field "${key}" must be a string`);
   return value;
+}
+
+function parseAcl(value: unknown): AclEntry[] | null {
+  if (value === null) return null;
+  if (!Array.isArray(value)) throw badRequest('acl must be a list of { entity, role }');
+  return value.map((entry: unknown) => {
+    const { entity, role } = (entry ?? {}) as { entity?: unknown; role?: unknown };
+    if (typeof entity !== 'string' || entity === '' || (role !== 'READER' && role !== 'OWNER')) {
+      throw badRequest('Each acl entry needs an entity and a role (READER or OWNER)');
+    }
+    return { entity, role };
+  });
 }
 
 function parseCustomMetadata(value: unknown): Record<string, string | null> | null {
@@ -157,6 +180,20 @@ export function withNewDownloadToken(current: ObjectMetadata, now: string): Obje
   };
 }
 
+/**
+ * Removes one download token (the Firebase API's `delete_token`); removing the last one puts a
+ * new one in its place, as the official emulator does (a Firebase object always has a link).
+ */
+export function withoutDownloadToken(current: ObjectMetadata, token: string, now: string): ObjectMetadata {
+  const remaining = current.downloadTokens.filter((known) => known !== token);
+  return {
+    ...current,
+    downloadTokens: remaining.length === 0 && current.downloadTokens.length > 0 ? [randomUUID()] : remaining,
+    metageneration: current.metageneration + 1,
+    updated: now,
+  };
+}
+
 function applyWritableFields(current: ObjectMetadata, patch: MetadataPatch): ObjectMetadata {
   const next: ObjectMetadata = { ...current, customMetadata: { ...current.customMetadata } };
   for (const key of STRING_FIELDS) {
@@ -166,6 +203,8 @@ function applyWritableFields(current: ObjectMetadata, patch: MetadataPatch): Obj
     else if (value === null) delete next[key];
     else next[key] = value;
   }
+  if (patch.acl === null || (patch.acl !== undefined && patch.acl.length === 0)) delete next.acl;
+  else if (patch.acl !== undefined) next.acl = patch.acl.map((entry) => ({ ...entry }));
   if (patch.metadata === null) {
     next.customMetadata = {};
     next.downloadTokens = [];

@@ -6,13 +6,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { ApiCall } from './api-call.js';
 import { badRequest, routeNotFound, StorageError } from './errors.js';
+import { handleGcsAcl, handlePublicUrl } from './acl.js';
+import { handleGcsCompose } from './compose.js';
 import { handleFirebaseApi } from './firebase-api.js';
 import { handleGcsCopy, handleGcsObjects, handleGcsUpload, type CopyDestination } from './gcs-api.js';
 import { handleCors, pathSegments, sendError, sendJson } from './http.js';
 import { handleInternalApi, type InternalControls } from './internal-api.js';
+import { handleFormUpload } from './post-policy.js';
 import type { StorageService } from './service.js';
 
-type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy';
+type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose' | 'gcs-acl';
 
 interface Route {
   api: Api;
@@ -20,6 +23,8 @@ interface Route {
   object: string | undefined;
   /** For `gcs-copy`: `…/o/{object}/(rewriteTo|copyTo)/b/{bucket}/o/{object}`. */
   destination?: CopyDestination;
+  /** For `gcs-acl`: `…/o/{object}/acl/{entity}`; undefined for the whole list. */
+  entity?: string;
 }
 
 /** Path prefixes (as segments) in front of `b/{bucket}/o[/{object}]`. */
@@ -32,6 +37,9 @@ const PREFIXES: ReadonlyArray<{ segments: readonly string[]; api: Api }> = [
   { segments: [], api: 'gcs-objects' },
 ];
 
+/** First path segments the APIs own: never a bucket of the public URL form. */
+const API_ROOTS = new Set(['b', 'v0', 'storage', 'upload', 'download', 'internal']);
+
 export function route(segments: readonly string[]): Route | undefined {
   for (const prefix of PREFIXES) {
     if (!prefix.segments.every((segment, index) => segments[index] === segment)) continue;
@@ -39,6 +47,12 @@ export function route(segments: readonly string[]): Route | undefined {
     if (rest[0] !== 'b' || rest[1] === undefined || rest[2] !== 'o') continue;
     const copy = copyRoute(rest);
     if (copy) return prefix.api === 'gcs-objects' ? copy : undefined;
+    // `b/{bucket}/o/{destination}/compose`, the destination one encoded segment.
+    if (rest.length === 5 && rest[4] === 'compose' && prefix.api === 'gcs-objects') return { api: 'gcs-compose', bucket: rest[1], object: rest[3] };
+    // `b/{bucket}/o/{object}/acl[/{entity}]`.
+    if ((rest.length === 5 || rest.length === 6) && rest[4] === 'acl' && prefix.api === 'gcs-objects') {
+      return { api: 'gcs-acl', bucket: rest[1], object: rest[3], entity: rest[5] };
+    }
     // Object names are one encoded segment; raw slashes (hand-written URLs) are joined back.
     const object = rest.length > 3 ? rest.slice(3).join('/') : undefined;
     if (prefix.api === 'gcs-upload' && object !== undefined) continue;
@@ -83,11 +97,20 @@ async function handle(
     }
     if (segments[0] === 'internal' && segments.length === 2) return await handleInternalApi(controls, segments[1]!, request, response);
     const target = route(segments);
+    // `POST /{bucket}`: a form upload (HTML form, signed POST policy).
+    if (!target && segments.length === 1 && request.method === 'POST') return await handleFormUpload(service, request, response, segments[0]!);
+    // Anything else with a bucket and a name is the public URL form `/{bucket}/{object}` (not
+    // under the APIs' own prefixes, where an unknown path stays a 404).
+    if (!target && segments.length >= 2 && !API_ROOTS.has(segments[0]!)) {
+      return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
+    }
     if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
     const call: ApiCall = { request, response, url, bucket: target.bucket, object: target.object, origin };
     if (target.api === 'firebase') await handleFirebaseApi(service, call);
     else if (target.api === 'gcs-upload') await handleGcsUpload(service, call, baseUrl);
     else if (target.destination) await handleGcsCopy(service, call, target.destination, baseUrl);
+    else if (target.api === 'gcs-compose') await handleGcsCompose(service, call, baseUrl);
+    else if (target.api === 'gcs-acl') await handleGcsAcl(service, call, target.entity, baseUrl);
     else await handleGcsObjects(service, call, baseUrl);
   } catch (error) {
     if (request.destroyed && !request.complete) return; // the client went away mid-body: nothing to answer
@@ -109,10 +132,16 @@ const LINGER_MS = 2000;
  * had the time to read the answer. Closing at once could reset it before the client read it.
  */
 function leaveUnread(request: IncomingMessage, response: ServerResponse): void {
+  const socket = request.socket;
+  // The connection is not read any more: a keep-alive client must not send its next request
+  // on it (it would wait for nothing, then fail when the linger closes it), so say
+  // `Connection: close`. Node then closes the socket as soon as the answer is out, which
+  // would reset it with the body still unread: half-close it instead, and close it after the linger.
+  if (!response.headersSent) response.setHeader('Connection', 'close');
+  Object.assign(socket, { destroySoon: () => socket.end() });
   response.once('finish', () => {
     // Runs after Node's own 'finish' handler, which resumes the request to discard its body.
     request.pause();
-    const socket = request.socket;
     const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
     socket.once('close', () => clearTimeout(timer));
   });

@@ -13,7 +13,7 @@
 import type { Caller } from '../common/auth.js';
 import { toRulesResource, type Authorizer, type StorageMethod } from './access.js';
 import type { BlobReader, BlobStore, IncomingBlob } from './blob-store.js';
-import { objectNotFound, payloadTooLarge, permissionDenied, quotaExceeded, StorageError } from './errors.js';
+import { noRulesLoaded, objectNotFound, payloadTooLarge, permissionDenied, quotaExceeded, StorageError } from './errors.js';
 import type { ObjectHashes } from './hashes.js';
 import type { ListOptions } from './listing.js';
 import {
@@ -21,6 +21,8 @@ import {
   newObjectMetadata,
   updatedObjectMetadata,
   withNewDownloadToken,
+  withoutDownloadToken,
+  type AclEntry,
   type MetadataPatch,
   type ObjectMetadata,
   type StoredObject,
@@ -73,8 +75,14 @@ const PERMISSION: Record<StorageMethod, 'READ' | 'LIST' | 'WRITE'> = {
 /** Fields of `request.resource` only known once the whole body is in (see `rulesDecideBeforeBody`). */
 const KNOWN_ONLY_AFTER_BODY = /\b(md5Hash|crc32c|etag)\b/;
 
+/**
+ * The rules in force: none yet (everything is allowed), one source for every bucket, or one
+ * per bucket (the official emulator's multi-file form), where a bucket without rules is closed.
+ */
+export type RulesInForce = string | ReadonlyMap<string, string> | undefined;
+
 export class StorageService {
-  rules: string | undefined;
+  rules: RulesInForce;
 
   constructor(
     readonly store: ObjectStore,
@@ -117,6 +125,30 @@ export class StorageService {
     return metadata;
   }
 
+  /** Adds a download token next to the ones the object has (the Firebase API's `create_token=true`, for admins). */
+  addDownloadToken(bucket: string, name: string): ObjectMetadata {
+    return this.changeStoredMetadata(bucket, name, (current, now) => withNewDownloadToken(current, now));
+  }
+
+  /** Revokes one download token (the Firebase API's `delete_token=<token>`, for admins). */
+  removeDownloadToken(bucket: string, name: string, token: string): ObjectMetadata {
+    return this.changeStoredMetadata(bucket, name, (current, now) => withoutDownloadToken(current, token, now));
+  }
+
+  /** Changes an object's ACL (admins only: the GCS API); a new metageneration, as GCS gives. */
+  changeAcl(bucket: string, name: string, change: (acl: readonly AclEntry[]) => AclEntry[]): ObjectMetadata {
+    return this.changeStoredMetadata(bucket, name, (current, now) => ({ ...current, acl: change(current.acl ?? []), metageneration: current.metageneration + 1, updated: now }));
+  }
+
+  /** A metadata change that is not the client's patch (tokens, ACL), recorded like one. */
+  private changeStoredMetadata(bucket: string, name: string, change: (current: ObjectMetadata, now: string) => ObjectMetadata): ObjectMetadata {
+    const object = this.store.get(bucket, name);
+    if (!object) throw objectNotFound(bucket, name);
+    const metadata = change(object.metadata, new Date().toISOString());
+    this.store.putMetadata(metadata);
+    return metadata;
+  }
+
   /**
    * Checks an upload before its body is read: the name, and with a declared size, the size
    * limit, the quota and the rules (on the declared size and metadata).
@@ -127,7 +159,7 @@ export class StorageService {
     if (declaredSize > this.limits.maxUploadBytes) throw payloadTooLarge(this.limits.maxUploadBytes);
     const existing = this.store.get(target.bucket, target.name);
     this.assertQuota(declaredSize, existing);
-    if (target.caller.kind === 'owner' || !this.rulesDecideBeforeBody()) return;
+    if (target.caller.kind === 'owner' || !this.rulesDecideBeforeBody(target.bucket)) return;
     const provisional = newObjectMetadata({
       bucket: target.bucket,
       name: target.name,
@@ -140,7 +172,7 @@ export class StorageService {
       fallbackContentType: target.fallbackContentType,
       firebaseDefaults: target.firebaseDefaults,
     });
-    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, provisional);
+    await this.authorizeUpload(target, existing, provisional);
   }
 
   /**
@@ -179,7 +211,7 @@ export class StorageService {
       firebaseDefaults: target.firebaseDefaults,
     });
     const existing = this.store.get(target.bucket, target.name);
-    await this.authorize(target.caller, existing ? 'update' : 'create', target.bucket, target.name, existing?.metadata, metadata);
+    await this.authorizeUpload(target, existing, metadata);
     // From here on nothing awaits: the checks hold for the object as it is written.
     const live = this.store.get(target.bucket, target.name);
     assertPreconditions(target.preconditions ?? {}, live?.metadata);
@@ -201,6 +233,33 @@ export class StorageService {
       return await this.write(target, { path, size: source.metadata.size, hashes: { md5Hash: source.metadata.md5Hash, crc32c: source.metadata.crc32c } });
     } finally {
       await this.blobs.discard(path);
+    }
+  }
+
+  /**
+   * Writes the concatenation of `sources` (a GCS compose) as a new object. Every source's
+   * file is opened first, so the bytes are the ones of the objects given, then streamed one
+   * after the other into the new upload, hashed as they go: nothing sits in memory.
+   */
+  async compose(sources: readonly StoredObject[], target: UploadTarget): Promise<ObjectMetadata> {
+    await this.admit(target, sources.reduce((total, source) => total + source.metadata.size, 0));
+    const readers = sources.map((source) => this.blobs.openReader(source.blob));
+    let next = 0;
+    try {
+      return await this.upload(async (blob) => {
+        for (; next < readers.length; next++) {
+          const size = sources[next]!.metadata.size;
+          const reader = readers[next]!;
+          if (size === 0) {
+            reader.close();
+            continue;
+          }
+          for await (const chunk of reader.stream(0, size - 1)) await blob.write(chunk as Buffer);
+        }
+        return target;
+      });
+    } finally {
+      for (const reader of readers.slice(next)) reader.close();
     }
   }
 
@@ -246,7 +305,7 @@ export class StorageService {
     });
   }
 
-  /** Writes a resumable upload's object. A refused or invalid finalize discards the session: nothing is kept. */
+  /** Writes a resumable upload's object. A refused finalize keeps no byte; the session stays `final` with the refusal. */
   finalizeUpload(session: UploadSession, firebaseDefaults: boolean): Promise<ObjectMetadata> {
     return this.uploads.finalize(session, (blob) =>
       this.write(
@@ -268,8 +327,17 @@ export class StorageService {
    * Whether the rules can be judged before the body: not when they read a checksum (or the
    * ETag made from it), which only the complete bytes give. They are judged again at the end.
    */
-  private rulesDecideBeforeBody(): boolean {
-    return this.rules !== undefined && !KNOWN_ONLY_AFTER_BODY.test(this.rules);
+  private rulesDecideBeforeBody(bucket: string): boolean {
+    const rules = this.rulesFor(bucket);
+    return rules !== undefined && !KNOWN_ONLY_AFTER_BODY.test(rules);
+  }
+
+  /** The rules source for a bucket; throws 403 for a bucket per-bucket rules leave out (as the official emulator does). */
+  private rulesFor(bucket: string): string | undefined {
+    if (typeof this.rules !== 'object') return this.rules;
+    const rules = this.rules.get(bucket);
+    if (rules === undefined) throw noRulesLoaded();
+    return rules;
   }
 
   private assertQuota(size: number, existing: StoredObject | undefined): void {
@@ -284,6 +352,15 @@ export class StorageService {
     if (!tokenGrantsRead) await this.authorize(caller, 'get', bucket, name, object?.metadata, undefined);
   }
 
+  /**
+   * Uploading content is `create`, also over an existing object (with `resource` set to it),
+   * as in production and the official emulator; `update` is a metadata change only. Rules
+   * that must not let an upload replace an object say `resource == null`.
+   */
+  private authorizeUpload(target: UploadTarget, existing: StoredObject | undefined, incoming: ObjectMetadata): Promise<void> {
+    return this.authorize(target.caller, 'create', target.bucket, target.name, existing?.metadata, incoming);
+  }
+
   private async authorize(
     caller: Caller,
     method: StorageMethod,
@@ -294,7 +371,7 @@ export class StorageService {
   ): Promise<void> {
     if (caller.kind === 'owner') return;
     const allowed = await this.authorizer({
-      rules: this.rules,
+      rules: this.rulesFor(bucket),
       auth: caller.kind === 'user' ? caller.auth : null,
       method,
       bucket,

@@ -3,7 +3,10 @@
  * the blob store's `incoming/` folder. A chunk is kept only once its whole body has arrived
  * at the offset the session expects (otherwise the file and the checksums go back to where
  * they were), and requests on one session run one at a time. The object itself is written
- * only at finalize; a session that is canceled, refused or forgotten leaves no file behind.
+ * only at finalize; a session that is canceled, refused or forgotten leaves no file behind. A
+ * finalize refused while writing (rules, checksums, preconditions, quota) ends the session
+ * `final` with that refusal, which every later finalize answers again (the official emulator's
+ * behaviour: the client sees `X-Goog-Upload-Status: final` and the same status).
  * Sessions live in memory: after a restart the client starts a new one.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,6 +36,8 @@ export interface UploadSession {
   received: number;
   /** The object written at finalize, answered again to a repeated finalize or status query. */
   result?: ObjectMetadata;
+  /** Why the finalize was refused (the session is then `final`), thrown again to a repeated finalize. */
+  refusal?: StorageError;
 }
 
 export type NewUpload = Pick<UploadSession, 'bucket' | 'name' | 'patch' | 'contentType' | 'declaredSize' | 'caller' | 'preconditions'>;
@@ -111,11 +116,13 @@ export class UploadSessions {
 
   /**
    * Writes the session's object with `write` (given the complete bytes), once, after any
-   * request still running on the session. A refused or invalid finalize discards the session.
+   * request still running on the session. A refused write keeps the session `final` with its
+   * refusal (and no bytes); an internal failure forgets the session.
    */
   finalize(session: UploadSession, write: (blob: IncomingBlob) => Promise<ObjectMetadata>): Promise<ObjectMetadata> {
     return this.serialized(session, async () => {
       if (session.result) return session.result;
+      if (session.refusal) throw session.refusal;
       assertActive(session);
       if (session.declaredSize !== undefined && session.received !== session.declaredSize) {
         throw badRequest(`Upload has ${session.received} of the ${session.declaredSize} declared bytes`);
@@ -130,7 +137,12 @@ export class UploadSessions {
         session.result = result;
         return result;
       } catch (error) {
-        this.discard(session);
+        if (error instanceof StorageError && error.status < 500) {
+          session.state = 'final';
+          session.refusal = error;
+        } else {
+          this.discard(session);
+        }
         throw error;
       } finally {
         await this.release(session.id);
@@ -144,7 +156,7 @@ export class UploadSessions {
     void this.serialized(session, () => this.release(session.id)).catch(() => undefined);
   }
 
-  /** Forgets a session whose finalize was refused, so nothing of it lingers. */
+  /** Forgets a session (its finalize failed inside the emulator), so nothing of it lingers. */
   discard(session: UploadSession): void {
     session.state = 'canceled';
     this.sessions.delete(session.id);

@@ -71,6 +71,33 @@ describe('Storage start-up on a crashed data folder', () => {
   });
 });
 
+describe('what the parity endpoints write, after a crash', () => {
+  it('a public ACL and a composed object come back from the journal', async () => {
+    const live = join(folder, 'live-parity');
+    const running = await startStorageEmulator({ port: 0, dataDir: live });
+    const base = `http://127.0.0.1:${running.port}`;
+    const json = { 'Content-Type': 'application/json' };
+    await put(running, 'a.txt', 'a');
+    await put(running, 'b.txt', 'b');
+    expect((await fetch(`${base}/b/${BUCKET}/o/a.txt/acl`, { method: 'POST', headers: json, body: JSON.stringify({ entity: 'allUsers', role: 'READER' }) })).status).toBe(200);
+    const composed = await fetch(`${base}/b/${BUCKET}/o/ab.txt/compose`, { method: 'POST', headers: json, body: JSON.stringify({ sourceObjects: [{ name: 'a.txt' }, { name: 'b.txt' }] }) });
+    expect(composed.status).toBe(200);
+    const crashed = join(folder, 'crashed-parity');
+    await cp(live, crashed, { recursive: true });
+    await running.close();
+
+    const restarted = await startStorageEmulator({ port: 0, dataDir: crashed });
+    try {
+      const origin = `http://127.0.0.1:${restarted.port}`;
+      expect((await fetch(`${origin}/${BUCKET}/a.txt`)).status).toBe(200);
+      expect((await fetch(`${origin}/${BUCKET}/b.txt`)).status).toBe(403);
+      expect(await read(restarted, 'ab.txt')).toEqual({ status: 200, text: 'ab' });
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
 async function findFileWith(dir: string, files: string[], text: string): Promise<string> {
   for (const file of files) if ((await readFile(join(dir, file), 'utf8')) === text) return file;
   throw new Error(`no file holds "${text}"`);

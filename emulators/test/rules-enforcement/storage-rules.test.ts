@@ -87,14 +87,23 @@ describe('rules from a file', () => {
 });
 
 describe('rules through the admin endpoint', () => {
-  it('a source that does not parse is refused with 400 naming line and column; the rules in force stay', async () => {
+  it('a source that does not parse is refused with the official 400 reply (line and column in its issues and the log); the rules in force stay', async () => {
     const before = storage.getRules();
-    const response = await fetch(`http://127.0.0.1:${storage.port}/internal/setRules`, {
-      method: 'PUT',
-      body: JSON.stringify({ rules: { files: [{ name: 'storage.rules', content: "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o { allow read: if (; }\n}" }] } }),
-    });
-    expect(response.status).toBe(400);
-    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^Error compiling rules: Line 3, column 41: Unexpected/);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const response = await fetch(`http://127.0.0.1:${storage.port}/internal/setRules`, {
+        method: 'PUT',
+        body: JSON.stringify({ rules: { files: [{ name: 'storage.rules', content: "rules_version = '2';\nservice firebase.storage {\n  match /b/{bucket}/o { allow read: if (; }\n}" }] } }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        message: 'There was an error updating rules, see logs for more details',
+        issues: [expect.stringMatching(/^Error compiling rules: Line 3, column 41: Unexpected/)],
+      });
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/Error compiling rules: Line 3, column 41: Unexpected/));
+    } finally {
+      warn.mockRestore();
+    }
     expect(storage.getRules()).toBe(before);
   });
 

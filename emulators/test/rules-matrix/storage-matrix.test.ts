@@ -83,6 +83,13 @@ const UPLOADS: Attack[] = [
   { name: 'exactly 20 MB of site plan by staff',                   role: 'staff',   object: 'staff-uploads/encore-2026/venue/map/p20mb', bytes: 20 * MB, contentType: 'image/png', expect: 'allowed' },
 ];
 
+/** Who may create at a path, uploading over an object already there: a content upload is a `create` with `resource` set, which the rules refuse. */
+const OVERWRITES: Array<{ role: Role; object: string; contentType: string }> = [
+  { role: 'visitor', object: 'uploads/vera/encore-2026/p-there', contentType: 'image/jpeg' },
+  { role: 'staff', object: 'staff-uploads/encore-2026/artists/the-nightjars/up-there', contentType: 'image/jpeg' },
+  { role: 'admin', object: 'staff-uploads/encore-2026/venue/map/up-there', contentType: 'image/png' },
+];
+
 let stack: MatrixStack;
 
 beforeAll(async () => {
@@ -147,5 +154,14 @@ describe('uploads the rules must refuse (and the ones they must not)', () => {
       .put(imageBytes(attack.bytes), { contentType: attack.contentType, ...(attack.customMetadata ? { customMetadata: attack.customMetadata } : {}) })
       .then((snapshot) => snapshot);
     await (attack.expect === 'allowed' ? assertSucceeds(upload) : assertFails(upload));
+  });
+});
+
+describe('an upload over an object already there (a create with resource set)', () => {
+  it.each(OVERWRITES)('$role uploading over $object is denied, and the same upload at a free name succeeds', async ({ role, object, contentType }) => {
+    await stack.owner.putObject(object, contentType, JPEG);
+    await assertFails(bucket(stack.as(role)).ref(object).put(JPEG, { contentType }).then((snapshot) => snapshot));
+    await stack.owner.deleteObject(object);
+    await assertSucceeds(bucket(stack.as(role)).ref(object).put(JPEG, { contentType }).then((snapshot) => snapshot));
   });
 });

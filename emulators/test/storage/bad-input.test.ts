@@ -239,6 +239,24 @@ describe('other requests', () => {
     expect((await fetch(`${bucketUrl()}?prefix=ok/&pageToken=!!`)).status).toBe(400);
   });
 
+  it('a refusal that leaves the body unread closes the connection (Connection: close), so the next request gets a fresh one', async () => {
+    // A body still arriving when the name is refused: the emulator stops reading it.
+    let release!: () => void;
+    const later = new Promise<void>((resolve) => (release = resolve));
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode('first part'));
+        await later;
+        controller.close();
+      },
+    });
+    const refused = await fetch(`${bucketUrl()}?name=${'x'.repeat(1025)}`, { method: 'POST', body, duplex: 'half' } as RequestInit);
+    release();
+    expect([refused.status, refused.headers.get('connection')]).toEqual([400, 'close']);
+    await refused.text();
+    expect((await fetch(objectUrl('ok/present.txt'))).status).toBe(200);
+  });
+
   it('an undecodable Authorization header is a 401', async () => {
     const response = await fetch(objectUrl('ok/present.txt'), { headers: { Authorization: 'Firebase not-a-jwt' } });
     expect(response.status).toBe(401);
@@ -247,7 +265,9 @@ describe('other requests', () => {
   it('unsatisfiable ranges are 416; malformed paths 400; unknown routes 404; wrong methods 405', async () => {
     expect((await fetch(`${objectUrl('ok/present.txt')}?alt=media`, { headers: { Range: 'bytes=100-200' } })).status).toBe(416);
     expect((await fetch(`${harness.origin}/v0/b/${BUCKET}/o/%E0%A4%A`)).status).toBe(400);
-    expect((await fetch(`${harness.origin}/nothing/here`)).status).toBe(404);
+    // (Two segments or more, `/{bucket}/{object}`, are the public URL form: see gcs-parity.test.ts.)
+    expect((await fetch(`${harness.origin}/nothing`)).status).toBe(404);
+    expect((await fetch(`${harness.origin}/nothing/here`, { method: 'POST' })).status).toBe(405);
     expect((await fetch(bucketUrl(), { method: 'DELETE' })).status).toBe(405);
   });
 

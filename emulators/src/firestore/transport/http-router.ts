@@ -1,6 +1,6 @@
 /**
- * The HTTP/1.1 side of the port: CORS for browsers, the official emulator's admin endpoints,
- * REST, and WebChannel (handed whole to its handler).
+ * The HTTP/1.1 side of the port: CORS for browsers, the official emulator's admin endpoints
+ * (clear, rules, the rules coverage report), REST, and WebChannel (handed whole to its handler).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Databases } from '../service/databases.js';
@@ -9,6 +9,8 @@ import type { WebChannelHandler } from '../streams.js';
 import { decodePath, handleRest, sendError, sendJson } from './rest.js';
 import { readJsonBody } from './http-body.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
+import { compileRules } from '../../rules-enforcement/compiled-rules.js';
+import { ruleCoverageHtml, ruleCoverageJson } from '../../rules-enforcement/coverage-endpoint.js';
 
 export interface RouterDeps {
   api: FirestoreApi;
@@ -40,6 +42,14 @@ function rulesSource(body: Record<string, unknown>): string {
   const content = files?.[0]?.content;
   if (typeof content !== 'string') throw invalidArgument('Expected {"rules": {"files": [{"name": ..., "content": ...}]}}.');
   return content;
+}
+
+/** The official emulator's coverage report, JSON or HTML, from the engine's counts for the project's rules. */
+function sendRuleCoverage(response: ServerResponse, projectId: string, source: string | undefined, html: boolean): void {
+  const entries = source === undefined ? [] : compileRules(source, 'cloud.firestore').coverage.report();
+  if (!html) return sendJson(response, 200, ruleCoverageJson(source, entries));
+  response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+  response.end(ruleCoverageHtml(projectId, source, entries));
 }
 
 export function createRouter(deps: RouterDeps): (request: IncomingMessage, response: ServerResponse) => void {
@@ -84,6 +94,8 @@ async function route(deps: RouterDeps, request: IncomingMessage, response: Serve
       return sendJson(response, 200, source === undefined ? {} : { rules: { files: [{ name: 'firestore.rules', content: source }] } });
     }
   }
+  const coverage = /^\/emulator\/v1\/projects\/([^/:]+):ruleCoverage(\.html)?$/.exec(url.pathname);
+  if (coverage && request.method === 'GET') return sendRuleCoverage(response, coverage[1]!, deps.databases.rules.get(coverage[1]!), coverage[2] !== undefined);
   if (await handleRest(deps.api, request, response, url)) return;
   sendError(response, new FirestoreError('NOT_FOUND', `Not found: ${request.method} ${url.pathname}`));
 }
