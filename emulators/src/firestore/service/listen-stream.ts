@@ -11,7 +11,7 @@ import type { Database, DocumentChange } from '../engine/database.js';
 import { toDocumentJson } from '../engine/documents.js';
 import { inQueryScope, matchesQuery, runPlannedQuery, type PlannedQuery } from '../engine/query.js';
 import type { StoredDocument } from '../engine/store.js';
-import { formatTimestamp, type Nanos } from '../engine/time.js';
+import { formatTimestamp, fromSecondsNanos, parseTimestamp, type Nanos } from '../engine/time.js';
 import type { StreamHandle, StreamOpenContext, StreamSink } from '../streams.js';
 import type { Databases } from './databases.js';
 
@@ -26,6 +26,22 @@ interface Target {
 
 export function resumeToken(time: Nanos): string {
   return Buffer.from(`t${time.toString()}`).toString('base64');
+}
+
+/** The time a target resumes from: its resume token (ours: `t<nanos>`) or its read time; undefined for a first listen. */
+export function resumeTimeOf(spec: Record<string, unknown>): Nanos | undefined {
+  const token = spec.resumeToken;
+  if (typeof token === 'string' && token !== '') {
+    const text = Buffer.from(token, 'base64').toString();
+    if (/^t\d+$/.test(text)) return BigInt(text.slice(1));
+  }
+  const readTime = spec.readTime;
+  if (typeof readTime === 'string' && readTime !== '') return parseTimestamp(readTime);
+  if (typeof readTime === 'object' && readTime !== null) {
+    const { seconds, nanos } = readTime as { seconds?: unknown; nanos?: unknown };
+    return fromSecondsNanos(String(seconds ?? 0), Number(nanos ?? 0));
+  }
+  return undefined;
 }
 
 export class ListenStream implements StreamHandle {
@@ -104,45 +120,76 @@ export class ListenStream implements StreamHandle {
     }
     let target: Target;
     let docs: StoredDocument[];
+    let since: StoredDocument[] | undefined;
     try {
-      ({ target, docs } = this.planTarget(database, id, spec));
+      ({ target, docs, since } = this.planTarget(database, id, spec));
     } catch (error) {
       this.rejectTarget(id, asFirestoreError(error));
       return;
     }
     this.targets.set(id, target);
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-    const resuming = Boolean(spec.resumeToken) || Boolean(spec.readTime);
-    if (resuming) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
-    for (const doc of docs) {
-      target.held.set(doc.path, doc.updateTime);
-      this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+    const meter = this.databases.usageOf(database.root);
+    const billed: string[] = [];
+    for (const doc of docs) target.held.set(doc.path, doc.updateTime);
+    if (since === undefined) {
+      // A first listen, or a resume from further back than the history: everything, after a RESET when resuming.
+      if (Boolean(spec.resumeToken) || Boolean(spec.readTime)) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
+      for (const doc of docs) {
+        billed.push(doc.path);
+        this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+      }
+    } else {
+      // Resumed: only what changed since the client's snapshot (a bundle's read time, a resume token).
+      const then = new Map(since.map((doc) => [doc.path, doc.updateTime]));
+      for (const doc of docs) {
+        if (then.get(doc.path) === doc.updateTime) continue;
+        billed.push(doc.path);
+        this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+      }
+      for (const path of then.keys()) {
+        if (target.held.has(path)) continue;
+        const deleted = database.store.get(path) === null;
+        if (!deleted) billed.push(path);
+        this.sendGone(database, target, path, deleted, database.now());
+      }
     }
+    meter.reads(this.caller, 'Listen', billed, target.query ? { count: 1, collectionId: target.query.collectionId ?? '' } : undefined);
     const readTime = database.now();
     this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken(readTime) } });
     this.send({ targetChange: { readTime: formatTimestamp(readTime), resumeToken: resumeToken(readTime) } });
     if (spec.once === true) this.removeTarget(id);
   }
 
-  private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[] } {
+  /**
+   * The target and its documents now; with `since`, its documents at the time the client
+   * resumes from, when the history reaches back that far.
+   */
+  private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[]; since?: StoredDocument[] } {
     const held = new Map<string, Nanos>();
+    const resumeAt = resumeTimeOf(spec);
+    const resumable = resumeAt !== undefined && database.canResumeFrom(resumeAt);
     if (spec.query) {
       const query = spec.query as { parent?: unknown; structuredQuery?: unknown };
       if (typeof query.parent !== 'string') throw invalidArgument('A query target needs a parent.');
       const planned = database.planQuery(query.parent, query.structuredQuery);
       const docs = database.query(this.caller, planned, {});
-      return { target: { id, query: planned, held }, docs };
+      const since = resumable ? database.query(this.caller, planned, { readTime: resumeAt }) : undefined;
+      return { target: { id, query: planned, held }, docs, ...(since ? { since } : {}) };
     }
     if (spec.documents) {
       const names = (spec.documents as { documents?: unknown }).documents;
       if (!Array.isArray(names) || names.length === 0) throw invalidArgument('A documents target needs at least one document name.');
       const paths = new Set(names.map((name) => database.documentPath(name)));
       const docs: StoredDocument[] = [];
+      const since: StoredDocument[] = [];
       for (const path of paths) {
         const doc = database.read(this.caller, path, {});
         if (doc) docs.push(doc);
+        const before = resumable ? database.store.get(path, resumeAt) : null;
+        if (before) since.push(before);
       }
-      return { target: { id, paths, held }, docs };
+      return { target: { id, paths, held }, docs, ...(resumable ? { since } : {}) };
     }
     throw invalidArgument('A target must set query or documents.');
   }
@@ -183,9 +230,12 @@ export class ListenStream implements StreamHandle {
       if (target.paths && !target.paths.has(change.path)) continue;
       if (this.visible(database, target, change.after)) {
         target.held.set(change.path, change.after.updateTime);
+        this.bill(database, change.path);
         this.send({ documentChange: { document: toDocumentJson(database.root, change.after), targetIds: [target.id] } });
         sent = true;
       } else if (target.held.delete(change.path)) {
+        // Leaving the result because it changed is a read; because it was deleted, none.
+        if (change.after !== null) this.bill(database, change.path);
         this.sendGone(database, target, change.path, change.after === null, commitTime);
         sent = true;
       }
@@ -201,16 +251,24 @@ export class ListenStream implements StreamHandle {
     for (const path of [...target.held.keys()]) {
       if (nowPaths.has(path)) continue;
       target.held.delete(path);
-      this.sendGone(database, target, path, database.store.get(path) === null, commitTime);
+      const deleted = database.store.get(path) === null;
+      if (!deleted) this.bill(database, path);
+      this.sendGone(database, target, path, deleted, commitTime);
       sent = true;
     }
     for (const doc of now) {
       if (target.held.get(doc.path) === doc.updateTime) continue;
       target.held.set(doc.path, doc.updateTime);
+      this.bill(database, doc.path);
       this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [target.id] } });
       sent = true;
     }
     return sent;
+  }
+
+  /** One billed read of a listener update. */
+  private bill(database: Database, path: string): void {
+    this.databases.usageOf(database.root).reads(this.caller, 'Listen', [path]);
   }
 
   private sendGone(database: Database, target: Target, path: string, deleted: boolean, commitTime: Nanos): void {
