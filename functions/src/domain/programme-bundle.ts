@@ -9,28 +9,13 @@
  * what changed since.
  */
 import { createHash } from 'node:crypto';
+import type { ProgrammeCollection } from '@encore/model';
 
-/** The collections of a festival that make up its programme (with the festival document itself). */
-export const PROGRAMME_COLLECTIONS = ['stages', 'artists', 'performances'] as const;
-export type ProgrammeCollection = (typeof PROGRAMME_COLLECTIONS)[number];
-
-/**
- * Named queries, the same the web app listens to (web/src/festival/programme-queries.ts):
- * a listener on the named query has the bundle's documents and read time at once.
- */
-export const namedQueryName = (festivalId: string, collection: ProgrammeCollection): string => `programme/${festivalId}/${collection}`;
-
-/** The order each named query is built with: it must equal the web app's query, or the listener is another target. */
-export const PROGRAMME_ORDER: Record<ProgrammeCollection, string | null> = { stages: 'order', artists: null, performances: 'startsAt' };
-
-/** The bundle's id: the SDK skips loading a bundle whose id and creation time it has loaded already. */
-export const bundleId = (festivalId: string): string => `programme-${festivalId}`;
+export { PROGRAMME_COLLECTIONS, PROGRAMME_ORDER, programmeBundleId as bundleId, programmeQueryName as namedQueryName, programmeBundlePath as bundleUrlPath } from '@encore/model';
+export type { ProgrammeCollection } from '@encore/model';
 
 /** Where the latest bundle is kept (functions-only: storage.rules give clients no access to `bundles/`). */
 export const bundleObjectPath = (festivalId: string): string => `bundles/${festivalId}/programme.bundle`;
-
-/** The public URL path (a Hosting rewrite to `programmeBundle`; Vite proxies it locally). */
-export const bundleUrlPath = (festivalId: string): string => `/bundles/${festivalId}/programme.bundle`;
 
 /** `/bundles/{festivalId}/programme.bundle` -> the festival id, or null for anything else. */
 export function festivalOfBundlePath(path: string): string | null {
