@@ -89,7 +89,7 @@ function metered(request: IncomingMessage, response: ServerResponse, meter: Stor
     const bytesIn = Math.max(0, socket.bytesRead - (readBySocket.get(socket) ?? 0));
     readBySocket.set(socket, socket.bytesRead);
     if (response.statusCode >= 400) return;
-    meter.record(storageClientOf(request.headers.authorization), operationClass(request.method ?? 'GET', route.object, url), bytesIn, bytesOut);
+    meter.record(storageClientOf(request.headers), operationClass(request.method ?? 'GET', route.object, url), bytesIn, bytesOut);
   });
 }
 

@@ -62,7 +62,12 @@ export class StorageUsageMeter {
   }
 }
 
-/** `server` for the owner credential, `client` for everything else. */
-export function storageClientOf(authorization: string | undefined): 'server' | 'client' {
-  return /^\s*bearer\s+owner\s*$/i.test(authorization ?? '') ? 'server' : 'client';
+/**
+ * `server` for the owner credential and for Google's Cloud client library (firebase-admin's
+ * Storage, which sends no credential to an emulator but names itself in `x-goog-api-client`),
+ * `client` for everything else.
+ */
+export function storageClientOf(headers: { authorization?: string | undefined; 'x-goog-api-client'?: string | string[] | undefined }): 'server' | 'client' {
+  if (/^\s*bearer\s+owner\s*$/i.test(headers.authorization ?? '')) return 'server';
+  return /\bgccl\//.test(String(headers['x-goog-api-client'] ?? '')) ? 'server' : 'client';
 }

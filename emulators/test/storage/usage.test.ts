@@ -48,8 +48,13 @@ describe('Storage usage', () => {
     expect(harness.emulator.usage().byClient.client.classA).toBe(1);
     harness.emulator.resetUsage();
     await bucket.file('usage/list/x').delete();
-    const usage = harness.emulator.usage();
+    let usage = harness.emulator.usage();
     expect(usage.total.classA + usage.total.classB).toBe(0);
+    await bucket.file('usage/list/y').save(Buffer.from('y'));
+    await bucket.file('usage/list/y').download();
+    usage = harness.emulator.usage();
+    expect(usage.byClient.server).toMatchObject({ classA: 1, classB: 1 });
+    expect(usage.byClient.client).toMatchObject({ classA: 0, classB: 0 });
   });
 
   it('the usage endpoint answers the same counts and resets them', async () => {

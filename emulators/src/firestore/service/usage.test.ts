@@ -68,6 +68,8 @@ describe('metered RPCs', () => {
     expect(counts.byMethod.RunQuery).toEqual({ reads: 4, writes: 0, deletes: 0 });
     expect(counts.byCollection.stages!.reads).toBe(3);
     expect(counts.byCollection.empty!.reads).toBe(1);
+    expect(counts.byClientCollection.client.stages!.reads).toBe(3);
+    expect(counts.byClientCollection.server.stages).toBeUndefined();
   });
 
   it('gets bill a read per document asked for, found or missing', () => {

@@ -33,6 +33,8 @@ export interface FirestoreUsage {
   byMethod: Record<string, OperationCounts>;
   /** By collection id (the last collection segment of each document's path: `performances`, `favorites`...). */
   byCollection: Record<string, OperationCounts>;
+  /** By client kind, then collection id: what web clients read of the programme, say, apart from what functions read. */
+  byClientCollection: Record<ClientKind, Record<string, OperationCounts>>;
 }
 
 export type Operation = keyof OperationCounts;
@@ -71,7 +73,7 @@ export class UsageMeter {
   private usage: FirestoreUsage = UsageMeter.empty();
 
   static empty(): FirestoreUsage {
-    return { total: zero(), byClient: { server: zero(), client: zero() }, byMethod: {}, byCollection: {} };
+    return { total: zero(), byClient: { server: zero(), client: zero() }, byMethod: {}, byCollection: {}, byClientCollection: { server: {}, client: {} } };
   }
 
   /** Adds `count` operations of one kind, made by `caller` through `method` on documents of `collectionId`. */
@@ -82,6 +84,7 @@ export class UsageMeter {
     usage.byClient[clientKindOf(caller)][operation] += count;
     (usage.byMethod[method] ??= zero())[operation] += count;
     (usage.byCollection[collectionId] ??= zero())[operation] += count;
+    (usage.byClientCollection[clientKindOf(caller)][collectionId] ??= zero())[operation] += count;
   }
 
   /** Reads of the documents at `paths`, and `minimum` reads (on `emptyCollectionId`) when there are fewer. */
