@@ -69,7 +69,7 @@ describe('the programme from its data bundle', () => {
     const setId = (await page.locator('[data-set-id]').first().getAttribute('data-set-id'))!;
     const before = ((await db.doc(firestorePaths.performance(F, setId)).get()).get('favoriteCount') as number) ?? 0;
     await db.doc(firestorePaths.favorite('someone-elsewhere', setId)).set({ festivalId: F, performanceId: setId, createdAt: new Date() });
-    await page.locator(`[data-set-id="${setId}"]`).getByText(String(before + 1), { exact: false }).first().waitFor({ timeout: LIVE });
+    await page.locator(`[data-set-id="${setId}"] .favorite-count`).filter({ hasText: new RegExp(`^${before + 1}$`) }).waitFor({ timeout: LIVE });
     await screenshot(page, 'bundle-first-visit');
 
     // What the page read (functions read a set to count the favourite: that is not the visit's).
