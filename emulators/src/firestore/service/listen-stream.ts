@@ -24,6 +24,9 @@ interface Target {
   held: Map<string, Nanos>;
 }
 
+/** "If the listener is disconnected for more than 30 minutes, you are charged for reads as if you had issued a brand-new query" (pricing page). */
+export const RESUME_WINDOW_NANOS = 30n * 60n * 1_000_000_000n;
+
 export function resumeToken(time: Nanos): string {
   return Buffer.from(`t${time.toString()}`).toString('base64');
 }
@@ -168,7 +171,8 @@ export class ListenStream implements StreamHandle {
   private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[]; since?: StoredDocument[] } {
     const held = new Map<string, Nanos>();
     const resumeAt = resumeTimeOf(spec);
-    const resumable = resumeAt !== undefined && database.canResumeFrom(resumeAt);
+    // Production bills a listener resumed after more than 30 minutes as a new query: so does this one.
+    const resumable = resumeAt !== undefined && database.canResumeFrom(resumeAt) && database.now() - resumeAt <= RESUME_WINDOW_NANOS;
     if (spec.query) {
       const query = spec.query as { parent?: unknown; structuredQuery?: unknown };
       if (typeof query.parent !== 'string') throw invalidArgument('A query target needs a parent.');

@@ -159,3 +159,28 @@ describe('metered listeners', () => {
     expect(usage().byMethod.Listen!.reads).toBe(2);
   });
 });
+
+describe('the 30-minute resume window', () => {
+  const MINUTE = 60n * 1_000_000_000n;
+  function resumeAfter(minutes: bigint) {
+    const databases = new Databases();
+    const database = databases.get({ projectId: 'p', databaseId: '(default)' });
+    for (let i = 0; i < 4; i++) database.commit(owner, [{ update: { name: `${ROOT}/artists/a${i}`, fields: {} } }]);
+    const left = database.now();
+    databases.clock.advanceTo(left + minutes * MINUTE);
+    const sent: Record<string, unknown>[] = [];
+    const stream = createOpenStream(databases)('Listen', { database: DB, headers: {} }, { send: (m) => sent.push(m as Record<string, unknown>), fail: () => {} });
+    databases.usage('p').reset();
+    stream.receive({ addTarget: { targetId: 1, resumeToken: Buffer.from(`t${left}`).toString('base64'), query: query('artists') } });
+    const reset = sent.some((m) => (m.targetChange as { targetChangeType?: string } | undefined)?.targetChangeType === 'RESET');
+    return { reset, reads: databases.usage('p').snapshot().total.reads };
+  }
+
+  it('a listener resumed after 29 minutes without changes pays the query minimum only', () => {
+    expect(resumeAfter(29n)).toEqual({ reset: false, reads: 1 });
+  });
+
+  it('a listener resumed after 31 minutes is a new query: RESET and every document billed', () => {
+    expect(resumeAfter(31n)).toEqual({ reset: true, reads: 4 });
+  });
+});

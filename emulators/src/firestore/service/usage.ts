@@ -9,7 +9,8 @@
  * - a listener: one read per document sent when the target is added (at least one per query
  *   target), then one per document added to or updated in the result, and one per document
  *   that leaves the result because it changed; a deleted document costs nothing;
- * - a resumed listener (resume token or read time) reads only the documents changed since;
+ * - a resumed listener (resume token or read time) reads only the documents changed since,
+ *   if it resumes from at most 30 minutes back; from further back it is a new query;
  * - each document created, updated or transformed in a commit is one write, each delete one
  *   delete (a failed commit bills nothing; `verify` is a precondition, not a write).
  * Reads made by security rules (`get()`, `exists()`) are billed in production but not counted
