@@ -227,7 +227,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
       async () => {
         const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
         if (done?.status !== 'ready') throw new Error(`the bench photo ended ${String(done?.status)}`);
-        await stack.invocations.until((records) => records.every((record) => record.outcome !== 'retry'), 'the pipeline settling');
+        // The photo's change reaches its counters, its clean-up and the uploader's notice too.
+        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
       },
     );
     const renditions = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles({ prefix: `photos/${FESTIVAL_ID}/${photoId}/` });

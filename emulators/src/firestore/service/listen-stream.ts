@@ -1,7 +1,8 @@
 /**
  * The Listen stream (firestore.proto `Listen`), shared by gRPC and WebChannel. Each target
  * (a query or a set of documents) gets ADD, its documents, CURRENT with a resume token and a
- * global read time; after every commit, each target hears of the changes that concern it
+ * global read time (a target resumed from a resume token or read time within the last 30
+ * minutes gets only what changed since: no RESET); after every commit, each target hears of the changes that concern it
  * (documentChange / documentDelete / documentRemove), followed by one global read time, so
  * every listener sees each committed change exactly once and in commit order.
  */
