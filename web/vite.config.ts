@@ -1,41 +1,46 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { bundlesProxy } from './vite/bundles-proxy.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), serviceWorker()],
-  resolve: {
-    // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
-    conditions: modelSourceConditions,
-    // Production only: see vite/re2js-unused.ts (tests and the dev server keep the real library).
-    ...(command === 'build' ? { alias: { re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)) } } : {}),
-  },
-  // The emulators and functions talk to 127.0.0.1; the app is served from the same host so
-  // the browser treats every local origin alike.
-  server: { host: '127.0.0.1', port: 5173, strictPort: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  build: {
-    outDir: 'dist/app',
-    sourcemap: true,
-    // The bundle budget script reads the manifest to follow the programme page's import graph.
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // Libraries in chunks of their own: they change less often than the app, so browsers
-        // keep them cached across releases, and the bundle budget shows what each costs.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'webchannel', test: /node_modules[\\/]@firebase[\\/]webchannel-wrapper[\\/]/ },
-            { name: 'firestore', test: /node_modules[\\/]@firebase[\\/]firestore[\\/]/ },
-            { name: 'firebase-core', test: /node_modules[\\/](@firebase[\\/](app|component|util|logger)|idb)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
-            { name: 'luxon', test: /node_modules[\\/]luxon[\\/]/ },
-          ],
+export default defineConfig(({ command, mode }) => {
+  // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
+  const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
+  return {
+    plugins: [react(), serviceWorker()],
+    resolve: {
+      // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
+      conditions: modelSourceConditions,
+      // Production only: see vite/re2js-unused.ts (tests and the dev server keep the real library).
+      ...(command === 'build' ? { alias: { re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)) } } : {}),
+    },
+    // The emulators and functions talk to 127.0.0.1; the app is served from the same host so
+    // the browser treats every local origin alike.
+    server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: bundlesProxy(env) },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: bundlesProxy(env) },
+    build: {
+      outDir: 'dist/app',
+      sourcemap: true,
+      // The bundle budget script reads the manifest to follow the programme page's import graph.
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // Libraries in chunks of their own: they change less often than the app, so browsers
+          // keep them cached across releases, and the bundle budget shows what each costs.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+              { name: 'webchannel', test: /node_modules[\\/]@firebase[\\/]webchannel-wrapper[\\/]/ },
+              { name: 'firestore', test: /node_modules[\\/]@firebase[\\/]firestore[\\/]/ },
+              { name: 'firebase-core', test: /node_modules[\\/](@firebase[\\/](app|component|util|logger)|idb)[\\/]/ },
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+              { name: 'luxon', test: /node_modules[\\/]luxon[\\/]/ },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

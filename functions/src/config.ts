@@ -44,6 +44,17 @@ export const MAX_EVENT_AGE_MS = {
   default: 24 * 60 * 60_000,
 } as const;
 
+/**
+ * Programme bundle rebuilds: one instance, so every edit of a festival coalesces into the
+ * rebuild waiting there (see handlers/programme-bundle.ts); a rebuild reads a few hundred
+ * documents.
+ */
+export const bundleOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 50, maxInstances: 1, retry: true } as const;
+
+/** The periodic bundle refresh (live counts folded in), and how often it runs. */
+export const bundleRefreshOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 300, maxInstances: 1, retryCount: 1 } as const;
+export const BUNDLE_REFRESH_SCHEDULE = 'every 10 minutes';
+
 /** Thin triggers: validate, publish, return. Cheap and highly concurrent. */
 export const triggerOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20, retry: true } as const;
 

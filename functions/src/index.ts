@@ -1,6 +1,6 @@
 /** Encore's Cloud Functions. Wiring lives in `triggers/`, work in `handlers/`, rules in `domain/`. */
 export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
-export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten } from './triggers/firestore.js';
+export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten, onFestivalWritten, onStageWritten, onArtistWritten, onPerformanceWritten } from './triggers/firestore.js';
 export {
   processPhoto,
   processMedia,
@@ -16,6 +16,7 @@ export {
   fanOutAnnouncement,
   pushAnnouncement,
   refreshTrending,
+  rebuildProgrammeBundle,
 } from './triggers/subscribers.js';
-export { calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
-export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';
+export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
+export { nightlyMaintenance, sendReminders, refreshProgrammeBundles } from './triggers/schedule.js';

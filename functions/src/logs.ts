@@ -48,6 +48,8 @@ export const logs = {
   trendingRefreshed: info('trending-refreshed'),
   programmeImported: info('programme-imported'),
   calendarServed: info('calendar-served'),
+  bundleBuilt: info('bundle-built'),
+  bundlesRefreshed: info('bundles-refreshed'),
   maintenanceDone: info('maintenance-done'),
   maintenanceFailed: error('maintenance-failed'),
 } as const;

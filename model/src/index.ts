@@ -19,3 +19,4 @@ export * from './schedule/clashes.js';
 export * from './events/index.js';
 export * from './messages/index.js';
 export * from './access/staff-access.js';
+export * from './programme/bundle.js';

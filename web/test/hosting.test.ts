@@ -13,7 +13,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const firebaseJson = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
   hosting: {
     public: string;
-    rewrites: Array<{ source: string; destination: string }>;
+    rewrites: Array<{ source: string; destination?: string; function?: { functionId: string; region: string } }>;
     headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
   };
 };
@@ -50,6 +50,15 @@ describe('hosting config', () => {
 
   it('rewrites every route to the app shell', () => {
     expect(firebaseJson.hosting.rewrites).toContainEqual({ source: '**', destination: '/index.html' });
+  });
+
+  it('sends /bundles/** to the programmeBundle function, before the app shell rewrite, cacheable by the CDN', () => {
+    const rewrites = firebaseJson.hosting.rewrites;
+    const bundles = rewrites.findIndex((rewrite) => rewrite.source === '/bundles/**');
+    expect(rewrites[bundles]?.function).toEqual({ functionId: 'programmeBundle', region: 'europe-west1' });
+    expect(bundles).toBeLessThan(rewrites.findIndex((rewrite) => rewrite.source === '**'));
+    // The same value the function sets (functions/src/domain/programme-bundle.ts), should Hosting's headers win.
+    expect(cacheControlOf('/bundles/encore-2026/programme.bundle')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
   });
 
   it('never lets a browser cache the shell (at any route) or the service worker; only hashed assets are immutable', () => {

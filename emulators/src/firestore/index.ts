@@ -29,6 +29,8 @@ import { createRouter } from './transport/http-router.js';
 import { listenOnePort } from './transport/one-port.js';
 import { createWebChannelHandler } from './webchannel/index.js';
 
+export type { FirestoreUsage, OperationCounts, ClientKind } from './service/usage.js';
+import type { FirestoreUsage } from './service/usage.js';
 export type { AccessMethod, AccessRequest, AccessVerdict, Authorize, DocumentLookup } from './engine/access.js';
 
 export interface FirestoreEmulatorOptions {
@@ -65,6 +67,9 @@ export interface FirestoreEmulator {
   exportTo(dir: string): Promise<void>;
   /** Deletes every document of the default project. */
   clear(): void;
+  /** Billed reads, writes and deletes of a project (the default one) since start or the last reset; also `GET /emulator/v1/projects/{p}/usage`. */
+  usage(projectId?: string): FirestoreUsage;
+  resetUsage(projectId?: string): void;
   /**
    * Puts rules in force for the default project. Each project's rules decide every client
    * request (none loaded: everything is allowed). Like `PUT :securityRules` and `rulesPath`,
@@ -119,6 +124,8 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     openStream,
     exportTo: (dir) => exportState(databases, dir),
     clear: () => databases.clearProject(projectId),
+    usage: (project = projectId) => databases.usage(project).snapshot(),
+    resetUsage: (project = projectId) => databases.usage(project).reset(),
     setRules: putRules,
     getRules: (project = projectId) => databases.rules.get(project),
     setAuthorize: (authorize) => {

@@ -7,3 +7,6 @@ export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from '
 export { findFreePort } from './free-port.js';
 export { describeCode, latestCodes, listVerificationCodes, type CodeForPhone, type VerificationCode } from './verification-codes.js';
 export type { InvocationRecord } from '../runner/index.js';
+export { fetchUsage, resetUsage, type StackUsage, type UsageHosts } from './usage.js';
+export type { FirestoreUsage, OperationCounts } from '../firestore/index.js';
+export type { StorageUsage, StorageCounts } from '../storage/index.js';

@@ -23,10 +23,12 @@ import { toGcsJson } from './object-json.js';
 import { ObjectStore } from './object-store.js';
 import { exportObjects, importObjects } from './persistence.js';
 import { createStorageServer } from './server.js';
+import { StorageUsageMeter, type StorageUsage } from './usage.js';
 import { StorageService, type RulesInForce } from './service.js';
 import { UploadSessions } from './upload-sessions.js';
 
 export type { AccessRequest, Authorizer, RulesResource, StorageMethod } from './access.js';
+export type { StorageUsage, StorageCounts } from './usage.js';
 
 export const DEFAULT_STORAGE_BUCKET = 'demo-encore.appspot.com';
 
@@ -88,6 +90,9 @@ export interface StorageEmulator {
   setRules(rules: string | ReadonlyMap<string, string>): void;
   /** The rules in force, if any (a map when they were set per bucket). */
   getRules(): RulesInForce;
+  /** Billed operations and bytes since start or the last reset (also `GET /emulator/v1/projects/{p}/usage`); see usage.ts. */
+  usage(): StorageUsage;
+  resetUsage(): void;
   close(): Promise<void>;
 }
 
@@ -129,7 +134,8 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
       },
       exportTo: (dir) => exportObjects(dir, store, blobs),
     };
-    const listening = createStorageServer(service, controls, () => baseUrl);
+    const meter = new StorageUsageMeter();
+    const listening = createStorageServer(service, controls, () => baseUrl, meter);
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
@@ -150,6 +156,8 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
       objectEvents,
       ...controls,
       getRules: () => service.rules,
+      usage: () => meter.snapshot(),
+      resetUsage: () => meter.reset(),
       // Requests stop first; then sessions' files go, the journal is folded into a snapshot and files are flushed.
       close: () =>
         (closed ??= stopServer(listening, rulesFile).then(async () => {

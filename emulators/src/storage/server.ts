@@ -14,6 +14,7 @@ import { handleCors, pathSegments, sendError, sendJson } from './http.js';
 import { handleInternalApi, type InternalControls } from './internal-api.js';
 import { handleFormUpload } from './post-policy.js';
 import type { StorageService } from './service.js';
+import { operationClass, storageClientOf, type StorageUsageMeter } from './usage.js';
 
 type Api = 'firebase' | 'gcs-objects' | 'gcs-upload' | 'gcs-copy' | 'gcs-compose' | 'gcs-acl';
 
@@ -73,9 +74,36 @@ function copyRoute(rest: readonly string[]): Route | undefined {
   };
 }
 
-export function createStorageServer(service: StorageService, controls: InternalControls, baseUrl: () => string): Server {
+export function createStorageServer(service: StorageService, controls: InternalControls, baseUrl: () => string, meter?: StorageUsageMeter): Server {
   return createServer((request, response) => {
-    void handle(service, controls, baseUrl(), request, response);
+    void handle(service, controls, baseUrl(), request, response, meter);
+  });
+}
+
+/** Bytes each connection had read when its previous request was answered (keep-alive carries several). */
+const readBySocket = new WeakMap<object, number>();
+
+/**
+ * Counts the bytes a reply's body carries, and the request's bytes on the wire (headers
+ * included: a small body is read with them, before any handler runs), into `meter` once
+ * the reply is out.
+ */
+function metered(request: IncomingMessage, response: ServerResponse, meter: StorageUsageMeter, route: { object: string | undefined }, url: URL): void {
+  let bytesOut = 0;
+  const count = (chunk: unknown) => {
+    if (typeof chunk === 'string') bytesOut += Buffer.byteLength(chunk);
+    else if (chunk instanceof Uint8Array) bytesOut += chunk.byteLength;
+  };
+  const write = response.write.bind(response) as (...args: unknown[]) => boolean;
+  const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+  response.write = ((chunk: unknown, ...rest: unknown[]) => (count(chunk), write(chunk, ...rest))) as typeof response.write;
+  response.end = ((chunk?: unknown, ...rest: unknown[]) => (typeof chunk !== 'function' && count(chunk), end(chunk, ...rest))) as typeof response.end;
+  response.once('finish', () => {
+    const socket = request.socket;
+    const bytesIn = Math.max(0, socket.bytesRead - (readBySocket.get(socket) ?? 0));
+    readBySocket.set(socket, socket.bytesRead);
+    if (response.statusCode >= 400) return;
+    meter.record(storageClientOf(request.headers), operationClass(request.method ?? 'GET', route.object, url), bytesIn, bytesOut);
   });
 }
 
@@ -85,6 +113,7 @@ async function handle(
   baseUrl: string,
   request: IncomingMessage,
   response: ServerResponse,
+  meter?: StorageUsageMeter,
 ): Promise<void> {
   const origin = clientOrigin(request, baseUrl);
   let url = new URL('/', origin);
@@ -96,6 +125,11 @@ async function handle(
       return sendJson(response, 200, { emulator: 'storage' });
     }
     if (segments[0] === 'internal' && segments.length === 2) return await handleInternalApi(controls, segments[1]!, request, response);
+    // Billed operations so far (see usage.ts), like the Firestore emulator's; DELETE starts afresh.
+    if (meter && segments.length === 5 && segments.slice(0, 3).join('/') === 'emulator/v1/projects' && segments[4] === 'usage') {
+      if (request.method === 'DELETE') meter.reset();
+      return sendJson(response, 200, request.method === 'DELETE' ? {} : meter.snapshot());
+    }
     const target = route(segments);
     // `POST /{bucket}`: a form upload (HTML form, signed POST policy).
     if (!target && segments.length === 1 && request.method === 'POST') return await handleFormUpload(service, request, response, segments[0]!);
@@ -105,6 +139,7 @@ async function handle(
       return await handlePublicUrl(service, request, response, segments[0]!, segments.slice(1).join('/'));
     }
     if (!target) throw routeNotFound(request.method ?? 'GET', url.pathname);
+    if (meter) metered(request, response, meter, target, url);
     const call: ApiCall = { request, response, url, bucket: target.bucket, object: target.object, origin };
     if (target.api === 'firebase') await handleFirebaseApi(service, call);
     else if (target.api === 'gcs-upload') await handleGcsUpload(service, call, baseUrl);

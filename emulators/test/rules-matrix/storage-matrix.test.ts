@@ -37,6 +37,8 @@ const POLICY: StorageRow[] = [
   // Their renditions: public, written by functions only.
   { object: 'media/encore-2026/artists/the-nightjars/up1/480.webp', contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   { object: 'media/encore-2026/venue/map/up1/1920.avif',            contentType: 'image/avif', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // The programme's data bundle: functions write it and serve it through programmeBundle; no client touches the object.
+  { object: 'bundles/encore-2026/programme.bundle',     contentType: 'application/octet-stream', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // Default deny: no rule names this path.
   { object: 'exports/encore-2026/report.csv',           contentType: 'text/csv',   policy: { get: NOBODY,   list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
 ];

@@ -1,4 +1,5 @@
 import type { Accounts } from '../platform/accounts.js';
+import type { ProgrammeBundler } from '../platform/bundles.js';
 import type { CaptureFacts } from '../platform/exif.js';
 import type { Docs } from '../platform/docs.js';
 import type { ImageProcessor } from '../platform/images.js';
@@ -18,6 +19,8 @@ export interface Deps {
   /** Push messages to people's devices: FCM in production, the local outbox on the emulators. */
   push: Push;
   images: ImageProcessor;
+  /** Builds a festival's programme as a Firestore data bundle. */
+  bundler: ProgrammeBundler;
   readCapture: (bytes: Buffer) => Promise<CaptureFacts>;
   now: () => Date;
   random: () => number;

@@ -2,6 +2,7 @@ import { appUrl, dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDay
 import { feedAppUrl } from '../domain/calendar.js';
 import type { Deps } from '../handlers/deps.js';
 import { firebaseAccounts } from './accounts.js';
+import { firestoreBundler } from './bundles.js';
 import { readCaptureFacts } from './exif.js';
 import { fcmPush } from './fcm-push.js';
 import { firestoreDocs } from './firestore.js';
@@ -28,6 +29,7 @@ export function liveDeps(): Deps {
     objects: cloudStorageObjects(),
     publisher: pubsubPublisher(),
     images: sharpImages,
+    bundler: firestoreBundler(),
     readCapture: readCaptureFacts,
     now: () => new Date(),
     random: Math.random,

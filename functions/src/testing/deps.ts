@@ -29,6 +29,7 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     publisher: new MemoryPublisher(),
     push: new MemoryPush(),
     images: sharpImages,
+    bundler: { build: () => Promise.reject(new Error('testDeps has no bundler: pass one')) },
     readCapture: readCaptureFacts,
     now: () => NOW,
     random: () => (tick++ % 10) / 10,

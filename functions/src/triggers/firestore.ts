@@ -2,6 +2,7 @@ import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebas
 import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
 import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
+import { publishProgrammeEdited } from '../handlers/programme-bundle.js';
 import { publishPhotoChanged } from '../handlers/photo-changed.js';
 import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
 import { fromData } from '../platform/firestore.js';
@@ -41,5 +42,34 @@ export const onPerformanceUpdated = onDocumentUpdated({ ...triggerOptions, docum
 export const onAnnouncementWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/announcements/{announcementId}' }, (event) =>
   guarded('onAnnouncementWritten', event, age, () =>
     publishAnnouncementUrgent(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+/*
+ * Programme edits (the festival, stages, artists, sets) rebuild the festival's data bundle.
+ * `onPerformanceWritten` also sees every count update functions make on a set: it returns
+ * without publishing for those (see domain/programme-bundle.ts, isProgrammeEdit).
+ */
+export const onFestivalWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}' }, (event) =>
+  guarded('onFestivalWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'festival', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onStageWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/stages/{stageId}' }, (event) =>
+  guarded('onStageWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'stages', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onArtistWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/artists/{artistId}' }, (event) =>
+  guarded('onArtistWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'artists', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onPerformanceWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/performances/{performanceId}' }, (event) =>
+  guarded('onPerformanceWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'performances', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),
 );

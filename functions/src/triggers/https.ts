@@ -4,6 +4,7 @@ import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js'
 import { handleReporterStanding } from '../handlers/reporter-standing.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
+import { handleBundleRequest } from '../handlers/programme-bundle.js';
 import { liveDeps } from '../platform/live.js';
 
 function caller(request: CallableRequest): Caller | undefined {
@@ -28,6 +29,15 @@ export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
   }
   const feed = await handleCalendarFeed(liveDeps(), { uid: req.query.uid, token: req.query.token });
   res.status(feed.status).set(feed.headers).send(feed.body);
+});
+
+/**
+ * `GET /bundles/{festivalId}/programme.bundle` (a Hosting rewrite; Vite proxies it on the
+ * emulators): the programme as a Firestore data bundle, cached by browsers and the CDN.
+ */
+export const programmeBundle = onRequest(httpsOptions, async (req, res) => {
+  const answer = await handleBundleRequest(liveDeps(), { method: req.method, path: req.path, ifNoneMatch: req.get('if-none-match') });
+  res.status(answer.status).set(answer.headers).send(answer.body);
 });
 
 export const calendarLink = onCall(callableOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));

@@ -1,8 +1,9 @@
-import { MAX_EVENT_AGE_MS, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions, pushOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, bundleOptions, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions, pushOptions } from '../config.js';
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
 import { handleProcessMedia } from '../handlers/process-media.js';
+import { handleProgrammeEdited } from '../handlers/programme-bundle.js';
 import { handleProcessPhoto } from '../handlers/process-photo.js';
 import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
@@ -25,3 +26,4 @@ export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions,
 export const fanOutAnnouncement = subscribe('fanOutAnnouncement', 'announcement.urgent', fanOutOptions, (event) => handleAnnouncementUrgent(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
 export const pushAnnouncement = subscribe('pushAnnouncement', 'announcement.push-batch', pushOptions, (event) => handleAnnouncementPushBatch(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
 export const refreshTrending = subscribe('refreshTrending', 'performance.changed', counterOptions, (event) => handleRefreshTrending(liveDeps(), event));
+export const rebuildProgrammeBundle = subscribe('rebuildProgrammeBundle', 'programme.edited', bundleOptions, (event) => handleProgrammeEdited(liveDeps(), event));

@@ -127,6 +127,12 @@ const expected: Record<string, Partial<Endpoint>> = {
   onPhotoWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}'),
   onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
   onAnnouncementWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/announcements/{announcementId}'),
+  onFestivalWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}'),
+  onStageWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/stages/{stageId}'),
+  onArtistWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/artists/{artistId}'),
+  onPerformanceWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/performances/{performanceId}'),
+  rebuildProgrammeBundle: pubsub(config.bundleOptions, 'programme-edited'),
+  programmeBundle: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
   processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
   processMedia: pubsub(config.photoPipelineOptions, 'media-uploaded'),
   markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
@@ -152,6 +158,14 @@ const expected: Record<string, Partial<Endpoint>> = {
       schedule: config.MAINTENANCE_SCHEDULE,
       timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
       retryConfig: { retryCount: config.maintenanceOptions.retryCount },
+    },
+  },
+  refreshProgrammeBundles: {
+    ...endpointOptions(config.bundleRefreshOptions),
+    scheduleTrigger: {
+      schedule: config.BUNDLE_REFRESH_SCHEDULE,
+      timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
+      retryConfig: { retryCount: config.bundleRefreshOptions.retryCount },
     },
   },
   sendReminders: {

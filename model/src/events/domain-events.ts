@@ -121,6 +121,9 @@ export const announcementPushBatchSchema = z
   })
   .strict();
 
+/** Staff changed the festival's programme (the festival, a stage, an artist or a set): its data bundle is rebuilt. */
+export const programmeEditedSchema = z.object({ festivalId: slugIdSchema }).strict();
+
 /** Each event type, its topic and its payload schema, in one table. */
 export const domainEvents = {
   'photo.uploaded': { topic: 'photo-uploaded', data: photoUploadedSchema },
@@ -134,6 +137,7 @@ export const domainEvents = {
   'notice.batch': { topic: 'notice-batch', data: noticeBatchSchema },
   'announcement.urgent': { topic: 'announcement-urgent', data: announcementUrgentSchema },
   'announcement.push-batch': { topic: 'announcement-push-batch', data: announcementPushBatchSchema },
+  'programme.edited': { topic: 'programme-edited', data: programmeEditedSchema },
 } as const;
 
 export type DomainEventType = keyof typeof domainEvents;

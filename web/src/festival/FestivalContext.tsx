@@ -1,5 +1,4 @@
-import { artistSchema, festivalSchema, firestorePaths, performanceSchema, stageSchema } from '@encore/model';
-import { collection, doc, orderBy, query } from 'firebase/firestore';
+import { artistSchema, festivalSchema, performanceSchema, stageSchema } from '@encore/model';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { appConfig } from '../config/firebase-config';
 import type { ConnectionState } from '../firebase/connection';
@@ -8,6 +7,7 @@ import { useLiveDocument, useLiveQuery } from '../firebase/live';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
 import { makeProgramme, type Programme } from './programme';
+import { useProgrammeQueries } from './programme-queries';
 
 export interface FestivalState {
   programme: Programme | null;
@@ -20,22 +20,19 @@ export interface FestivalState {
 
 const FestivalContext = createContext<FestivalState | null>(null);
 
-/** Live programme of the configured festival, shared by every page (one set of listeners). */
+/**
+ * Live programme of the configured festival, shared by every page (one set of listeners).
+ * The listeners start once the programme's data bundle is loaded (see programme-queries.ts):
+ * a first visit then gets the programme without billed reads, and the server sends only
+ * what changed since the bundle was built, live counts included.
+ */
 export function FestivalProvider({ children }: { children: ReactNode }) {
   const festivalId = appConfig.festivalId;
-  const refs = useMemo(() => {
-    const firestore = db();
-    return {
-      festival: doc(firestore, firestorePaths.festival(festivalId)),
-      stages: query(collection(firestore, firestorePaths.stages(festivalId)), orderBy('order')),
-      artists: collection(firestore, firestorePaths.artists(festivalId)),
-      performances: query(collection(firestore, firestorePaths.performances(festivalId)), orderBy('startsAt')),
-    };
-  }, [festivalId]);
-  const festival = useLiveDocument(refs.festival, festivalSchema);
-  const stages = useLiveQuery(refs.stages, stageSchema);
-  const artists = useLiveQuery(refs.artists, artistSchema);
-  const performances = useLiveQuery(refs.performances, performanceSchema);
+  const refs = useProgrammeQueries(db, festivalId);
+  const festival = useLiveDocument(refs?.festival ?? null, festivalSchema);
+  const stages = useLiveQuery(refs?.stages ?? null, stageSchema);
+  const artists = useLiveQuery(refs?.artists ?? null, artistSchema);
+  const performances = useLiveQuery(refs?.performances ?? null, performanceSchema);
   const connection = useConnection(performances.status === 'ready' ? performances.fromCache : true);
 
   const value = useMemo<FestivalState>(() => {

@@ -41,6 +41,23 @@ export interface LocalStack {
  * (library chunks keep theirs).
  */
 async function buildWebApp(outDir: string, ports: Record<string, number>, appCheckDebugToken: string, release = 0): Promise<void> {
+  const marker: Plugin = {
+    name: 'encore-test-release',
+    transform(code, id) {
+      if (release > 0 && /[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id)) return { code: `${code}\n;globalThis['__encoreRelease'] = ${release};\n`, map: null };
+      return null;
+    },
+  };
+  await withWebEnv(ports, appCheckDebugToken, () =>
+    build({ root: WEB, mode: 'production', logLevel: 'warn', plugins: [marker], build: { outDir, emptyOutDir: true } }),
+  );
+}
+
+/**
+ * Runs `work` with the web app's environment for these ports: what the build bakes in, and
+ * what `vite preview` reads for its `/bundles/` proxy to the functions runner.
+ */
+async function withWebEnv<T>(ports: Record<string, number>, appCheckDebugToken: string, work: () => Promise<T>): Promise<T> {
   const env = {
     // vitest runs with NODE_ENV=test, which would make Vite build with development flags.
     NODE_ENV: 'production',
@@ -53,15 +70,8 @@ async function buildWebApp(outDir: string, ports: Record<string, number>, appChe
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);
-  const marker: Plugin = {
-    name: 'encore-test-release',
-    transform(code, id) {
-      if (release > 0 && /[\\/]web[\\/]src[\\/].*\.tsx?$/.test(id)) return { code: `${code}\n;globalThis['__encoreRelease'] = ${release};\n`, map: null };
-      return null;
-    },
-  };
   try {
-    await build({ root: WEB, mode: 'production', logLevel: 'warn', plugins: [marker], build: { outDir, emptyOutDir: true } });
+    return await work();
   } finally {
     for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
@@ -75,7 +85,8 @@ async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: st
   const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
   await buildWebApp(outDir, ports, appCheckDebugToken);
   // vite preview reads the folder on every request, so a rebuild into it is served at once.
-  const server = await preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port: await findFreePort(), strictPort: true } });
+  const port = await findFreePort();
+  const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
   return { server, outDir };
 }
 

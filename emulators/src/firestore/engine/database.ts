@@ -13,7 +13,7 @@ import { toDocumentJson } from './documents.js';
 import { parseFieldPath, type FieldPath } from './field-path.js';
 import { documentsRoot, joinPath, parseDocumentName, sameDatabase, type DatabaseId } from './paths.js';
 import { planQuery, runPlannedQuery, type PlannedQuery } from './query.js';
-import { DocumentStore, type StoredDocument } from './store.js';
+import { DocumentStore, HISTORY_NANOS, type StoredDocument } from './store.js';
 import { formatTimestamp, parseTimestamp, type Clock, type Nanos } from './time.js';
 import { TransactionRegistry, type Transaction } from './transactions.js';
 import { applyWrite, parseWrite, validateWrite, type WriteOutcome } from './writes.js';
@@ -87,11 +87,17 @@ export class Database {
   private readonly documentWrites: Feed<DocumentWrittenEvent>;
   private readonly authorizer: () => Authorize;
   private readonly log: () => CommitLog | undefined;
+  /**
+   * From when the version history is complete (deletes included): a database's creation, or
+   * the last load of an export or clear. Listeners resume from a time before it in full.
+   */
+  private historyStart: Nanos;
 
   constructor(options: DatabaseOptions) {
     this.id = options.id;
     this.root = documentsRoot(options.id);
     this.clock = options.clock;
+    this.historyStart = options.clock.current();
     this.documentWrites = options.documentWrites;
     this.authorizer = options.authorize;
     this.log = options.log ?? (() => undefined);
@@ -100,6 +106,15 @@ export class Database {
   onCommit(listener: CommitListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Whether the store can tell what changed since `time` (a listener's resume token or read
+   * time): within the kept history and after the last load or clear.
+   */
+  canResumeFrom(time: Nanos): boolean {
+    const now = this.now();
+    return time >= this.historyStart && time <= now && time >= now - HISTORY_NANOS;
   }
 
   /** A read time that includes every commit so far. */
@@ -311,6 +326,10 @@ export class Database {
   /** Loads documents as they were exported (no listeners or feed events). */
   load(docs: StoredDocument[]): void {
     for (const doc of docs) this.store.put(doc.path, doc, doc.updateTime);
+    // An export holds no deletes: what was deleted before it is unknown.
+    let latest = this.clock.current();
+    for (const doc of docs) if (doc.updateTime > latest) latest = doc.updateTime;
+    this.historyStart = latest;
   }
 
   /** Re-applies a commit read back from the durable log (no listeners or feed events). */
@@ -323,6 +342,7 @@ export class Database {
   replayClear(time: Nanos): void {
     this.clock.advanceTo(time);
     this.store.clear();
+    this.historyStart = time;
   }
 
   /** Deletes every document; listeners hear of each removal. */
@@ -332,6 +352,7 @@ export class Database {
     const changes: DocumentChange[] = [];
     for (const doc of [...this.store.all()]) changes.push({ path: doc.path, before: doc, after: null });
     this.store.clear();
+    this.historyStart = commitTime;
     this.transactions.clear();
     for (const listener of this.listeners) listener(changes, commitTime);
   }

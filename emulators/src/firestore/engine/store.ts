@@ -20,7 +20,7 @@ interface Version {
 }
 
 /** Versions older than this are dropped (production allows reads up to one hour back). */
-const HISTORY_NANOS = 60n * 60n * 1_000_000_000n;
+export const HISTORY_NANOS = 60n * 60n * 1_000_000_000n;
 
 export class DocumentStore {
   private readonly versions = new Map<string, Version[]>();

@@ -9,6 +9,7 @@ import { allowAll, type Authorize } from '../engine/access.js';
 import { Database, type CommitLog } from '../engine/database.js';
 import { parseDatabaseName, type DatabaseId } from '../engine/paths.js';
 import { Clock } from '../engine/time.js';
+import { UsageMeter } from './usage.js';
 
 export class Databases {
   readonly clock = new Clock();
@@ -20,6 +21,19 @@ export class Databases {
   log: DurableLog | undefined;
   private readonly byName = new Map<string, Database>();
   private readonly rulesByProject = new Map<string, string>();
+  private readonly meters = new Map<string, UsageMeter>();
+
+  /** Billed operations of one project (all its databases), as `GET /emulator/v1/projects/{p}/usage` shows them. */
+  usage(projectId: string): UsageMeter {
+    let meter = this.meters.get(projectId);
+    if (meter === undefined) this.meters.set(projectId, (meter = new UsageMeter()));
+    return meter;
+  }
+
+  /** The meter of the project a resource name (`projects/{p}/...`) belongs to. */
+  usageOf(name: string): UsageMeter {
+    return this.usage(/^projects\/([^/]+)/.exec(name)?.[1] ?? '');
+  }
 
   /** Rules sources by project, as set through `setRules` (the admin endpoint, `rulesPath`, an import). */
   get rules(): ReadonlyMap<string, string> {

@@ -10,6 +10,7 @@ import { toDocumentJson } from '../engine/documents.js';
 import { joinPath, validateCollectionId } from '../engine/paths.js';
 import { formatTimestamp } from '../engine/time.js';
 import type { Databases } from './databases.js';
+import { aggregationReads } from './usage.js';
 
 type Json = Record<string, unknown>;
 
@@ -63,6 +64,8 @@ export class FirestoreApi {
     switch (method) {
       case 'GetDocument': {
         const database = this.database(request.name);
+        // Billed whether or not the document exists.
+        this.databases.usageOf(String(request.name)).reads(caller, method, [String(request.name)]);
         return database.getDocument(caller, request.name, database.resolveRead(request), parseMask(request.mask)) as unknown as Json;
       }
       case 'ListDocuments':
@@ -76,6 +79,7 @@ export class FirestoreApi {
         const write: Json = { delete: request.name };
         if (request.currentDocument) write.currentDocument = request.currentDocument;
         database.commit(caller, [write]);
+        this.databases.usageOf(String(request.name)).committed(caller, method, [write]);
         return {};
       }
       case 'BeginTransaction': {
@@ -84,7 +88,9 @@ export class FirestoreApi {
       }
       case 'Commit': {
         const database = this.database(request.database);
-        return database.commit(caller, request.writes ?? [], request.transaction) as unknown as Json;
+        const result = database.commit(caller, request.writes ?? [], request.transaction) as unknown as Json;
+        this.databases.usageOf(String(request.database)).committed(caller, method, request.writes);
+        return result;
       }
       case 'Rollback': {
         const database = this.database(request.database);
@@ -132,6 +138,7 @@ export class FirestoreApi {
     const read = database.resolveRead(request);
     const query = database.planQuery(parent, { from: [{ collectionId }] });
     const docs = database.query(caller, query, read);
+    this.databases.usageOf(parent).reads(caller, 'ListDocuments', docs.map((doc) => doc.path), { count: 1, collectionId });
     const mask = parseMask(request.mask);
     const documents = docs.map((doc) => toDocumentJson(database.root, doc, mask));
     if (request.showMissing === true) {
@@ -165,7 +172,9 @@ export class FirestoreApi {
     const documentId = typeof request.documentId === 'string' && request.documentId !== '' ? request.documentId : autoId();
     const name = `${parent}/${collectionId}/${documentId}`;
     const document = (request.document ?? {}) as Json;
-    database.commit(caller, [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }]);
+    const writes = [{ update: { name, fields: document.fields ?? {} }, currentDocument: { exists: false } }];
+    database.commit(caller, writes);
+    this.databases.usageOf(parent).committed(caller, 'CreateDocument', writes);
     return database.getDocument({ kind: 'owner' }, name, {}, parseMask(request.mask)) as unknown as Json;
   }
 
@@ -176,6 +185,7 @@ export class FirestoreApi {
     if (request.updateMask) write.updateMask = request.updateMask;
     if (request.currentDocument) write.currentDocument = request.currentDocument;
     database.commit(caller, [write]);
+    this.databases.usageOf(String(document.name)).committed(caller, 'UpdateDocument', [write]);
     return database.getDocument({ kind: 'owner' }, document.name, {}, parseMask(request.mask)) as unknown as Json;
   }
 
@@ -187,6 +197,7 @@ export class FirestoreApi {
     for (const write of writes) {
       try {
         const result = database.commit(caller, [write]);
+        this.databases.usageOf(String(request.database)).committed(caller, 'BatchWrite', [write]);
         writeResults.push(result.writeResults[0] as unknown as Json);
         status.push({ code: 0 });
       } catch (error) {
@@ -206,8 +217,10 @@ export class FirestoreApi {
     const readTime = this.readTimeOf(database, read);
     const responses: Json[] = [];
     if (read.beganTransaction) responses.push({ transaction: read.beganTransaction, readTime });
+    const meter = this.databases.usageOf(String(request.database));
     for (const name of request.documents) {
       const doc = database.read(caller, database.documentPath(name), read);
+      meter.reads(caller, 'BatchGetDocuments', [String(name)]);
       responses.push(doc ? { found: toDocumentJson(database.root, doc, mask), readTime } : { missing: name, readTime });
     }
     return responses;
@@ -218,6 +231,7 @@ export class FirestoreApi {
     const read = database.resolveRead(request);
     const query = database.planQuery(str(request.parent, 'parent'), request.structuredQuery);
     const docs = database.query(caller, query, read);
+    this.databases.usageOf(String(request.parent)).reads(caller, 'RunQuery', docs.map((doc) => doc.path), { count: 1, collectionId: query.collectionId ?? '' });
     const readTime = this.readTimeOf(database, read);
     const responses: Json[] = docs.map((doc) => ({ document: toDocumentJson(database.root, doc, query.select), readTime }));
     if (responses.length === 0) responses.push({ readTime });
@@ -230,6 +244,10 @@ export class FirestoreApi {
     const database = this.database(request.parent);
     const read = database.resolveRead(request);
     const aggregateFields = database.aggregate(caller, str(request.parent, 'parent'), request.structuredAggregationQuery, read);
+    // Billed by index entries matched: the documents the underlying query matches (rules already checked it).
+    const underlying = database.planQuery(String(request.parent), (request.structuredAggregationQuery as { structuredQuery?: unknown }).structuredQuery);
+    const matched = database.query({ kind: 'owner' }, underlying, { readTime: read.readTime }).length;
+    this.databases.usageOf(String(request.parent)).add(caller, 'RunAggregationQuery', 'reads', underlying.collectionId ?? '', aggregationReads(matched));
     const response: Json = { result: { aggregateFields }, readTime: this.readTimeOf(database, read) };
     if (read.beganTransaction) response.transaction = read.beganTransaction;
     return [response];

@@ -1,7 +1,8 @@
 /**
  * The Listen stream (firestore.proto `Listen`), shared by gRPC and WebChannel. Each target
  * (a query or a set of documents) gets ADD, its documents, CURRENT with a resume token and a
- * global read time; after every commit, each target hears of the changes that concern it
+ * global read time (a target resumed from a resume token or read time within the last 30
+ * minutes gets only what changed since: no RESET); after every commit, each target hears of the changes that concern it
  * (documentChange / documentDelete / documentRemove), followed by one global read time, so
  * every listener sees each committed change exactly once and in commit order.
  */
@@ -11,7 +12,7 @@ import type { Database, DocumentChange } from '../engine/database.js';
 import { toDocumentJson } from '../engine/documents.js';
 import { inQueryScope, matchesQuery, runPlannedQuery, type PlannedQuery } from '../engine/query.js';
 import type { StoredDocument } from '../engine/store.js';
-import { formatTimestamp, type Nanos } from '../engine/time.js';
+import { formatTimestamp, fromSecondsNanos, parseTimestamp, type Nanos } from '../engine/time.js';
 import type { StreamHandle, StreamOpenContext, StreamSink } from '../streams.js';
 import type { Databases } from './databases.js';
 
@@ -24,8 +25,27 @@ interface Target {
   held: Map<string, Nanos>;
 }
 
+/** "If the listener is disconnected for more than 30 minutes, you are charged for reads as if you had issued a brand-new query" (pricing page). */
+export const RESUME_WINDOW_NANOS = 30n * 60n * 1_000_000_000n;
+
 export function resumeToken(time: Nanos): string {
   return Buffer.from(`t${time.toString()}`).toString('base64');
+}
+
+/** The time a target resumes from: its resume token (ours: `t<nanos>`) or its read time; undefined for a first listen. */
+export function resumeTimeOf(spec: Record<string, unknown>): Nanos | undefined {
+  const token = spec.resumeToken;
+  if (typeof token === 'string' && token !== '') {
+    const text = Buffer.from(token, 'base64').toString();
+    if (/^t\d+$/.test(text)) return BigInt(text.slice(1));
+  }
+  const readTime = spec.readTime;
+  if (typeof readTime === 'string' && readTime !== '') return parseTimestamp(readTime);
+  if (typeof readTime === 'object' && readTime !== null) {
+    const { seconds, nanos } = readTime as { seconds?: unknown; nanos?: unknown };
+    return fromSecondsNanos(String(seconds ?? 0), Number(nanos ?? 0));
+  }
+  return undefined;
 }
 
 export class ListenStream implements StreamHandle {
@@ -104,45 +124,77 @@ export class ListenStream implements StreamHandle {
     }
     let target: Target;
     let docs: StoredDocument[];
+    let since: StoredDocument[] | undefined;
     try {
-      ({ target, docs } = this.planTarget(database, id, spec));
+      ({ target, docs, since } = this.planTarget(database, id, spec));
     } catch (error) {
       this.rejectTarget(id, asFirestoreError(error));
       return;
     }
     this.targets.set(id, target);
     this.send({ targetChange: { targetChangeType: 'ADD', targetIds: [id] } });
-    const resuming = Boolean(spec.resumeToken) || Boolean(spec.readTime);
-    if (resuming) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
-    for (const doc of docs) {
-      target.held.set(doc.path, doc.updateTime);
-      this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+    const meter = this.databases.usageOf(database.root);
+    const billed: string[] = [];
+    for (const doc of docs) target.held.set(doc.path, doc.updateTime);
+    if (since === undefined) {
+      // A first listen, or a resume from further back than the history: everything, after a RESET when resuming.
+      if (Boolean(spec.resumeToken) || Boolean(spec.readTime)) this.send({ targetChange: { targetChangeType: 'RESET', targetIds: [id] } });
+      for (const doc of docs) {
+        billed.push(doc.path);
+        this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+      }
+    } else {
+      // Resumed: only what changed since the client's snapshot (a bundle's read time, a resume token).
+      const then = new Map(since.map((doc) => [doc.path, doc.updateTime]));
+      for (const doc of docs) {
+        if (then.get(doc.path) === doc.updateTime) continue;
+        billed.push(doc.path);
+        this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
+      }
+      for (const path of then.keys()) {
+        if (target.held.has(path)) continue;
+        const deleted = database.store.get(path) === null;
+        if (!deleted) billed.push(path);
+        this.sendGone(database, target, path, deleted, database.now());
+      }
     }
+    meter.reads(this.caller, 'Listen', billed, target.query ? { count: 1, collectionId: target.query.collectionId ?? '' } : undefined);
     const readTime = database.now();
     this.send({ targetChange: { targetChangeType: 'CURRENT', targetIds: [id], resumeToken: resumeToken(readTime) } });
     this.send({ targetChange: { readTime: formatTimestamp(readTime), resumeToken: resumeToken(readTime) } });
     if (spec.once === true) this.removeTarget(id);
   }
 
-  private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[] } {
+  /**
+   * The target and its documents now; with `since`, its documents at the time the client
+   * resumes from, when the history reaches back that far.
+   */
+  private planTarget(database: Database, id: number, spec: Record<string, unknown>): { target: Target; docs: StoredDocument[]; since?: StoredDocument[] } {
     const held = new Map<string, Nanos>();
+    const resumeAt = resumeTimeOf(spec);
+    // Production bills a listener resumed after more than 30 minutes as a new query: so does this one.
+    const resumable = resumeAt !== undefined && database.canResumeFrom(resumeAt) && database.now() - resumeAt <= RESUME_WINDOW_NANOS;
     if (spec.query) {
       const query = spec.query as { parent?: unknown; structuredQuery?: unknown };
       if (typeof query.parent !== 'string') throw invalidArgument('A query target needs a parent.');
       const planned = database.planQuery(query.parent, query.structuredQuery);
       const docs = database.query(this.caller, planned, {});
-      return { target: { id, query: planned, held }, docs };
+      const since = resumable ? database.query(this.caller, planned, { readTime: resumeAt }) : undefined;
+      return { target: { id, query: planned, held }, docs, ...(since ? { since } : {}) };
     }
     if (spec.documents) {
       const names = (spec.documents as { documents?: unknown }).documents;
       if (!Array.isArray(names) || names.length === 0) throw invalidArgument('A documents target needs at least one document name.');
       const paths = new Set(names.map((name) => database.documentPath(name)));
       const docs: StoredDocument[] = [];
+      const since: StoredDocument[] = [];
       for (const path of paths) {
         const doc = database.read(this.caller, path, {});
         if (doc) docs.push(doc);
+        const before = resumable ? database.store.get(path, resumeAt) : null;
+        if (before) since.push(before);
       }
-      return { target: { id, paths, held }, docs };
+      return { target: { id, paths, held }, docs, ...(resumable ? { since } : {}) };
     }
     throw invalidArgument('A target must set query or documents.');
   }
@@ -183,9 +235,12 @@ export class ListenStream implements StreamHandle {
       if (target.paths && !target.paths.has(change.path)) continue;
       if (this.visible(database, target, change.after)) {
         target.held.set(change.path, change.after.updateTime);
+        this.bill(database, change.path);
         this.send({ documentChange: { document: toDocumentJson(database.root, change.after), targetIds: [target.id] } });
         sent = true;
       } else if (target.held.delete(change.path)) {
+        // Leaving the result because it changed is a read; because it was deleted, none.
+        if (change.after !== null) this.bill(database, change.path);
         this.sendGone(database, target, change.path, change.after === null, commitTime);
         sent = true;
       }
@@ -201,16 +256,24 @@ export class ListenStream implements StreamHandle {
     for (const path of [...target.held.keys()]) {
       if (nowPaths.has(path)) continue;
       target.held.delete(path);
-      this.sendGone(database, target, path, database.store.get(path) === null, commitTime);
+      const deleted = database.store.get(path) === null;
+      if (!deleted) this.bill(database, path);
+      this.sendGone(database, target, path, deleted, commitTime);
       sent = true;
     }
     for (const doc of now) {
       if (target.held.get(doc.path) === doc.updateTime) continue;
       target.held.set(doc.path, doc.updateTime);
+      this.bill(database, doc.path);
       this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [target.id] } });
       sent = true;
     }
     return sent;
+  }
+
+  /** One billed read of a listener update. */
+  private bill(database: Database, path: string): void {
+    this.databases.usageOf(database.root).reads(this.caller, 'Listen', [path]);
   }
 
   private sendGone(database: Database, target: Target, path: string, deleted: boolean, commitTime: Nanos): void {

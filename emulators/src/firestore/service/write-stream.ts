@@ -53,6 +53,7 @@ export class WriteStream implements StreamHandle {
       }
       if (!Array.isArray(writes) || writes.length === 0) return; // the SDK's teardown flush
       const result = this.databases.byResourceName(databaseName).commit(this.caller, writes);
+      this.databases.usageOf(databaseName).committed(this.caller, 'Write', writes);
       this.sink.send({ streamToken: this.token(), writeResults: result.writeResults, commitTime: result.commitTime });
     } catch (error) {
       const failure = asFirestoreError(error);

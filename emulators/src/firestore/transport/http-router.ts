@@ -80,6 +80,13 @@ async function route(deps: RouterDeps, request: IncomingMessage, response: Serve
     deps.databases.get({ projectId: clear[1]!, databaseId: decodePath(clear[2]!) }).clear();
     return sendJson(response, 200, {});
   }
+  // Billed operations so far (see service/usage.ts); DELETE starts counting afresh.
+  const usage = /^\/emulator\/v1\/projects\/([^/]+)\/usage$/.exec(url.pathname);
+  if (usage && request.method === 'GET') return sendJson(response, 200, deps.databases.usage(usage[1]!).snapshot());
+  if (usage && request.method === 'DELETE') {
+    deps.databases.usage(usage[1]!).reset();
+    return sendJson(response, 200, {});
+  }
   const rules = /^\/emulator\/v1\/projects\/([^/:]+):securityRules$/.exec(url.pathname);
   if (rules) {
     if (request.method === 'PUT') {

@@ -1,0 +1,356 @@
+/**
+ * `npm run bench -- bill`: a bill organisers can predict. On the local stack with the whole
+ * seed programme, each visitor action is done once through the real SDKs and the emulators
+ * count what production bills (Firestore reads, writes, deletes as the pricing page counts
+ * them; Storage class A/B operations and bytes; function invocations from the runner's log).
+ * The counts are then scaled to a modelled festival day for 50,000 visitors (assumptions
+ * printed, and set in MODEL below) and priced with the dated list prices of prices.ts.
+ *
+ * Actions measured:
+ * - first visit without the bundle (the baseline: every programme document read),
+ * - first visit with the bundle (loadBundle + named queries: the listeners catch up only),
+ * - return visit (listeners resume with their resume tokens),
+ * - favourite (the visitor's write, the functions' counting, and each open app's listener update),
+ * - photo upload (a 12 MP JPEG through the whole pipeline) and a photo view (its 800 px rendition),
+ * - reaction (the write, the counting, each open photo wall's update).
+ *
+ * Functions log JSON lines to the stdout they inherit: as in stack.ts, the work runs in a child
+ * of this file whose output is dropped, and the figures come over a pipe of their own (fd 3).
+ */
+import { spawn } from 'node:child_process';
+import { writeSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  initializeFirestore,
+  loadBundle,
+  memoryLocalCache,
+  memoryLruGarbageCollector,
+  namedQuery,
+  onSnapshot,
+  orderBy,
+  query,
+  setDoc,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
+import { connectStorageEmulator, getStorage, ref, uploadBytes } from 'firebase/storage';
+import { getStorage as getAdminStorage } from 'firebase-admin/storage';
+import { fetchUsage, resetUsage, type StackUsage } from '@encore/emulators/stack';
+import { firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
+import { encore2026 } from '@encore/model/seed';
+import { twelveMegapixelJpeg } from './_photo-bench.js';
+import { listPrices, PRICE_SOURCES, PRICES_DATED } from './prices.js';
+import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from '../test/integration/local-stack.js';
+
+const FIGURES_FD = 3;
+const PROJECT = 'demo-bench-bill';
+const COLLECTIONS: ProgrammeCollection[] = ['stages', 'artists', 'performances'];
+
+/** The modelled festival day. Change these to model another festival. */
+const MODEL = {
+  visitors: 50_000,
+  /** Visits after the first, per visitor and day (the app opened again). */
+  returnVisitsPerVisitor: 4,
+  favouritesPerVisitor: 8,
+  /** Share of visitors who upload, and photos each of them uploads. */
+  uploaderShare: 0.1,
+  photosPerUploader: 3,
+  reactionsPerVisitor: 10,
+  photoViewsPerVisitor: 40,
+  /** Apps open at the same moment, on average over the day, each listening to the programme's sets (live counts). */
+  openAppsShare: 0.05,
+  /** Of those, the share with the photo wall open (listening to photos: reactions and new photos). */
+  photoWallShare: 0.2,
+  /** Bundle requests that reach the function (CDN misses: ~12 an hour at s-maxage=300, per edge; 10 edges assumed). */
+  bundleFunctionCalls: 24 * 12 * 10,
+};
+
+interface Counts {
+  clientReads: number;
+  clientWrites: number;
+  serverReads: number;
+  serverWrites: number;
+  deletes: number;
+  classA: number;
+  classB: number;
+  storageBytesOut: number;
+  invocations: number;
+}
+
+function counts(usage: StackUsage, invocations: number): Counts {
+  const { client, server } = usage.firestore.byClient;
+  return {
+    clientReads: client.reads,
+    clientWrites: client.writes,
+    serverReads: server.reads,
+    serverWrites: server.writes,
+    deletes: client.deletes + server.deletes,
+    classA: usage.storage.total.classA,
+    classB: usage.storage.total.classB,
+    storageBytesOut: usage.storage.byClient.client.bytesOut,
+    invocations,
+  };
+}
+
+/** Resets the counters, runs `action`, waits for the backend to go quiet, and returns what it cost. */
+async function measure(stack: EncoreStack, action: () => Promise<void>, settled: () => Promise<void> = async () => {}): Promise<Counts> {
+  const hosts = { firestore: stack.hosts.firestore, storage: stack.hosts.storage };
+  await resetUsage(hosts, PROJECT);
+  const before = stack.invocations.records.length;
+  await action();
+  await settled();
+  return counts(await fetchUsage(hosts, PROJECT), stack.invocations.records.length - before);
+}
+
+/** Resolves once `ref`/`query` has a snapshot from the server (not only the cache) satisfying `accept`. */
+function serverSnapshot(target: Query | DocumentReference, accept: (size: number, find: (id: string) => Record<string, unknown> | undefined) => boolean = () => true): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    let stop = () => {};
+    const onNext = (snapshot: { metadata: { fromCache: boolean }; docs?: Array<{ id: string; data(): Record<string, unknown> }>; exists?: () => boolean }) => {
+      if (snapshot.metadata.fromCache) return;
+      const docs = snapshot.docs ?? [];
+      if (accept(docs.length, (id) => docs.find((d) => d.id === id)?.data())) resolve(stop);
+    };
+    stop = target.type === 'document'
+      ? onSnapshot(target as DocumentReference, { includeMetadataChanges: true }, onNext as never, reject)
+      : onSnapshot(target as Query, { includeMetadataChanges: true }, onNext as never, reject);
+  });
+}
+
+function plainQuery(db: Firestore, name: ProgrammeCollection): Query {
+  const base = collection(db, `festivals/${FESTIVAL_ID}/${name}`);
+  return name === 'stages' ? query(base, orderBy('order')) : name === 'performances' ? query(base, orderBy('startsAt')) : base;
+}
+
+async function seedProgramme(stack: EncoreStack): Promise<number> {
+  const seed = encore2026();
+  if (seed.festivalId !== FESTIVAL_ID) throw new Error(`the seed is ${seed.festivalId}, the stack's festival ${FESTIVAL_ID}`);
+  const writes: Array<[string, object]> = [
+    [firestorePaths.festival(FESTIVAL_ID), seed.festival],
+    ...seed.stages.map(({ id, data }) => [firestorePaths.stage(FESTIVAL_ID, id), data] as [string, object]),
+    ...seed.artists.map(({ id, data }) => [firestorePaths.artist(FESTIVAL_ID, id), data] as [string, object]),
+    ...seed.performances.map(({ id, data }) => [firestorePaths.performance(FESTIVAL_ID, id), data] as [string, object]),
+  ];
+  for (let start = 0; start < writes.length; start += 400) {
+    const batch = stack.db.batch();
+    for (const [path, data] of writes.slice(start, start + 400)) batch.set(stack.db.doc(path), data);
+    await batch.commit();
+  }
+  return writes.length;
+}
+
+const PROGRAMME_TRIGGERS = ['onFestivalWritten', 'onStageWritten', 'onArtistWritten', 'onPerformanceWritten'];
+
+async function runBill(print: (line: string) => void): Promise<void> {
+  const stack = await startEncoreStack({ projectId: PROJECT });
+  const apps: FirebaseApp[] = [];
+  const client = (name: string, lru = false) => {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key', storageBucket: stack.bucket }, name);
+    apps.push(app);
+    const db = initializeFirestore(app, { localCache: memoryLocalCache(lru ? { garbageCollector: memoryLruGarbageCollector() } : {}) });
+    const [host, port] = stack.hosts.firestore.split(':');
+    connectFirestoreEmulator(db, host!, Number(port));
+    return { app, db };
+  };
+  try {
+    // The whole seed programme; every write is a staff edit, so the bundle is rebuilt: wait for the last rebuild.
+    const written = await seedProgramme(stack);
+    const programmeTriggers = () => stack.invocations.records.filter((record) => PROGRAMME_TRIGGERS.includes(record.function) && record.outcome === 'ok').length;
+    await stack.invocations.until(() => programmeTriggers() >= written, 'the programme triggers', 180_000);
+    await stack.invocations.until(() => stack.invocations.ok('rebuildProgrammeBundle').length >= programmeTriggers(), 'the bundle rebuilds', 180_000);
+    const bundleUrl = `${stack.functionsUrl}/${PROJECT}/europe-west1/programmeBundle/bundles/${FESTIVAL_ID}/programme.bundle`;
+    const bundle = new Uint8Array(await (await fetch(bundleUrl)).arrayBuffer());
+    const bundleGzip = gzipSync(bundle).byteLength;
+    const documents = (await Promise.all(COLLECTIONS.map((name) => stack.db.collection(`festivals/${FESTIVAL_ID}/${name}`).count().get()))).reduce((sum, snap) => sum + snap.data().count, 0) + 1;
+
+    // First visit, no bundle: every document of the programme, one read each.
+    const plain = client('plain');
+    const firstPlain = await measure(stack, async () => {
+      const stops = await Promise.all([serverSnapshot(doc(plain.db, firestorePaths.festival(FESTIVAL_ID))), ...COLLECTIONS.map((name) => serverSnapshot(plainQuery(plain.db, name)))]);
+      stops.forEach((stop) => stop());
+    });
+
+    // First visit with the bundle, then a return visit (the same device, its listeners resuming).
+    const visitor = client('visitor', true);
+    let named: Query[] = [];
+    const firstBundle = await measure(stack, async () => {
+      await loadBundle(visitor.db, bundle as unknown as ArrayBuffer);
+      named = (await Promise.all(COLLECTIONS.map((name) => namedQuery(visitor.db, programmeQueryName(FESTIVAL_ID, name))))).map((q) => q!);
+      const stops = await Promise.all([serverSnapshot(doc(visitor.db, firestorePaths.festival(FESTIVAL_ID))), ...named.map((q) => serverSnapshot(q))]);
+      stops.forEach((stop) => stop());
+    });
+    const returnVisit = await measure(stack, async () => {
+      const stops = await Promise.all([serverSnapshot(doc(visitor.db, firestorePaths.festival(FESTIVAL_ID))), ...named.map((q) => serverSnapshot(q))]);
+      stops.forEach((stop) => stop());
+    });
+
+    // An open app listens to the sets (live counts) while another visitor favourites one.
+    const openApp = client('open-app', true);
+    await loadBundle(openApp.db, bundle as unknown as ArrayBuffer);
+    const sets = (await namedQuery(openApp.db, programmeQueryName(FESTIVAL_ID, 'performances')))!;
+    const stopSets = await serverSnapshot(sets);
+    const setId = encore2026().performances[0]!.id;
+    const favouriter = client('favouriter');
+    const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
+    const countedBefore = counted();
+    const favourite = await measure(
+      stack,
+      () => setDoc(doc(favouriter.db, firestorePaths.favorite('bench-visitor', setId)), { festivalId: FESTIVAL_ID, performanceId: setId, createdAt: new Date() }),
+      async () => {
+        await stack.invocations.until(() => counted() > countedBefore, 'the favourite counted');
+        (await serverSnapshot(sets, (_, find) => find(setId)?.favoriteCount === 1))();
+      },
+    );
+    const favouriteFanOut = favourite.clientReads; // the open app's listener update(s)
+    stopSets();
+
+    // A photo: upload to ready, then an open photo wall's view of it and a reaction.
+    const uploader = client('uploader');
+    const storage = getStorage(uploader.app);
+    const [storageHost, storagePort] = stack.hosts.storage.split(':');
+    connectStorageEmulator(storage, storageHost!, Number(storagePort));
+    const photoId = 'bench-photo';
+    const original = await twelveMegapixelJpeg();
+    const wall = client('photo-wall', true);
+    const stopWall = await serverSnapshot(collection(wall.db, firestorePaths.photos(FESTIVAL_ID)));
+    const upload = await measure(
+      stack,
+      async () => {
+        await uploadBytes(ref(storage, storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId })), new Uint8Array(original), { contentType: 'image/jpeg' });
+      },
+      async () => {
+        const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
+        if (done?.status !== 'ready') throw new Error(`the bench photo ended ${String(done?.status)}`);
+        // The photo's change reaches its counters, its clean-up and the uploader's notice too.
+        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
+      },
+    );
+    const renditions = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles({ prefix: `photos/${FESTIVAL_ID}/${photoId}/` });
+    const viewFile = renditions[0].find((file) => file.name.endsWith('/800.webp')) ?? renditions[0][0]!;
+    const viewBytes = Number(viewFile.metadata.size);
+    const reactions = () => new Set(stack.invocations.ok('countReaction').map((record) => record.eventId)).size;
+    const reactionsBefore = reactions();
+    const reaction = await measure(
+      stack,
+      () => setDoc(doc(favouriter.db, `${firestorePaths.photo(FESTIVAL_ID, photoId)}/reactions/bench-visitor`), { kind: 'love', createdAt: new Date() }),
+      async () => {
+        await stack.invocations.until(() => reactions() > reactionsBefore, 'the reaction counted');
+        (await serverSnapshot(collection(wall.db, firestorePaths.photos(FESTIVAL_ID)), (_, find) => (find(photoId)?.reactionCount as number | undefined) === 1))();
+      },
+    );
+    stopWall();
+
+    // ---- per action ----------------------------------------------------------------------
+    print(`Programme: ${documents} documents (festival, stages, artists, sets); bundle ${(bundle.byteLength / 1024).toFixed(0)} KiB, ${(bundleGzip / 1024).toFixed(0)} KiB gzipped (Hosting compresses)`);
+    print('');
+    print('per action (counted on the local stack)      client r/w     functions r/w   deletes  Storage A/B   bytes out   invocations');
+    const row = (name: string, c: Counts, note = '') =>
+      print(
+        `${name.padEnd(44)} ${`${c.clientReads}/${c.clientWrites}`.padStart(9)}   ${`${c.serverReads}/${c.serverWrites}`.padStart(13)}   ${String(c.deletes).padStart(7)}  ${`${c.classA}/${c.classB}`.padStart(10)}  ${String(c.storageBytesOut).padStart(10)}   ${String(c.invocations).padStart(11)}${note}`,
+      );
+    row('first visit, no bundle (baseline)', firstPlain);
+    row('first visit, bundle', firstBundle, `   + ${(bundleGzip / 1024).toFixed(0)} KiB from Hosting`);
+    row('return visit (listeners resume)', returnVisit);
+    row('favourite (1 app open elsewhere)', favourite, `   (${favouriteFanOut} of the reads: the open app's update)`);
+    row('photo upload, 12 MP JPEG (1 photo wall open)', upload, `   (${(original.byteLength / 2 ** 20).toFixed(1)} MiB in)`);
+    row('reaction (1 photo wall open)', reaction);
+    print(`photo view: 1 download of the 800 px rendition, ${(viewBytes / 1024).toFixed(0)} KiB, 1 class B operation`);
+
+    // ---- the modelled day ----------------------------------------------------------------
+    const m = MODEL;
+    const openApps = m.visitors * m.openAppsShare;
+    const walls = openApps * m.photoWallShare;
+    const photos = m.visitors * m.uploaderShare * m.photosPerUploader;
+    const favourites = m.visitors * m.favouritesPerVisitor;
+    const reactionCount = m.visitors * m.reactionsPerVisitor;
+    // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
+    const own = (c: Counts, fanOut: number) => ({ reads: c.clientReads - fanOut + c.serverReads, writes: c.clientWrites + c.serverWrites });
+    const fav = own(favourite, favouriteFanOut);
+    const uploadFanOut = upload.clientReads;
+    const reactionFanOut = reaction.clientReads;
+    type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; hosting: number; invocations: number };
+    const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
+      name,
+      reads: (c.reads ?? 0) * times,
+      writes: (c.writes ?? 0) * times,
+      deletes: (c.deletes ?? 0) * times,
+      classA: (c.classA ?? 0) * times,
+      classB: (c.classB ?? 0) * times,
+      egress: (c.egress ?? 0) * times,
+      hosting: (c.hosting ?? 0) * times,
+      invocations: (c.invocations ?? 0) * times,
+    });
+    const day = (firstVisit: Counts, bundled: boolean): Line[] => [
+      line('first visits', m.visitors, { reads: firstVisit.clientReads, hosting: bundled ? bundleGzip : 0 }),
+      line('return visits', m.visitors * m.returnVisitsPerVisitor, { reads: bundled ? returnVisit.clientReads : firstPlain.clientReads, hosting: bundled ? bundleGzip : 0 }),
+      line('favourites: write and counting', favourites, { ...fav, deletes: favourite.deletes, invocations: favourite.invocations }),
+      line('favourites: live count in open apps', favourites * openApps, { reads: favouriteFanOut }),
+      line('photo uploads: pipeline', photos, { reads: upload.serverReads, writes: upload.serverWrites + upload.clientWrites, classA: upload.classA, classB: upload.classB, invocations: upload.invocations }),
+      line('photo uploads: open photo walls', photos * walls, { reads: uploadFanOut }),
+      line('photo views', m.visitors * m.photoViewsPerVisitor, { classB: 1, egress: viewBytes }),
+      line('reactions: write and counting', reactionCount, { ...own(reaction, reactionFanOut), invocations: reaction.invocations }),
+      line('reactions: open photo walls', reactionCount * walls, { reads: reactionFanOut }),
+      ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
+    ];
+    const p = listPrices;
+    const cost = (l: Line) => ({
+      firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete,
+      storage: l.classA * p.storage.classA + l.classB * p.storage.classB + l.egress * p.storage.egressByte,
+      other: l.hosting * p.hosting.transferByte + l.invocations * p.functions.invocation,
+    });
+    const money = (usd: number) => `$${usd.toFixed(2)}`.padStart(10);
+    const big = (n: number) => Math.round(n).toLocaleString('en-US').padStart(15);
+    const printDay = (title: string, lines: Line[]) => {
+      print('');
+      print(title);
+      print(`${'line'.padEnd(40)} ${'reads'.padStart(15)} ${'writes'.padStart(15)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
+      let total = { firestore: 0, storage: 0, other: 0 };
+      for (const l of lines) {
+        const c = cost(l);
+        total = { firestore: total.firestore + c.firestore, storage: total.storage + c.storage, other: total.other + c.other };
+        print(`${l.name.padEnd(40)} ${big(l.reads)} ${big(l.writes)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
+      }
+      print(`${'total'.padEnd(40)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
+      return total.firestore + total.storage + total.other;
+    };
+    print('');
+    print(
+      `Modelled festival day: ${m.visitors.toLocaleString('en-US')} visitors; each: 1 first visit + ${m.returnVisitsPerVisitor} return visits, ${m.favouritesPerVisitor} favourites, ` +
+        `${m.reactionsPerVisitor} reactions, ${m.photoViewsPerVisitor} photo views; ${m.uploaderShare * 100}% upload ${m.photosPerUploader} photos; ` +
+        `${m.openAppsShare * 100}% of apps open at any moment (${openApps.toLocaleString('en-US')}), ${m.photoWallShare * 100}% of those on the photo wall (${walls.toLocaleString('en-US')}). ` +
+        `Return visits come more than 30 minutes apart: without the bundle a listener resumed that late is billed as a new query (every document); ` +
+        `with it, the app loads the latest bundle (at most ~15 minutes old) first and resumes from there.`,
+    );
+    const withBundle = printDay('with the programme bundle', day(firstBundle, true));
+    const withoutBundle = printDay('without it (every visit reads the programme)', day(firstPlain, false));
+    print('');
+    print(`the bundle saves ${money(withoutBundle - withBundle).trim()} a day (${((1 - withBundle / withoutBundle) * 100).toFixed(0)}%); list prices dated ${PRICES_DATED} (functions/bench/prices.ts: ${PRICE_SOURCES.join(', ')}); no free tier, CPU or memory time`);
+  } finally {
+    await Promise.all(apps.map((app) => deleteApp(app)));
+    await stack.stop();
+  }
+}
+
+if (process.env.ENCORE_BILL_BENCH_CHILD) {
+  await runBill((line) => writeSync(FIGURES_FD, `${line}\n`));
+  process.exit(0);
+} else {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, ENCORE_BILL_BENCH_CHILD: '1' },
+    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+  });
+  child.stdio[FIGURES_FD]!.pipe(process.stdout);
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  if (code !== 0) {
+    console.error(stderr);
+    process.exit(code ?? 1);
+  }
+}

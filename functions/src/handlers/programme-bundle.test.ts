@@ -1,0 +1,74 @@
+import { makeDomainEvent } from '@encore/model';
+import { describe, expect, it } from 'vitest';
+import { BUNDLE_CACHE_CONTROL, bundleObjectPath } from '../domain/programme-bundle.js';
+import { FESTIVAL_ID, NOW, seedFestival, testDeps } from '../testing/deps.js';
+import { handleBundleRequest, handleProgrammeEdited, publishProgrammeEdited, refreshAllBundles } from './programme-bundle.js';
+
+/** A bundler that numbers its builds, so a test sees which build is served (the real one is tested on the local stack). */
+function countingBundler(known = new Set([FESTIVAL_ID])) {
+  const builds: string[] = [];
+  return {
+    builds,
+    build: async (festivalId: string) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (!known.has(festivalId)) return null;
+      builds.push(festivalId);
+      return Buffer.from(`bundle ${festivalId} #${builds.length}`);
+    },
+  };
+}
+
+const edited = (id: string) => makeDomainEvent('programme.edited', id, { festivalId: FESTIVAL_ID }, NOW);
+const path = `/bundles/${FESTIVAL_ID}/programme.bundle`;
+
+describe('programme bundle handlers', () => {
+  it('publishes programme.edited for a staff edit, nothing for a count update', async () => {
+    const deps = testDeps();
+    const set = { artistId: 'kae', stageId: 'main', favoriteCount: 1, photoCount: 0 };
+    await publishProgrammeEdited(deps, 'e1', FESTIVAL_ID, 'performances', set, { ...set, favoriteCount: 2 });
+    expect(deps.publisher.ofType('programme.edited')).toEqual([]);
+    await publishProgrammeEdited(deps, 'e2', FESTIVAL_ID, 'performances', set, { ...set, stageId: 'tent' });
+    expect(deps.publisher.ofType('programme.edited').map((event) => event.data)).toEqual([{ festivalId: FESTIVAL_ID }]);
+  });
+
+  it('a burst of edits is a few rebuilds, and the last build is the one kept', async () => {
+    const bundler = countingBundler();
+    const deps = testDeps({ bundler });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => handleProgrammeEdited(deps, edited(`e${i}`))));
+    expect(bundler.builds.length).toBeLessThanOrEqual(2);
+    expect((await deps.objects.read(bundleObjectPath(FESTIVAL_ID)))!.toString()).toBe(`bundle ${FESTIVAL_ID} #${bundler.builds.length}`);
+  });
+
+  it('serves the kept bundle with cache headers and its ETag, and 304 to a matching If-None-Match', async () => {
+    const deps = testDeps({ bundler: countingBundler() });
+    await handleProgrammeEdited(deps, edited('e1'));
+    const first = await handleBundleRequest(deps, { method: 'GET', path });
+    expect(first.status).toBe(200);
+    expect(first.body.toString()).toBe(`bundle ${FESTIVAL_ID} #1`);
+    expect(first.headers['cache-control']).toBe(BUNDLE_CACHE_CONTROL);
+    const again = await handleBundleRequest(deps, { method: 'GET', path, ifNoneMatch: first.headers.etag });
+    expect(again.status).toBe(304);
+    await handleProgrammeEdited(deps, edited('e2'));
+    const changed = await handleBundleRequest(deps, { method: 'GET', path, ifNoneMatch: first.headers.etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('builds a missing bundle on the first request; an unknown festival or path is a 404, a POST a 405', async () => {
+    const bundler = countingBundler();
+    const deps = testDeps({ bundler });
+    expect((await handleBundleRequest(deps, { method: 'GET', path })).status).toBe(200);
+    expect(bundler.builds).toEqual([FESTIVAL_ID]);
+    expect((await handleBundleRequest(deps, { method: 'GET', path: '/bundles/nope/programme.bundle' })).status).toBe(404);
+    expect((await handleBundleRequest(deps, { method: 'GET', path: '/bundles/x' })).status).toBe(404);
+    expect((await handleBundleRequest(deps, { method: 'POST', path })).status).toBe(405);
+  });
+
+  it('the periodic refresh rebuilds every festival', async () => {
+    const bundler = countingBundler();
+    const deps = testDeps({ bundler });
+    seedFestival(deps.docs);
+    expect(await refreshAllBundles(deps)).toBe(1);
+    expect(deps.objects.paths('bundles/')).toEqual([bundleObjectPath(FESTIVAL_ID)]);
+  });
+});

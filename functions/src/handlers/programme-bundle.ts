@@ -1,0 +1,89 @@
+import { festivalSchema, makeDomainEvent, type DomainEvent } from '@encore/model';
+import {
+  BUNDLE_CACHE_CONTROL,
+  bundleEtag,
+  bundleObjectPath,
+  festivalOfBundlePath,
+  isProgrammeEdit,
+  notModified,
+  type ProgrammeCollection,
+} from '../domain/programme-bundle.js';
+import type { DocData } from '../platform/docs.js';
+import { logs } from '../logs.js';
+import { coalescerFor } from './coalesce.js';
+import type { Deps } from './deps.js';
+
+type BundleDeps = Pick<Deps, 'bundler' | 'objects'>;
+
+/**
+ * Trigger side of a write to the festival, a stage, an artist or a set: publish
+ * `programme.edited` when staff changed it (not for the counts functions keep live).
+ */
+export async function publishProgrammeEdited(
+  deps: Pick<Deps, 'publisher' | 'now'>,
+  eventId: string,
+  festivalId: string,
+  kind: ProgrammeCollection | 'festival',
+  before: DocData | undefined,
+  after: DocData | undefined,
+): Promise<void> {
+  if (!isProgrammeEdit(kind, before, after)) return;
+  const event = makeDomainEvent('programme.edited', eventId, { festivalId }, deps.now());
+  await deps.publisher.publish(event);
+  logs.eventPublished({ type: event.type, eventId, festivalId });
+}
+
+/** Builds the festival's bundle and keeps it as the one served; null when the festival is gone. */
+async function rebuild(deps: BundleDeps, festivalId: string): Promise<Buffer | null> {
+  const bytes = await deps.bundler.build(festivalId);
+  if (!bytes) {
+    await deps.objects.delete(bundleObjectPath(festivalId));
+    return null;
+  }
+  // The object itself is never served to browsers (the function is, with its own headers).
+  await deps.objects.write(bundleObjectPath(festivalId), bytes, { contentType: 'application/octet-stream', cacheControl: 'private, max-age=0' });
+  logs.bundleBuilt({ festivalId, bytes: bytes.byteLength, etag: bundleEtag(bytes) });
+  return bytes;
+}
+
+/**
+ * Rebuilds the bundle after a programme edit. Coalesced per festival within an instance
+ * (one instance: see `bundleOptions`): an import of 200 sets is 200 events, and a handful of
+ * rebuilds, each starting after the edits it answers. Idempotent: it reads the current state.
+ */
+export function handleProgrammeEdited(deps: BundleDeps, event: DomainEvent<'programme.edited'>): Promise<Buffer | null> {
+  const { festivalId } = event.data;
+  return coalescerFor(deps.objects).run(`bundle:${festivalId}`, () => rebuild(deps, festivalId));
+}
+
+/** The periodic rebuild: folds the live counts into every festival's bundle, so listeners resume from a recent read time. */
+export async function refreshAllBundles(deps: BundleDeps & Pick<Deps, 'docs'>): Promise<number> {
+  const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
+  for (const festival of festivals) await coalescerFor(deps.objects).run(`bundle:${festival.id}`, () => rebuild(deps, festival.id));
+  return festivals.length;
+}
+
+export interface BundleResponse {
+  status: 200 | 304 | 404 | 405;
+  headers: Record<string, string>;
+  body: Buffer | string;
+}
+
+/**
+ * `GET /bundles/{festivalId}/programme.bundle`: the latest bundle, cacheable by browsers
+ * and Hosting's CDN, with its digest as ETag (a revalidation of an unchanged bundle is a
+ * 304). A festival without a bundle yet (just created, or before the first edit since
+ * deploying) gets one built on the spot.
+ */
+export async function handleBundleRequest(deps: BundleDeps, request: { method: string; path: string; ifNoneMatch?: string | undefined }): Promise<BundleResponse> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method not allowed\n' };
+  const festivalId = festivalOfBundlePath(request.path);
+  const missing: BundleResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=60' }, body: 'No such festival.\n' };
+  if (!festivalId) return missing;
+  const bytes = (await deps.objects.read(bundleObjectPath(festivalId))) ?? (await coalescerFor(deps.objects).run(`bundle:${festivalId}`, () => rebuild(deps, festivalId)));
+  if (!bytes) return missing;
+  const etag = bundleEtag(bytes);
+  const headers = { 'cache-control': BUNDLE_CACHE_CONTROL, etag, 'content-type': 'application/octet-stream' };
+  if (notModified(request.ifNoneMatch, etag)) return { status: 304, headers, body: '' };
+  return { status: 200, headers, body: request.method === 'HEAD' ? '' : bytes };
+}

@@ -1,0 +1,133 @@
+/**
+ * The programme as a data bundle, on the local stack: the seed's writes build it, the
+ * `programmeBundle` function serves it (cache headers, ETag, 304), a staff edit rebuilds it
+ * (new version, new content), and the web SDK that loads it gets the programme without
+ * billed reads, its listeners reading from the server only what changed since.
+ */
+import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
+import { collection, connectFirestoreEmulator, initializeFirestore, loadBundle, memoryLocalCache, namedQuery, onSnapshot, type Query, type QuerySnapshot } from 'firebase/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fetchUsage, resetUsage } from '@encore/emulators/stack';
+import { firestorePaths, programmeQueryName } from '@encore/model';
+import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from './local-stack.js';
+
+const PROJECT = 'demo-bundle-it';
+let stack: EncoreStack;
+const webApps: FirebaseApp[] = [];
+
+beforeAll(async () => {
+  stack = await startEncoreStack({ projectId: PROJECT });
+});
+
+afterAll(async () => {
+  await Promise.all(webApps.map((app) => deleteApp(app)));
+  await stack?.stop();
+});
+
+const bundleUrl = () => `${stack.functionsUrl}/${PROJECT}/europe-west1/programmeBundle/bundles/${FESTIVAL_ID}/programme.bundle`;
+
+/** A bundle's elements: each is its length in bytes, in decimal, then that much JSON. */
+function bundleElements(bytes: Buffer): Array<Record<string, { name?: string; id?: string; fields?: Record<string, { stringValue?: string }> }>> {
+  const elements = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    let digits = '';
+    while (/\d/.test(String.fromCharCode(bytes[offset]!))) digits += String.fromCharCode(bytes[offset++]!);
+    const length = Number(digits);
+    elements.push(JSON.parse(bytes.subarray(offset, offset + length).toString('utf8')));
+    offset += length;
+  }
+  return elements;
+}
+
+const artistName = (bytes: Buffer, id: string) =>
+  bundleElements(bytes).find((element) => element.document?.name?.endsWith(`/artists/${id}`))?.document?.fields?.name?.stringValue;
+
+/** A web SDK client in Node, as the app's is in a browser (memory cache: a first visit). */
+function webFirestore(name: string) {
+  const app = initializeApp({ projectId: PROJECT, apiKey: 'demo-api-key' }, name);
+  webApps.push(app);
+  const firestore = initializeFirestore(app, { localCache: memoryLocalCache() });
+  const [host, port] = stack.hosts.firestore.split(':');
+  connectFirestoreEmulator(firestore, host!, Number(port));
+  return firestore;
+}
+
+/** The first snapshot the server confirmed (not only the cache's). */
+const fromServer = (query: Query) =>
+  new Promise<QuerySnapshot>((resolve, reject) => {
+    const stop = onSnapshot(query, { includeMetadataChanges: true }, (snapshot) => {
+      if (snapshot.metadata.fromCache) return;
+      stop();
+      resolve(snapshot);
+    }, reject);
+  });
+
+describe('the programme bundle', () => {
+  it('is served with cache headers and an ETag, holding the festival and its named queries', async () => {
+    const response = await fetch(bundleUrl());
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+    const etag = response.headers.get('etag')!;
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const elements = bundleElements(bytes);
+    expect(elements[0]!.metadata).toMatchObject({ id: `programme-${FESTIVAL_ID}` });
+    expect(elements.flatMap((element) => (element.namedQuery ? [element.namedQuery.name] : [])).sort()).toEqual(
+      ['artists', 'performances', 'stages'].map((name) => programmeQueryName(FESTIVAL_ID, name as 'stages')),
+    );
+    expect(artistName(bytes, 'kae')).toBe('Kae');
+    expect((await fetch(bundleUrl(), { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('a staff edit rebuilds it: a new version with the new content', async () => {
+    const before = await fetch(bundleUrl());
+    const etag = before.headers.get('etag');
+    await stack.db.doc(firestorePaths.artist(FESTIVAL_ID, 'kae')).update({ name: 'Kae Tempest' });
+    let latest = Buffer.alloc(0);
+    await stack.invocations.whenever(async () => {
+      const response = await fetch(bundleUrl(), { headers: { 'if-none-match': etag! } });
+      if (response.status !== 200) return false;
+      latest = Buffer.from(await response.arrayBuffer());
+      return artistName(latest, 'kae') === 'Kae Tempest';
+    }, 'a bundle with the new artist name');
+    expect(stack.invocations.ok('rebuildProgrammeBundle').length).toBeGreaterThan(0);
+    expect(artistName(latest, 'nina')).toBe('Nina');
+  });
+
+  it('a client that loads it listens to the programme for a handful of reads; one without reads every document', async () => {
+    const hosts = { firestore: stack.hosts.firestore, storage: stack.hosts.storage };
+    const bytes = await (await fetch(bundleUrl())).arrayBuffer();
+
+    await resetUsage(hosts, PROJECT);
+    const plain = webFirestore('plain');
+    const plainSnapshots = await Promise.all(['stages', 'artists', 'performances'].map((name) => fromServer(collection(plain, `festivals/${FESTIVAL_ID}/${name}`))));
+    const documents = plainSnapshots.reduce((sum, snapshot) => sum + snapshot.size, 0);
+    expect((await fetchUsage(hosts, PROJECT)).firestore.byClient.client.reads).toBe(documents);
+
+    await resetUsage(hosts, PROJECT);
+    const bundled = webFirestore('bundled');
+    // The SDK's Node platform reads bundles from a Uint8Array (the browser's takes the ArrayBuffer itself).
+    await loadBundle(bundled, new Uint8Array(bytes) as unknown as ArrayBuffer);
+    const queries = await Promise.all(['stages', 'artists', 'performances'].map((name) => namedQuery(bundled, programmeQueryName(FESTIVAL_ID, name as 'stages'))));
+    const snapshots = await Promise.all(queries.map((query) => fromServer(query!)));
+    expect(snapshots.map((snapshot) => snapshot.size)).toEqual(plainSnapshots.map((snapshot) => snapshot.size));
+    // One read per query (the minimum a query is billed), none per document: nothing changed since the bundle.
+    expect((await fetchUsage(hosts, PROJECT)).firestore.byClient.client.reads).toBe(3);
+
+    // A set's count changes after the bundle: the listener hears of it, for one read.
+    await resetUsage(hosts, PROJECT);
+    const performances = snapshots[2]!;
+    const live = new Promise<number>((resolve) => {
+      const stop = onSnapshot(queries[2]!, (snapshot) => {
+        const count = snapshot.docs.find((doc) => doc.id === 'kae-main')?.get('favoriteCount') as number;
+        if (count !== 7) return;
+        stop();
+        resolve(count);
+      });
+    });
+    expect(performances.docs.find((doc) => doc.id === 'kae-main')?.get('favoriteCount')).toBe(0);
+    await stack.db.doc(firestorePaths.performance(FESTIVAL_ID, 'kae-main')).update({ favoriteCount: 7 });
+    expect(await live).toBe(7);
+    expect((await fetchUsage(hosts, PROJECT)).firestore.byCollection.performances!.reads).toBe(1);
+  });
+});

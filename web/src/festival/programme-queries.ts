@@ -1,0 +1,74 @@
+import { firestorePaths, PROGRAMME_ORDER, programmeBundlePath, programmeQueryName, type ProgrammeCollection } from '@encore/model';
+import { collection, doc, loadBundle, namedQuery, orderBy, query, type DocumentReference, type Firestore, type Query } from 'firebase/firestore';
+import { useEffect, useState } from 'react';
+
+/** What the festival's listeners listen to, and where their first data comes from. */
+export interface ProgrammeQueries {
+  festival: DocumentReference;
+  stages: Query;
+  artists: Query;
+  performances: Query;
+  /**
+   * `bundle`: the queries are the bundle's named queries: their documents came with the
+   * bundle (no billed reads) and their listeners ask the server only for what changed since
+   * its read time. `firestore`: plain queries (no bundle: offline, or none served).
+   */
+  source: 'bundle' | 'firestore';
+}
+
+function plainQuery(firestore: Firestore, festivalId: string, name: ProgrammeCollection): Query {
+  const path = { stages: firestorePaths.stages, artists: firestorePaths.artists, performances: firestorePaths.performances }[name](festivalId);
+  const order = PROGRAMME_ORDER[name];
+  return order ? query(collection(firestore, path), orderBy(order)) : collection(firestore, path);
+}
+
+/** The programme's queries without a bundle: each listener reads every document from the server. */
+export function plainProgrammeQueries(firestore: Firestore, festivalId: string): ProgrammeQueries {
+  return {
+    festival: doc(firestore, firestorePaths.festival(festivalId)),
+    stages: plainQuery(firestore, festivalId, 'stages'),
+    artists: plainQuery(firestore, festivalId, 'artists'),
+    performances: plainQuery(firestore, festivalId, 'performances'),
+    source: 'firestore',
+  };
+}
+
+/**
+ * Loads the programme's data bundle into the local cache and answers its named queries. A
+ * bundle this device loaded before is skipped by the SDK (same id and build time), and the
+ * browser revalidates the URL with its ETag, so a return visit downloads nothing new. Any
+ * failure (offline, no bundle served, a bundle without the queries) falls back to the plain
+ * queries: the app works the same, at the price of reading the programme from the server.
+ */
+export async function loadProgrammeQueries(firestore: Firestore, festivalId: string, fetchBundle: typeof fetch = fetch): Promise<ProgrammeQueries> {
+  const plain = plainProgrammeQueries(firestore, festivalId);
+  try {
+    const response = await fetchBundle(programmeBundlePath(festivalId));
+    if (!response.ok) return plain;
+    await loadBundle(firestore, await response.arrayBuffer());
+    const [stages, artists, performances] = await Promise.all(
+      (['stages', 'artists', 'performances'] as const).map((name) => namedQuery(firestore, programmeQueryName(festivalId, name))),
+    );
+    if (!stages || !artists || !performances) return plain;
+    return { festival: plain.festival, stages, artists, performances, source: 'bundle' };
+  } catch (error) {
+    console.warn('The programme bundle did not load; reading the programme from Firestore.', error);
+    return plain;
+  }
+}
+
+/** The programme's queries once the bundle is loaded (or known to be missing); null until then. */
+export function useProgrammeQueries(firestore: () => Firestore, festivalId: string): ProgrammeQueries | null {
+  const [queries, setQueries] = useState<ProgrammeQueries | null>(null);
+  useEffect(() => {
+    let current = true;
+    setQueries(null);
+    void loadProgrammeQueries(firestore(), festivalId).then((loaded) => {
+      if (current) setQueries(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [firestore, festivalId]);
+  return queries;
+}
