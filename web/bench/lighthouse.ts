@@ -11,6 +11,7 @@
  * the LCP element, and what Lighthouse still flags. Exit 1 when the median misses a target.
  * The machine's load counts: simulated throttling scales the CPU time it observes.
  */
+import type { Result as LighthouseResult } from 'lighthouse';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
@@ -66,7 +67,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
       args: CHROMIUM_ARGS,
       ...(chromium.env ? { env: { ...process.env, ...chromium.env } } : {}),
     });
-    const runs = [];
+    const runs: LighthouseResult[] = [];
     for (let run = 0; run < RUNS; run++) {
       const page = await browser.newPage();
       await page.evaluateOnNewDocument(festivalClockScript(FESTIVAL_SATURDAY_NINE));
@@ -75,7 +76,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
       if (!result) throw new Error('Lighthouse returned no result');
       runs.push(result.lhr);
     }
-    const scoreOf = (lhr: (typeof runs)[number]) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
+    const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
     const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
     const score = scoreOf(median);
     report(`web: Lighthouse mobile performance of the programme page: ${score} (target >= ${SCORE_TARGET}; median of ${RUNS} runs: ${runs.map(scoreOf).join(', ')}; ratio ${(score / SCORE_TARGET).toFixed(2)})`);
