@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { firstPageHints } from './vite/first-page.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), serviceWorker()],
+  plugins: [react(), serviceWorker(), firstPageHints()],
   resolve: {
     // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
     conditions: modelSourceConditions,
