@@ -52,10 +52,10 @@ export function firstPageHints(): Plugin {
       handler(html, context) {
         const files = context.bundle ? programmeChunks(context.bundle) : [];
         const preload = `(function(){if(location.pathname!=='/')return;${JSON.stringify(files.map((file) => `/${file}`))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link);});})();`;
-        return [
-          { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' },
-          ...(files.length > 0 ? [{ tag: 'script', children: preload, injectTo: 'head' as const }] : []),
-        ];
+        // Before the entry and the stylesheet: an inline script after a stylesheet would wait
+        // for it, and these requests should start with the entry's.
+        const withPreload = files.length > 0 ? html.replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`) : html;
+        return { html: withPreload, tags: [{ tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' }] };
       },
     },
   };
