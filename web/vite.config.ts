@@ -20,8 +20,6 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: 'dist/app',
     sourcemap: true,
-    // The bundle budget script reads the manifest to follow the programme page's import graph.
-    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries in chunks of their own: they change less often than the app, so browsers
