@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import { bundlesProxy } from './vite/bundles-proxy.ts';
+import { firstPageHints } from './vite/first-page.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
 
@@ -9,7 +10,7 @@ export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
   return {
-    plugins: [react(), serviceWorker()],
+    plugins: [react(), serviceWorker(), firstPageHints()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,
@@ -23,8 +24,6 @@ export default defineConfig(({ command, mode }) => {
     build: {
       outDir: 'dist/app',
       sourcemap: true,
-      // The bundle budget script reads the manifest to follow the programme page's import graph.
-      manifest: true,
       rolldownOptions: {
         output: {
           // Libraries in chunks of their own: they change less often than the app, so browsers

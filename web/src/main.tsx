@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { afterFirstContent } from './app/first-content';
 import { registerServiceWorker } from './app/register-service-worker';
 import './styles/base.css';
 
@@ -10,4 +11,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-registerServiceWorker();
+// The service worker (and workbox-window) once the first content is painted: its precaching
+// would otherwise share the network with the programme's first download.
+void afterFirstContent().then(registerServiceWorker);

@@ -3,6 +3,7 @@ import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
 import { Loading } from '../ui/Loading';
+import { afterFirstContent } from './first-content';
 import { importWithRetry } from './lazy-page';
 import { preloadUpdatePrompt } from './UpdatePrompt';
 
@@ -12,8 +13,9 @@ const loadFallback = () => import('./ErrorFallback');
 const ErrorFallback = lazy(() => importWithRetry(loadFallback));
 
 /**
- * The fallback is its own chunk, kept off the first download, and fetched once the page has loaded: by
- * the time a deploy removes this version's files, or the network goes, it is in memory.
+ * The fallback is its own chunk, kept off the first download, and fetched once the first
+ * content is painted (first-content.ts): by the time a deploy removes this version's files,
+ * or the network goes, it is in memory.
  */
 function preloadFallbacks(): void {
   Promise.all([loadFallback(), preloadUpdatePrompt()]).catch(() => {
@@ -66,9 +68,7 @@ function Fallback({ error, resetErrorBoundary }: FallbackProps) {
 /** The last line: anything the app throws while rendering ends here, not in a blank page. */
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
   useEffect(() => {
-    if (document.readyState === 'complete') preloadFallbacks();
-    else window.addEventListener('load', preloadFallbacks, { once: true });
-    return () => window.removeEventListener('load', preloadFallbacks);
+    void afterFirstContent().then(preloadFallbacks);
   }, []);
   return (
     <ErrorBoundary

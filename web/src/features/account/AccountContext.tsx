@@ -1,10 +1,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SignedInAccount } from '../../firebase/auth';
+import { afterFirstContent } from '../../app/first-content';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
 
 /**
- * Who is using the app. The Auth SDK is loaded after the first render (the programme does
- * not wait for it); a visitor with no account is then signed in anonymously at once, and
+ * Who is using the app. The Auth SDK (35 KB) is loaded once the first content has been
+ * painted (app/first-content.ts: the programme's sets do not wait for it, nor share the
+ * network with it), or at once when something needs the uid first (`ensureSignedIn`, a
+ * heart tapped before then); a visitor with no account is then signed in anonymously, and
  * again when the connection returns if the app opened offline.
  */
 export interface AccountState {
@@ -28,25 +31,34 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const waiting = useRef<Array<(uid: string) => void>>([]);
   const uid = useRef<string | null>(null);
 
+  /** Starts loading the Auth SDK now, if it is not already on its way. */
+  const startAuth = useRef<() => void>(() => {});
+
   useEffect(() => {
     let cancelled = false;
     let cleanup = () => {};
-    // The Auth chunk itself may fail to load (offline before it was ever cached): that is
-    // retried too, when the connection returns.
-    const loading = retryWhenOnline(async () => {
-      const module = await loadAuth();
-      if (cancelled) return;
-      const unwatch = module.watchAccount(setAccount);
-      const signingIn = module.keepSignedIn();
-      signIn.current = signingIn;
-      cleanup = () => {
-        unwatch();
-        signingIn.stop();
-      };
-    });
+    let loading: Retrying | null = null;
+    const start = () => {
+      if (cancelled || loading) return;
+      // The Auth chunk itself may fail to load (offline before it was ever cached): that is
+      // retried too, when the connection returns.
+      loading = retryWhenOnline(async () => {
+        const module = await loadAuth();
+        if (cancelled) return;
+        const unwatch = module.watchAccount(setAccount);
+        const signingIn = module.keepSignedIn();
+        signIn.current = signingIn;
+        cleanup = () => {
+          unwatch();
+          signingIn.stop();
+        };
+      });
+    };
+    startAuth.current = start;
+    void afterFirstContent().then(start);
     return () => {
       cancelled = true;
-      loading.stop();
+      loading?.stop();
       cleanup();
     };
   }, []);
@@ -58,6 +70,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
 
   const ensureSignedIn = useCallback(() => {
     if (uid.current) return Promise.resolve(uid.current);
+    startAuth.current();
     signIn.current?.retryNow();
     return new Promise<string>((resolve) => waiting.current.push(resolve));
   }, []);

@@ -1,0 +1,114 @@
+/**
+ * `npm run bench` (root): Lighthouse's mobile performance audit of the programme page, on the
+ * production build served locally against the whole local stack (test/browser/local-stack.ts),
+ * in Debian's Chromium (nothing downloaded; Lighthouse runs offline). Lighthouse's defaults:
+ * a mobile device (Moto G Power), simulated throttling (slow 4G, 4x CPU slowdown), storage
+ * cleared before each run (a first visit). The browser's clock is set to the festival's
+ * Saturday at 21:00, as in the bundle bench: the page as it is used on the busiest evening.
+ *
+ * Runs BENCH_RUNS times (default 3) and prints the median run's score and metrics next to their
+ * targets (performance >= 90, LCP < 2.5 s; FCP, TBT, CLS with Lighthouse's "good" thresholds),
+ * the LCP element, and what Lighthouse still flags. Exit 1 when the median misses a target.
+ * The machine's load counts: simulated throttling scales the CPU time it observes.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { Result as LighthouseResult } from 'lighthouse';
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
+import { report, runInQuietChild } from './support/quiet-child.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** Saturday 15 August 2026, 21:00 in Amsterdam. */
+const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
+
+interface Target {
+  audit: string;
+  label: string;
+  /** Good at or below this (numeric value, in the audit's unit). */
+  good: number;
+  format(value: number): string;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const TARGETS: Target[] = [
+  { audit: 'first-contentful-paint', label: 'FCP', good: 1800, format: seconds },
+  { audit: 'largest-contentful-paint', label: 'LCP', good: 2500, format: seconds },
+  { audit: 'total-blocking-time', label: 'TBT', good: 200, format: (ms) => `${ms.toFixed(0)} ms` },
+  { audit: 'cumulative-layout-shift', label: 'CLS', good: 0.1, format: (value) => value.toFixed(3) },
+  { audit: 'speed-index', label: 'Speed Index', good: 3400, format: seconds },
+];
+const SCORE_TARGET = 90;
+/** The median run's full report, for a look at what Lighthouse saw (open it in the Lighthouse viewer). */
+const REPORT = new URL('../../test-results/web/lighthouse-programme.json', import.meta.url).pathname;
+
+/** The same `Date` override as test/browser/festival-clock.ts, for a puppeteer page. */
+const festivalClockScript = (instant: Date) => `(() => {
+  const RealDate = Date;
+  const offset = ${instant.getTime()} - RealDate.now();
+  function FestivalDate(...args) {
+    const values = args.length === 0 ? [RealDate.now() + offset] : args;
+    return new.target ? Reflect.construct(RealDate, values, new.target) : new RealDate(...values).toString();
+  }
+  FestivalDate.prototype = RealDate.prototype;
+  FestivalDate.now = () => RealDate.now() + offset;
+  FestivalDate.parse = RealDate.parse;
+  FestivalDate.UTC = RealDate.UTC;
+  globalThis.Date = FestivalDate;
+})();`;
+
+async function measure(): Promise<{ overBudget: boolean }> {
+  const { default: lighthouse } = await import('lighthouse');
+  const puppeteer = await import('puppeteer-core');
+  const { CHROMIUM_ARGS, resolveChromium } = await import('@encore/emulators/browser');
+  const { startLocalStack } = await import('../test/browser/local-stack.ts');
+  const stack = await startLocalStack();
+  const chromium = await resolveChromium();
+  let browser: PuppeteerBrowser | undefined;
+  try {
+    browser = await puppeteer.launch({
+      executablePath: chromium.executablePath,
+      headless: true,
+      args: CHROMIUM_ARGS,
+      ...(chromium.env ? { env: { ...process.env, ...chromium.env } } : {}),
+    });
+    const runs: LighthouseResult[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const page = await browser.newPage();
+      await page.evaluateOnNewDocument(festivalClockScript(FESTIVAL_SATURDAY_NINE));
+      const result = await lighthouse(`${stack.url}/`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+      await page.close();
+      if (!result) throw new Error('Lighthouse returned no result');
+      runs.push(result.lhr);
+    }
+    const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
+    const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
+    const score = scoreOf(median);
+    mkdirSync(new URL('.', `file://${REPORT}`).pathname, { recursive: true });
+    writeFileSync(REPORT, JSON.stringify(median));
+    report(`web: Lighthouse mobile performance of the programme page: ${score} (target >= ${SCORE_TARGET}; median of ${RUNS} runs: ${runs.map(scoreOf).join(', ')}; ratio ${(score / SCORE_TARGET).toFixed(2)})`);
+    let missed = score < SCORE_TARGET;
+    for (const target of TARGETS) {
+      const value = median.audits[target.audit]?.numericValue ?? Number.NaN;
+      const all = runs.map((lhr) => target.format(lhr.audits[target.audit]?.numericValue ?? Number.NaN)).join(', ');
+      report(`  ${target.label.padEnd(12)} ${target.format(value).padStart(9)}  (good <= ${target.format(target.good)}; ratio ${(value / target.good).toFixed(2)}; runs ${all})`);
+      if (target.audit === 'largest-contentful-paint' && !(value < target.good)) missed = true;
+    }
+    const lcpElement = median.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+    const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
+    if (snippet) report(`  LCP element: ${snippet.slice(0, 160)}`);
+    const flagged = Object.values(median.audits)
+      .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9)
+      .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+    report(`  still flagged: ${flagged.length > 0 ? flagged.join('; ') : 'nothing'}`);
+    // Simulated throttling multiplies the CPU time it observed: on a busy machine (a low
+    // benchmark index, a high load) TBT and LCP come out worse than a phone would see.
+    report(`  conditions: Lighthouse CPU benchmark index ${median.environment.benchmarkIndex.toFixed(0)}, load average ${loadavg()[0]!.toFixed(1)}`);
+    report(`  (the median run's report: ${REPORT})`);
+    return { overBudget: missed };
+  } finally {
+    await browser?.close();
+    await stack.stop();
+  }
+}
+
+await runInQuietChild(import.meta.url, measure);

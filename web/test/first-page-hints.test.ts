@@ -1,0 +1,44 @@
+// @vitest-environment node
+/**
+ * The build's first-page hints (vite/first-page.ts): where the preconnect points, and which
+ * chunks the programme's modulepreload names (its route chunk and what only it imports).
+ */
+import type { Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { firestoreOrigin, programmeChunks } from '../vite/first-page';
+
+const chunk = (fileName: string, options: { entry?: boolean; facade?: string; imports?: string[] } = {}) =>
+  ({ type: 'chunk', fileName, isEntry: options.entry ?? false, facadeModuleId: options.facade ?? null, imports: options.imports ?? [] }) as unknown as Rollup.OutputChunk;
+
+describe('firestoreOrigin', () => {
+  it('is the emulator on its configured host and port for local builds', () => {
+    expect(firestoreOrigin({})).toBe('http://127.0.0.1:8080');
+    expect(firestoreOrigin({ VITE_FIRESTORE_EMULATOR_PORT: '9080', VITE_EMULATOR_HOST: 'localhost' })).toBe('http://localhost:9080');
+  });
+
+  it('is Google\'s Firestore endpoint for a real project', () => {
+    expect(firestoreOrigin({ VITE_FIREBASE_PROJECT_ID: 'encore-prod', VITE_FIRESTORE_EMULATOR_PORT: '9080' })).toBe('https://firestore.googleapis.com');
+  });
+});
+
+describe('programmeChunks', () => {
+  it('names the route chunk and its own imports, not what the entry loads already', () => {
+    const bundle = Object.fromEntries(
+      [
+        chunk('assets/index.js', { entry: true, imports: ['assets/react.js', 'assets/shared.js'] }),
+        chunk('assets/react.js'),
+        chunk('assets/shared.js'),
+        chunk('assets/ProgrammePage.js', { facade: '/app/web/src/features/programme/ProgrammePage.tsx', imports: ['assets/SetCard.js', 'assets/shared.js'] }),
+        chunk('assets/SetCard.js', { imports: ['assets/heart.js'] }),
+        chunk('assets/heart.js'),
+        chunk('assets/MapPage.js', { facade: '/app/web/src/features/venue/VenueMapPage.tsx', imports: ['assets/zoom.js'] }),
+        chunk('assets/zoom.js'),
+      ].map((item) => [item.fileName, item]),
+    );
+    expect(programmeChunks(bundle).sort()).toEqual(['assets/ProgrammePage.js', 'assets/SetCard.js', 'assets/heart.js']);
+  });
+
+  it('names nothing when the build has no programme route', () => {
+    expect(programmeChunks({ 'assets/index.js': chunk('assets/index.js', { entry: true }) })).toEqual([]);
+  });
+});

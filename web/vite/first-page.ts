@@ -1,0 +1,62 @@
+/**
+ * The production build's hints for the programme page's first visit (web/README.md, "The
+ * first page"), written into index.html:
+ *
+ * - `<link rel="preconnect">` to Firestore (the emulator in local builds), so the
+ *   connection the programme's listeners need is open by the time the SDK has loaded;
+ * - `<link rel="modulepreload">` of the programme's route chunk and the chunks it imports,
+ *   added by a one-line script only when the page opened is the programme (`/`): otherwise
+ *   the route chunk is only requested once the entry has run, one round trip later. Other
+ *   routes do not pay for it.
+ */
+import { loadEnv, type Plugin, type Rollup } from 'vite';
+
+type OutputBundle = Rollup.OutputBundle;
+type OutputChunk = Rollup.OutputChunk;
+
+const PROGRAMME_ROUTE = /features[\\/]programme[\\/]ProgrammePage\.tsx$/;
+
+/** Where the programme's listeners connect: the same rule as src/config/firebase-config.ts. */
+export function firestoreOrigin(env: Record<string, string | undefined>): string {
+  if (env['VITE_FIREBASE_PROJECT_ID']) return 'https://firestore.googleapis.com';
+  return `http://${env['VITE_EMULATOR_HOST'] ?? '127.0.0.1'}:${env['VITE_FIRESTORE_EMULATOR_PORT'] ?? '8080'}`;
+}
+
+/** The route chunk and every chunk it imports statically, less those the entry already loads. */
+export function programmeChunks(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const route = chunks.find((chunk) => chunk.facadeModuleId && PROGRAMME_ROUTE.test(chunk.facadeModuleId));
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!route || !entry) return [];
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (start: string, seen = new Set<string>()) => {
+    if (seen.has(start)) return seen;
+    seen.add(start);
+    for (const imported of byFile.get(start)?.imports ?? []) withImports(imported, seen);
+    return seen;
+  };
+  const loadedByEntry = withImports(entry.fileName);
+  return [...withImports(route.fileName)].filter((file) => !loadedByEntry.has(file));
+}
+
+export function firstPageHints(): Plugin {
+  let origin = '';
+  return {
+    name: 'encore-first-page-hints',
+    apply: 'build',
+    configResolved(config) {
+      origin = firestoreOrigin({ ...loadEnv(config.mode, config.envDir || config.root, 'VITE_'), ...process.env });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const files = context.bundle ? programmeChunks(context.bundle) : [];
+        const preload = `(function(){if(location.pathname!=='/')return;${JSON.stringify(files.map((file) => `/${file}`))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link);});})();`;
+        // Before the entry and the stylesheet: an inline script after a stylesheet would wait
+        // for it, and these requests should start with the entry's.
+        const withPreload = files.length > 0 ? html.replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`) : html;
+        return { html: withPreload, tags: [{ tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' }] };
+      },
+    },
+  };
+}
