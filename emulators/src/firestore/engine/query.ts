@@ -75,6 +75,11 @@ function opName(value: unknown, byNumber: Record<number, string>): string {
   return typeof value === 'string' ? value : 'OPERATOR_UNSPECIFIED';
 }
 
+/** A filter's operator by name, whether it came as a proto enum number or a name (engine/indexes.ts). */
+export function filterOperator(kind: 'field' | 'unary' | 'composite', value: unknown): string {
+  return opName(value, kind === 'field' ? FIELD_OP_BY_NUMBER : kind === 'unary' ? UNARY_OP_BY_NUMBER : COMPOSITE_OP_BY_NUMBER);
+}
+
 function directionOf(value: unknown): Direction {
   const name = enumName(value, ['DIRECTION_UNSPECIFIED', 'ASCENDING', 'DESCENDING']);
   return name === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING';
