@@ -12,6 +12,7 @@ import { aggregate, planAggregations } from './aggregation.js';
 import { toDocumentJson } from './documents.js';
 import { parseFieldPath, type FieldPath } from './field-path.js';
 import { documentsRoot, joinPath, parseDocumentName, sameDatabase, type DatabaseId } from './paths.js';
+import { IndexPolicy } from './index-policy.js';
 import { planQuery, runPlannedQuery, type PlannedQuery } from './query.js';
 import { DocumentStore, type StoredDocument } from './store.js';
 import { formatTimestamp, parseTimestamp, type Clock, type Nanos } from './time.js';
@@ -75,6 +76,8 @@ export interface DatabaseOptions {
   authorize: () => Authorize;
   /** The durable log in force, if any (looked up on each commit). */
   log?: () => CommitLog | undefined;
+  /** Index awareness (engine/index-policy.ts); none: no query is checked. */
+  indexes?: IndexPolicy;
 }
 
 export class Database {
@@ -87,6 +90,7 @@ export class Database {
   private readonly documentWrites: Feed<DocumentWrittenEvent>;
   private readonly authorizer: () => Authorize;
   private readonly log: () => CommitLog | undefined;
+  readonly indexes: IndexPolicy;
 
   constructor(options: DatabaseOptions) {
     this.id = options.id;
@@ -95,6 +99,7 @@ export class Database {
     this.documentWrites = options.documentWrites;
     this.authorizer = options.authorize;
     this.log = options.log ?? (() => undefined);
+    this.indexes = options.indexes ?? new IndexPolicy();
   }
 
   onCommit(listener: CommitListener): () => void {
@@ -189,7 +194,10 @@ export class Database {
 
   planQuery(parentName: string, structuredQuery: unknown): PlannedQuery {
     const parent = parentName === this.root ? '' : this.documentPath(parentName);
-    return planQuery(structuredQuery, parent, this.id);
+    const planned = planQuery(structuredQuery, parent, this.id);
+    // Every query (runQuery, aggregations, listeners, transactions) meets the index check here.
+    this.indexes.check(planned, this.id);
+    return planned;
   }
 
   query(caller: Caller, query: PlannedQuery, read: ResolvedRead): StoredDocument[] {
