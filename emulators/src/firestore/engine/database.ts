@@ -215,11 +215,16 @@ export class Database {
   }
 
   aggregate(caller: Caller, parentName: string, aggregationQuery: unknown, read: ResolvedRead): Record<string, Value> {
+    return this.aggregateCounting(caller, parentName, aggregationQuery, read).fields;
+  }
+
+  /** `aggregate`, also telling how many documents were aggregated (explain's execution stats). */
+  aggregateCounting(caller: Caller, parentName: string, aggregationQuery: unknown, read: ResolvedRead): { fields: Record<string, Value>; documents: number } {
     const body = aggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (typeof body !== 'object' || body === null) throw invalidArgument('Missing structured aggregation query.');
     const aggregations = planAggregations(body.aggregations);
     const docs = this.query(caller, this.planQuery(parentName, body.structuredQuery), read);
-    return aggregate(aggregations, docs);
+    return { fields: aggregate(aggregations, docs), documents: docs.length };
   }
 
   listCollectionIds(caller: Caller, parentName: string): string[] {
