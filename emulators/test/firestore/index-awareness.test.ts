@@ -1,5 +1,5 @@
 /**
- * Index awareness through firebase-admin over gRPC and REST: with a firestore.indexes.json and
+ * Index awareness through firebase-admin over gRPC and REST and the web SDK (Listen): with a firestore.indexes.json and
  * strict mode, a query production would refuse for a missing index is refused with production's
  * FAILED_PRECONDITION and console link plus the entry to add; queries the file or the automatic
  * single-field indexes serve run; without strict mode the query runs and the index is logged once.
@@ -8,6 +8,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Firestore } from '@google-cloud/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { collection, connectFirestoreEmulator, doc, getDocs, getFirestore, onSnapshot, orderBy, query, setDoc, where } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/index.js';
 import { EMULATOR_AUTH } from '../conformance/clients/admin-rest.js';
@@ -152,6 +154,37 @@ describe('permissive index mode', () => {
       emulator.setStrictIndexes(true);
       warn.mockRestore();
       await db.terminate();
+    }
+  });
+});
+
+describe('strict index mode through the web SDK', () => {
+  it('fails a listener on an undeclared composite query with failed-precondition, and serves a declared one', async () => {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'fake' }, unique('web'));
+    const db = getFirestore(app);
+    connectFirestoreEmulator(db, '127.0.0.1', emulator.port);
+    try {
+      const col = `${unique('festival')}/f/sets`;
+      await setDoc(doc(db, `${col}/a`), { stage: 'main', genre: 'rock', startsAt: 1 });
+      const failure = await new Promise<{ code: string; message: string }>((resolve, reject) => {
+        const stop = onSnapshot(
+          query(collection(db, col), where('genre', '==', 'rock'), orderBy('startsAt', 'desc')),
+          // The SDK may first show what its cache holds (the write above); the server never answers.
+          (snapshot) => {
+            if (!snapshot.metadata.fromCache) reject(new Error('the listener got a snapshot from the server'));
+          },
+          (error) => {
+            stop();
+            resolve(error);
+          },
+        );
+      });
+      expect(failure.code).toBe('failed-precondition');
+      expect(failure.message).toContain('The query requires an index. You can create it here:');
+      const served = await getDocs(query(collection(db, col), where('stage', '==', 'main'), orderBy('startsAt')));
+      expect(served.docs.map((snapshot) => snapshot.id)).toEqual(['a']);
+    } finally {
+      await deleteApp(app);
     }
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Vector search (`StructuredQuery.find_nearest`) through firebase-admin over gRPC and REST,
- * and over raw REST: the three distance measures, the distance result field, thresholds
+ * over raw REST, and over vectors the web SDK (which cannot search) stored: the three distance measures, the distance result field, thresholds
  * (inverted for DOT_PRODUCT), where-prefilters, documents whose field is no vector of the
  * query's dimension left out, and the request checks production makes.
  */
 import { FieldValue, Firestore } from '@google-cloud/firestore';
+import { deleteApp, initializeApp } from 'firebase/app';
+import { connectFirestoreEmulator, doc, getFirestore, setDoc, vector } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMULATOR_AUTH } from '../conformance/clients/admin-rest.js';
 import { PROJECT, ROOT, rest, unique, useRawEmulator } from './helpers.js';
@@ -125,5 +127,24 @@ describe('findNearest over raw REST', () => {
     const error = (response.body as { error: { status: string; message: string } }).error;
     expect(error.status).toBe('INVALID_ARGUMENT');
     expect(error.message).toMatch(message);
+  });
+});
+
+describe('findNearest over vectors the web SDK stored', () => {
+  it('finds a document written with the web SDK\'s vector()', async () => {
+    const app = initializeApp({ projectId: PROJECT, apiKey: 'fake' }, unique('web'));
+    const web = getFirestore(app);
+    connectFirestoreEmulator(web, '127.0.0.1', emulator().port);
+    const admin = new Firestore({ projectId: PROJECT, host: `127.0.0.1:${emulator().port}`, ssl: false });
+    try {
+      const col = unique('webvec');
+      await setDoc(doc(web, `${col}/near`), { embedding: vector([0.9, 0.1]) });
+      await setDoc(doc(web, `${col}/far`), { embedding: vector([-5, 5]) });
+      const snapshot = await admin.collection(col).findNearest({ vectorField: 'embedding', queryVector: [1, 0], limit: 1, distanceMeasure: 'COSINE' }).get();
+      expect(snapshot.docs.map((snap) => snap.id)).toEqual(['near']);
+    } finally {
+      await deleteApp(app);
+      await admin.terminate();
+    }
   });
 });
