@@ -140,3 +140,13 @@ describe('parseIndexConfig', () => {
     expect(() => parseIndexConfig({ fieldOverrides: [{ collectionGroup: 'c', fieldPath: 'a', indexes: [{ queryScope: 'DATABASE', order: 'ASCENDING' }] }] })).toThrow(/fieldOverrides\[0\]/);
   });
 });
+
+describe("the repo's firestore.indexes.json", () => {
+  it('parses, and serves the nightly job\'s stuck-photo and ledger-purge queries', async () => {
+    const { readFile } = await import('node:fs/promises');
+    const catalog = parseIndexConfig(JSON.parse(await readFile(new URL('../../../../firestore.indexes.json', import.meta.url), 'utf8')));
+    const at = (collectionId: string, query: Record<string, unknown>) => planIndexes(planQuery({ from: [{ collectionId }], ...query }, '', DB), catalog);
+    expect(at('photos', { where: and(eq('status'), gt('createdAt')) }).missing).toBeUndefined();
+    expect(at('eventLedger', { where: gt('expiresAt') }).missing).toBeUndefined();
+  });
+});
