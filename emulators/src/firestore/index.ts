@@ -7,7 +7,9 @@
  * Status: all of it works and is covered by the conformance suite (test/conformance, four
  * clients) and the raw-protocol tests (test/firestore). Layout:
  * - engine/: pure, transport-agnostic (paths, values, store, writes, queries, aggregations,
- *   transactions, access seam, the Database facade);
+ *   vector search, transactions, access seam, the Database facade; the index planner
+ *   (indexes.ts, index-config.ts, index-policy.ts, index-error.ts) behind strict index mode and
+ *   explain (explain.ts): see ../../README.md, "Firestore: indexes, explain and vector search");
  * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
  *   export/import, the durable journal of a data folder;
  * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
