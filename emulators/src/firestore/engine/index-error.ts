@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import protobuf from 'protobufjs';
 import { FirestoreError } from '../errors.js';
-import { formatFieldPath } from './field-path.js';
+import { formatFieldPath, isKeyPath } from './field-path.js';
 import { singleFieldSettings, type IndexCatalog, type IndexField } from './index-config.js';
 import type { MissingIndex } from './indexes.js';
 import type { DatabaseId } from './paths.js';
@@ -57,7 +57,10 @@ function consoleLink(missing: MissingIndex, database: DatabaseId): string {
   const encode = (type: protobuf.Type, message: Record<string, unknown>) =>
     Buffer.from(type.encode(type.fromObject(message)).finish()).toString('base64url');
   if (missing.kind === 'composite') {
-    const fields = missing.index.fields.map((field) =>
+    // Production's links spell out the trailing __name__ (in the last field's direction).
+    const last = missing.index.fields[missing.index.fields.length - 1]!;
+    const named = isKeyPath(last.path) || last.mode === 'VECTOR' ? missing.index.fields : [...missing.index.fields, { path: ['__name__'], mode: last.mode === 'DESCENDING' ? 'DESCENDING' : 'ASCENDING' } as IndexField];
+    const fields = named.map((field) =>
       field.mode === 'CONTAINS' ? { fieldPath: formatFieldPath(field.path), arrayConfig: 'CONTAINS' }
       : field.mode === 'VECTOR' ? { fieldPath: formatFieldPath(field.path), vectorConfig: { dimension: field.dimension, flat: {} } }
       : { fieldPath: formatFieldPath(field.path), order: field.mode },

@@ -150,3 +150,29 @@ describe("the repo's firestore.indexes.json", () => {
     expect(at('eventLedger', { where: gt('expiresAt') }).missing).toBeUndefined();
   });
 });
+
+describe('missingIndexError', () => {
+  it("answers FAILED_PRECONDITION with a console link carrying the admin API's Index message, __name__ spelt out", async () => {
+    const { createRequire } = await import('node:module');
+    const protobuf = (await import('protobufjs')).default;
+    const { missingIndexError } = await import('./index-error.js');
+    const error = missingIndexError(
+      { kind: 'composite', index: { collectionGroup: 'photos', queryScope: 'COLLECTION', fields: [{ path: ['status'], mode: 'ASCENDING' }, { path: ['createdAt'], mode: 'DESCENDING' }] } },
+      parseIndexConfig({}),
+      DB,
+    );
+    expect(error.status).toBe('FAILED_PRECONDITION');
+    const link = /create_composite=([A-Za-z0-9_-]+)/.exec(error.message)![1]!;
+    const require = createRequire(import.meta.url);
+    const Index = protobuf.Root.fromJSON(require('@google-cloud/firestore/build/protos/admin_v1.json') as protobuf.INamespace).lookupType('google.firestore.admin.v1.Index');
+    expect(Index.toObject(Index.decode(Buffer.from(link, 'base64url')), { enums: String })).toEqual({
+      name: 'projects/p/databases/(default)/collectionGroups/photos/indexes/_',
+      queryScope: 'COLLECTION',
+      fields: [
+        { fieldPath: 'status', order: 'ASCENDING' },
+        { fieldPath: 'createdAt', order: 'DESCENDING' },
+        { fieldPath: '__name__', order: 'DESCENDING' },
+      ],
+    });
+  });
+});
