@@ -114,6 +114,9 @@ describe('planIndexes', () => {
     });
     const catalog = parseIndexConfig({ indexes: [{ collectionGroup: 'c', fields: [{ fieldPath: 'kind', order: 'ASCENDING' }, { fieldPath: 'e', vectorConfig: { dimension: 2, flat: {} } }] }] });
     expect(plan({ where: eq('kind'), findNearest }, catalog).missing).toBeUndefined();
+    // A range prefilter's field goes into the vector index too.
+    const ranged = plan({ where: and(eq('kind'), gt('n')), findNearest }, catalog).missing;
+    expect(ranged?.kind === 'composite' && ranged.index.fields.map((field) => field.path[0])).toEqual(['kind', 'n', 'e']);
   });
 
   it('suggests a field override that keeps the automatic indexes beside the collection-group one', () => {

@@ -108,7 +108,8 @@ function branchNeed(atoms: Atom[], query: PlannedQuery): BranchNeed {
   const ordered = last && isKeyPath(last.path) ? clauses.slice(0, -1) : clauses;
   const vector = query.findNearest ? { path: query.findNearest.field, mode: 'VECTOR' as const, dimension: query.findNearest.queryVector.length } : undefined;
   return {
-    equalities,
+    // A vector index holds every prefilter field (equality or range) before the vector field.
+    equalities: vector ? uniquePaths([...equalities, ...ordered.map((clause) => clause.path)]) : equalities,
     ...(array ? { array } : {}),
     // Vector search orders by distance: any orderBy is superseded.
     order: vector ? [] : ordered.map((clause) => ({ path: clause.path, mode: clause.direction })),
