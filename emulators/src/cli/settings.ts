@@ -1,6 +1,7 @@
 /**
  * What `npm start` and `npm run emulators` are asked for, from the command line and the
- * environment: `--fresh`, `--verbose`, ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) and
+ * environment: `--fresh`, `--verbose`, `--lenient-indexes` (log queries firestore.indexes.json
+ * does not serve instead of refusing them), ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) and
  * ENCORE_DATA_DIR (default `.encore-data/`). Light on purpose: read before the rest of the
  * CLI loads, so the Auth emulator can start first.
  */
@@ -16,6 +17,8 @@ export interface Settings {
   verbose: boolean;
   ports: StackPorts;
   dataDir: string;
+  /** Refuse queries firestore.indexes.json does not serve, as production does (default). */
+  strictIndexes: boolean;
 }
 
 export async function readSettings(argv = process.argv, env = process.env): Promise<Settings> {
@@ -24,5 +27,6 @@ export async function readSettings(argv = process.argv, env = process.env): Prom
     verbose: argv.includes('--verbose'),
     ports: await resolvePorts(portsFromFirebaseJson(ROOT_DIR), parsePortSetting(env[PORTS_ENV])),
     dataDir: resolve(ROOT_DIR, env[DATA_DIR_ENV] || DATA_DIR),
+    strictIndexes: !argv.includes('--lenient-indexes'),
   };
 }

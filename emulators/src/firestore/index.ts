@@ -7,7 +7,9 @@
  * Status: all of it works and is covered by the conformance suite (test/conformance, four
  * clients) and the raw-protocol tests (test/firestore). Layout:
  * - engine/: pure, transport-agnostic (paths, values, store, writes, queries, aggregations,
- *   transactions, access seam, the Database facade);
+ *   vector search, transactions, access seam, the Database facade; the index planner
+ *   (indexes.ts, index-config.ts, index-policy.ts, index-error.ts) behind strict index mode and
+ *   explain (explain.ts): see ../../README.md, "Firestore: indexes, explain and vector search");
  * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
  *   export/import, the durable journal of a data folder;
  * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
@@ -18,6 +20,8 @@ import { compileRules } from '../rules-enforcement/compiled-rules.js';
 import { enforceFirestoreRules, firestoreRulesRefusal } from '../rules-enforcement/firestore-rules.js';
 import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-file.js';
 import type { Authorize } from './engine/access.js';
+import { invalidArgument } from './errors.js';
+import { parseIndexConfig } from './engine/index-config.js';
 import { Databases } from './service/databases.js';
 import { FirestoreApi } from './service/firestore-api.js';
 import { createOpenStream } from './service/open-stream.js';
@@ -54,6 +58,17 @@ export interface FirestoreEmulatorOptions {
   importDir?: string;
   /** A `firestore.rules` file for the default project, enforced from the start and reloaded whenever it changes. */
   rulesPath?: string;
+  /**
+   * A `firestore.indexes.json`, read at start and whenever it changes: every query is planned
+   * against it, and one that needs an index it does not declare is logged once (README.md,
+   * "Indexes"). Without it, no query is checked, like the official emulator.
+   */
+  indexesPath?: string;
+  /**
+   * Strict index mode: refuse such a query as production does (FAILED_PRECONDITION, "The query
+   * requires an index...", plus the entry to add). Off by default.
+   */
+  strictIndexes?: boolean;
 }
 
 export interface FirestoreEmulator {
@@ -80,6 +95,10 @@ export interface FirestoreEmulator {
   getRules(projectId?: string): string | undefined;
   /** Replaces the access check (by default the rules engine); `Bearer owner` always bypasses it. */
   setAuthorize(authorize: Authorize): void;
+  /** Puts the contents of a `firestore.indexes.json` in force (undefined: none, no checks unless strict); throws on a bad file. */
+  setIndexes(file: unknown): void;
+  /** Switches strict index mode (see `strictIndexes`). */
+  setStrictIndexes(strict: boolean): void;
   /** Checks sources sent to `PUT .../{p}:securityRules`: return why one is refused (answered 400), or undefined. */
   setRulesValidator(validate: (source: string) => string | undefined): void;
   close(): Promise<void>;
@@ -105,15 +124,18 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     compileRules(source, 'cloud.firestore');
     databases.setRules(projectId, source);
   };
+  const putIndexes = (file: unknown) => databases.indexes.setCatalog(file === undefined ? undefined : parseIndexConfig(file));
+  databases.indexes.strict = options.strictIndexes === true;
   let rulesFile: RulesFileWatch | undefined;
-  if (options.rulesPath !== undefined) {
-    try {
-      rulesFile = await watchRulesFile(options.rulesPath, { apply: putRules });
-    } catch (error) {
-      await server.close();
-      await journal?.close();
-      throw error;
-    }
+  let indexesFile: RulesFileWatch | undefined;
+  try {
+    if (options.rulesPath !== undefined) rulesFile = await watchRulesFile(options.rulesPath, { apply: putRules });
+    if (options.indexesPath !== undefined) indexesFile = await watchRulesFile(options.indexesPath, { apply: (source) => putIndexes(parseJsonFile(source)), label: 'indexes' });
+  } catch (error) {
+    rulesFile?.close();
+    await server.close();
+    await journal?.close();
+    throw error;
   }
   let closed: Promise<void> | undefined;
   return {
@@ -131,15 +153,29 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     setAuthorize: (authorize) => {
       databases.authorize = authorize;
     },
+    setIndexes: putIndexes,
+    setStrictIndexes: (strict) => {
+      databases.indexes.strict = strict;
+    },
     setRulesValidator: (validate) => {
       databases.rulesValidator = validate;
     },
     close: () => {
       rulesFile?.close();
+      indexesFile?.close();
       // Requests stop first; then the journal is folded into a snapshot and flushed.
       return (closed ??= server.close().then(() => journal?.close()));
     },
   };
+}
+
+/** A firestore.indexes.json's text as JSON; a syntax error is refused like a bad entry. */
+function parseJsonFile(source: string): unknown {
+  try {
+    return JSON.parse(source) as unknown;
+  } catch (error) {
+    throw invalidArgument(`firestore.indexes.json is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Restores the data folder (migrating `importDir` into it while it is empty), or loads `importDir` into memory. */

@@ -18,12 +18,15 @@ export interface WatchRulesFileOptions {
   log?: (message: string) => void;
   /** Quiet time after the last change event before reading (editors write in several steps). */
   debounceMs?: number;
+  /** The log lines' tag and what the file holds ("rules" by default; "indexes" for firestore.indexes.json). */
+  label?: string;
 }
 
 /** Applies the file's current content now (throwing if it is refused), then on every change. */
 export async function watchRulesFile(path: string, options: WatchRulesFileOptions): Promise<RulesFileWatch> {
   const file = resolve(path);
   const log = options.log ?? ((message: string) => console.warn(message));
+  const label = options.label ?? 'rules';
   let applied = await readFile(file, 'utf8');
   options.apply(applied);
 
@@ -40,9 +43,9 @@ export async function watchRulesFile(path: string, options: WatchRulesFileOption
     try {
       options.apply(source);
       applied = source;
-      log(`[rules] reloaded ${file}`);
+      log(`[${label}] reloaded ${file}`);
     } catch (error) {
-      log(`[rules] ${file} refused, previous rules stay in force: ${error instanceof Error ? error.message : String(error)}`);
+      log(`[${label}] ${file} refused, previous ${label} stay in force: ${error instanceof Error ? error.message : String(error)}`);
     }
   };
   // The directory is watched, not the file: editors and `git checkout` replace files by rename.

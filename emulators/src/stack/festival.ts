@@ -29,6 +29,8 @@ export interface FestivalOptions {
   web: boolean;
   /** Ignore the saved state at start. */
   fresh: boolean;
+  /** Refuse queries the root firestore.indexes.json does not serve, as production does (default true). */
+  strictIndexes?: boolean;
   projectId?: string;
   /** Where the state is saved and imported from; default `{rootDir}/.encore-data`. */
   dataDir?: string;
@@ -132,6 +134,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
         ports,
         authEmulator: `127.0.0.1:${ports.auth}`,
         rulesFiles: rulesFiles(rootDir),
+        ...indexesFile(rootDir, options.strictIndexes !== false),
         // Firestore and Storage keep every acknowledged write under the data folder as it
         // happens (a kill -9 loses nothing); an export of the old layout there is migrated once.
         // A --fresh start has set the saved state aside already (fresh-start.ts).
@@ -218,6 +221,12 @@ function rulesFiles(rootDir: string): { firestore?: string; storage?: string } {
   const firestore = path('firestore.rules');
   const storage = path('storage.rules');
   return { ...(firestore ? { firestore } : {}), ...(storage ? { storage } : {}) };
+}
+
+/** The repo's firestore.indexes.json: what deploys is what the emulator plans every query against. */
+function indexesFile(rootDir: string, strict: boolean): { indexes?: { path: string; strict: boolean } } {
+  const path = join(rootDir, 'firestore.indexes.json');
+  return existsSync(path) ? { indexes: { path, strict } } : {};
 }
 
 /** The web app's emulator config (web/src/firebase), so it follows the ports this stack runs on. */

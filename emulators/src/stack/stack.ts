@@ -54,6 +54,12 @@ export interface StackOptions {
   rules?: { firestore?: string; storage?: string };
   /** Rules files to enforce and watch: an edit is applied at once (`npm start`); wins over `rules`. */
   rulesFiles?: { firestore?: string; storage?: string };
+  /**
+   * The `firestore.indexes.json` every query is planned against (watched like the rules files);
+   * `strict` refuses a query it does not serve as production would (FAILED_PRECONDITION).
+   * `npm start` and Encore's own integration and browser tests run strict.
+   */
+  indexes?: { path: string; strict?: boolean };
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
@@ -99,6 +105,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...durable(FIRESTORE_DATA),
         ...(importDir ? { importDir } : {}),
         ...(options.rulesFiles?.firestore ? { rulesPath: options.rulesFiles.firestore } : {}),
+        ...(options.indexes ? { indexesPath: options.indexes.path, strictIndexes: options.indexes.strict === true } : {}),
       }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;

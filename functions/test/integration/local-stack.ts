@@ -83,6 +83,8 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       functions: functionsModule,
       functionsDir: FUNCTIONS_DIR,
       ports: 'free',
+      // Strict index mode: a query of the functions that production would refuse for a missing index fails here first.
+      indexes: { path: join(REPO_DIR, 'firestore.indexes.json'), strict: true },
       ...(authHost ? { authEmulator: authHost } : {}),
       ...(options.rules
         ? { rules: { firestore: readFileSync(join(REPO_DIR, 'firestore.rules'), 'utf8'), storage: readFileSync(join(REPO_DIR, 'storage.rules'), 'utf8') } }

@@ -113,6 +113,8 @@ export async function startLocalStack(): Promise<LocalStack> {
       ports: 'free',
       authEmulator: auth.host,
       rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
+      // Strict index mode: a query of the app or the functions that production would refuse for a missing index fails here first.
+      indexes: { path: join(ROOT, 'firestore.indexes.json'), strict: true },
       runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
     });
     stops.push(() => stack.stop());

@@ -12,6 +12,7 @@ import { aggregate, planAggregations } from './aggregation.js';
 import { toDocumentJson } from './documents.js';
 import { parseFieldPath, type FieldPath } from './field-path.js';
 import { documentsRoot, joinPath, parseDocumentName, sameDatabase, type DatabaseId } from './paths.js';
+import { IndexPolicy } from './index-policy.js';
 import { planQuery, runPlannedQuery, type PlannedQuery } from './query.js';
 import { DocumentStore, HISTORY_NANOS, type StoredDocument } from './store.js';
 import { formatTimestamp, parseTimestamp, type Clock, type Nanos } from './time.js';
@@ -75,6 +76,8 @@ export interface DatabaseOptions {
   authorize: () => Authorize;
   /** The durable log in force, if any (looked up on each commit). */
   log?: () => CommitLog | undefined;
+  /** Index awareness (engine/index-policy.ts); none: no query is checked. */
+  indexes?: IndexPolicy;
 }
 
 export class Database {
@@ -92,6 +95,7 @@ export class Database {
    * the last load of an export or clear. Listeners resume from a time before it in full.
    */
   private historyStart: Nanos;
+  readonly indexes: IndexPolicy;
 
   constructor(options: DatabaseOptions) {
     this.id = options.id;
@@ -101,6 +105,7 @@ export class Database {
     this.documentWrites = options.documentWrites;
     this.authorizer = options.authorize;
     this.log = options.log ?? (() => undefined);
+    this.indexes = options.indexes ?? new IndexPolicy();
   }
 
   onCommit(listener: CommitListener): () => void {
@@ -204,7 +209,10 @@ export class Database {
 
   planQuery(parentName: string, structuredQuery: unknown): PlannedQuery {
     const parent = parentName === this.root ? '' : this.documentPath(parentName);
-    return planQuery(structuredQuery, parent, this.id);
+    const planned = planQuery(structuredQuery, parent, this.id);
+    // Every query (runQuery, aggregations, listeners, transactions) meets the index check here.
+    this.indexes.check(planned, this.id);
+    return planned;
   }
 
   query(caller: Caller, query: PlannedQuery, read: ResolvedRead): StoredDocument[] {
@@ -222,11 +230,16 @@ export class Database {
   }
 
   aggregate(caller: Caller, parentName: string, aggregationQuery: unknown, read: ResolvedRead): Record<string, Value> {
+    return this.aggregateCounting(caller, parentName, aggregationQuery, read).fields;
+  }
+
+  /** `aggregate`, also telling how many documents were aggregated (explain's execution stats). */
+  aggregateCounting(caller: Caller, parentName: string, aggregationQuery: unknown, read: ResolvedRead): { fields: Record<string, Value>; documents: number } {
     const body = aggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (typeof body !== 'object' || body === null) throw invalidArgument('Missing structured aggregation query.');
     const aggregations = planAggregations(body.aggregations);
     const docs = this.query(caller, this.planQuery(parentName, body.structuredQuery), read);
-    return aggregate(aggregations, docs);
+    return { fields: aggregate(aggregations, docs), documents: docs.length };
   }
 
   listCollectionIds(caller: Caller, parentName: string): string[] {

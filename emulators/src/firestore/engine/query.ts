@@ -4,13 +4,14 @@
  * limit, collection groups, select. Semantics mirror the backend (and the web SDK's local
  * matcher, core/filter.ts): typed comparisons, `!=`/`not-in` skip missing and null fields.
  */
-import { FirestoreError, invalidArgument } from '../errors.js';
+import { invalidArgument } from '../errors.js';
 import { compareFieldPaths, isKeyPath, parseFieldPath, type FieldPath } from './field-path.js';
 import { joinPath, parseResourceName, validateCollectionId, type DatabaseId, documentsRoot } from './paths.js';
 import type { DocumentStore, StoredDocument } from './store.js';
 import type { Nanos } from './time.js';
 import { normalizeValue } from './validate.js';
 import { arrayValues, compareValues, getField, isNaNValue, typeOrder, valuesEqual, type Fields, type Value } from './values.js';
+import { nearest, planFindNearest, type NearestPlan } from './vector.js';
 
 type Direction = 'ASCENDING' | 'DESCENDING';
 
@@ -39,6 +40,8 @@ export interface PlannedQuery {
   offset: number;
   limit?: number;
   select?: FieldPath[];
+  /** Vector search: the nearest documents after the filters, in distance order (engine/vector.ts). */
+  findNearest?: NearestPlan;
   /** Whether the result can change when documents outside it change (limit / offset windows). */
   windowed: boolean;
   /** The `structuredQuery` as received (for the access check). */
@@ -70,6 +73,11 @@ const COMPOSITE_OP_BY_NUMBER: Record<number, string> = { 1: 'AND', 2: 'OR' };
 function opName(value: unknown, byNumber: Record<number, string>): string {
   if (typeof value === 'number') return byNumber[value] ?? 'OPERATOR_UNSPECIFIED';
   return typeof value === 'string' ? value : 'OPERATOR_UNSPECIFIED';
+}
+
+/** A filter's operator by name, whether it came as a proto enum number or a name (engine/indexes.ts). */
+export function filterOperator(kind: 'field' | 'unary' | 'composite', value: unknown): string {
+  return opName(value, kind === 'field' ? FIELD_OP_BY_NUMBER : kind === 'unary' ? UNARY_OP_BY_NUMBER : COMPOSITE_OP_BY_NUMBER);
 }
 
 function directionOf(value: unknown): Direction {
@@ -231,7 +239,6 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
   for (const key of Object.keys(query)) {
     if (!QUERY_KEYS.has(key)) throw invalidArgument(`Invalid JSON payload received. Unknown name "${key}" at 'structured_query': Cannot find field.`);
   }
-  if (query.findNearest !== undefined) throw new FirestoreError('UNIMPLEMENTED', 'Vector search (findNearest) is not supported by this emulator.');
   const from = query.from;
   if (!Array.isArray(from) || from.length !== 1) throw invalidArgument('A query must have exactly one "from" collection selector.');
   const selector = from[0] as { collectionId?: unknown; allDescendants?: unknown };
@@ -259,6 +266,7 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
   const select = query.select
     ? ((query.select as { fields?: unknown[] }).fields ?? []).map((field) => fieldRef(field))
     : undefined;
+  const findNearest = query.findNearest === undefined || query.findNearest === null ? undefined : planFindNearest(query.findNearest);
   return {
     parent,
     collectionId,
@@ -270,7 +278,8 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
     offset,
     limit,
     select,
-    windowed: limit !== undefined || offset > 0,
+    ...(findNearest ? { findNearest } : {}),
+    windowed: limit !== undefined || offset > 0 || findNearest !== undefined,
     source: raw,
   };
 }
@@ -346,6 +355,7 @@ export function runPlannedQuery(query: PlannedQuery, context: QueryContext): Sto
     }
     return 0;
   });
+  if (query.findNearest) return nearest(query.findNearest, keyed.map((entry) => entry.doc));
   const end = query.limit === undefined ? undefined : query.offset + query.limit;
   return keyed.slice(query.offset, end).map((entry) => entry.doc);
 }

@@ -7,6 +7,7 @@ import type { DocumentWrittenEvent } from '../../common/events.js';
 import { Feed } from '../../common/feed.js';
 import { allowAll, type Authorize } from '../engine/access.js';
 import { Database, type CommitLog } from '../engine/database.js';
+import { IndexPolicy } from '../engine/index-policy.js';
 import { parseDatabaseName, type DatabaseId } from '../engine/paths.js';
 import { Clock } from '../engine/time.js';
 import { UsageMeter } from './usage.js';
@@ -17,6 +18,8 @@ export class Databases {
   /** Checks a rules source before it is stored: returns why it is refused, or undefined. */
   rulesValidator: (source: string) => string | undefined = () => undefined;
   authorize: Authorize = allowAll;
+  /** Index awareness shared by every database: the firestore.indexes.json in force and strict mode. */
+  readonly indexes = new IndexPolicy();
   /** Where changes are made durable; undefined keeps everything in memory only. */
   log: DurableLog | undefined;
   private readonly byName = new Map<string, Database>();
@@ -55,7 +58,7 @@ export class Databases {
     const key = `projects/${id.projectId}/databases/${id.databaseId}`;
     let database = this.byName.get(key);
     if (database === undefined) {
-      database = new Database({ id, clock: this.clock, documentWrites: this.documentWrites, authorize: () => this.authorize, log: () => this.log });
+      database = new Database({ id, clock: this.clock, documentWrites: this.documentWrites, authorize: () => this.authorize, log: () => this.log, indexes: this.indexes });
       this.byName.set(key, database);
     }
     return database;

@@ -7,6 +7,7 @@ import type { Caller } from '../../common/auth.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
 import { parseMask, type Database, type ResolvedRead } from '../engine/database.js';
 import { toDocumentJson } from '../engine/documents.js';
+import { explainMetrics, parseExplainOptions } from '../engine/explain.js';
 import { joinPath, validateCollectionId } from '../engine/paths.js';
 import { formatTimestamp } from '../engine/time.js';
 import type { Databases } from './databases.js';
@@ -228,28 +229,47 @@ export class FirestoreApi {
 
   private runQuery(request: Json, caller: Caller): Json[] {
     const database = this.database(request.parent);
-    const read = database.resolveRead(request);
+    const explain = parseExplainOptions(request.explainOptions);
     const query = database.planQuery(str(request.parent, 'parent'), request.structuredQuery);
+    // Explain without analyze plans the query and runs nothing: no documents, no read time.
+    if (explain && !explain.analyze) return [{ explainMetrics: explainMetrics(database.indexes.plan(query)) }];
+    const read = database.resolveRead(request);
+    const started = process.hrtime.bigint();
     const docs = database.query(caller, query, read);
+    const durationNanos = process.hrtime.bigint() - started;
     this.databases.usageOf(String(request.parent)).reads(caller, 'RunQuery', docs.map((doc) => doc.path), { count: 1, collectionId: query.collectionId ?? '' });
     const readTime = this.readTimeOf(database, read);
     const responses: Json[] = docs.map((doc) => ({ document: toDocumentJson(database.root, doc, query.select), readTime }));
     if (responses.length === 0) responses.push({ readTime });
     if (read.beganTransaction) responses[0]!.transaction = read.beganTransaction;
-    if (request.explainOptions) responses[responses.length - 1]!.explainMetrics = {};
+    if (explain) {
+      const counts = { resultsReturned: docs.length, indexEntriesScanned: docs.length, documentsScanned: docs.length, readOperations: Math.max(1, docs.length), durationNanos };
+      responses[responses.length - 1]!.explainMetrics = explainMetrics(database.indexes.plan(query), counts);
+    }
     return responses;
   }
 
   private runAggregationQuery(request: Json, caller: Caller): Json[] {
     const database = this.database(request.parent);
+    const parent = str(request.parent, 'parent');
+    const explain = parseExplainOptions(request.explainOptions);
+    const body = request.structuredAggregationQuery as { structuredQuery?: unknown } | undefined;
+    const plan = explain ? database.indexes.plan(database.planQuery(parent, body?.structuredQuery)) : undefined;
+    if (explain && !explain.analyze) return [{ explainMetrics: explainMetrics(plan!) }];
     const read = database.resolveRead(request);
-    const aggregateFields = database.aggregate(caller, str(request.parent, 'parent'), request.structuredAggregationQuery, read);
+    const started = process.hrtime.bigint();
+    const { fields: aggregateFields, documents } = database.aggregateCounting(caller, parent, request.structuredAggregationQuery, read);
+    const durationNanos = process.hrtime.bigint() - started;
     // Billed by index entries matched: the documents the underlying query matches (rules already checked it).
-    const underlying = database.planQuery(String(request.parent), (request.structuredAggregationQuery as { structuredQuery?: unknown }).structuredQuery);
-    const matched = database.query({ kind: 'owner' }, underlying, { readTime: read.readTime }).length;
-    this.databases.usageOf(String(request.parent)).add(caller, 'RunAggregationQuery', 'reads', underlying.collectionId ?? '', aggregationReads(matched));
+    const collectionId = database.planQuery(parent, body?.structuredQuery).collectionId ?? '';
+    this.databases.usageOf(parent).add(caller, 'RunAggregationQuery', 'reads', collectionId, aggregationReads(documents));
     const response: Json = { result: { aggregateFields }, readTime: this.readTimeOf(database, read) };
     if (read.beganTransaction) response.transaction = read.beganTransaction;
+    if (plan) {
+      // An aggregation reads index entries only: one read per 1000 of them, at least one.
+      const counts = { resultsReturned: 1, indexEntriesScanned: documents, documentsScanned: 0, readOperations: Math.max(1, Math.ceil(documents / 1000)), durationNanos };
+      response.explainMetrics = explainMetrics(plan, counts);
+    }
     return [response];
   }
 }

@@ -35,6 +35,55 @@ const WRAPPERS = new Set([
   '.google.protobuf.BytesValue',
 ]);
 const TIMESTAMP = '.google.protobuf.Timestamp';
+const DURATION = '.google.protobuf.Duration';
+const STRUCT = '.google.protobuf.Struct';
+
+// google.protobuf.Struct (explain metrics) is a plain JSON object in proto3 JSON.
+type ProtoValue = Record<string, unknown>;
+
+function valueToJson(value: ProtoValue): unknown {
+  if ('structValue' in value) return structToJson(value.structValue as ProtoValue);
+  if ('listValue' in value) return ((value.listValue as { values?: ProtoValue[] }).values ?? []).map(valueToJson);
+  if ('numberValue' in value) return value.numberValue;
+  if ('stringValue' in value) return value.stringValue;
+  if ('boolValue' in value) return value.boolValue;
+  return null;
+}
+
+function structToJson(struct: ProtoValue): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries((struct.fields ?? {}) as Record<string, ProtoValue>)) out[key] = valueToJson(value);
+  return out;
+}
+
+function valueFromJson(json: unknown): ProtoValue {
+  if (json === null || json === undefined) return { nullValue: 'NULL_VALUE' };
+  if (typeof json === 'number') return { numberValue: json };
+  if (typeof json === 'string') return { stringValue: json };
+  if (typeof json === 'boolean') return { boolValue: json };
+  if (Array.isArray(json)) return { listValue: { values: json.map(valueFromJson) } };
+  return { structValue: structFromJson(json) };
+}
+
+function structFromJson(json: unknown): ProtoValue {
+  const fields: Record<string, ProtoValue> = {};
+  for (const [key, value] of Object.entries((json ?? {}) as Record<string, unknown>)) fields[key] = valueFromJson(value);
+  return { fields };
+}
+
+/** google.protobuf.Duration: `"1.000340s"` in proto3 JSON. */
+function durationToJson(object: { seconds?: string; nanos?: number }): string {
+  const nanos = object.nanos ?? 0;
+  const fraction = nanos === 0 ? '' : `.${String(Math.abs(nanos)).padStart(9, '0').replace(/0+$/, '')}`;
+  return `${object.seconds ?? '0'}${fraction}s`;
+}
+
+function durationFromJson(json: string): { seconds: string; nanos: number } {
+  const match = /^(-?)(\d+)(?:\.(\d{1,9}))?s$/.exec(json);
+  if (match === null) throw new TypeError(`Invalid duration: ${json}`);
+  const nanos = Number((match[3] ?? '').padEnd(9, '0'));
+  return { seconds: `${match[1]}${match[2]}`, nanos: match[1] ? -nanos : nanos };
+}
 
 const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, json: true };
 
@@ -48,6 +97,8 @@ function objectToJson(type: protobuf.Type, object: Record<string, unknown>): unk
   if (name === TIMESTAMP) {
     return formatTimestamp(fromSecondsNanos((object.seconds as string | undefined) ?? '0', (object.nanos as number | undefined) ?? 0));
   }
+  if (name === STRUCT) return structToJson(object);
+  if (name === DURATION) return durationToJson(object);
   if (WRAPPERS.has(name)) return object.value ?? (name.includes('Bool') ? false : name.includes('String') || name.includes('Bytes') ? '' : 0);
   for (const field of type.fieldsArray) {
     const value = object[field.name];
@@ -72,6 +123,8 @@ function jsonToObject(type: protobuf.Type, json: unknown): unknown {
     if (typeof json !== 'string') return json;
     return toSecondsNanos(parseTimestamp(json));
   }
+  if (name === STRUCT) return structFromJson(json);
+  if (name === DURATION) return typeof json === 'string' ? durationFromJson(json) : json;
   if (WRAPPERS.has(name)) return typeof json === 'object' && json !== null ? json : { value: json };
   if (typeof json !== 'object' || json === null) return json;
   const out: Record<string, unknown> = { ...(json as Record<string, unknown>) };
@@ -122,7 +175,7 @@ export function checkJsonFields(typeName: string, json: unknown): void {
 }
 
 function walkFields(type: protobuf.Type, json: unknown, at: string): void {
-  if (type.fullName === TIMESTAMP || WRAPPERS.has(type.fullName)) return;
+  if (type.fullName === TIMESTAMP || type.fullName === DURATION || type.fullName === STRUCT || WRAPPERS.has(type.fullName)) return;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new TypeError(`Invalid JSON payload received. Expected an object at '${at || 'body'}'.`);
   }
