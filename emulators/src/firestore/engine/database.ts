@@ -260,9 +260,12 @@ export class Database {
     const results: WriteOutcome['result'][] = [];
     const applied: { path: string; before: StoredDocument | null; after: StoredDocument | null }[] = [];
     const touched = new Map<string, StoredDocument | null>();
+    const deleted = new Set<string>();
     for (const write of parsed) {
       const before = current(write.path);
-      const outcome = applyWrite(write, before, commitTime);
+      const outcome = applyWrite(write, before, commitTime, { deletedEarlier: deleted.has(write.path) });
+      if (write.kind === 'delete') deleted.add(write.path);
+      else if (outcome.doc !== null) deleted.delete(write.path);
       if (write.kind !== 'verify') applied.push({ path: write.path, before, after: outcome.doc });
       if (!touched.has(write.path)) touched.set(write.path, this.store.get(write.path));
       staged.set(write.path, outcome.doc);
