@@ -60,6 +60,22 @@ describe('REST transport', () => {
     expect(response.body).toMatchObject({ writeResults: [{ transformResults: [{ integerValue: '9' }, { doubleValue: 2.5 }] }] });
   });
 
+  it('maximum and minimum keep a stored NaN, and a NaN operand makes NaN', async () => {
+    const name = `${ROOT}/${unique()}/a`;
+    await commit([{ update: { name, fields: { hi: { doubleValue: 'NaN' }, lo: { integerValue: '5' } } } }]);
+    const response = await commit([
+      {
+        update: { name, fields: {} },
+        updateMask: { fieldPaths: [] },
+        updateTransforms: [
+          { fieldPath: 'hi', maximum: { integerValue: '9' } },
+          { fieldPath: 'lo', maximum: { doubleValue: 'NaN' } },
+        ],
+      },
+    ]);
+    expect(response.body).toMatchObject({ writeResults: [{ transformResults: [{ doubleValue: 'NaN' }, { doubleValue: 'NaN' }] }] });
+  });
+
   it('create (POST on a collection), patch with an update mask, delete with a precondition', async () => {
     const col = unique();
     const created = await rest(emulator(), 'POST', `/v1/${ROOT}/${col}?documentId=x`, { fields: { a: { stringValue: 'A' }, b: { stringValue: 'B' } } });
