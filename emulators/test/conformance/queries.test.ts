@@ -297,6 +297,12 @@ describe.each(CLIENTS)('queries via $name', (factory) => {
     expect(result).toEqual({ n: 5, total: 15, days: 9 });
   });
 
+  it('a limit counts only documents that have the aggregated fields', async () => {
+    // By name, descending: a6 (no rating), then a5 (null), a4 (2.5), a3 (5): the limit skips a6, not a3.
+    const result = ok(await client().aggregate({ collection: acts, orderBy: [{ field: 'name', direction: 'desc' }], limit: 3 }, { n: { count: true }, total: { sum: 'rating' } }));
+    expect(result).toEqual({ n: 3, total: 7.5 });
+  });
+
   it('more than 5 aggregations fail invalid-argument naming the maximum number of aggregations', async () => {
     const six = Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`a${i}`, { sum: 'day' }] as const));
     const error = failure(await client().aggregate({ collection: acts }, six));

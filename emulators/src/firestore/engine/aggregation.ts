@@ -78,10 +78,19 @@ export function planAggregations(raw: unknown): Aggregation[] {
   });
 }
 
-export function aggregate(aggregations: Aggregation[], docs: StoredDocument[]): Record<string, Value> {
+/**
+ * Whether a document takes part in the aggregations: it has every sum/avg field. The query
+ * applies this before its limit, as production's index scan does (`limit(2)` counts the first
+ * two documents that have the fields).
+ */
+export function hasAggregatedFields(aggregations: Aggregation[]): (doc: StoredDocument) => boolean {
   const required = aggregations.flatMap((aggregation) => (aggregation.field ? [aggregation.field] : []));
-  const inIndex = docs.filter((doc) => required.every((path) => getField(doc.fields, path) !== undefined));
+  return (doc) => required.every((path) => getField(doc.fields, path) !== undefined);
+}
+
+/** Computes every aggregation over `docs`, the query's result filtered by {@link hasAggregatedFields}. */
+export function aggregate(aggregations: Aggregation[], docs: StoredDocument[]): Record<string, Value> {
   const fields: Record<string, Value> = {};
-  for (const aggregation of aggregations) fields[aggregation.alias] = aggregation.compute(inIndex);
+  for (const aggregation of aggregations) fields[aggregation.alias] = aggregation.compute(docs);
   return fields;
 }

@@ -8,7 +8,7 @@ import type { DocumentWriter, DocumentWrittenEvent, FirestoreDocumentJson } from
 import type { Feed } from '../../common/feed.js';
 import { FirestoreError, invalidArgument, notFound, permissionDenied } from '../errors.js';
 import type { AccessMethod, AccessRequest, Authorize } from './access.js';
-import { aggregate, planAggregations } from './aggregation.js';
+import { aggregate, hasAggregatedFields, planAggregations } from './aggregation.js';
 import { toDocumentJson } from './documents.js';
 import { parseFieldPath, type FieldPath } from './field-path.js';
 import { documentsRoot, joinPath, parseDocumentName, sameDatabase, type DatabaseId } from './paths.js';
@@ -210,7 +210,9 @@ export class Database {
     const body = aggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (typeof body !== 'object' || body === null) throw invalidArgument('Missing structured aggregation query.');
     const aggregations = planAggregations(body.aggregations);
-    const docs = this.query(caller, this.planQuery(parentName, body.structuredQuery), read);
+    const planned = this.planQuery(parentName, body.structuredQuery);
+    const inAggregation = hasAggregatedFields(aggregations);
+    const docs = this.query(caller, { ...planned, predicate: (doc) => planned.predicate(doc) && inAggregation(doc) }, read);
     return aggregate(aggregations, docs);
   }
 
