@@ -6,6 +6,7 @@ export { DEFAULT_PORTS, PORTS_ENV, parsePortSetting, portsFromFirebaseJson, reso
 export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
 export { findFreePort } from './free-port.js';
 export { describeCode, latestCodes, listVerificationCodes, type CodeForPhone, type VerificationCode } from './verification-codes.js';
+export { OFFICIAL_HOST_ENV, TARGET_ENV, officialHost, onlyEncore, testTarget, type HostPort, type TestTarget } from './test-target.js';
 export type { InvocationRecord } from '../runner/index.js';
 export { fetchUsage, resetUsage, type StackUsage, type UsageHosts } from './usage.js';
 export type { FirestoreUsage, OperationCounts } from '../firestore/index.js';

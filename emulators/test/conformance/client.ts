@@ -206,6 +206,8 @@ export type Feature =
   | 'transactionQuery'
   | 'limitToLastListen'
   | 'preconditions'
+  /** Sends a null or NaN operand with an operator other than ==/!= (firebase-admin refuses that client-side). */
+  | 'nullOrNaNOperands'
   /** Reports ALREADY_EXISTS and FAILED_PRECONDITION as themselves (see clients/admin-rest.ts for who cannot). */
   | 'exactConflictCodes';
 

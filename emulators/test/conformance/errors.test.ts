@@ -4,13 +4,23 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLIENTS } from './clients.js';
-import { failure, nextError, ok, uniqueCollection, useClients, useEmulator } from './harness.js';
+import { failure, nextError, ok, putRules, uniqueCollection, useClients, useEmulator } from './harness.js';
 
 const emulator = useEmulator();
 
-/** Stands in for security rules: anything under a `locked_*` collection is denied to non-owners. */
-beforeAll(() => {
-  emulator().setAuthorize((request) => !/\/documents\/locked_/.test(request.path));
+/** Anything under a `locked_*` collection is denied to non-owners: rules written for the official emulator. */
+const LOCKED_RULES = `rules_version = '2';
+service cloud.firestore {
+  match /databases/{database}/documents {
+    match /{collection}/{rest=**} { allow read, write: if !collection.matches('locked_.*'); }
+  }
+}`;
+
+/** Ours: the authorize seam stands in for those rules (the rules engine has its own suites); official: the rules themselves. */
+beforeAll(async () => {
+  const target = emulator();
+  if (target.emulator) target.emulator.setAuthorize((request) => !/\/documents\/locked_/.test(request.path));
+  else await putRules(target, LOCKED_RULES);
 });
 
 describe.each(CLIENTS)('access and errors via $name', (factory) => {

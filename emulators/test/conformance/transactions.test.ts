@@ -79,6 +79,28 @@ describe.each(CLIENTS)('transactions via $name', (factory) => {
     expect(result.attempts).toBe(1);
   });
 
+  it('a write between read and commit that changes nothing does not make the SDK retry', async () => {
+    const path = `${uniqueCollection()}/steady`;
+    ok(await env().client.write({ op: 'set', path, data: { n: 1 } }));
+    const result = ok(
+      await env().client.transaction({
+        reads: [path],
+        interleave: [{ op: 'set', path, data: { n: 1 } }],
+        writes: [{ op: 'update', path, data: { n: { $fromRead: { path, field: 'n', add: 1 } } } }],
+      }),
+    );
+    expect(result.attempts).toBe(1);
+    expect(ok(await env().client.get(path)).data).toEqual({ n: 2 });
+  });
+
+  it('deleting then updating one document in a transaction fails invalid-argument and writes nothing', async () => {
+    const path = `${uniqueCollection()}/gone`;
+    ok(await env().client.write({ op: 'set', path, data: { n: 1 } }));
+    const outcome = await env().client.transaction({ reads: [], writes: [{ op: 'delete', path }, { op: 'update', path, data: { n: 2 } }] });
+    expect(failure(outcome).code).toBe('invalid-argument');
+    expect(ok(await env().client.get(path)).data).toEqual({ n: 1 });
+  });
+
   it('rollback: a script that fails after its reads writes nothing', async () => {
     const path = `${uniqueCollection()}/keep`;
     ok(await env().client.write({ op: 'set', path, data: { n: 1 } }));

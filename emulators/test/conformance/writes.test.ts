@@ -133,6 +133,13 @@ describe.each(CLIENTS)('writes via $name', (factory) => {
     expect(await data(path)).toEqual({ hi: 9, lo: 2 });
   });
 
+  caseFor(factory, ['maximumMinimum'], 'maximum and minimum of a stored NaN stay NaN', async () => {
+    const path = `${uniqueCollection()}/a`;
+    ok(await env().client.write({ op: 'set', path, data: { hi: { $double: 'NaN' }, lo: { $double: 'NaN' } } }));
+    ok(await env().client.write({ op: 'update', path, data: { hi: { $maximum: 5 }, lo: { $minimum: 5 } } }));
+    expect(await data(path)).toEqual({ hi: { $double: 'NaN' }, lo: { $double: 'NaN' } });
+  });
+
   it('arrayUnion adds only missing elements, arrayRemove removes every copy', async () => {
     const path = `${uniqueCollection()}/a`;
     ok(await env().client.write({ op: 'set', path, data: { tags: ['a', 'b', 'a'] } }));
@@ -188,6 +195,30 @@ describe.each(CLIENTS)('writes via $name', (factory) => {
     };
     ok(await env().client.write({ op: 'set', path, data: values }));
     expect(await data(path)).toEqual(values);
+  });
+
+  it('timestamps are stored to the microsecond (finer digits are dropped)', async () => {
+    const path = `${uniqueCollection()}/t`;
+    ok(await env().client.write({ op: 'set', path, data: { at: { $timestamp: '2026-05-01T12:34:56.123456789Z' } } }));
+    expect(await data(path)).toEqual({ at: { $timestamp: '2026-05-01T12:34:56.123456000Z' } });
+  });
+
+  caseFor(factory, ['writeTime', 'documentTimes'], 'write, create and update times are whole microseconds', async () => {
+    const path = `${uniqueCollection()}/t`;
+    const written = ok(await env().client.write({ op: 'set', path, data: { n: 1 } }));
+    const doc = ok(await env().client.get(path));
+    for (const time of [written.writeTime!, doc.createTime!, doc.updateTime!]) expect(time).toMatch(/\.\d{6}000Z$/);
+  });
+
+  caseFor(factory, ['writeTime', 'documentTimes'], 'a write that changes nothing keeps the update time and reports it as its write time', async () => {
+    const path = `${uniqueCollection()}/same`;
+    ok(await env().client.write({ op: 'set', path, data: { a: 1, m: { x: [true], y: 'z' } } }));
+    const before = ok(await env().client.get(path));
+    const again = ok(await env().client.write({ op: 'set', path, data: { m: { y: 'z', x: [true] }, a: 1 } }));
+    expect(again.writeTime).toBe(before.updateTime);
+    expect(ok(await env().client.get(path)).updateTime).toBe(before.updateTime);
+    ok(await env().client.write({ op: 'set', path, data: { a: 2, m: { x: [true], y: 'z' } } }));
+    expect(ok(await env().client.get(path)).updateTime).not.toBe(before.updateTime);
   });
 
   it('documents live at any depth', async () => {

@@ -60,6 +60,22 @@ describe('REST transport', () => {
     expect(response.body).toMatchObject({ writeResults: [{ transformResults: [{ integerValue: '9' }, { doubleValue: 2.5 }] }] });
   });
 
+  it('maximum and minimum keep a stored NaN, and a NaN operand makes NaN', async () => {
+    const name = `${ROOT}/${unique()}/a`;
+    await commit([{ update: { name, fields: { hi: { doubleValue: 'NaN' }, lo: { integerValue: '5' } } } }]);
+    const response = await commit([
+      {
+        update: { name, fields: {} },
+        updateMask: { fieldPaths: [] },
+        updateTransforms: [
+          { fieldPath: 'hi', maximum: { integerValue: '9' } },
+          { fieldPath: 'lo', maximum: { doubleValue: 'NaN' } },
+        ],
+      },
+    ]);
+    expect(response.body).toMatchObject({ writeResults: [{ transformResults: [{ doubleValue: 'NaN' }, { doubleValue: 'NaN' }] }] });
+  });
+
   it('create (POST on a collection), patch with an update mask, delete with a precondition', async () => {
     const col = unique();
     const created = await rest(emulator(), 'POST', `/v1/${ROOT}/${col}?documentId=x`, { fields: { a: { stringValue: 'A' }, b: { stringValue: 'B' } } });
@@ -148,6 +164,47 @@ describe('REST errors for bad input', () => {
     for (const name of [`${ROOT}/odd`, `${ROOT}/c//d`, `${ROOT}/c/__x__`, 'projects/p/documents/c/d', `${ROOT}/c/.`]) {
       expectError(await commit([{ update: { name, fields: {} } }]), 400, 'INVALID_ARGUMENT');
     }
+  });
+
+  it('batchWrite with an invalid document id fails the whole request with 400, and writes nothing', async () => {
+    const good = `${ROOT}/${unique()}/ok`;
+    const response = await rest(emulator(), 'POST', `/v1/${DB}/documents:batchWrite`, {
+      writes: [{ update: { name: good, fields: {} } }, { update: { name: `${ROOT}/c/__bad__`, fields: {} } }],
+    });
+    expectError(response, 400, 'INVALID_ARGUMENT');
+    expect((await rest(emulator(), 'GET', `/v1/${good}`)).status).toBe(404);
+  });
+
+  it('batchWrite refuses two writes to one document; a failed precondition is a per-write status', async () => {
+    const name = `${ROOT}/${unique()}/d`;
+    const twice = await rest(emulator(), 'POST', `/v1/${DB}/documents:batchWrite`, { writes: [{ update: { name, fields: {} } }, { delete: name }] });
+    expectError(twice, 400, 'INVALID_ARGUMENT');
+    const other = `${ROOT}/${unique()}/e`;
+    const mixed = await rest(emulator(), 'POST', `/v1/${DB}/documents:batchWrite`, {
+      writes: [{ update: { name, fields: {} } }, { update: { name: other, fields: {} }, currentDocument: { exists: true } }],
+    });
+    expect(mixed.status).toBe(200);
+    expect((mixed.body as { status: { code: number }[] }).status.map((s) => s.code)).toEqual([0, 5]);
+  });
+
+  it('numeric document ids (__id7__) are accepted; other __x__ ids and non-canonical numbers are not', async () => {
+    const col = unique();
+    expect((await commit([{ update: { name: `${ROOT}/${col}/__id7__`, fields: {} } }])).status).toBe(200);
+    expect((await commit([{ update: { name: `${ROOT}/${col}/__id-9223372036854775808__`, fields: {} } }])).status).toBe(200);
+    for (const id of ['__id007__', '__id-0__', '__id9223372036854775808__', '__idx__']) {
+      expectError(await commit([{ update: { name: `${ROOT}/${col}/${id}`, fields: {} } }]), 400, 'INVALID_ARGUMENT');
+    }
+    expectError(await commit([{ update: { name: `${ROOT}/__id7__/d`, fields: {} } }]), 400, 'INVALID_ARGUMENT');
+  });
+
+  it('timestamps are stored to the microsecond, and every time in a response is whole microseconds', async () => {
+    const name = `${ROOT}/${unique()}/t`;
+    const committed = await commit([{ update: { name, fields: { at: { timestampValue: '2026-05-01T12:34:56.123456789Z' } } } }]);
+    const got = await rest(emulator(), 'GET', `/v1/${name}`);
+    expect(got.body).toMatchObject({ fields: { at: { timestampValue: '2026-05-01T12:34:56.123456Z' } } });
+    const { createTime, updateTime } = got.body as { createTime: string; updateTime: string };
+    const { commitTime } = committed.body as { commitTime: string };
+    for (const time of [createTime, updateTime, commitTime]) expect(time).toMatch(/\.\d{6}Z$/);
   });
 
   it('a malformed percent-escape in the URL path', async () => {

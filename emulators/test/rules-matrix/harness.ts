@@ -13,6 +13,7 @@ import { coverageReport, coverageSummary, writeCoverageReport } from '../../src/
 import { firestoreRestDocuments } from '../../src/rules-enforcement/firestore-rest-documents.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/index.js';
 import { DEFAULT_STORAGE_BUCKET, startStorageEmulator, type StorageEmulator } from '../../src/storage/index.js';
+import { officialHost, onlyEncore, testTarget, type HostPort } from '../../src/stack/test-target.js';
 import { toValue } from '../rules/helpers.js';
 import { IDENTITIES, ROLES, type Role } from './roles.js';
 
@@ -22,10 +23,13 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 export const FIRESTORE_RULES = readFileSync(`${REPO}firestore.rules`, 'utf8');
 export const STORAGE_RULES = readFileSync(`${REPO}storage.rules`, 'utf8');
 
+export const TARGET = testTarget();
+
 export interface MatrixStack {
   env: RulesTestEnvironment;
-  firestore: FirestoreEmulator;
-  storage: StorageEmulator;
+  /** Ours only (absent when the matrix runs against the official emulators, `ENCORE_TARGET=official`). */
+  firestore?: FirestoreEmulator;
+  storage?: StorageEmulator;
   as(role: Role): RulesTestContext;
   /** A caller outside the six roles (an unverified account...), one context per uid. */
   asIdentity(identity: { uid: string; claims: Record<string, unknown> }): RulesTestContext;
@@ -34,14 +38,20 @@ export interface MatrixStack {
   stop(): Promise<void>;
 }
 
-export async function startMatrixStack(): Promise<MatrixStack> {
+/** Ours, in-process on free ports; or the official emulators the standard variables name. */
+async function startServices(): Promise<{ firestore?: FirestoreEmulator; storage?: StorageEmulator; firestoreAt: HostPort; storageAt: HostPort }> {
+  if (TARGET === 'official') return { firestoreAt: officialHost('firestore'), storageAt: officialHost('storage') };
   const firestore = await startFirestoreEmulator({ port: 0, projectId: PROJECT });
-  const firestoreOrigin = `http://127.0.0.1:${firestore.port}`;
-  const storage = await startStorageEmulator({ port: 0, projectId: PROJECT, firestore: firestoreRestDocuments(firestoreOrigin, PROJECT) });
+  const storage = await startStorageEmulator({ port: 0, projectId: PROJECT, firestore: firestoreRestDocuments(`http://127.0.0.1:${firestore.port}`, PROJECT) });
+  return { firestore, storage, firestoreAt: { host: '127.0.0.1', port: firestore.port }, storageAt: { host: '127.0.0.1', port: storage.port } };
+}
+
+export async function startMatrixStack(): Promise<MatrixStack> {
+  const { firestore, storage, firestoreAt, storageAt } = await startServices();
   const env = await initializeTestEnvironment({
     projectId: PROJECT,
-    firestore: { rules: FIRESTORE_RULES, host: '127.0.0.1', port: firestore.port },
-    storage: { rules: STORAGE_RULES, host: '127.0.0.1', port: storage.port },
+    firestore: { rules: FIRESTORE_RULES, ...firestoreAt },
+    storage: { rules: STORAGE_RULES, ...storageAt },
   });
   const contexts = new Map<Role, RulesTestContext>();
   for (const role of ROLES) {
@@ -53,11 +63,11 @@ export async function startMatrixStack(): Promise<MatrixStack> {
     storage,
     as: (role) => contexts.get(role)!,
     asIdentity: ({ uid, claims }) => env.authenticatedContext(uid, claims),
-    owner: new OwnerAccess(firestoreOrigin, `http://127.0.0.1:${storage.port}`),
+    owner: new OwnerAccess(`http://${firestoreAt.host}:${firestoreAt.port}`, `http://${storageAt.host}:${storageAt.port}`),
     async stop() {
       await env.cleanup();
-      await storage.close();
-      await firestore.close();
+      await storage?.close();
+      await firestore?.close();
     },
   };
 }
@@ -97,8 +107,15 @@ export class OwnerAccess {
   }
 }
 
-/** Writes `test-results/rules-coverage/{service}.json` and prints the summary. */
+/**
+ * Writes `test-results/rules-coverage/{service}.json` and prints the summary. Our rules engine
+ * counts coverage in-process, so against the official emulators there is none to report.
+ */
 export async function reportCoverage(service: RulesService): Promise<void> {
+  if (TARGET === 'official') {
+    console.log(onlyEncore('rules coverage counted in-process'));
+    return;
+  }
   const [source, file] = service === 'cloud.firestore' ? [FIRESTORE_RULES, 'firestore'] : [STORAGE_RULES, 'storage'];
   const report = coverageReport(`${file}.rules`, compileRules(source, service).coverage.report());
   await writeCoverageReport(`${REPO}test-results/rules-coverage/${file}.json`, report);

@@ -46,7 +46,7 @@ describe('compose (bucket.combine)', () => {
     expect((await combined.getMetadata())[0].contentType).toBe('text/plain');
     expect((await combined.download())[0].toString()).toBe('ab');
     const stale = bucket().file('compose/a.txt', { generation: 1 });
-    await expect(bucket().combine([stale, 'compose/b.txt'], 'compose/stale.txt')).rejects.toMatchObject({ code: 404 });
+    await expect(bucket().combine([stale, bucket().file('compose/b.txt')], 'compose/stale.txt')).rejects.toMatchObject({ code: 404 });
     expect((await bucket().file('compose/stale.txt').exists())[0]).toBe(false);
   });
 

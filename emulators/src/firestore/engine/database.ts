@@ -8,7 +8,7 @@ import type { DocumentWriter, DocumentWrittenEvent, FirestoreDocumentJson } from
 import type { Feed } from '../../common/feed.js';
 import { FirestoreError, invalidArgument, notFound, permissionDenied } from '../errors.js';
 import type { AccessMethod, AccessRequest, Authorize } from './access.js';
-import { aggregate, planAggregations } from './aggregation.js';
+import { aggregate, hasAggregatedFields, planAggregations } from './aggregation.js';
 import { toDocumentJson } from './documents.js';
 import { parseFieldPath, type FieldPath } from './field-path.js';
 import { documentsRoot, joinPath, parseDocumentName, sameDatabase, type DatabaseId } from './paths.js';
@@ -238,7 +238,9 @@ export class Database {
     const body = aggregationQuery as { structuredQuery?: unknown; aggregations?: unknown } | undefined;
     if (typeof body !== 'object' || body === null) throw invalidArgument('Missing structured aggregation query.');
     const aggregations = planAggregations(body.aggregations);
-    const docs = this.query(caller, this.planQuery(parentName, body.structuredQuery), read);
+    const planned = this.planQuery(parentName, body.structuredQuery);
+    const inAggregation = hasAggregatedFields(aggregations);
+    const docs = this.query(caller, { ...planned, predicate: (doc) => planned.predicate(doc) && inAggregation(doc) }, read);
     return { fields: aggregate(aggregations, docs), documents: docs.length };
   }
 
@@ -288,9 +290,12 @@ export class Database {
     const results: WriteOutcome['result'][] = [];
     const applied: { path: string; before: StoredDocument | null; after: StoredDocument | null }[] = [];
     const touched = new Map<string, StoredDocument | null>();
+    const deleted = new Set<string>();
     for (const write of parsed) {
       const before = current(write.path);
-      const outcome = applyWrite(write, before, commitTime);
+      const outcome = applyWrite(write, before, commitTime, { deletedEarlier: deleted.has(write.path) });
+      if (write.kind === 'delete') deleted.add(write.path);
+      else if (outcome.doc !== null) deleted.delete(write.path);
       if (write.kind !== 'verify') applied.push({ path: write.path, before, after: outcome.doc });
       if (!touched.has(write.path)) touched.set(write.path, this.store.get(write.path));
       staged.set(write.path, outcome.doc);

@@ -50,20 +50,38 @@ export function parseResourceName(name: unknown, what = 'resource', allowReserve
   return { db: { projectId: match[1]!, databaseId: match[2]! }, segments };
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * The number of a Datastore-style numeric id (`__id42__`, `__id-7__`), or undefined when the
+ * segment is not one: canonical decimal (no leading zeros, no `-0`) within int64. Production
+ * accepts these as document ids (and orders them by number, before every string id); every
+ * other id matching `__.*__` is reserved.
+ */
+export function numericId(segment: string): bigint | undefined {
+  const match = /^__id(-?[1-9]\d*|0)__$/.exec(segment);
+  if (!match) return undefined;
+  const n = BigInt(match[1]!);
+  return n < INT64_MIN || n > INT64_MAX ? undefined : n;
+}
+
+/** Segments at odd positions name documents: only those may be numeric ids. */
 function validateSegments(segments: string[], name: string, allowReserved = false): void {
   if (segments.length > MAX_PATH_DEPTH) {
     throw invalidArgument(`Document path "${name}" exceeds the maximum depth of ${MAX_PATH_DEPTH}.`);
   }
-  for (const segment of segments) {
+  segments.forEach((segment, index) => {
     if (segment === '') throw invalidArgument(`Resource name "${name}" lacks "/" at the start or has an empty segment.`);
     if (segment === '.' || segment === '..') throw invalidArgument(`Resource id "${segment}" is invalid because it is "." or "..".`);
-    if (!allowReserved && /^__.*__$/.test(segment)) {
+    const numericDocumentId = index % 2 === 1 && numericId(segment) !== undefined;
+    if (!allowReserved && !numericDocumentId && /^__.*__$/.test(segment)) {
       throw invalidArgument(`Resource id "${segment}" is invalid because reserved ids matching __.*__ are not allowed.`);
     }
     if (Buffer.byteLength(segment, 'utf8') > MAX_ID_BYTES) {
       throw invalidArgument(`Resource id "${segment.slice(0, 40)}..." is longer than ${MAX_ID_BYTES} bytes.`);
     }
-  }
+  });
 }
 
 /** A document name: an even, non-zero number of segments. */

@@ -98,30 +98,51 @@ function fieldValue(doc: StoredDocument, path: FieldPath, root: string): Value |
 interface FilterPlan {
   predicate: Predicate;
   inequalityFields: FieldPath[];
+  /** An `==` on `__name__` somewhere in the filter (refused beside inequalities on other fields). */
+  keyEquality?: boolean;
 }
+
+/**
+ * Null and NaN are only matched by the unary IS_NULL / IS_NAN filters (and `not-in`'s rules):
+ * as operands of ranges, `in`, `array-contains` and `array-contains-any` they match nothing,
+ * as in production (firebase-js-sdk's query integration tests pin each case).
+ */
+const unmatchable = (value: Value) => 'nullValue' in value || isNaNValue(value);
 
 function planFieldFilter(filter: Record<string, unknown>, root: string): FilterPlan {
   const path = fieldRef(filter.field);
   const op = opName(filter.op, FIELD_OP_BY_NUMBER);
-  const operand = normalizeValue(filter.value);
+  // Filter values may hold arrays inside arrays (`in [[1, 2]]` matches the array field [1, 2]).
+  const operand = normalizeValue(filter.value, 0, { nestedArrays: true });
   if (isKeyPath(path)) checkKeyOperand(op, operand);
   const inequalityFields = INEQUALITY_OPS.has(op) ? [path] : [];
+  const keyEquality = op === 'EQUAL' && isKeyPath(path);
   const get = (doc: StoredDocument) => fieldValue(doc, path, root);
-  const sameTypeCompare = (doc: StoredDocument, test: (order: number) => boolean) => {
-    const value = get(doc);
-    return value !== undefined && typeOrder(value) === typeOrder(operand) && test(compareValues(value, operand));
-  };
+  const range = (test: (order: number) => boolean): FilterPlan => ({
+    predicate: (doc) => {
+      const value = get(doc);
+      return value !== undefined && !isNaNValue(value) && !isNaNValue(operand) && typeOrder(value) === typeOrder(operand) && test(compareValues(value, operand));
+    },
+    inequalityFields,
+  });
   switch (op) {
     case 'LESS_THAN':
-      return { predicate: (doc) => sameTypeCompare(doc, (c) => c < 0), inequalityFields };
+      return range((c) => c < 0);
     case 'LESS_THAN_OR_EQUAL':
-      return { predicate: (doc) => sameTypeCompare(doc, (c) => c <= 0), inequalityFields };
+      return range((c) => c <= 0);
     case 'GREATER_THAN':
-      return { predicate: (doc) => sameTypeCompare(doc, (c) => c > 0), inequalityFields };
+      return range((c) => c > 0);
     case 'GREATER_THAN_OR_EQUAL':
-      return { predicate: (doc) => sameTypeCompare(doc, (c) => c >= 0), inequalityFields };
+      return range((c) => c >= 0);
     case 'EQUAL':
-      return { predicate: (doc) => sameTypeCompare(doc, (c) => c === 0), inequalityFields };
+      return {
+        predicate: (doc) => {
+          const value = get(doc);
+          return value !== undefined && typeOrder(value) === typeOrder(operand) && compareValues(value, operand) === 0;
+        },
+        inequalityFields,
+        keyEquality,
+      };
     case 'NOT_EQUAL':
       return {
         predicate: (doc) => {
@@ -134,7 +155,7 @@ function planFieldFilter(filter: Record<string, unknown>, root: string): FilterP
       return {
         predicate: (doc) => {
           const value = get(doc);
-          return value !== undefined && 'arrayValue' in value && arrayValues(value).some((element) => valuesEqual(element, operand));
+          return !unmatchable(operand) && value !== undefined && 'arrayValue' in value && arrayValues(value).some((element) => valuesEqual(element, operand));
         },
         inequalityFields,
       };
@@ -146,12 +167,14 @@ function planFieldFilter(filter: Record<string, unknown>, root: string): FilterP
       if (candidates.length === 0) throw invalidArgument(`A ${op} filter requires a non-empty array value.`);
       if (candidates.length > 30) throw invalidArgument(`A ${op} filter supports up to 30 elements in the value array.`);
       const contains = (value: Value) => candidates.some((candidate) => valuesEqual(candidate, value));
-      if (op === 'IN') return { predicate: (doc) => { const value = get(doc); return value !== undefined && contains(value); }, inequalityFields };
+      const matchable = candidates.filter((candidate) => !unmatchable(candidate));
+      const containsMatchable = (value: Value) => matchable.some((candidate) => valuesEqual(candidate, value));
+      if (op === 'IN') return { predicate: (doc) => { const value = get(doc); return value !== undefined && containsMatchable(value); }, inequalityFields };
       if (op === 'ARRAY_CONTAINS_ANY') {
         return {
           predicate: (doc) => {
             const value = get(doc);
-            return value !== undefined && 'arrayValue' in value && arrayValues(value).some(contains);
+            return value !== undefined && 'arrayValue' in value && arrayValues(value).some(containsMatchable);
           },
           inequalityFields,
         };
@@ -214,9 +237,10 @@ function planFilter(raw: unknown, root: string): FilterPlan {
     if (!Array.isArray(composite.filters)) throw invalidArgument('A composite filter needs a list of filters.');
     const parts = composite.filters.map((part) => planFilter(part, root));
     const inequalityFields = parts.flatMap((part) => part.inequalityFields);
+    const keyEquality = parts.some((part) => part.keyEquality === true);
     if (parts.length === 0) return { predicate: () => true, inequalityFields };
-    if (op === 'AND') return { predicate: (doc) => parts.every((part) => part.predicate(doc)), inequalityFields };
-    if (op === 'OR') return { predicate: (doc) => parts.some((part) => part.predicate(doc)), inequalityFields };
+    if (op === 'AND') return { predicate: (doc) => parts.every((part) => part.predicate(doc)), inequalityFields, keyEquality };
+    if (op === 'OR') return { predicate: (doc) => parts.some((part) => part.predicate(doc)), inequalityFields, keyEquality };
     throw invalidArgument(`Invalid composite filter operator: ${String(composite.op)}`);
   }
   throw invalidArgument('A filter must set fieldFilter, unaryFilter or compositeFilter.');
@@ -228,6 +252,21 @@ function planCursor(raw: unknown, orderBy: OrderClause[]): Cursor | undefined {
   const values = Array.isArray(cursor.values) ? cursor.values.map((value) => normalizeValue(value)) : [];
   if (values.length > orderBy.length) throw invalidArgument('Too many cursor values specified. The specified values must match the orderBy() constraints of the query.');
   return { values, before: cursor.before === true };
+}
+
+/**
+ * The document key sorts last in every index, so production refuses an order that puts
+ * anything after it (explicitly, or an inequality field the order has to add), and an
+ * equality on the key beside inequalities on other fields (messages as production words them).
+ */
+function checkKeyPlacement(orderBy: OrderClause[], filter: FilterPlan): void {
+  const keyAt = orderBy.findIndex((clause) => isKeyPath(clause.path));
+  if (keyAt !== orderBy.length - 1) throw invalidArgument('order by clause cannot contain more fields after the key');
+  const keyInequality = filter.inequalityFields.some(isKeyPath);
+  const otherInequality = filter.inequalityFields.some((path) => !isKeyPath(path));
+  if (filter.keyEquality && otherInequality && !keyInequality) {
+    throw invalidArgument('Equality on key is not allowed if there are other inequality fields and key does not appear in inequalities.');
+  }
 }
 
 const QUERY_KEYS = new Set(['select', 'from', 'where', 'orderBy', 'startAt', 'endAt', 'offset', 'limit', 'findNearest']);
@@ -246,7 +285,7 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
   const kindless = selector.allDescendants === true && (selector.collectionId === undefined || selector.collectionId === '');
   const collectionId = kindless ? undefined : validateCollectionId(selector.collectionId);
   const root = documentsRoot(db);
-  const filter = query.where === undefined || query.where === null ? { predicate: () => true, inequalityFields: [] } : planFilter(query.where, root);
+  const filter: FilterPlan = query.where === undefined || query.where === null ? { predicate: () => true, inequalityFields: [] } : planFilter(query.where, root);
 
   const explicit: OrderClause[] = (Array.isArray(query.orderBy) ? query.orderBy : []).map((clause: { field?: unknown; direction?: unknown }) => ({
     path: fieldRef(clause.field),
@@ -258,6 +297,7 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
   const inequalities = [...filter.inequalityFields].filter((path) => !isKeyPath(path)).sort(compareFieldPaths);
   for (const path of inequalities) if (!ordered(path)) orderBy.push({ path, direction: lastDirection });
   if (!orderBy.some((clause) => isKeyPath(clause.path))) orderBy.push({ path: ['__name__'], direction: lastDirection });
+  checkKeyPlacement(orderBy, filter);
 
   const limit = query.limit === undefined || query.limit === null ? undefined : Number((query.limit as { value?: unknown }).value ?? query.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw invalidArgument('limit must be a non-negative integer.');

@@ -17,4 +17,21 @@ describe('time', () => {
     expect(times.every((t, i) => i === 0 || t > times[i - 1]!)).toBe(true);
     expect(clock.current()).toBe(times.at(-1));
   });
+
+  it('formats times before 1970 with the fraction counted forward from the whole second', () => {
+    expect(formatTimestamp(-1_000n)).toBe('1969-12-31T23:59:59.999999Z');
+    expect(parseTimestamp(formatTimestamp(-1_500_000n))).toBe(-1_500_000n);
+  });
+
+  it('refuses timestamps outside the years 1..9999, as production does', () => {
+    expect(parseTimestamp('0001-01-01T00:00:00Z')).toBe(-62_135_596_800_000_000_000n);
+    expect(() => parseTimestamp('0000-12-31T23:59:59Z')).toThrow(/outside/);
+  });
+
+  it('hands out whole microseconds, also after a floor that carries nanoseconds', () => {
+    const clock = new Clock();
+    clock.advanceTo(BigInt(Date.now() + 60_000) * 1_000_000n + 123_456_789n);
+    const times = Array.from({ length: 5 }, () => clock.next());
+    expect(times.every((t) => t % 1000n === 0n)).toBe(true);
+  });
 });

@@ -7,7 +7,7 @@
 import { invalidArgument } from '../errors.js';
 import { formatTimestamp, type Nanos } from './time.js';
 import { normalizeValue } from './validate.js';
-import { NULL_VALUE, arrayValues, compareValues, isInteger, isNumber, toBigInt, toDouble, valuesEqual, type Value } from './values.js';
+import { NULL_VALUE, arrayValues, compareValues, isInteger, isNaNValue, isNumber, toBigInt, toDouble, valuesEqual, type Value } from './values.js';
 
 export interface AppliedTransform {
   value: Value;
@@ -31,8 +31,14 @@ function increment(current: Value | undefined, operand: Value): Value {
   return doubleValue(toDouble(current) + toDouble(operand));
 }
 
+/**
+ * write.proto: the maximum (minimum) of any number and NaN is NaN; equivalent operands (3 and
+ * 3.0, 0 and -0.0) leave the stored value as it is.
+ */
 function extremum(current: Value | undefined, operand: Value, keepGreater: boolean): Value {
   if (current === undefined || !isNumber(current)) return operand;
+  if (isNaNValue(current)) return current;
+  if (isNaNValue(operand)) return operand;
   const order = compareValues(operand, current);
   if (order === 0) return current;
   return (order > 0) === keepGreater ? operand : current;

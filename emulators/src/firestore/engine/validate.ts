@@ -27,7 +27,15 @@ function normalizeDouble(raw: unknown): number | string {
   return n;
 }
 
-export function normalizeValue(value: unknown, depth = 0): Value {
+export interface NormalizeOptions {
+  /**
+   * Accept arrays directly inside arrays: only filter values (`in [[1, 2]]`) may hold them;
+   * stored documents never do.
+   */
+  nestedArrays?: boolean;
+}
+
+export function normalizeValue(value: unknown, depth = 0, options: NormalizeOptions = {}): Value {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidArgument('Value must be an object.');
   const keys = Object.keys(value).filter((key) => (value as Record<string, unknown>)[key] !== undefined);
   if (keys.length !== 1) throw invalidArgument(`A value must set exactly one kind, got: ${keys.join(', ') || 'none'}.`);
@@ -54,8 +62,7 @@ export function normalizeValue(value: unknown, depth = 0): Value {
       return { doubleValue: normalizeDouble(raw) };
     case 'timestampValue':
       if (typeof raw !== 'string') throw invalidArgument('Invalid timestamp value.');
-      parseTimestamp(raw);
-      return { timestampValue: raw };
+      return { timestampValue: toMicroseconds(raw) };
     case 'stringValue':
       if (typeof raw !== 'string') throw invalidArgument('Invalid string value.');
       return { stringValue: raw };
@@ -84,8 +91,8 @@ export function normalizeValue(value: unknown, depth = 0): Value {
       return {
         arrayValue: {
           values: values.map((element) => {
-            const normalized = normalizeValue(element, depth + 1);
-            if ('arrayValue' in normalized) throw invalidArgument('Cannot have an array value directly inside another array.');
+            const normalized = normalizeValue(element, depth + 1, options);
+            if ('arrayValue' in normalized && !options.nestedArrays) throw invalidArgument('Cannot have an array value directly inside another array.');
             return normalized;
           }),
         },
@@ -94,11 +101,20 @@ export function normalizeValue(value: unknown, depth = 0): Value {
     case 'mapValue': {
       if (depth >= MAX_DEPTH) throw invalidArgument(`Maps and arrays can only be nested ${MAX_DEPTH} levels deep.`);
       const fields = (raw as { fields?: unknown } | null)?.fields ?? {};
-      return { mapValue: { fields: normalizeFields(fields, depth + 1) } };
+      return { mapValue: { fields: normalizeFields(fields, depth + 1, options) } };
     }
     default:
       throw invalidArgument(`Unknown value kind "${kind}".`);
   }
+}
+
+/**
+ * Production stores timestamps to the microsecond: finer digits are dropped (rounding toward
+ * the past, as the fraction is always positive). A value already that precise keeps its text.
+ */
+function toMicroseconds(text: string): string {
+  parseTimestamp(text);
+  return text.replace(/\.(\d{6})\d{1,3}(?=Z|[+-]\d\d:\d\d$)/, '.$1');
 }
 
 export function validateFieldName(name: string): void {
@@ -111,12 +127,12 @@ export function validateFieldName(name: string): void {
   }
 }
 
-export function normalizeFields(fields: unknown, depth = 0): Fields {
+export function normalizeFields(fields: unknown, depth = 0, options: NormalizeOptions = {}): Fields {
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields)) throw invalidArgument('Fields must be an object.');
   const out: Fields = {};
   for (const [name, value] of Object.entries(fields)) {
     validateFieldName(name);
-    out[name] = normalizeValue(value, depth);
+    out[name] = normalizeValue(value, depth, options);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareValues, valuesEqual, type Value } from './values.js';
+import { numericId } from './paths.js';
+import { NULL_VALUE, compareValues, identicalFields, valuesEqual, type Value } from './values.js';
 import { normalizeValue } from './validate.js';
 
 const ROOT = 'projects/p/databases/(default)/documents';
@@ -81,5 +82,41 @@ describe('numeric ids', () => {
     expect(compareValues(ref('__id-9223372036854775808__'), ref('0'))).toBe(-1);
     expect(compareValues(ref('__id2__'), ref('__id10__'))).toBe(-1);
     expect(compareValues(ref('__id10__'), ref('__idx__'))).toBe(-1);
+  });
+});
+
+describe('numeric document ids', () => {
+  it('only canonical int64 numbers are numeric ids', () => {
+    expect(numericId('__id7__')).toBe(7n);
+    expect(numericId('__id-9223372036854775808__')).toBe(-(2n ** 63n));
+    for (const id of ['__id007__', '__id-0__', '__id9223372036854775808__', '__id__', '__idx__', 'id7']) expect(numericId(id)).toBeUndefined();
+  });
+
+  it('sort by number before string ids, segment by segment', () => {
+    const names = ['c/b', 'c/__id10__', 'c/A', 'c/__id-3__', 'c/__id2__', 'c/__identity'].map((path) => `${ROOT}/${path}`);
+    const sorted = [...names].sort((a, b) => compareValues({ referenceValue: a }, { referenceValue: b }));
+    expect(sorted.map((name) => name.slice(ROOT.length + 1))).toEqual(['c/__id-3__', 'c/__id2__', 'c/__id10__', 'c/A', 'c/__identity', 'c/b']);
+  });
+});
+
+describe('identicalFields (no-op writes)', () => {
+  it('ignores key order but not kinds, signs of zero or instants', () => {
+    const a = { x: { integerValue: '1' }, m: { mapValue: { fields: { p: { booleanValue: true }, q: { doubleValue: 'NaN' } } } } };
+    const b = { m: { mapValue: { fields: { q: { doubleValue: 'NaN' }, p: { booleanValue: true } } } }, x: { integerValue: '1' } };
+    expect(identicalFields(a, b)).toBe(true);
+    expect(identicalFields({ x: { integerValue: '1' } }, { x: { doubleValue: 1 } })).toBe(false);
+    expect(identicalFields({ x: { doubleValue: 0 } }, { x: { doubleValue: -0 } })).toBe(false);
+    expect(identicalFields({ t: { timestampValue: '2026-01-01T01:00:00+01:00' } }, { t: { timestampValue: '2026-01-01T00:00:00Z' } })).toBe(true);
+    expect(identicalFields({ x: { arrayValue: { values: [] } } }, { x: { arrayValue: { values: [NULL_VALUE] } } })).toBe(false);
+  });
+});
+
+describe('normalizeValue', () => {
+  it('truncates timestamps to the microsecond and allows nested arrays only when asked (filter values)', () => {
+    expect(normalizeValue({ timestampValue: '2026-05-01T12:34:56.123456789Z' })).toEqual({ timestampValue: '2026-05-01T12:34:56.123456Z' });
+    expect(normalizeValue({ timestampValue: '2026-05-01T12:34:56.1Z' })).toEqual({ timestampValue: '2026-05-01T12:34:56.1Z' });
+    const nested = { arrayValue: { values: [{ arrayValue: { values: [{ integerValue: '1' }] } }] } };
+    expect(normalizeValue(nested, 0, { nestedArrays: true })).toEqual(nested);
+    expect(() => normalizeValue(nested)).toThrow(/array/);
   });
 });

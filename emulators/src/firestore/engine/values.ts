@@ -6,6 +6,7 @@
  * compared as numbers (NaN first), strings by UTF-8 bytes, maps key by key.
  */
 import { invalidArgument } from '../errors.js';
+import { numericId } from './paths.js';
 import { parseTimestamp } from './time.js';
 import type { FieldPath } from './field-path.js';
 
@@ -153,24 +154,18 @@ function compareBytes(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a, 'base64'), Buffer.from(b, 'base64'));
 }
 
-/** Datastore-style numeric ids (`__id42__`): they sort before every string id, by number. */
-const NUMERIC_ID = /^__id(-?\d+)__$/;
-
 function segmentAt(path: string, index: number): string {
   const start = path.lastIndexOf('/', index - 1) + 1;
   const end = path.indexOf('/', index);
   return path.slice(start, end < 0 ? path.length : end);
 }
 
+/** Datastore-style numeric ids (`__id42__`) sort before every string id, by number. */
 function compareSegments(x: string, y: string): number {
-  const nx = NUMERIC_ID.exec(x);
-  const ny = NUMERIC_ID.exec(y);
-  if (nx && ny) {
-    const a = BigInt(nx[1]!);
-    const b = BigInt(ny[1]!);
-    return a < b ? -1 : a > b ? 1 : 0;
-  }
-  if (nx || ny) return nx ? -1 : 1;
+  const a = numericId(x);
+  const b = numericId(y);
+  if (a !== undefined && b !== undefined) return a < b ? -1 : a > b ? 1 : 0;
+  if (a !== undefined || b !== undefined) return a !== undefined ? -1 : 1;
   return Math.sign(compareStrings(x, y));
 }
 
@@ -265,6 +260,39 @@ export function compareValues(a: Value, b: Value): number {
 /** Query equality: same type order and compare to 0 (so 1 equals 1.0, and NaN equals NaN). */
 export function valuesEqual(a: Value, b: Value): boolean {
   return compareValues(a, b) === 0;
+}
+
+/**
+ * Stored content equality, stricter than query equality: same kinds (1 is not 1.0), same
+ * instants, maps regardless of key order. A write that leaves a document identical to this
+ * does not change it (production keeps its update time and tells no listener).
+ */
+export function identicalValues(a: Value, b: Value): boolean {
+  const kind = valueKind(a);
+  if (kind !== valueKind(b)) return false;
+  switch (kind) {
+    case 'doubleValue':
+      return Object.is(toDouble(a), toDouble(b));
+    case 'timestampValue':
+      return timestampNanos(a) === timestampNanos(b);
+    case 'arrayValue': {
+      const x = arrayValues(a);
+      const y = arrayValues(b);
+      return x.length === y.length && x.every((value, i) => identicalValues(value, y[i]!));
+    }
+    case 'mapValue':
+      return identicalFields(mapFields(a)!, mapFields(b)!);
+    case 'geoPointValue':
+      return compareGeo(a, b) === 0;
+    default:
+      return compareValues(a, b) === 0;
+  }
+}
+
+export function identicalFields(a: Fields, b: Fields): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => b[key] !== undefined && identicalValues(a[key]!, b[key]!));
 }
 
 function timestampNanos(value: Value): bigint {

@@ -10,7 +10,7 @@ import type { StoredDocument } from './store.js';
 import { formatTimestamp, parseTimestamp, type Nanos } from './time.js';
 import { applyFieldTransform } from './transforms.js';
 import { checkDocumentSize, normalizeFields } from './validate.js';
-import { cloneFields, deleteField, getField, setField, type Value } from './values.js';
+import { cloneFields, deleteField, getField, identicalFields, setField, type Value } from './values.js';
 
 export interface ParsedWrite {
   kind: 'update' | 'delete' | 'verify' | 'transform';
@@ -44,11 +44,22 @@ export function parseWrite(raw: unknown, db: DatabaseId, index = 0): ParsedWrite
   return { kind, name: name as string, path: parsed.segments.join('/'), write };
 }
 
-function checkPrecondition(write: ParsedWrite, current: StoredDocument | null): void {
+/** What earlier writes of the same commit did to this write's document. */
+export interface CommitHistory {
+  /** An earlier write in this commit deleted the document. */
+  deletedEarlier?: boolean;
+}
+
+function checkPrecondition(write: ParsedWrite, current: StoredDocument | null, history: CommitHistory): void {
   const precondition = write.write.currentDocument as { exists?: boolean; updateTime?: string } | undefined;
   if (precondition === undefined || precondition === null) return;
   if (precondition.exists !== undefined && precondition.updateTime !== undefined) {
     throw invalidArgument('A precondition can set exists or updateTime, not both.');
+  }
+  // Production refuses the commit itself (not the document's state) when it deletes a
+  // document and then updates it (firebase-js-sdk transactions.test.ts: delete, update).
+  if (precondition.exists === true && current === null && history.deletedEarlier) {
+    throw invalidArgument(`Cannot update a document deleted earlier in the same commit: ${write.name}`);
   }
   if (precondition.exists === true && current === null) throw notFound(`No document to update: ${write.name}`);
   if (precondition.exists === false && current !== null) throw alreadyExists(`Document already exists: ${write.name}`);
@@ -98,8 +109,8 @@ export function validateWrite(write: ParsedWrite): void {
   }
 }
 
-export function applyWrite(write: ParsedWrite, current: StoredDocument | null, commitTime: Nanos): WriteOutcome {
-  checkPrecondition(write, current);
+export function applyWrite(write: ParsedWrite, current: StoredDocument | null, commitTime: Nanos, history: CommitHistory = {}): WriteOutcome {
+  checkPrecondition(write, current, history);
   if (write.kind === 'verify') return { doc: current, changed: false, result: { transformResults: [] } };
   if (write.kind === 'delete') {
     return { doc: null, changed: current !== null, result: { transformResults: [] } };
@@ -127,6 +138,11 @@ export function applyWrite(write: ParsedWrite, current: StoredDocument | null, c
     transformResults.push(applied.result);
   }
   checkDocumentSize(write.name, write.path, fields);
+  if (current !== null && identicalFields(current.fields, fields)) {
+    // Nothing changed: production keeps the update time (so a transaction that re-reads it
+    // settles) and reports it as the write's update time; listeners hear nothing.
+    return { doc: current, changed: false, result: { updateTime: formatTimestamp(current.updateTime), transformResults } };
+  }
   const doc: StoredDocument = {
     path: write.path,
     fields,

@@ -10,6 +10,7 @@ import { toDocumentJson } from '../engine/documents.js';
 import { explainMetrics, parseExplainOptions } from '../engine/explain.js';
 import { joinPath, validateCollectionId } from '../engine/paths.js';
 import { formatTimestamp } from '../engine/time.js';
+import { parseWrite, validateWrite } from '../engine/writes.js';
 import type { Databases } from './databases.js';
 import { aggregationReads } from './usage.js';
 
@@ -190,9 +191,23 @@ export class FirestoreApi {
     return database.getDocument({ kind: 'owner' }, document.name, {}, parseMask(request.mask)) as unknown as Json;
   }
 
+  /**
+   * Not atomic: each write succeeds or fails on its own (per-write status). But a request
+   * that is malformed as a whole (a bad document name or value in any write, two writes to
+   * one document, over 500 writes) fails entirely with INVALID_ARGUMENT, as production does.
+   */
   private batchWrite(request: Json, caller: Caller): Json {
     const database = this.database(request.database);
+    if (request.writes !== undefined && !Array.isArray(request.writes)) throw invalidArgument('writes must be a list.');
     const writes = Array.isArray(request.writes) ? request.writes : [];
+    if (writes.length > 500) throw invalidArgument('A BatchWrite request can contain at most 500 writes.');
+    const paths = new Set<string>();
+    writes.forEach((raw, index) => {
+      const write = parseWrite(raw, database.id, index);
+      validateWrite(write);
+      if (paths.has(write.path)) throw invalidArgument(`BatchWrite cannot write more than once to the same document: ${write.name}`);
+      paths.add(write.path);
+    });
     const writeResults: Json[] = [];
     const status: Json[] = [];
     for (const write of writes) {

@@ -44,8 +44,12 @@ import type {
 } from '../client.js';
 import { ListenerQueues, ScriptAbort, attempt, checkScript, isoFromTimestamp, resolveReads, tagOf, timestampParts, toClientError } from './shared.js';
 
-/** Everything the admin SDK has; `maximum`/`minimum` transforms and limitToLast listeners it has not. */
-export const ADMIN_LACKS: Feature[] = ['maximumMinimum', 'limitToLastListen'];
+/**
+ * Everything the admin SDK has; `maximum`/`minimum` transforms and limitToLast listeners it has
+ * not, and it refuses null/NaN operands for anything but ==/!= before sending
+ * (@google-cloud/firestore reference/helpers.js `validateQueryOperator`).
+ */
+export const ADMIN_LACKS: Feature[] = ['maximumMinimum', 'limitToLastListen', 'nullOrNaNOperands'];
 
 let appCounter = 0;
 
