@@ -97,16 +97,16 @@ async function derive(bytes: Buffer, widths: readonly number[]): Promise<Derived
     const decoder = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
     const oriented = await decoder.clone().metadata();
     upright = { width: oriented.autoOrient?.width ?? oriented.width!, height: oriented.autoOrient?.height ?? oriented.height! };
-    pixels = await decoder
-      .resize({ width: largest, withoutEnlargement: true })
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    // sharp's resize decodes a JPEG at 1/2, 1/4 or 1/8 of its size when that still covers
+    // `largest` (libjpeg's DCT scaling, "shrink-on-load"), so 12 MP are never all decoded.
+    // An alpha channel only where the image has one: an opaque photo's renditions would
+    // otherwise carry a useless alpha plane that the AVIF and WebP encoders encode too.
+    const resized = decoder.resize({ width: largest, withoutEnlargement: true }).toColourspace('srgb');
+    pixels = await (oriented.hasAlpha ? resized.ensureAlpha() : resized.removeAlpha()).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw unreadable(error);
   }
-  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: 4 as const } };
+  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels as 3 | 4 } };
   const fromPixels = () => sharp(pixels.data, raw);
 
   const jobs = widths.flatMap((width) =>
