@@ -61,15 +61,14 @@ export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>
     if (tooBig) return { status: 'rejected', reason: tooBig };
     const upright = uprightSize(header.width, header.height, header.orientation);
     const inspected = job.inspect ? await job.inspect(bytes) : undefined;
-    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width));
     const { cacheControl } = IMAGE_KINDS[job.kind];
-    const renditions: Thumbnail[] = await Promise.all(
-      derived.renditions.map(async (rendition) => {
-        const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
-        await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
-        return { width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length };
-      }),
-    );
+    const renditions: Thumbnail[] = [];
+    // Each rendition is written as soon as it is encoded, while the others still are.
+    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width), async (rendition) => {
+      const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
+      await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
+      renditions.push({ width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length });
+    });
     renditions.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
     return {
       status: 'derived',

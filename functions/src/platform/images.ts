@@ -33,7 +33,12 @@ export class UnreadableImageError extends Error {
 
 export interface ImageProcessor {
   readHeader(bytes: Buffer): Promise<ImageHeader>;
-  derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage>;
+  /**
+   * Every rendition of `widths`, the colour and the placeholder. `onRendition` is called
+   * with each rendition as soon as it is encoded (the pipeline writes it out while the next
+   * ones are still being encoded); `derive` resolves once every call has.
+   */
+  derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage>;
 }
 
 // Functions run one image per instance: no cross-image cache to hold memory between runs.
@@ -86,10 +91,10 @@ export const sharpImages: ImageProcessor = {
     }
   },
 
-  derive: (bytes, widths) => oneAtATime(() => derive(bytes, widths)),
+  derive: (bytes, widths, onRendition) => oneAtATime(() => derive(bytes, widths, onRendition)),
 };
 
-async function derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage> {
+async function derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage> {
   const largest = Math.max(...widths);
   let pixels: { data: Buffer; info: sharp.OutputInfo };
   let upright: { width: number; height: number };
@@ -113,7 +118,9 @@ async function derive(bytes: Buffer, widths: readonly number[]): Promise<Derived
     THUMBNAIL_FORMATS.map(async (format): Promise<Rendition> => {
       const height = width === pixels.info.width ? pixels.info.height : scaledHeight(upright.width, upright.height, width);
       const resized = width === pixels.info.width ? fromPixels() : fromPixels().resize({ width, height, fit: 'fill' });
-      return { width, height, format, bytes: await encodeAs(resized, format).toBuffer() };
+      const rendition: Rendition = { width, height, format, bytes: await encodeAs(resized, format).toBuffer() };
+      await onRendition?.(rendition);
+      return rendition;
     }),
   );
   const [renditions, dominantColor, placeholder] = await Promise.all([Promise.all(jobs), dominant(fromPixels()), thumbhash(fromPixels())]);
