@@ -43,3 +43,14 @@ export function cpuSpent(before: Map<number, number>, after: Map<number, number>
   for (const [pid, ms] of after) if (pid !== process.pid) children += ms - (before.get(pid) ?? 0);
   return { self: (after.get(process.pid) ?? 0) - (before.get(process.pid) ?? 0), children };
 }
+
+/**
+ * The rate the CPU alone would allow on `cores` idle cores, per second, from the CPU
+ * milliseconds one operation costs in each process: no process can use more than one core
+ * (one JavaScript thread each), and all of them together no more than `cores`. An estimate
+ * for a machine nobody else is using, printed beside the measured rate, never instead of it.
+ */
+export function cpuCeiling(perOperation: { self: number; children: number }, cores = 2): number {
+  const total = perOperation.self + perOperation.children;
+  return Math.min(1000 / perOperation.self, 1000 / perOperation.children, (cores * 1000) / total);
+}

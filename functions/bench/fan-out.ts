@@ -19,7 +19,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { startStack } from '@encore/emulators/stack';
 import { firestorePaths } from '@encore/model';
 import { NOTICE_BATCH_SIZE } from '../src/domain/programme-changes.js';
-import { cpuByProcess, cpuSpent } from './_cpu.js';
+import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
 import { percentile } from './_photo-bench.js';
 import { runQuietly } from './_stack-child.js';
 import { FESTIVAL_ID, startEncoreStack, type Invocation } from '../test/integration/local-stack.js';
@@ -94,7 +94,8 @@ await runQuietly(import.meta.url, async (print) => {
       );
       print(
         `  what limits it: ${(cpu.self / FANS).toFixed(2)} ms CPU per fan in the emulators' process, ${(cpu.children / FANS).toFixed(2)} ms in the functions' worker ` +
-          `(${((cpu.self + cpu.children) / 1000 / seconds).toFixed(2)} cores busy on average); notifyFans ${durations(stack.invocations.ok('notifyFans'))}; ` +
+          `(${((cpu.self + cpu.children) / 1000 / seconds).toFixed(2)} cores busy on average; the CPU alone would allow the ${FANS} in about ` +
+          `${(FANS / cpuCeiling({ self: cpu.self / FANS, children: cpu.children / FANS })).toFixed(0)} s on 2 idle cores, an estimate); notifyFans ${durations(stack.invocations.ok('notifyFans'))}; ` +
           `fanOutProgrammeChange ${durations(stack.invocations.ok('fanOutProgrammeChange'))}; attempts not ok: ${stack.invocations.records.filter((call) => call.outcome !== 'ok').length}`,
       );
       if (notices !== FANS || deliveries !== FANS) process.exitCode = 1;

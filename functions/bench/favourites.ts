@@ -6,7 +6,7 @@
  */
 import { firestorePaths } from '@encore/model';
 import { runQuietly } from './_stack-child.js';
-import { cpuByProcess, cpuSpent } from './_cpu.js';
+import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
 import { percentile } from './_photo-bench.js';
 import { FESTIVAL_ID, startEncoreStack, type EncoreStack, type Invocation } from '../test/integration/local-stack.js';
 
@@ -52,7 +52,8 @@ await runQuietly(import.meta.url, async (print) => {
     );
     print(
       `  CPU per favourite: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the bench and emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker ` +
-        `(${((cpu.self + cpu.children) / 1000 / seconds).toFixed(2)} cores busy on average)`,
+        `(${((cpu.self + cpu.children) / 1000 / seconds).toFixed(2)} cores busy on average; the CPU alone would allow about ` +
+        `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
     );
     print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
     if (!exact) process.exitCode = 1;
