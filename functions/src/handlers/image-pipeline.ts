@@ -17,6 +17,8 @@ export interface ImageJob<T> {
   /** The original in Storage, and its size as the event reported it. */
   path: string;
   size: number;
+  /** The original's bytes, when the caller already started reading them (null: gone). */
+  original?: Promise<Buffer | null>;
   /** Where the rendition of `width` in `extension` goes. */
   renditionPath(width: number, extension: string): string;
   /**
@@ -50,7 +52,7 @@ export type ImageOutcome<T> =
 export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>, job: ImageJob<T>): Promise<ImageOutcome<T>> {
   // The size from the event is enough to refuse an oversized file without downloading it.
   if (job.size > MAX_UPLOAD_BYTES) return { status: 'rejected', reason: rejectReasons.tooLarge(job.size) };
-  const bytes = await deps.objects.read(job.path);
+  const bytes = await (job.original ?? deps.objects.read(job.path));
   if (!bytes) return { status: 'gone' };
   const screened = screenUpload(bytes.length, sniffImageType(bytes.subarray(0, 4096)));
   if (!screened.ok) return { status: 'rejected', reason: screened.reason };
