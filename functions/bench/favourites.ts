@@ -7,8 +7,8 @@
 import { firestorePaths } from '@encore/model';
 import { runQuietly } from './_stack-child.js';
 import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
-import { percentile } from './_photo-bench.js';
-import { FESTIVAL_ID, startEncoreStack, type EncoreStack, type Invocation } from '../test/integration/local-stack.js';
+import { describeCalls } from './_invocations.js';
+import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integration/local-stack.js';
 
 const FAVOURITES = Number(process.env.BENCH_FAVOURITES ?? 2000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
@@ -62,15 +62,3 @@ await runQuietly(import.meta.url, async (print) => {
   }
 });
 
-/** Calls, attempts that did not succeed, and the p50/p95 duration of each function's attempts: where the time went. */
-function describeCalls(records: Invocation[]): string {
-  const byFunction = new Map<string, Invocation[]>();
-  for (const record of records) byFunction.set(record.function, [...(byFunction.get(record.function) ?? []), record]);
-  return [...byFunction]
-    .map(([name, calls]) => {
-      const failed = calls.filter((call) => call.outcome !== 'ok').length;
-      const durations = calls.map((call) => call.durationMs);
-      return `${name} ${calls.length} calls (${failed} not ok), p50 ${percentile(durations, 50).toFixed(0)} ms, p95 ${percentile(durations, 95).toFixed(0)} ms`;
-    })
-    .join('; ');
-}

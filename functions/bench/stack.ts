@@ -17,6 +17,7 @@ import { connectStorageEmulator, getStorage, ref, uploadBytes, type FirebaseStor
 import sharp from 'sharp';
 import { firestorePaths, storagePaths } from '@encore/model';
 import { HEIGHT, REFERENCES, WIDTH, percentile, twelveMegapixelJpeg, verdicts, type ReferenceName } from './_photo-bench.js';
+import { describeCalls } from './_invocations.js';
 import { runQuietly } from './_stack-child.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from '../test/integration/local-stack.js';
 
@@ -45,6 +46,7 @@ await runQuietly(import.meta.url, async (print) => {
 
     const names = Object.keys(REFERENCES) as ReferenceName[];
     await uploadToReady(stack, storage, original, 'warm-up');
+    const firstRecord = stack.invocations.records.length;
     for (const name of names) await REFERENCES[name](original);
     const pipeline: number[] = [];
     const references = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<ReferenceName, number[]>;
@@ -56,6 +58,7 @@ await runQuietly(import.meta.url, async (print) => {
     print(row('upload to ready', pipeline));
     for (const name of names) print(row(name, references[name]));
     for (const line of verdicts('upload-to-ready', pipeline, references)) print(line);
+    print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
   } finally {
     await deleteApp(web);
     await stack.stop();
