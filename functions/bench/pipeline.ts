@@ -1,18 +1,19 @@
 /**
- * `npm run bench -w functions`: the photo pipeline against sharp alone, same machine,
- * same run, on a 12-megapixel JPEG.
+ * `npm run bench -- functions/bench/pipeline`: the photo pipeline against the best sharp
+ * code and the resize-images extension's approach, same machine, same run, on a
+ * 12-megapixel JPEG.
  *
  * - pipeline: `handleProcessPhoto` end to end over in-memory ports (quota, sniffing,
  *   header screening, EXIF, decode once, every rendition, dominant colour, ThumbHash,
  *   writes, final transaction). Storage and Firestore latency are not in it: the
  *   upload-to-ready figure through the local stack comes with the stack.
- * - sharp alone: the same derivations written the obvious way, one sharp pipeline per
- *   rendition from the original bytes, plus the dominant colour and the placeholder's
- *   pixels, all in parallel.
+ * - the references (`_photo-bench.ts`): the same derivations by the best single-process
+ *   sharp code (two ways: one pipeline cloned per rendition with shrink-on-load, and one
+ *   decode to raw pixels), and the way the resize-images extension does them.
  *
- * Runs alternate (A, B, A, B...) after a warm-up so both see the same machine state.
+ * Runs alternate (A, B, C, D, A, B...) after a warm-up so all see the same machine state.
  */
-import { HEIGHT, WIDTH, percentile, sharpAlone, twelveMegapixelJpeg } from './_photo-bench.js';
+import { HEIGHT, REFERENCES, WIDTH, percentile, twelveMegapixelJpeg, verdicts, type ReferenceName } from './_photo-bench.js';
 import { print } from './_quiet-console.js';
 import sharp from 'sharp';
 import { storagePaths } from '@encore/model';
@@ -39,18 +40,18 @@ async function pipelineOnce(original: Buffer, run: number): Promise<number> {
 
 const original = await twelveMegapixelJpeg();
 print(`12 MP JPEG: ${WIDTH}x${HEIGHT}, ${(original.length / 1024 / 1024).toFixed(1)} MB; ${RUNS} runs each after one warm-up; libvips ${sharp.versions.vips}, ${sharp.concurrency()} threads`);
+const names = Object.keys(REFERENCES) as ReferenceName[];
 await pipelineOnce(original, -1);
-await sharpAlone(original);
+for (const name of names) await REFERENCES[name](original);
 
 const pipeline: number[] = [];
-const alone: number[] = [];
+const references = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<ReferenceName, number[]>;
 for (let run = 0; run < RUNS; run++) {
   pipeline.push(await pipelineOnce(original, run));
-  alone.push(await sharpAlone(original));
+  for (const name of names) references[name].push(await REFERENCES[name](original));
 }
 
-const row = (name: string, samples: number[]) => `${name.padEnd(12)} p50 ${percentile(samples, 50).toFixed(0).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(0).padStart(6)} ms`;
+const row = (name: string, samples: number[]) => `${name.padEnd(28)} p50 ${percentile(samples, 50).toFixed(0).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(0).padStart(6)} ms`;
 print(row('pipeline', pipeline));
-print(row('sharp alone', alone));
-const ratio = percentile(pipeline, 50) / percentile(alone, 50);
-print(`ratio pipeline / sharp alone (p50): ${ratio.toFixed(2)}x (target: at most 1.5x) ${ratio <= 1.5 ? 'OK' : 'OVER TARGET'}`);
+for (const name of names) print(row(name, references[name]));
+for (const line of verdicts('pipeline', pipeline, references)) print(line);

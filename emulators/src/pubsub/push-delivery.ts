@@ -5,6 +5,7 @@
  * redelivers it with the subscription's backoff. Messages go out concurrently, one at a
  * time per ordering key when the subscription orders them.
  */
+import { postJson } from '../common/post-json.js';
 import { PUSH_WITHOUT_RETRY_POLICY } from './backoff.js';
 import { toPushBody } from './message.js';
 import type { SubscriptionObserver } from './broker.js';
@@ -64,14 +65,8 @@ class PushDeliverer implements Consumer {
     const body = toPushBody(delivery.message, name, deadLetterPolicy ? delivery.deliveryAttempt : undefined);
     let status = 0;
     try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.leaseSeconds() * 1000)]),
-      });
+      const response = await postJson(endpoint, JSON.stringify(body), { signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.leaseSeconds() * 1000)]) });
       status = response.status;
-      await response.body?.cancel();
     } catch {
       status = 0;
     }

@@ -11,6 +11,7 @@ import type { FunctionDefinition } from './definitions.js';
 import type { InvocationLogger, Outcome } from './invocation-log.js';
 import { Limiter } from './limiter.js';
 import type { WorkerHandle } from './worker-process.js';
+import { postJson } from '../common/post-json.js';
 
 export interface AttemptResult {
   ok: boolean;
@@ -61,13 +62,15 @@ export class Dispatcher {
   async attemptEvent(definition: FunctionDefinition, event: CloudEvent): Promise<AttemptResult & { durationMs: number }> {
     const started = performance.now();
     const result = await this.withWorker(definition, async (worker) => {
-      const response = await fetch(`${worker.baseUrl}/__/events/${encodeURIComponent(definition.name)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(event),
-      });
-      if (response.ok) return { ok: true, timedOut: false };
-      const body = (await response.json().catch(() => ({}))) as { error?: string };
+      const response = await postJson(`${worker.baseUrl}/__/events/${encodeURIComponent(definition.name)}`, JSON.stringify(event));
+      if (response.status >= 200 && response.status < 300) return { ok: true, timedOut: false };
+      const body = ((): { error?: string } => {
+        try {
+          return JSON.parse(response.body) as { error?: string };
+        } catch {
+          return {};
+        }
+      })();
       return { ok: false, timedOut: response.status === 504, error: body.error ?? `HTTP ${response.status}` };
     });
     return { ...result, durationMs: performance.now() - started };

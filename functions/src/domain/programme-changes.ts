@@ -20,6 +20,12 @@ export function programmeChange(before: SetTiming | null, after: SetTiming | nul
 
 /** Fans are notified in batches of this many, one Pub/Sub message each. */
 export const NOTICE_BATCH_SIZE = 100;
+/**
+ * The fan-out reads fans this many at a time (ten batches a query): a popular set's 10,000
+ * fans are ten queries rather than a hundred, each of which costs a round trip (and, on the
+ * emulator, a scan of the collection group).
+ */
+export const FAN_OUT_PAGE_SIZE = 10 * NOTICE_BATCH_SIZE;
 
 /** A notice id stable per (change event, user), so a redelivered batch rewrites, never duplicates. */
 export function noticeId(eventId: string, performanceId: string): string {

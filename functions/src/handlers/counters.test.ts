@@ -82,6 +82,44 @@ describe('favourite counter', () => {
     expect(performance(deps, 'nina-main').favoriteCount).toBe(1);
   });
 
+  it('counts a burst of one festival in a few group commits, each favourite once even when its duplicate is in the same group', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    let incrementTransactions = 0;
+    const counting = deps.docs.asAnotherInstance({
+      transaction: (work) =>
+        deps.docs.transaction((tx) =>
+          work({
+            ...tx,
+            getAll: (reads) => {
+              if (reads.some(([path]) => path.startsWith('eventLedger/'))) incrementTransactions += 1;
+              return tx.getAll(reads);
+            },
+          }),
+        ),
+    });
+    const burst = Array.from({ length: 40 }, (_, i) => favorite(`u${i}`, 'added', i % 2 === 0 ? 'nina-main' : 'kae-tent'));
+    // Every tenth event is delivered twice within the burst, side by side.
+    await Promise.all(burst.flatMap((e, i) => (i % 10 === 0 ? [e, e] : [e])).map((e) => handleFavoriteChanged({ ...deps, docs: counting }, e)));
+    expect(incrementTransactions).toBeLessThanOrEqual(3);
+    expect(performance(deps, 'nina-main').favoriteCount).toBe(20);
+    expect(performance(deps, 'kae-tent').favoriteCount).toBe(20);
+    expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 40 });
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/countFavorite~'))).toHaveLength(40);
+  });
+
+  it('fails only the favourites of a set whose document does not match its schema, counting the rest of their group', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.performance(FESTIVAL_ID, 'broken'), { artistId: 'kae', startsAt: 'not a date' });
+    const good = Array.from({ length: 5 }, (_, i) => favorite(`g${i}`, 'added', 'kae-main'));
+    const bad = favorite('b1', 'added', 'broken');
+    const outcomes = await Promise.allSettled([good[0]!, bad, ...good.slice(1)].map((e) => handleFavoriteChanged(deps, e)));
+    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : (outcome.reason as Error).name))).toEqual(['ok', 'DocumentSchemaError', 'ok', 'ok', 'ok', 'ok']);
+    expect(performance(deps, 'kae-main').favoriteCount).toBe(5);
+    expect(deps.docs.data(`eventLedger/countFavorite~${bad.id}`)).toBeUndefined();
+  });
+
   it('never shows a negative count when a removal overtakes its addition', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);

@@ -17,6 +17,8 @@ export interface ImageJob<T> {
   /** The original in Storage, and its size as the event reported it. */
   path: string;
   size: number;
+  /** The original's bytes, when the caller already started reading them (null: gone). */
+  original?: Promise<Buffer | null>;
   /** Where the rendition of `width` in `extension` goes. */
   renditionPath(width: number, extension: string): string;
   /**
@@ -50,7 +52,7 @@ export type ImageOutcome<T> =
 export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>, job: ImageJob<T>): Promise<ImageOutcome<T>> {
   // The size from the event is enough to refuse an oversized file without downloading it.
   if (job.size > MAX_UPLOAD_BYTES) return { status: 'rejected', reason: rejectReasons.tooLarge(job.size) };
-  const bytes = await deps.objects.read(job.path);
+  const bytes = await (job.original ?? deps.objects.read(job.path));
   if (!bytes) return { status: 'gone' };
   const screened = screenUpload(bytes.length, sniffImageType(bytes.subarray(0, 4096)));
   if (!screened.ok) return { status: 'rejected', reason: screened.reason };
@@ -61,15 +63,14 @@ export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>
     if (tooBig) return { status: 'rejected', reason: tooBig };
     const upright = uprightSize(header.width, header.height, header.orientation);
     const inspected = job.inspect ? await job.inspect(bytes) : undefined;
-    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width));
     const { cacheControl } = IMAGE_KINDS[job.kind];
-    const renditions: Thumbnail[] = await Promise.all(
-      derived.renditions.map(async (rendition) => {
-        const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
-        await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
-        return { width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length };
-      }),
-    );
+    const renditions: Thumbnail[] = [];
+    // Each rendition is written as soon as it is encoded, while the others still are.
+    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width), async (rendition) => {
+      const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
+      await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
+      renditions.push({ width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length });
+    });
     renditions.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
     return {
       status: 'derived',

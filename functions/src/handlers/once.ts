@@ -26,3 +26,37 @@ export async function onceInTransaction(
   if (!applied) logs.eventDuplicate({ subscriber, eventId });
   return applied;
 }
+
+/**
+ * `onceInTransaction` for several events committed together (a group commit): their ledger
+ * entries are read in one go, `effects` gets the indexes of the events not processed yet
+ * (an id twice in the batch counts once, at its first place), and the entries of those are
+ * written in the same transaction as the effects. Resolves, per event, whether it applied.
+ */
+export async function onceEachInTransaction(
+  docs: Docs,
+  subscriber: string,
+  eventIds: readonly string[],
+  now: Date,
+  effects: (tx: DocTransaction, fresh: readonly number[]) => Promise<void>,
+): Promise<boolean[]> {
+  const unique = [...new Set(eventIds)];
+  const applied = await docs.transaction(async (tx) => {
+    const entries = await tx.getAll(unique.map((eventId) => [ledgerPath(subscriber, eventId), ledgerEntrySchema] as const));
+    const done = new Set(unique.filter((_, index) => entries[index] !== undefined));
+    const fresh: number[] = [];
+    eventIds.forEach((eventId, index) => {
+      if (done.has(eventId)) return;
+      done.add(eventId);
+      fresh.push(index);
+    });
+    await effects(tx, fresh);
+    for (const index of fresh) tx.set(ledgerPath(subscriber, eventIds[index]!), ledgerEntry(subscriber, eventIds[index]!, now));
+    const freshSet = new Set(fresh);
+    return eventIds.map((_, index) => freshSet.has(index));
+  });
+  applied.forEach((wasApplied, index) => {
+    if (!wasApplied) logs.eventDuplicate({ subscriber, eventId: eventIds[index]! });
+  });
+  return applied;
+}

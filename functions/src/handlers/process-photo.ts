@@ -1,6 +1,6 @@
 import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
-import { rejectReasons } from '../domain/image-policy.js';
+import { MAX_UPLOAD_BYTES, rejectReasons } from '../domain/image-policy.js';
 import { quotaPath, reserveUpload } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -26,28 +26,41 @@ type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } |
 export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.uploaded'>): Promise<Outcome> {
   const { festivalId, photoId, path, uploaderUid } = event.data;
   const photoPath = firestorePaths.photo(festivalId, photoId);
-  const photo = await deps.docs.get(photoPath, photoSchema);
+  const [photo, festival] = await deps.docs.getAll([
+    [photoPath, photoSchema],
+    [firestorePaths.festival(festivalId), festivalSchema],
+  ]);
   if (!photo) return skipped(photoId, 'photo is gone');
   if (photo.originalPath !== path) return skipped(photoId, `${path} is not the photo's original (${photo.originalPath})`);
   if (photo.status !== 'processing') return skipped(photoId, `photo is ${photo.status}`);
 
-  const festival = await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema);
   if (!festival) return reject(deps, event, rejectReasons.noFestival);
   const clock = { timeZone: festival.timeZone, dayStartsAtHour: festival.dayStartsAtHour };
 
+  // The original downloads while the quota is reserved (a refused upload wastes one download).
+  const original = event.data.size <= MAX_UPLOAD_BYTES ? deps.objects.read(path) : undefined;
+  original?.catch(() => undefined);
   const day = festivalDayOf(new Date(event.occurredAt), clock);
   const quota = await reserveQuota(deps, festivalId, uploaderUid, day, photoId);
   if (!quota) return reject(deps, event, rejectReasons.quota(deps.settings.dailyUploadQuota));
 
+  let suggestion: ReturnType<typeof suggestFromProgramme> | undefined;
   const outcome = await runImagePipeline(deps, {
     kind: 'photo',
     path,
     size: event.data.size,
+    ...(original ? { original } : {}),
     renditionPath: (width, extension) => storagePaths.thumbnail(festivalId, photoId, width, extension),
     // EXIF is read before anything is derived: derived files carry no metadata at all.
     inspect: async (bytes) => {
       const capture = await deps.readCapture(bytes);
-      return captureInstant(capture.dateTimeOriginal, capture.offsetTimeOriginal, clock.timeZone);
+      const capturedAt = captureInstant(capture.dateTimeOriginal, capture.offsetTimeOriginal, clock.timeZone);
+      // The set the photo shows is looked up while the renditions are made.
+      if (event.data.performanceId === null) {
+        suggestion = suggestFromProgramme(deps, festivalId, uploaderUid, capturedAt);
+        suggestion.catch(() => undefined);
+      }
+      return capturedAt;
     },
   });
   if (outcome.status === 'gone') return skipped(photoId, 'original is gone');
@@ -55,7 +68,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
 
   const { image } = outcome;
   const capturedAt = outcome.inspected ?? null;
-  const suggested = event.data.performanceId === null ? await suggestFromProgramme(deps, festivalId, uploaderUid, capturedAt) : null;
+  const suggested = suggestion ? await suggestion : null;
   await finish(deps, event, (current) => ({
     ...current,
     status: 'ready',

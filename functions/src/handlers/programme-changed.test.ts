@@ -52,6 +52,25 @@ describe('programme changes', () => {
     expect(deps.docs.data(clashStatePath('someone-else', FESTIVAL_ID))).toBeUndefined();
   });
 
+  it('read a large set’s fans a page of ten batches at a time, and publish the same batches again on a retry', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const fans = Array.from({ length: 2150 }, (_, i) => `fan${String(i).padStart(4, '0')}`);
+    for (const uid of fans) deps.docs.seed(firestorePaths.favorite(uid, 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
+    let queries = 0;
+    const counting = { ...deps, docs: deps.docs.asAnotherInstance({ query: (query, schema) => (queries++, deps.docs.query(query, schema)) }) };
+    const change = event('performance.changed', { festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'cancelled', startsAt: '2026-08-14T19:00:00.000Z', endsAt: '2026-08-14T20:00:00.000Z' }, 'big-1');
+
+    expect(await handlePerformanceChanged(counting, change)).toBe(22);
+    expect(queries).toBe(3);
+    const first = deps.publisher.ofType('notice.batch');
+    expect(first.map((b) => b.id)).toEqual(Array.from({ length: 22 }, (_, i) => `big-1#${i}`));
+    expect(first.flatMap((b) => b.data.uids)).toEqual(fans);
+    await handlePerformanceChanged(deps, change);
+    const again = deps.publisher.ofType('notice.batch').slice(22);
+    expect(again.map((b) => [b.id, b.data.uids])).toEqual(first.map((b) => [b.id, b.data.uids]));
+  });
+
   it('write each fan’s notice in their language, with its parameters, and push it beside the notice to each of their devices, once', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);

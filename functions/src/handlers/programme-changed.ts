@@ -18,7 +18,7 @@ import {
   type Performance,
   type PushPayload,
 } from '@encore/model';
-import { NOTICE_BATCH_SIZE, noticeId, programmeChange, type SetTiming } from '../domain/programme-changes.js';
+import { FAN_OUT_PAGE_SIZE, NOTICE_BATCH_SIZE, noticeId, programmeChange, type SetTiming } from '../domain/programme-changes.js';
 import { pushKeys } from '../domain/push-receipts.js';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
 import { parseIfPresent, type DocData } from '../platform/docs.js';
@@ -58,9 +58,11 @@ export async function publishPerformanceChanged(
 export const clashStatePath = (uid: string, festivalId: string) => `users/${uid}/clashes/${festivalId}`;
 
 /**
- * Fan-out: pages through everyone who favourited the set and publishes one
- * `notice.batch` per page. Batch ids derive from the change's id and the page, so a
- * retried fan-out republishes the same batches and their subscriber's ledger skips them.
+ * Fan-out: pages through everyone who favourited the set (FAN_OUT_PAGE_SIZE at a time) and
+ * publishes one `notice.batch` per NOTICE_BATCH_SIZE fans. Batch ids derive from the
+ * change's id and the batch's place in name order, so a retried fan-out republishes the
+ * same batches and their subscriber's ledger skips them. A page's batches are published
+ * while the next page is read; the fan-out ends once every publish has been acknowledged.
  */
 export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publisher' | 'now'>, event: DomainEvent<'performance.changed'>): Promise<number> {
   const { festivalId, performanceId, change } = event.data;
@@ -77,7 +79,8 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
   // for a subscriber from before `params` (see noticeBatchSchema).
   const params = { artist: artist?.name ?? performance.artistId, stage: stage?.name ?? performance.stageId, startsAt: event.data.startsAt, timeZone: festival.timeZone };
   const text = storedNoticeText({ kind: change, params: { ...params, startsAt: new Date(params.startsAt) } }, 'en');
-  let page = 0;
+  const publishing: Array<Promise<void>> = [];
+  let batches = 0;
   let startAfterId: string | undefined;
   for (;;) {
     const fans = await deps.docs.query({
@@ -87,18 +90,20 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
         ['festivalId', '==', festivalId],
         ['performanceId', '==', performanceId],
       ],
-      limit: NOTICE_BATCH_SIZE,
+      limit: FAN_OUT_PAGE_SIZE,
       ...(startAfterId === undefined ? {} : { startAfterId }),
     }, favoriteSchema);
-    if (fans.length === 0) break;
-    const uids = fans.map((fan) => fan.path.split('/')[1]!);
-    await deps.publisher.publish(makeDomainEvent('notice.batch', `${event.id}#${page}`, { festivalId, performanceId, change, text, params, uids }, deps.now()));
-    page++;
+    for (let start = 0; start < fans.length; start += NOTICE_BATCH_SIZE) {
+      const uids = fans.slice(start, start + NOTICE_BATCH_SIZE).map((fan) => fan.path.split('/')[1]!);
+      publishing.push(deps.publisher.publish(makeDomainEvent('notice.batch', `${event.id}#${batches}`, { festivalId, performanceId, change, text, params, uids }, deps.now())));
+      batches++;
+    }
+    if (fans.length < FAN_OUT_PAGE_SIZE) break;
     startAfterId = fans.at(-1)!.path;
-    if (fans.length < NOTICE_BATCH_SIZE) break;
   }
-  logs.fanOutPublished({ festivalId, performanceId, change, batches: page });
-  return page;
+  await Promise.all(publishing);
+  logs.fanOutPublished({ festivalId, performanceId, change, batches });
+  return batches;
 }
 
 export const NOTIFY_FANS = 'notifyFans';

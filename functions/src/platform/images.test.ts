@@ -52,6 +52,14 @@ describe('sharp adapter', () => {
     }
   });
 
+  it('gives an opaque photo renditions without an alpha plane, and keeps a transparent PNG transparent where the format can be', async () => {
+    const opaque = await sharpImages.derive(await gpsTaggedJpeg(640, 480), [320]);
+    for (const rendition of opaque.renditions) expect((await sharp(rendition.bytes).metadata()).hasAlpha).toBe(false);
+    const transparent = await sharpImages.derive(await png(400, 300, true), [320]);
+    const alpha = Object.fromEntries(await Promise.all(transparent.renditions.map(async (r) => [r.format, (await sharp(r.bytes).metadata()).hasAlpha] as const)));
+    expect(alpha).toEqual({ avif: true, webp: true, jpeg: false });
+  });
+
   it('keeps the largest rendition at the decoded size', async () => {
     const derived = await sharpImages.derive(await png(1000, 333), [320, 800]);
     expect(derived.renditions.map((r) => `${r.format}@${r.width}x${r.height}`).sort()).toEqual(

@@ -33,7 +33,12 @@ export class UnreadableImageError extends Error {
 
 export interface ImageProcessor {
   readHeader(bytes: Buffer): Promise<ImageHeader>;
-  derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage>;
+  /**
+   * Every rendition of `widths`, the colour and the placeholder. `onRendition` is called
+   * with each rendition as soon as it is encoded (the pipeline writes it out while the next
+   * ones are still being encoded); `derive` resolves once every call has.
+   */
+  derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage>;
 }
 
 // Functions run one image per instance: no cross-image cache to hold memory between runs.
@@ -86,10 +91,10 @@ export const sharpImages: ImageProcessor = {
     }
   },
 
-  derive: (bytes, widths) => oneAtATime(() => derive(bytes, widths)),
+  derive: (bytes, widths, onRendition) => oneAtATime(() => derive(bytes, widths, onRendition)),
 };
 
-async function derive(bytes: Buffer, widths: readonly number[]): Promise<DerivedImage> {
+async function derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage> {
   const largest = Math.max(...widths);
   let pixels: { data: Buffer; info: sharp.OutputInfo };
   let upright: { width: number; height: number };
@@ -97,23 +102,25 @@ async function derive(bytes: Buffer, widths: readonly number[]): Promise<Derived
     const decoder = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
     const oriented = await decoder.clone().metadata();
     upright = { width: oriented.autoOrient?.width ?? oriented.width!, height: oriented.autoOrient?.height ?? oriented.height! };
-    pixels = await decoder
-      .resize({ width: largest, withoutEnlargement: true })
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    // sharp's resize decodes a JPEG at 1/2, 1/4 or 1/8 of its size when that still covers
+    // `largest` (libjpeg's DCT scaling, "shrink-on-load"), so 12 MP are never all decoded.
+    // An alpha channel only where the image has one: an opaque photo's renditions would
+    // otherwise carry a useless alpha plane that the AVIF and WebP encoders encode too.
+    const resized = decoder.resize({ width: largest, withoutEnlargement: true }).toColourspace('srgb');
+    pixels = await (oriented.hasAlpha ? resized.ensureAlpha() : resized.removeAlpha()).raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
   } catch (error) {
     throw unreadable(error);
   }
-  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: 4 as const } };
+  const raw = { raw: { width: pixels.info.width, height: pixels.info.height, channels: pixels.info.channels as 3 | 4 } };
   const fromPixels = () => sharp(pixels.data, raw);
 
   const jobs = widths.flatMap((width) =>
     THUMBNAIL_FORMATS.map(async (format): Promise<Rendition> => {
       const height = width === pixels.info.width ? pixels.info.height : scaledHeight(upright.width, upright.height, width);
       const resized = width === pixels.info.width ? fromPixels() : fromPixels().resize({ width, height, fit: 'fill' });
-      return { width, height, format, bytes: await encodeAs(resized, format).toBuffer() };
+      const rendition: Rendition = { width, height, format, bytes: await encodeAs(resized, format).toBuffer() };
+      await onRendition?.(rendition);
+      return rendition;
     }),
   );
   const [renditions, dominantColor, placeholder] = await Promise.all([Promise.all(jobs), dominant(fromPixels()), thumbhash(fromPixels())]);

@@ -2,7 +2,7 @@
  * Counters on the local stack, through the real SDKs: favourites written with
  * firebase-admin fan out (trigger → `favorite.changed` → `countFavorite`) into sharded
  * counters and the visible `favoriteCount`; a domain event published twice with
- * @google-cloud/pubsub counts once; and the nightly job, run through the functions runner
+ * @google-cloud/pubsub counts once, and so does each of a burst of them (group commits); and the nightly job, run through the functions runner
  * as `npm run job` runs it, repairs a counter corrupted on purpose.
  */
 import { execFile } from 'node:child_process';
@@ -116,6 +116,28 @@ describe('a domain event delivered twice', () => {
     const ledger = await stack.db.doc(ledgerPath('countFavorite', event.id)).get();
     expect(ledger.exists).toBe(true);
     expect(ledger.get('expiresAt').toMillis()).toBeGreaterThan(Date.now());
+  });
+});
+
+describe('a burst of favourites, each delivered twice at once', () => {
+  it('counts each once, the group commits sharing transactions between them', async () => {
+    const events = Array.from({ length: 100 }, (_, index) =>
+      makeDomainEvent('favorite.changed', `burst-${index}`, { uid: `burst-${index}`, festivalId: FESTIVAL_ID, performanceId: 'kae-tent', change: 'added' }, new Date()),
+    );
+    const pubsub = new PubSub({ projectId: PROJECT });
+    const topic = pubsub.topic(topicOf('favorite.changed'));
+    const messageIds = await Promise.all(
+      events.flatMap((event) => [event, event]).map((event) => topic.publishMessage({ json: event, attributes: { eventId: event.id, eventType: event.type } })),
+    );
+    await pubsub.close();
+
+    await stack.invocations.until(() => messageIds.every((id) => countedEvents().has(id)), 'all 200 deliveries handled', 120_000);
+    expect((await performance('kae-tent').get()).get('favoriteCount')).toBe(100);
+    expect(await shardSum('kae-tent')).toBe(100);
+    const ledger = await stack.db.getAll(...events.map((event) => stack.db.doc(ledgerPath('countFavorite', event.id))));
+    expect(ledger.every((entry) => entry.exists)).toBe(true);
+    // A group's entries are written by one transaction with one clock reading.
+    expect(new Set(ledger.map((entry) => entry.get('processedAt').toMillis())).size).toBeLessThan(100);
   });
 });
 

@@ -52,6 +52,8 @@ export interface EncoreStackOptions {
   env?: Record<string, string>;
   /** Enforce the repository's firestore.rules and storage.rules on client SDK requests (admin bypasses them, as in production). */
   rules?: boolean;
+  /** Start on Firestore and Storage data kept in this folder (benches seed it first without functions, so no trigger fires for the seed). */
+  dataDir?: string;
 }
 
 const REPO_DIR = join(FUNCTIONS_DIR, '..');
@@ -85,6 +87,7 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       ports: 'free',
       // Strict index mode: a query of the functions that production would refuse for a missing index fails here first.
       indexes: { path: join(REPO_DIR, 'firestore.indexes.json'), strict: true },
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(authHost ? { authEmulator: authHost } : {}),
       ...(options.rules
         ? { rules: { firestore: readFileSync(join(REPO_DIR, 'firestore.rules'), 'utf8'), storage: readFileSync(join(REPO_DIR, 'storage.rules'), 'utf8') } }

@@ -1,0 +1,64 @@
+/**
+ * `npm run bench -- functions/bench/favourites`: a hot performance on the local stack.
+ * Distinct visitors favourite the same set through firebase-admin writes, a bounded number
+ * in flight, until every event is counted by `countFavorite`; the final `favoriteCount`
+ * must be exact. Prints favourites per second sustained against the target.
+ */
+import { firestorePaths } from '@encore/model';
+import { runQuietly } from './_stack-child.js';
+import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
+import { describeCalls } from './_invocations.js';
+import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integration/local-stack.js';
+
+const FAVOURITES = Number(process.env.BENCH_FAVOURITES ?? 2000);
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
+const TARGET_PER_SECOND = 500;
+const PERFORMANCE_ID = 'kae-main';
+
+async function favouriteBurst(stack: EncoreStack, count: number, prefix: string): Promise<{ seconds: number; favoriteCount: number }> {
+  const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
+  const before = counted();
+  const countBefore = ((await stack.db.doc(firestorePaths.performance(FESTIVAL_ID, PERFORMANCE_ID)).get()).get('favoriteCount') as number) ?? 0;
+  const started = performance.now();
+  let next = 0;
+  const writer = async () => {
+    while (next < count) {
+      const uid = `${prefix}-${next++}`;
+      await stack.db.doc(firestorePaths.favorite(uid, PERFORMANCE_ID)).set({ festivalId: FESTIVAL_ID, performanceId: PERFORMANCE_ID, createdAt: new Date() });
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, writer));
+  await stack.invocations.until(() => counted() - before >= count, `${count} counted favourites`, 600_000);
+  const seconds = (performance.now() - started) / 1000;
+  const favoriteCount = (await stack.db.doc(firestorePaths.performance(FESTIVAL_ID, PERFORMANCE_ID)).get()).get('favoriteCount') as number;
+  return { seconds, favoriteCount: favoriteCount - countBefore };
+}
+
+await runQuietly(import.meta.url, async (print) => {
+  const stack = await startEncoreStack({ projectId: 'demo-bench-favourites' });
+  try {
+    // A warm-up burst so the worker's modules, connections and the runner's instances are up.
+    await favouriteBurst(stack, 100, 'warm-up');
+    const firstRecord = stack.invocations.records.length;
+    const cpuBefore = cpuByProcess();
+    const { seconds, favoriteCount } = await favouriteBurst(stack, FAVOURITES, 'visitor');
+    const cpu = cpuSpent(cpuBefore, cpuByProcess());
+    const rate = FAVOURITES / seconds;
+    const exact = favoriteCount === FAVOURITES;
+    print(
+      `favourites on one performance: ${FAVOURITES} by distinct visitors (${IN_FLIGHT} writes in flight) counted in ${seconds.toFixed(1)} s: ` +
+        `${rate.toFixed(0)} favourites/s sustained (target: at least ${TARGET_PER_SECOND}/s, ratio ${(rate / TARGET_PER_SECOND).toFixed(2)}x) ${rate >= TARGET_PER_SECOND ? 'OK' : 'UNDER TARGET'}; ` +
+        `final favoriteCount ${favoriteCount} ${exact ? '(exact)' : `(WRONG: expected ${FAVOURITES})`}`,
+    );
+    print(
+      `  CPU per favourite: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the bench and emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker ` +
+        `(${((cpu.self + cpu.children) / 1000 / seconds).toFixed(2)} cores busy on average; the CPU alone would allow about ` +
+        `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
+    );
+    print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
+    if (!exact) process.exitCode = 1;
+  } finally {
+    await stack.stop();
+  }
+});
+
