@@ -78,6 +78,10 @@ it('from a fresh clone, npm start serves the programme: no error overlay, no con
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+  // A failed load's console line does not name the file: this does (e.g. Vite's 504 for a dependency it re-optimised).
+  page.on('response', (response) => {
+    if (response.status() >= 400) errors.push(`http ${response.status()}: ${new URL(response.url()).pathname}`);
+  });
   await page.goto(programmeUrl);
   // The programme of the day the tip points at, with its sets, from the emulators.
   await page.getByRole('heading', { level: 2, name: /· \d+ sets$/ }).first().waitFor({ timeout: 120_000 });
