@@ -19,4 +19,5 @@ export * from './schedule/clashes.js';
 export * from './events/index.js';
 export * from './messages/index.js';
 export * from './access/staff-access.js';
+export type * from './callables/import-programme.js';
 export * from './programme/bundle.js';

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { z } from 'zod';
-import { performanceIdFor, performanceInputSchema, type PerformanceInput } from '@encore/model';
+import { performanceIdFor, performanceInputSchema, type ImportRowError, type PerformanceInput } from '@encore/model';
 
 /**
  * Staff import a programme as CSV (header `artistId,stageId,startsAt,endsAt[,status][,title]`)
@@ -12,10 +12,6 @@ import { performanceIdFor, performanceInputSchema, type PerformanceInput } from 
  * rows are good.
  */
 
-export interface ImportRowError {
-  line: number;
-  message: string;
-}
 
 export interface ImportedPerformance {
   /** Its line (CSV) or position (JSON), as errors name them. */

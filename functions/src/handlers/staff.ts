@@ -12,7 +12,8 @@ import {
   type Moderator,
 } from '@encore/model';
 import { recordDecision, staffTransition } from '../domain/moderation.js';
-import { parseProgramme, type ImportRowError, type ImportedPerformance } from '../domain/programme-import.js';
+import type { ImportPreviewRow, ImportResult } from '@encore/model';
+import { parseProgramme, type ImportedPerformance } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readsOf } from '../platform/docs.js';
@@ -71,34 +72,6 @@ const importInput = z
     dryRun: z.boolean().optional(),
   })
   .strict();
-
-/** One good row as the server read it: what the preview table shows before anything is written. */
-export interface ImportPreviewRow {
-  line: number;
-  performanceId: string;
-  artistId: string;
-  stageId: string;
-  /** ISO-8601 instants. */
-  startsAt: string;
-  endsAt: string;
-  status: 'scheduled' | 'cancelled';
-  title: string | null;
-  /** The set exists already: importing updates it (keeping its counts). */
-  exists: boolean;
-}
-
-export interface ImportResult {
-  /** Good rows. */
-  imported: number;
-  /** Every bad row, with its line (CSV) or position (JSON) and why. */
-  errors: ImportRowError[];
-  written: boolean;
-  /** The good rows (on a dry run; empty once written). */
-  preview: ImportPreviewRow[];
-  /** Of the good rows, sets that are new and sets that exist already. */
-  created: number;
-  updated: number;
-}
 
 /**
  * Role-checked programme import: every row validated against the shared schema and the

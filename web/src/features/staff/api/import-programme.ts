@@ -1,26 +1,10 @@
+import type { ImportResult } from '@encore/model';
 import { httpsCallable } from 'firebase/functions';
 import { appConfig } from '../../../config/firebase-config';
 import { functions } from '../../../firebase/functions';
 
-/** The `importProgramme` callable's answer (functions/src/handlers/staff.ts, ImportResult). */
-export interface ImportAnswer {
-  imported: number;
-  errors: Array<{ line: number; message: string }>;
-  written: boolean;
-  preview: Array<{
-    line: number;
-    performanceId: string;
-    artistId: string;
-    stageId: string;
-    startsAt: string;
-    endsAt: string;
-    status: 'scheduled' | 'cancelled';
-    title: string | null;
-    exists: boolean;
-  }>;
-  created: number;
-  updated: number;
-}
+/** The `importProgramme` callable's answer: one type with the function that gives it. */
+export type ImportAnswer = ImportResult;
 
 export type ImportFormat = 'csv' | 'json';
 
