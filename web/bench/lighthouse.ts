@@ -16,6 +16,7 @@ import { loadavg } from 'node:os';
 import type { Result as LighthouseResult } from 'lighthouse';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { report, runInQuietChild } from './support/quiet-child.ts';
+import { festivalClockScript } from '../test/browser/festival-clock.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 /** Saturday 15 August 2026, 21:00 in Amsterdam. */
@@ -40,21 +41,6 @@ const TARGETS: Target[] = [
 const SCORE_TARGET = 90;
 /** The median run's full report, for a look at what Lighthouse saw (open it in the Lighthouse viewer). */
 const REPORT = new URL('../../test-results/web/lighthouse-programme.json', import.meta.url).pathname;
-
-/** The same `Date` override as test/browser/festival-clock.ts, for a puppeteer page. */
-const festivalClockScript = (instant: Date) => `(() => {
-  const RealDate = Date;
-  const offset = ${instant.getTime()} - RealDate.now();
-  function FestivalDate(...args) {
-    const values = args.length === 0 ? [RealDate.now() + offset] : args;
-    return new.target ? Reflect.construct(RealDate, values, new.target) : new RealDate(...values).toString();
-  }
-  FestivalDate.prototype = RealDate.prototype;
-  FestivalDate.now = () => RealDate.now() + offset;
-  FestivalDate.parse = RealDate.parse;
-  FestivalDate.UTC = RealDate.UTC;
-  globalThis.Date = FestivalDate;
-})();`;
 
 async function measure(): Promise<{ overBudget: boolean }> {
   const { default: lighthouse } = await import('lighthouse');

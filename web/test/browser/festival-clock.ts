@@ -12,19 +12,22 @@ import type { BrowserContext } from 'playwright-core';
  * would add helpers the page does not have.)
  */
 export async function setFestivalClock(context: BrowserContext, instant: Date): Promise<void> {
-  await context.addInitScript({
-    content: `(() => {
-      const RealDate = Date;
-      const offset = ${instant.getTime()} - RealDate.now();
-      function FestivalDate(...args) {
-        const values = args.length === 0 ? [RealDate.now() + offset] : args;
-        return new.target ? Reflect.construct(RealDate, values, new.target) : new RealDate(...values).toString();
-      }
-      FestivalDate.prototype = RealDate.prototype;
-      FestivalDate.now = () => RealDate.now() + offset;
-      FestivalDate.parse = RealDate.parse;
-      FestivalDate.UTC = RealDate.UTC;
-      globalThis.Date = FestivalDate;
-    })();`,
-  });
+  await context.addInitScript({ content: festivalClockScript(instant) });
+}
+
+/** The script itself, for any browser driver (the Lighthouse bench hands it to puppeteer). */
+export function festivalClockScript(instant: Date): string {
+  return `(() => {
+    const RealDate = Date;
+    const offset = ${instant.getTime()} - RealDate.now();
+    function FestivalDate(...args) {
+      const values = args.length === 0 ? [RealDate.now() + offset] : args;
+      return new.target ? Reflect.construct(RealDate, values, new.target) : new RealDate(...values).toString();
+    }
+    FestivalDate.prototype = RealDate.prototype;
+    FestivalDate.now = () => RealDate.now() + offset;
+    FestivalDate.parse = RealDate.parse;
+    FestivalDate.UTC = RealDate.UTC;
+    globalThis.Date = FestivalDate;
+  })();`;
 }

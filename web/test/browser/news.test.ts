@@ -10,45 +10,22 @@
  * notification. Screenshots go to test-results/web/ (news-*).
  */
 import { firestorePaths } from '@encore/model';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
-import { startLocalStack, type LocalStack } from './local-stack';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations, signIn } from './browser';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
 
 const LIVE = 60_000;
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 860 };
 let stack: LocalStack;
-let browser: Browser;
 let admin: App;
-const contexts: BrowserContext[] = [];
-const uncaught = new Map<Page, string[]>();
-
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-  // The stack sets FIRESTORE_EMULATOR_HOST while it runs.
-  admin = initializeApp({ projectId: 'demo-encore' }, 'news-test');
-}, 300_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  if (admin) await deleteApp(admin);
-  await stack?.stop();
-}, 60_000);
-
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, ...options });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  uncaught.set(page, errors);
-  return page;
-}
+const { newPage, uncaught } = useBrowserSession('news-test', (session) => {
+  ({ stack, admin } = session);
+});
 
 const staffAccount = () => stack.accounts.find((candidate) => candidate.role === 'staff')!;
 const db = () => getFirestore(admin);
@@ -138,7 +115,7 @@ describe('urgent news on every page', () => {
     await db().collection(firestorePaths.announcements('encore-2026')).add({ title: 'All clear', body: 'You may return to the field.', createdAt: FieldValue.serverTimestamp(), priority: 'urgent' });
     await visitor.getByRole('alert').filter({ hasText: 'Urgent: All clear' }).waitFor({ timeout: LIVE });
     expect(await visitor.getByRole('alert').filter({ hasText: 'EVACUATE' }).count()).toBe(0);
-    expect(uncaught.get(visitor)).toEqual([]);
+    expect(uncaught(visitor)).toEqual([]);
   }, 240_000);
 });
 
@@ -220,6 +197,6 @@ describe('push notifications', () => {
     await settings.getByRole('button', { name: 'Turn off on this device' }).click();
     await settings.getByRole('button', { name: 'Turn on notifications' }).waitFor({ timeout: LIVE });
     expect((await db().doc(firestorePaths.device(registered.uid, registered.deviceId)).get()).exists).toBe(false);
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 180_000);
 });

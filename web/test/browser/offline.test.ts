@@ -6,47 +6,23 @@
  * deploy tests come last, since they replace the served app.
  */
 import { encore2026 } from '@encore/model/seed';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations } from './browser';
-import { startLocalStack, type LocalStack } from './local-stack';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './browser';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
 
 const seed = encore2026();
 const LIVE = 60_000;
 /** The requirement for the connection badge, both ways. */
 const BADGE_WITHIN_MS = 2_000;
 let stack: LocalStack;
-let browser: Browser;
 let admin: App;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-  // The stack sets FIRESTORE_EMULATOR_HOST while it runs.
-  admin = initializeApp({ projectId: 'demo-encore' }, 'offline-test');
-}, 300_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  if (admin) await deleteApp(admin);
-  await stack?.stop();
-}, 60_000);
-
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
-  contexts.push(context);
-  const page = await context.newPage();
-  // "No uncaught errors, ever": collected for every page, checked by each test.
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  uncaught.set(page, errors);
-  return page;
-}
-const uncaught = new Map<Page, string[]>();
+const { newPage, uncaught } = useBrowserSession('offline-test', (session) => {
+  ({ stack, admin } = session);
+});
 
 const artistName = (artistId: string) => seed.artists.find((artist) => artist.id === artistId)!.data.name;
 const badge = (page: Page, text: string) => page.locator('.connection').filter({ hasText: text });
@@ -110,7 +86,7 @@ describe('Encore offline', () => {
     const paths = await waitForServerFavourite(set.id);
     expect(paths).toHaveLength(1);
     expect(paths[0]).toMatch(new RegExp(`^users/[^/]+/favorites/${set.id}$`));
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 180_000);
 
   it('a heart given before the first sign-in got through waits on the device, survives a reload, and syncs once sign-in succeeds', async () => {
@@ -142,7 +118,7 @@ describe('Encore offline', () => {
     expect(await heart(page, set.id).getAttribute('aria-pressed')).toBe('true');
     expect(await waitForServerFavourite(set.id)).toHaveLength(1);
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('encore.pendingFavorites.')))).toEqual([]);
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 180_000);
 
   it(`the connection badge turns offline within ${BADGE_WITHIN_MS} ms of the network going, and online within ${BADGE_WITHIN_MS} ms of its return`, async () => {
@@ -155,7 +131,7 @@ describe('Encore offline', () => {
       await page.context().setOffline(false);
       await badge(page, 'Online').waitFor({ timeout: BADGE_WITHIN_MS });
     }
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
   it('a page never opened before opens offline once the first visit is over', async () => {
@@ -174,7 +150,7 @@ describe('Encore offline', () => {
     await screenshot(page, 'offline-unvisited-page');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.context().setOffline(false);
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 });
 
@@ -219,7 +195,7 @@ describe('after a deploy', () => {
     await Promise.all([stale.waitForEvent('load', { timeout: LIVE }), prompt.getByRole('button', { name: 'Reload' }).click()]);
     await stale.getByRole('heading', { level: 1, name: 'News' }).waitFor({ timeout: LIVE });
     expect(await stale.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toBe(newEntry);
-    expect(uncaught.get(stale)).toEqual([]);
+    expect(uncaught(stale)).toEqual([]);
   }, 120_000);
 
   it('a page its service worker controls offers the new version, and reloading from the prompt activates it', async () => {
@@ -235,6 +211,6 @@ describe('after a deploy', () => {
     await controlled.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
     expect(await controlled.evaluate(() => document.querySelector('script[type="module"]')?.getAttribute('src'))).toBe(newEntry);
     expect(await prompt.count()).toBe(0);
-    expect(uncaught.get(controlled)).toEqual([]);
+    expect(uncaught(controlled)).toEqual([]);
   }, 120_000);
 });

@@ -10,22 +10,23 @@
 import { firestorePaths, performanceIdFor, type Performance } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { seedMedia } from '@encore/emulators/seed';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import { getFirestore, type DocumentData, type Timestamp } from 'firebase-admin/firestore';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
-import { startLocalStack, type LocalStack } from './local-stack';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations, signIn } from './browser';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
 
 const seed = encore2026();
 const LIVE = 60_000;
 const PIPELINE = 120_000;
 let stack: LocalStack;
-let browser: Browser;
 let admin: App;
-const contexts: BrowserContext[] = [];
-const uncaught = new Map<Page, string[]>();
+const { newPage, uncaught } = useBrowserSession('organiser-test', (session) => {
+  ({ stack, admin } = session);
+});
 
 const db = () => getFirestore(admin);
 const F = seed.festivalId;
@@ -51,31 +52,10 @@ function waitForDoc(path: string, done: (data: DocumentData | undefined) => bool
 }
 
 beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-  // The stack sets the emulator env vars (FIRESTORE_EMULATOR_HOST...) while it runs.
-  admin = initializeApp({ projectId: 'demo-encore' }, 'organiser-test');
   // The seed's site plan, through the image pipeline as a staff upload.
   await seedMedia({ projectId: 'demo-encore', artists: [], sitePlan: true });
   await waitForDoc(firestorePaths.venueMap(F), (data) => Boolean(data?.['image']));
 }, 400_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  if (admin) await deleteApp(admin);
-  await stack?.stop();
-}, 60_000);
-
-async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  uncaught.set(page, errors);
-  return page;
-}
 
 async function staffPage(options: BrowserContextOptions = {}): Promise<Page> {
   const page = await newPage({ viewport: { width: 1280, height: 900 }, ...options });
@@ -132,7 +112,7 @@ describe('the venue map', () => {
     await page.getByRole('heading', { name: 'Legend' }).waitFor();
     expect(await page.locator('.map-route-step-free').count()).toBe(seed.venueMap.routes.filter((route) => route.stepFree).length);
     await screenshot(page, 'organiser-map-offline');
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 240_000);
 
   for (const colorScheme of ['light', 'dark'] as const) {
@@ -178,7 +158,7 @@ describe('organiser tools', () => {
     await screenshot(page, 'organiser-import-errors');
     expect((await db().doc(firestorePaths.performance(F, good)).get()).exists).toBe(false);
     expect((await db().collection(firestorePaths.performances(F)).where('title', '==', 'Import test').get()).size).toBe(0);
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
   it('a clean import previews its rows, then writes them and says how many are new', async () => {
@@ -200,7 +180,7 @@ describe('organiser tools', () => {
     await page.getByRole('status').filter({ hasText: 'Imported “morning.json”: 2 new sets and no updates.' }).waitFor({ timeout: LIVE });
     const first = performanceIdFor({ artistId: a.id, stageId: 'dune-bar', startsAt: new Date('2026-08-16T08:00:00Z') });
     expect((await db().doc(firestorePaths.performance(F, first)).get()).data()).toMatchObject({ title: 'Breakfast set', status: 'scheduled', favoriteCount: 0 });
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
   it('staff move a marker on the plan with the arrow keys and save it; the document has it there', async () => {
@@ -219,7 +199,7 @@ describe('organiser tools', () => {
     expect((saved['markers'] as Array<{ id: string; x: number; y: number }>).find((marker) => marker.id === 'water-centre')).toMatchObject({ x: 0.59, y: 0.55 });
     // The plan image, the pipeline's, stayed.
     expect(saved['image']).toMatchObject({ uploadId: 'seed-1' });
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
   it('staff set a set’s start by keyboard with the date-time picker, on a laptop in New York, and it is saved in festival time', async () => {
@@ -249,7 +229,7 @@ describe('organiser tools', () => {
     const saved = await waitForDoc(firestorePaths.performance(F, first.id), (data) => (data?.['startsAt'] as Timestamp | undefined)?.toMillis() === expected.getTime(), LIVE);
     // The end moved with the start: the set kept its length.
     expect((saved['endsAt'] as Timestamp).toMillis() - expected.getTime()).toBe(first.data.endsAt.getTime() - first.data.startsAt.getTime());
-    expect(uncaught.get(page)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
   it('an artist picture uploaded by staff ends as renditions on the artist page', async () => {
@@ -273,8 +253,8 @@ describe('organiser tools', () => {
     const shown = await img.evaluate((element: HTMLImageElement) => element.currentSrc);
     expect(decodeURIComponent(shown)).toMatch(new RegExp(`/media/${F}/artists/${artist.id}/[A-Za-z0-9]+/480\\.(avif|webp|jpg)\\?alt=media$`));
     await screenshot(visitor, 'organiser-artist-picture');
-    expect(uncaught.get(page)).toEqual([]);
-    expect(uncaught.get(visitor)).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
+    expect(uncaught(visitor)).toEqual([]);
   }, 240_000);
 
   for (const colorScheme of ['light', 'dark'] as const) {

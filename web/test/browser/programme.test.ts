@@ -12,49 +12,27 @@
 import { festivalDayOf, firestorePaths } from '@encore/model';
 import { readCalendar, type CalendarContents } from '@encore/model/calendar';
 import { encore2026 } from '@encore/model/seed';
-import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
-import { setFestivalClock } from './festival-clock';
-import { startLocalStack, type LocalStack } from './local-stack';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations, signIn } from './browser';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
 
 const seed = encore2026();
 const F = seed.festivalId;
 const LIVE = 60_000;
-const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 860 };
 /** Saturday 15 August 2026, 21:00 in Amsterdam. */
 const SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 let stack: LocalStack;
-let browser: Browser;
 let admin: App;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  stack = await startLocalStack();
-  browser = await launchBrowser();
-  // The stack sets the emulator hosts (Firestore, Auth) on this process while it runs.
-  admin = initializeApp({ projectId: 'demo-encore' }, 'programme-test');
-}, 300_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => {});
-  await browser?.close();
-  if (admin) await deleteApp(admin);
-  await stack?.stop();
-}, 60_000);
-
-async function newPage(options: BrowserContextOptions & { at?: Date } = {}): Promise<Page> {
-  const { at, ...contextOptions } = options;
-  const context = await browser.newContext({ viewport: PHONE, ...contextOptions });
-  contexts.push(context);
-  if (at) await setFestivalClock(context, at);
-  return context.newPage();
-}
+const { newPage } = useBrowserSession('programme-test', (session) => {
+  ({ stack, admin } = session);
+});
 
 const artistName = (artistId: string) => seed.artists.find((artist) => artist.id === artistId)!.data.name;
 const stageName = (stageId: string) => seed.stages.find((stage) => stage.id === stageId)!.data.name;
