@@ -17,17 +17,14 @@ import {
   I18nProvider,
   Input,
   Label,
-  ListBox,
-  ListBoxItem,
   Popover,
-  Select,
-  SelectValue,
   Text,
   TextField,
 } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { timeRange } from '../../time/format';
+import { SelectField } from '../../ui/SelectField';
 import './staff-tools.css';
 import { festivalAt, festivalDateTime, festivalRange, instantOf, keepLength } from './editor-time';
 
@@ -104,9 +101,9 @@ export function PerformanceForm({
         submit();
       }}
     >
-      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.artist', defaultMessage: 'Artist' })} name="artistId" value={artistId} onChange={setArtistId} error={issues['artistId']}
+      <SelectField label={intl.formatMessage({ id: 'staff.performanceForm.artist', defaultMessage: 'Artist' })} name="artistId" selectedKey={artistId || null} onChange={setArtistId} error={issues['artistId']}
         options={[...programme.artists.values()].sort((a, b) => a.name.localeCompare(b.name)).map((artist) => ({ id: artist.id, name: artist.name }))} />
-      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.stage', defaultMessage: 'Stage' })} name="stageId" value={stageId} onChange={setStageId} error={issues['stageId']}
+      <SelectField label={intl.formatMessage({ id: 'staff.performanceForm.stage', defaultMessage: 'Stage' })} name="stageId" selectedKey={stageId || null} onChange={setStageId} error={issues['stageId']}
         options={programme.stages.map((stage) => ({ id: stage.id, name: stage.name }))} />
       <FestivalDateTime
         name="start"
@@ -126,7 +123,7 @@ export function PerformanceForm({
         timeZone={festival.timeZone}
         error={issues['end']}
       />
-      <Choice label={intl.formatMessage({ id: 'staff.performanceForm.status', defaultMessage: 'Status' })} name="status" value={status} onChange={(value) => setStatus(value as 'scheduled' | 'cancelled')}
+      <SelectField label={intl.formatMessage({ id: 'staff.performanceForm.status', defaultMessage: 'Status' })} name="status" selectedKey={status} onChange={(value) => setStatus(value as 'scheduled' | 'cancelled')}
         options={[
           { id: 'scheduled', name: intl.formatMessage({ id: 'staff.performanceForm.scheduled', defaultMessage: 'Scheduled' }) },
           { id: 'cancelled', name: intl.formatMessage({ id: 'staff.performanceForm.cancelled', defaultMessage: 'Cancelled' }) },
@@ -173,42 +170,6 @@ export function PerformanceForm({
         </Button>
       </div>
     </Form>
-  );
-}
-
-function Choice({
-  label,
-  name,
-  value,
-  options,
-  onChange,
-  error,
-}: {
-  label: string;
-  name: string;
-  value: string;
-  options: Array<{ id: string; name: string }>;
-  onChange(value: string): void;
-  error?: string | undefined;
-}) {
-  return (
-    <Select className="field field-select" name={name} selectedKey={value || null} onSelectionChange={(key) => key !== null && onChange(String(key))} isInvalid={Boolean(error)}>
-      <Label>{label}</Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      {error ? <p className="field-error">{error}</p> : null}
-      <Popover className="popover">
-        <ListBox className="listbox">
-          {options.map((option) => (
-            <ListBoxItem className="listbox-item" key={option.id} id={option.id}>
-              {option.name}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
   );
 }
 

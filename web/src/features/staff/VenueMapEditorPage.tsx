@@ -1,7 +1,8 @@
 import { FACILITY_KINDS, firestorePaths, mapMarkerKindSchema, venueMapInputSchema, type MapMarker, type MapMarkerKind, type MapPoint, type MapRoute } from '@encore/model';
 import { doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, Popover, Select, SelectValue, TextField } from 'react-aria-components';
+import { Button, Input, Label, TextField } from 'react-aria-components';
+import { SelectField } from '../../ui/SelectField';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
 import type { Programme } from '../../festival/programme';
@@ -140,43 +141,19 @@ function MapEditor({ programme }: { programme: Programme }) {
         previewAlt={intl.formatMessage({ id: 'staff.mapEditor.planAlt', defaultMessage: 'The current site plan' })}
       />
       <div className="map-editor-tools">
-        <Select className="field field-select" selectedKey={addKind} onSelectionChange={(key) => setAddKind(mapMarkerKindSchema.parse(key))}>
-          <Label>
-            <FormattedMessage id="staff.mapEditor.kind" defaultMessage="Place a" />
-          </Label>
-          <Button className="select-button">
-            <SelectValue />
-            <span aria-hidden="true">▾</span>
-          </Button>
-          <Popover className="popover">
-            <ListBox className="listbox">
-              {(['stage', ...FACILITY_KINDS] as const).map((kind) => (
-                <ListBoxItem className="listbox-item" key={kind} id={kind}>
-                  {intl.formatMessage(kindNames[kind])}
-                </ListBoxItem>
-              ))}
-            </ListBox>
-          </Popover>
-        </Select>
+        <SelectField
+          label={<FormattedMessage id="staff.mapEditor.kind" defaultMessage="Place a" />}
+          selectedKey={addKind}
+          onChange={(key) => setAddKind(mapMarkerKindSchema.parse(key))}
+          options={(['stage', ...FACILITY_KINDS] as const).map((kind) => ({ id: kind, name: intl.formatMessage(kindNames[kind]) }))}
+        />
         {addKind === 'stage' ? (
-          <Select className="field field-select" selectedKey={addStage || null} onSelectionChange={(key) => key !== null && setAddStage(String(key))}>
-            <Label>
-              <FormattedMessage id="staff.mapEditor.stage" defaultMessage="Stage" />
-            </Label>
-            <Button className="select-button">
-              <SelectValue />
-              <span aria-hidden="true">▾</span>
-            </Button>
-            <Popover className="popover">
-              <ListBox className="listbox">
-                {programme.stages.map((stage) => (
-                  <ListBoxItem className="listbox-item" key={stage.id} id={stage.id}>
-                    {stage.name}
-                  </ListBoxItem>
-                ))}
-              </ListBox>
-            </Popover>
-          </Select>
+          <SelectField
+            label={<FormattedMessage id="staff.mapEditor.stage" defaultMessage="Stage" />}
+            selectedKey={addStage || null}
+            onChange={setAddStage}
+            options={programme.stages.map((stage) => ({ id: stage.id, name: stage.name }))}
+          />
         ) : null}
         <Button className="button button-small" onPress={addMarker}>
           <FormattedMessage id="staff.mapEditor.add" defaultMessage="Add to the plan" />

@@ -1,6 +1,6 @@
 import { festivalDayOf } from '@encore/model';
 import { useMemo } from 'react';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { SelectField } from '../../ui/SelectField';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
@@ -90,31 +90,15 @@ function PerformanceChoice({ programme, value, onChange }: { programme: Programm
     return `${shortDayLabel(intl, festivalDayOf(set.startsAt, programme.festival))} ${timeRange(intl, set.startsAt, set.endsAt, programme.festival)} · ${artist} · ${stage}`;
   };
   return (
-    <Select
-      className="field field-select"
+    <SelectField
       style={{ marginBottom: 'var(--space-4)', maxWidth: 560 }}
+      label={<FormattedMessage id="upload.page.whichSet" defaultMessage="Which set are these photos from?" />}
       selectedKey={value ?? NO_SET}
-      onSelectionChange={(key) => onChange(key === NO_SET || key === null ? null : String(key))}
-    >
-      <Label>
-        <FormattedMessage id="upload.page.whichSet" defaultMessage="Which set are these photos from?" />
-      </Label>
-      <Button className="select-button">
-        <SelectValue />
-        <span aria-hidden="true">▾</span>
-      </Button>
-      <Popover className="popover">
-        <ListBox className="listbox">
-          <ListBoxItem className="listbox-item" id={NO_SET}>
-            {intl.formatMessage({ id: 'upload.page.noSet', defaultMessage: 'Not from one set (we’ll guess from the time taken)' })}
-          </ListBoxItem>
-          {programme.performances.map((set) => (
-            <ListBoxItem className="listbox-item" key={set.id} id={set.id} textValue={label(set.id)}>
-              {label(set.id)}
-            </ListBoxItem>
-          ))}
-        </ListBox>
-      </Popover>
-    </Select>
+      onChange={(key) => onChange(key === NO_SET ? null : key)}
+      options={[
+        { id: NO_SET, name: intl.formatMessage({ id: 'upload.page.noSet', defaultMessage: 'Not from one set (we’ll guess from the time taken)' }) },
+        ...programme.performances.map((set) => ({ id: set.id, name: label(set.id) })),
+      ]}
+    />
   );
 }
