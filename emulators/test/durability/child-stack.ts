@@ -76,3 +76,31 @@ function writeClearRefs(pid: number): void {
   // `5` resets the peak resident set size (VmHWM) to the current one.
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
+
+/**
+ * Runs every writer in a loop until the kill has started (`kill()` returns its promise, or
+ * undefined before it), then waits for the kill to finish. A writer's last write fails or
+ * never answers once the child is gone: it ends the loop and is not awaited.
+ */
+export async function writeUntilKilled(writers: ReadonlyArray<() => Promise<unknown>>, kill: () => Promise<void> | undefined): Promise<void> {
+  await new Promise<void>((resolve) => {
+    for (const write of writers) {
+      void (async () => {
+        while (kill() === undefined) {
+          try {
+            await write();
+          } catch {
+            break;
+          }
+        }
+      })();
+    }
+    const waitForKill = setInterval(() => {
+      if (kill() !== undefined) {
+        clearInterval(waitForKill);
+        resolve();
+      }
+    }, 5);
+  });
+  await kill();
+}

@@ -16,7 +16,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, doc, getFirestore, setDoc, setLogLevel, terminate, type Firestore as WebFirestore } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRESTORE_DATA } from '../../src/stack/stack.js';
-import { startChildStack, type ChildStack } from './child-stack.js';
+import { startChildStack, writeUntilKilled, type ChildStack } from './child-stack.js';
 
 const PROJECT = 'demo-crash';
 const BATCH_SIZE = 4;
@@ -84,7 +84,6 @@ async function burstThenKill(child: ChildStack): Promise<Acknowledged> {
     count += 1;
     if (count === ACKS_BEFORE_KILL) killed = child.kill();
   };
-  const running = () => killed === undefined;
   const writers: Array<() => Promise<void>> = [
     ...Array.from({ length: 6 }, () => async () => {
       const n = nextId++;
@@ -122,27 +121,7 @@ async function burstThenKill(child: ChildStack): Promise<Acknowledged> {
       ack();
     },
   ];
-  await new Promise<void>((resolve) => {
-    // Each writer loops until the kill; its last write fails or never answers, and is not awaited.
-    for (const write of writers) {
-      void (async () => {
-        while (running()) {
-          try {
-            await write();
-          } catch {
-            break;
-          }
-        }
-      })();
-    }
-    const waitForKill = setInterval(() => {
-      if (killed) {
-        clearInterval(waitForKill);
-        resolve();
-      }
-    }, 5);
-  });
-  await killed;
+  await writeUntilKilled(writers, () => killed);
   return acked;
 }
 

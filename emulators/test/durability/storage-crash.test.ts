@@ -18,7 +18,7 @@ import { deleteApp, initializeApp } from 'firebase/app';
 import { connectStorageEmulator, getDownloadURL, getStorage, ref, uploadBytes, uploadBytesResumable, type UploadTask } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_DATA } from '../../src/stack/stack.js';
-import { startChildStack, type ChildStack } from './child-stack.js';
+import { startChildStack, writeUntilKilled, type ChildStack } from './child-stack.js';
 
 const PROJECT = 'demo-crash';
 const BUCKET = `${PROJECT}.appspot.com`;
@@ -190,26 +190,7 @@ describe('Storage with a data folder', () => {
         ack();
       },
     ];
-    await new Promise<void>((resolve) => {
-      for (const write of writers) {
-        void (async () => {
-          while (!killed) {
-            try {
-              await write();
-            } catch {
-              break;
-            }
-          }
-        })();
-      }
-      const waitForKill = setInterval(() => {
-        if (killed) {
-          clearInterval(waitForKill);
-          resolve();
-        }
-      }, 5);
-    });
-    await killed;
+    await writeUntilKilled(writers, () => killed);
     paused?.cancel();
     expect(expected.size).toBeGreaterThan(10);
     expect(deleted.size).toBeGreaterThan(0);
