@@ -10,20 +10,20 @@
  */
 import { describeCode, latestCodes } from '../stack/verification-codes.js';
 import { DEFAULT_PROJECT_ID } from '../stack/project.js';
-import { parsePortSetting, portsFromFirebaseJson, PORTS_ENV } from '../stack/ports.js';
+import { parsePortSetting, portsFromFirebaseJson, PORTS_ENV, resolvePorts } from '../stack/ports.js';
 import { ROOT_DIR } from './root-dir.js';
 
-function authHost(): string {
+async function authHost(): Promise<string> {
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return process.env.FIREBASE_AUTH_EMULATOR_HOST;
   const setting = parsePortSetting(process.env[PORTS_ENV]);
   if (setting.kind === 'free') {
     throw new Error(`${PORTS_ENV}=free puts Auth on a port only npm start's banner knows: run FIREBASE_AUTH_EMULATOR_HOST=<the Auth host:port it shows> npm run mfa-code`);
   }
-  return `127.0.0.1:${portsFromFirebaseJson(ROOT_DIR).auth + (setting.kind === 'offset' ? setting.offset : 0)}`;
+  return `127.0.0.1:${(await resolvePorts(portsFromFirebaseJson(ROOT_DIR), setting)).auth}`;
 }
 
 try {
-  const host = authHost();
+  const host = await authHost();
   const projectId = process.env.GCLOUD_PROJECT ?? DEFAULT_PROJECT_ID;
   let codes;
   try {

@@ -28,7 +28,7 @@ import { launchChromium } from '../browser/chromium.js';
 import { busiestMoment, festivalTimeParameter } from '../seed/busiest-moment.js';
 import { latestCodes } from '../stack/verification-codes.js';
 import { DEFAULT_PROJECT_ID } from '../stack/project.js';
-import { parsePortSetting, portsFromFirebaseJson, PORTS_ENV, type StackPorts } from '../stack/ports.js';
+import { parsePortSetting, portsFromFirebaseJson, PORTS_ENV, resolvePorts, type StackPorts } from '../stack/ports.js';
 import { ROOT_DIR } from './root-dir.js';
 
 const OUT_DIR = join(ROOT_DIR, 'docs/screenshots/gallery');
@@ -54,12 +54,11 @@ interface Shot {
   realClock?: boolean;
 }
 
-function ports(): StackPorts {
+/** The running stack's ports: firebase.json's, moved as ENCORE_PORTS moved npm start's (not `free`: only its banner knows those). */
+function ports(): Promise<StackPorts> {
   const setting = parsePortSetting(process.env[PORTS_ENV]);
   if (setting.kind === 'free') throw new Error(`${PORTS_ENV}=free puts the stack on ports only npm start's banner knows: start it with fixed ports or +N`);
-  const base = portsFromFirebaseJson(ROOT_DIR);
-  const offset = setting.kind === 'offset' ? setting.offset : 0;
-  return Object.fromEntries(Object.entries(base).map(([name, port]) => [name, port + offset])) as unknown as StackPorts;
+  return resolvePorts(portsFromFirebaseJson(ROOT_DIR), setting);
 }
 
 const seed = encore2026();
@@ -188,7 +187,7 @@ async function takeAll(browser: Browser, appUrl: string, authHost: string, devic
 }
 
 try {
-  const hosts = ports();
+  const hosts = await ports();
   const appUrl = `http://127.0.0.1:${hosts.web}`;
   const authHost = `127.0.0.1:${hosts.auth}`;
   const reachable = await fetch(appUrl).then((response) => response.ok, () => false);
