@@ -177,7 +177,7 @@ export function PerformanceForm({
  * A date and time on the festival's clock: segments typed with the keyboard (arrow keys step
  * them), or the date from a calendar. Its zone is the festival's, shown as the last segment.
  */
-function FestivalDateTime({
+export function FestivalDateTime({
   name,
   label,
   value,
@@ -195,9 +195,9 @@ function FestivalDateTime({
   error?: string | undefined;
 }) {
   const intl = useIntl();
-  // Dates in the app's language, day first (14/08/2026) as on European posters, clocks 24-hour.
+  // Dates in the app's language (react-intl's tag: en-GB or nl-NL), day first (14/08/2026) as on European posters, clocks 24-hour.
   return (
-    <I18nProvider locale={intl.locale === 'nl' ? 'nl-NL' : 'en-GB'}>
+    <I18nProvider locale={intl.locale}>
     <DatePicker
       className="field field-datetime"
       name={name}
