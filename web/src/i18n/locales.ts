@@ -29,6 +29,11 @@ export function localeFromLanguages(languages: readonly string[]): Locale | null
   return null;
 }
 
+/** The app's language of a react-intl tag ("nl-NL" is Dutch), for text worded outside react-intl (the model's catalog). */
+export function localeOfTag(tag: string): Locale {
+  return localeFromLanguages([tag]) ?? DEFAULT_LOCALE;
+}
+
 export function storedLocale(storage: Pick<Storage, 'getItem'> | null): Locale | null {
   try {
     const value = storage?.getItem(STORAGE_KEY);

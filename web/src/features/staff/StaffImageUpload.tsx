@@ -2,7 +2,7 @@ import { message, type MediaImage, type MediaSubject, type MediaUpload } from '@
 import { useState, type ReactNode } from 'react';
 import { Button, FileTrigger, Label, ProgressBar } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { DEFAULT_LOCALE, localeFromLanguages } from '../../i18n/locales';
+import { localeOfTag } from '../../i18n/locales';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { MediaPicture } from '../../ui/MediaPicture';
 import { ACCEPTED_TYPES, fileProblem } from '../upload/file-checks';
@@ -84,7 +84,7 @@ export function StaffImageUpload({
           </p>
         ) : shownUpload?.status === 'rejected' ? (
           <p className="field-error">
-            <FormattedMessage id="staff.imageUpload.rejected" defaultMessage="Not used: {reason}" values={{ reason: shownUpload.rejection ? message('rejection', localeFromLanguages([intl.locale]) ?? DEFAULT_LOCALE, shownUpload.rejection) : shownUpload.rejectReason }} />
+            <FormattedMessage id="staff.imageUpload.rejected" defaultMessage="Not used: {reason}" values={{ reason: shownUpload.rejection ? message('rejection', localeOfTag(intl.locale), shownUpload.rejection) : shownUpload.rejectReason }} />
           </p>
         ) : mine?.status === 'ready' ? (
           <p className="field-hint">

@@ -3,7 +3,7 @@ import type { DropItem } from 'react-aria-components';
 import { Button, DropZone, FileTrigger, ProgressBar, Text } from 'react-aria-components';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { describeError } from '../../errors/describe-error';
-import { DEFAULT_LOCALE, localeFromLanguages } from '../../i18n/locales';
+import { localeOfTag } from '../../i18n/locales';
 import { ACCEPTED_TYPES } from './file-checks';
 import type { UploadItem, UploadState } from './use-uploads';
 
@@ -82,7 +82,7 @@ export function UploadView({ items, onFiles, onPause, onResume, onCancel, onRetr
 function UploadRow({ item, onPause, onResume, onCancel, onRetry, onRemove }: { item: UploadItem } & Omit<UploadViewProps, 'items' | 'onFiles'>) {
   const intl = useIntl();
   // The language on screen, from react-intl's tag ("nl-NL"), for the server's reason worded by the model's catalog.
-  const locale = localeFromLanguages([intl.locale]) ?? DEFAULT_LOCALE;
+  const locale = localeOfTag(intl.locale);
   const percent = item.totalBytes > 0 ? Math.round((item.bytesTransferred / item.totalBytes) * 100) : 0;
   const transferring = item.state === 'uploading' || item.state === 'paused';
   const error = item.state === 'failed' && item.error ? describeError(item.error) : null;
