@@ -9,6 +9,7 @@ import { readChildOutput, TAG_OUTPUT_ENV, type WorkerOutput } from './worker-out
 import type { WorkerMessage } from './worker-protocol.js';
 
 const LOAD_TIMEOUT_MS = 30_000;
+/** A reload lets the old child's calls finish for this long. */
 const DRAIN_TIMEOUT_MS = 10_000;
 
 export class WorkerLoadError extends Error {
@@ -22,8 +23,8 @@ export interface WorkerHandle {
   nodeVersion: string;
   /** Runs a call against this worker, counted so `stop` can drain it. */
   track<T>(call: () => Promise<T>): Promise<T>;
-  /** Waits for in-flight calls (bounded), then ends the child. */
-  stop(): Promise<void>;
+  /** Waits for in-flight calls (at most `drainMs`, 10 s by default), then ends the child. */
+  stop(drainMs?: number): Promise<void>;
 }
 
 export interface WorkerOptions {
@@ -71,12 +72,12 @@ export async function startWorker({ modulePath, env, cwd, onCrash, output, execP
         if (inFlight === 0) drained?.();
       }
     },
-    async stop() {
+    async stop(drainMs = DRAIN_TIMEOUT_MS) {
       stopping = true;
       if (inFlight > 0) {
         await Promise.race([
           new Promise<void>((resolve) => (drained = resolve)),
-          new Promise((resolve) => setTimeout(resolve, DRAIN_TIMEOUT_MS).unref()),
+          new Promise((resolve) => setTimeout(resolve, drainMs).unref()),
         ]);
       }
       await endChild(child);
