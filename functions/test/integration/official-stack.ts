@@ -10,8 +10,12 @@
  *
  * - One project for the whole run (the CLI's `--project`, single-project mode), so the files
  *   run one at a time and each starts on an empty backend: Firestore documents, Storage
- *   objects and Auth accounts are cleared through the emulators' own endpoints (the ones
- *   the Emulator UI's "Clear all data" calls), then the festival is seeded again.
+ *   objects and Auth accounts are cleared through the emulators' own endpoints (firebase-tools
+ *   serves them: Storage's in emulator/storage/server.js), then the festival is seeded again. A function
+ *   of the previous file still running then (one whose end no test could await) may write
+ *   into the next file's data; the files wait for every outcome they assert, so only such
+ *   unasserted tails (a stats refresh recomputed from the current shards, a deletion
+ *   handler with nothing left to mark) can, and none writes what another file asserts.
  * - App Check: the official functions emulator runs the functions with the debug feature
  *   `skipTokenVerification` (firebase-tools emulator/functionsEmulator.js getEmulatorEnvs),
  *   under which firebase-functions only decodes `X-Firebase-AppCheck` (common/providers/
@@ -82,7 +86,7 @@ async function functionsHost(hub: string): Promise<string> {
   return hostPort(functions);
 }
 
-/** Empties Firestore, Storage and Auth of the project, as the Emulator UI's "Clear all data" does. */
+/** Empties Firestore, Storage and Auth of the project through the emulators' control endpoints. */
 async function clearBackend(projectId: string, hosts: EncoreStack['hosts']): Promise<void> {
   const clear = async (what: string, url: string, init: RequestInit) => {
     const response = await fetch(url, init);
