@@ -3,7 +3,9 @@
  * the functions bundled from their sources (as `npm run build` does, into a throw-away
  * folder), run by the emulators workspace's `startStack` on free ports, a small seeded
  * festival, a firebase-admin app on the test's side, and ways to wait for outcomes
- * (a document snapshot, or the runner's invocation log) instead of sleeping.
+ * (a document or query snapshot, `eventually`, or the runner's invocation log) instead of
+ * sleeping. With `ENCORE_TARGET=official` the same interface fronts Google's Emulator Suite
+ * under `firebase emulators:exec` instead (official-stack.ts).
  *
  * The stack comes from the emulators workspace's public entry (`@encore/emulators/stack`,
  * built by `tsc -b`, which `npm test` runs first). Like `@encore/model`, it is a workspace
