@@ -63,6 +63,18 @@ describe('a personal calendar feed', () => {
   it('refuses a wrong token with a plain 404', async () => {
     expect((await feed('not-the-token')).status).toBe(404);
   });
+
+  it('is linked only from an attested app: calendarLink without an App Check token is refused with 401 UNAUTHENTICATED', async () => {
+    // The callable protocol as the SDK speaks it, signed in, minus the X-Firebase-AppCheck header.
+    const idToken = await getAuth(web).currentUser!.getIdToken();
+    const response = await fetch(`${stack.functionsUrl}/${stack.projectId}/europe-west1/calendarLink`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${idToken}` },
+      body: JSON.stringify({ data: { action: 'get' } }),
+    });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: { message: 'Unauthenticated', status: 'UNAUTHENTICATED' } });
+  });
 });
 
 describe('staff moving a set', () => {
