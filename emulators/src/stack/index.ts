@@ -6,8 +6,10 @@ export { DEFAULT_PORTS, PORTS_ENV, parsePortSetting, portsFromFirebaseJson, reso
 export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
 export { findFreePort } from './free-port.js';
 export { describeCode, latestCodes, listVerificationCodes, type CodeForPhone, type VerificationCode } from './verification-codes.js';
-export { OFFICIAL_HOST_ENV, TARGET_ENV, officialHost, onlyEncore, testTarget, type HostPort, type TestTarget } from './test-target.js';
+export { OFFICIAL_HOST_ENV, TARGET_ENV, officialHost, officialProject, onlyEncore, testTarget, type HostPort, type TestTarget } from './test-target.js';
 export type { InvocationRecord } from '../runner/index.js';
+// Tests on the official target mint App Check tokens themselves (functions/test/integration/official-stack.ts).
+export { LocalAppCheck } from '../runner/app-check.js';
 export { fetchUsage, resetUsage, type StackUsage, type UsageHosts } from './usage.js';
 export type { FirestoreUsage, OperationCounts } from '../firestore/index.js';
 export type { StorageUsage, StorageCounts } from '../storage/index.js';

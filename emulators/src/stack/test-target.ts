@@ -20,12 +20,17 @@ export function testTarget(env: NodeJS.ProcessEnv = process.env): TestTarget {
   throw new Error(`${TARGET_ENV} must be "encore" (the default) or "official", not "${value}".`);
 }
 
-/** The standard variables the Firebase CLI exports for each emulator. */
+/**
+ * The standard variables the Firebase CLI exports for each emulator (firebase-tools
+ * `emulator/env.js` setEnvVarsForEmulators), and for its hub, whose `GET /emulators` says
+ * where the others listen (the functions emulator has no variable of its own).
+ */
 export const OFFICIAL_HOST_ENV = {
   firestore: 'FIRESTORE_EMULATOR_HOST',
   storage: 'FIREBASE_STORAGE_EMULATOR_HOST',
   auth: 'FIREBASE_AUTH_EMULATOR_HOST',
   pubsub: 'PUBSUB_EMULATOR_HOST',
+  hub: 'FIREBASE_EMULATOR_HUB',
 } as const;
 
 export interface HostPort {
@@ -42,6 +47,13 @@ export function officialHost(service: keyof typeof OFFICIAL_HOST_ENV, env: NodeJ
     throw new Error(`${TARGET_ENV}=official needs ${name}=host:port (got ${value === undefined ? 'nothing' : `"${value}"`}); run the suite under \`firebase emulators:exec\`.`);
   }
   return { host: match[1]!, port: Number(match[2]) };
+}
+
+/** The project `firebase emulators:exec --project` runs under (GCLOUD_PROJECT); a clear error when it is not set. */
+export function officialProject(env: NodeJS.ProcessEnv = process.env): string {
+  const project = env.GCLOUD_PROJECT;
+  if (!project) throw new Error(`${TARGET_ENV}=official needs GCLOUD_PROJECT; run the suite under \`firebase emulators:exec --project demo-encore\`.`);
+  return project;
 }
 
 /** The skip reason for what only Encore's emulators offer. */

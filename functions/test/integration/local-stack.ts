@@ -3,7 +3,9 @@
  * the functions bundled from their sources (as `npm run build` does, into a throw-away
  * folder), run by the emulators workspace's `startStack` on free ports, a small seeded
  * festival, a firebase-admin app on the test's side, and ways to wait for outcomes
- * (a document snapshot, or the runner's invocation log) instead of sleeping.
+ * (a document or query snapshot, `eventually`, or the runner's invocation log) instead of
+ * sleeping. With `ENCORE_TARGET=official` the same interface fronts Google's Emulator Suite
+ * under `firebase emulators:exec` instead (official-stack.ts).
  *
  * The stack comes from the emulators workspace's public entry (`@encore/emulators/stack`,
  * built by `tsc -b`, which `npm test` runs first). Like `@encore/model`, it is a workspace
@@ -15,10 +17,31 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
-import { getFirestore, type DocumentData, type DocumentReference, type Firestore } from 'firebase-admin/firestore';
-import { startAuthEmulator, startStack, type InvocationRecord, type Stack } from '@encore/emulators/stack';
+import { getFirestore, type DocumentData, type DocumentReference, type Firestore, type Query, type QuerySnapshot } from 'firebase-admin/firestore';
+import { onlyEncore, startAuthEmulator, startStack, testTarget, type Stack } from '@encore/emulators/stack';
 import { firestorePaths } from '@encore/model';
 import { buildFunctions } from '../../scripts/build.js';
+import { InvocationLog } from './invocation-log.js';
+import { attachOfficialStack } from './official-stack.js';
+
+export { InvocationLog, type Invocation } from './invocation-log.js';
+
+/**
+ * `ENCORE_TARGET=official`: the tests run against Google's Emulator Suite under
+ * `firebase emulators:exec` (official-stack.ts), one file at a time in one project. What only
+ * Encore's stack offers (the runner's invocation log, usage counts, `npm run job`) is skipped
+ * there, the reason in the test's name (`encoreOnly`).
+ */
+export const official = testTarget() === 'official';
+
+/**
+ * The title of a test that reads what only Encore's stack offers (`needs`), for
+ * `it.skipIf(official)(encoreOnly(...), ...)`: on the official target the skip carries the
+ * reason in its name, so the run's report says what was left out and why.
+ */
+export function encoreOnly(title: string, needs: string): string {
+  return official ? `${title} [skipped: ${onlyEncore(needs)}]` : title;
+}
 
 export const FESTIVAL_ID = 'encore-2026';
 export const TIME_ZONE = 'Europe/Amsterdam';
@@ -26,9 +49,6 @@ export const TIME_ZONE = 'Europe/Amsterdam';
 const FUNCTIONS_DIR = fileURLToPath(new URL('../../', import.meta.url));
 /** Inside functions/ so the bundle resolves its external dependencies from functions' node_modules. */
 const BUILD_ROOT = join(FUNCTIONS_DIR, 'node_modules/.cache/encore-integration');
-
-/** One attempt of one function, as the runner logs it. */
-export type Invocation = InvocationRecord;
 
 export interface EncoreStack {
   projectId: string;
@@ -40,7 +60,14 @@ export interface EncoreStack {
   appCheckToken(appId: string): Promise<{ token: string; expireTimeMillis: number }>;
   admin: App;
   db: Firestore;
+  /** Every function attempt, as Encore's runner reports it; on the official target every use throws (skip such tests there). */
   invocations: InvocationLog;
+  /**
+   * Resolves once the asynchronous `check` holds: on Encore's stack asked again whenever the
+   * runner reports a function call (the only way the backend changes anything); on the
+   * official suite, which reports calls to nobody, on a short growing interval.
+   */
+  eventually(check: () => Promise<boolean>, what: string, timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +87,7 @@ const REPO_DIR = join(FUNCTIONS_DIR, '..');
 
 /** Builds the functions, starts the stack (and Auth), seeds the festival. Stop it in afterAll. */
 export async function startEncoreStack(options: EncoreStackOptions): Promise<EncoreStack> {
+  if (official) return attachOfficialStack(options, ({ db }) => seedFestival(db));
   const { projectId } = options;
   const buildDir = join(BUILD_ROOT, `${projectId}-${process.pid}`);
   mkdirSync(buildDir, { recursive: true });
@@ -105,7 +133,8 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       const { token, ttl } = (await response.json()) as { token: string; ttl: string };
       return { token, expireTimeMillis: Date.now() + Number.parseFloat(ttl) * 1000 };
     };
-    return { projectId, bucket: `${projectId}.appspot.com`, hosts: stack.hosts, functionsUrl: runner.url, appCheckToken, admin, db, invocations, stop };
+    const eventually = (check: () => Promise<boolean>, what: string, timeoutMs?: number) => invocations.whenever(check, what, timeoutMs);
+    return { projectId, bucket: `${projectId}.appspot.com`, hosts: stack.hosts, functionsUrl: runner.url, appCheckToken, admin, db, invocations, eventually, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -160,48 +189,26 @@ export function waitForDoc(ref: DocumentReference, accept: (data: DocumentData |
   });
 }
 
-/** Every function attempt the runner reports, with a way to wait for a condition over them. */
-export class InvocationLog {
-  readonly records: Invocation[] = [];
-  private waiters: Array<() => void> = [];
-
-  add(record: Invocation): void {
-    this.records.push(record);
-    for (const wake of this.waiters.splice(0)) wake();
-  }
-
-  /** Resolves once `accept(records)` is true; rejects with what was seen after `timeoutMs`. */
-  async until(accept: (records: Invocation[]) => boolean, what: string, timeoutMs = 60_000): Promise<Invocation[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (!accept(this.records)) {
-      const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}; failures: ${JSON.stringify(this.records.filter((r) => r.outcome !== 'ok').slice(-5))}`);
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, left);
-        this.waiters.push(() => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
-    return this.records;
-  }
-
-  /**
-   * Resolves once the asynchronous `check` holds, asking again whenever the runner reports
-   * another function call (the only way the backend changes anything), never on a timer.
-   */
-  async whenever(check: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const seen = this.records.length;
-      if (await check()) return;
-      await this.until((records) => records.length > seen, what, Math.max(1, deadline - Date.now()));
-    }
-  }
-
-  /** Successful calls of one function. */
-  ok(name: string): Invocation[] {
-    return this.records.filter((record) => record.function === name && record.outcome === 'ok');
-  }
+/** Resolves with the query's snapshot once `accept` holds for one (a Listen, no polling). */
+export function waitForQuery(query: Query, accept: (snapshot: QuerySnapshot) => boolean, what: string, timeoutMs = 60_000): Promise<QuerySnapshot> {
+  return new Promise((resolve, reject) => {
+    let size: number | undefined;
+    const timer = setTimeout(() => {
+      unsubscribe();
+      reject(new Error(`${what} never held within ${timeoutMs} ms; last snapshot had ${size ?? 'no'} documents`));
+    }, timeoutMs);
+    const unsubscribe = query.onSnapshot(
+      (snapshot) => {
+        size = snapshot.size;
+        if (!accept(snapshot)) return;
+        clearTimeout(timer);
+        unsubscribe();
+        resolve(snapshot);
+      },
+      (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
 }
