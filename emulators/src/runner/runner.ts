@@ -237,7 +237,13 @@ class Runner implements FunctionsRunner {
   /** Records the event (when durable) with the write that caused it, then delivers it. */
   private deliverNew(definition: FunctionDefinition, event: CloudEvent, trigger: string): void {
     if (!this.outbox) return this.dispatcher.deliverEvent(definition, event, trigger);
-    const seq = this.outbox.accept(definition.name, trigger, event);
+    let seq: number | undefined;
+    try {
+      seq = this.outbox.accept(definition.name, trigger, event);
+    } catch (error) {
+      // The data folder failed (a full disk): the event still goes out, only not durably.
+      console.error(`[functions-runner] ${definition.name}: event ${event.id} could not be recorded, delivering it without a copy:`, error);
+    }
     this.dispatcher.deliverEvent(definition, event, trigger, 1, () => this.outbox?.settle(seq));
   }
 
