@@ -35,6 +35,30 @@ export interface Page<T> {
   nextPageToken: string;
 }
 
+/**
+ * Told about every change that must outlive the process (durable-broker.ts journals them),
+ * each before the call that made it returns.
+ */
+export interface BrokerLog {
+  topic(topic: Topic): void;
+  topicDeleted(name: string): void;
+  subscription(subscription: Subscription): void;
+  subscriptionDeleted(name: string): void;
+  /** Messages stored, and the subscriptions each went to (`routes`: subscription name → seqs). */
+  published(messages: readonly StoredMessage[], routes: ReadonlyMap<string, number[]>): void;
+  /** A message stopped being outstanding in a subscription (acked, dead-lettered). */
+  settled(subscription: string, seq: number): void;
+  cleared(): void;
+}
+
+/** What a durable snapshot holds: the resources, and each outstanding message with the subscriptions it waits in. */
+export interface BrokerState {
+  nextSeq: number;
+  topics: Topic[];
+  subscriptions: Subscription[];
+  messages: Array<{ message: StoredMessage; subscriptions: string[] }>;
+}
+
 /** Told about subscription changes, so push delivery can follow push configs. */
 export interface SubscriptionObserver {
   changed(subscription: Subscription, queue: SubscriptionQueue): void;
@@ -45,12 +69,15 @@ export class Broker {
   private readonly topics = new Map<string, Topic>();
   private readonly subscriptions = new Map<string, SubscriptionState>();
   private nextSeq = 1;
+  /** Set while the broker is durable (durable-broker.ts). */
+  log: BrokerLog | undefined;
 
   constructor(private readonly observer: SubscriptionObserver) {}
 
   createTopic(request: Topic): Topic {
     const topic = normalizeTopic(request);
     if (this.topics.has(topic.name)) throw alreadyExists(parseName(topic.name, 'topics').id);
+    this.log?.topic(topic);
     this.topics.set(topic.name, topic);
     return topic;
   }
@@ -65,6 +92,7 @@ export class Broker {
   updateTopic(update: Topic | null, mask: FieldMask | null): Topic {
     if (!update) throw invalidArgument('The topic in the UpdateTopicRequest must be set.');
     const updated = updateTopic(this.getTopic(update.name), update, mask);
+    this.log?.topic(updated);
     this.topics.set(updated.name, updated);
     return updated;
   }
@@ -86,6 +114,7 @@ export class Broker {
   /** Like the service, a deleted topic's subscriptions stay, attached to `_deleted-topic_`. */
   deleteTopic(name: string): void {
     this.getTopic(name);
+    this.log?.topicDeleted(name);
     this.topics.delete(name);
     for (const state of this.subscriptions.values()) {
       if (state.resource.topic === name) state.resource = { ...state.resource, topic: DELETED_TOPIC };
@@ -108,12 +137,20 @@ export class Broker {
     const topic = parseName(subscription.topic, 'topics');
     if (!this.topics.has(subscription.topic)) throw notFound(topic.id);
     if (this.subscriptions.has(subscription.name)) throw alreadyExists(id);
-    const queue = new SubscriptionQueue(subscription.name, queueConfigOf(subscription), (message, attempts) =>
-      this.forwardToDeadLetter(subscription.name, message, attempts),
+    this.log?.subscription(subscription);
+    this.observer.changed(subscription, this.addSubscription(subscription));
+    return subscription;
+  }
+
+  private addSubscription(subscription: Subscription): SubscriptionQueue {
+    const queue = new SubscriptionQueue(
+      subscription.name,
+      queueConfigOf(subscription),
+      (message, attempts) => this.forwardToDeadLetter(subscription.name, message, attempts),
+      (seq) => this.log?.settled(subscription.name, seq),
     );
     this.subscriptions.set(subscription.name, { resource: subscription, queue, filter: parseFilter(subscription.filter) });
-    this.observer.changed(subscription, queue);
-    return subscription;
+    return queue;
   }
 
   getSubscription(name: string): Subscription {
@@ -147,6 +184,7 @@ export class Broker {
 
   deleteSubscription(name: string): void {
     const state = this.subscriptionState(name);
+    this.log?.subscriptionDeleted(name);
     this.subscriptions.delete(name);
     state.queue.close();
     this.observer.deleted(name);
@@ -154,8 +192,86 @@ export class Broker {
 
   /** Forgets every topic and subscription (ending their streams). */
   clear(): void {
-    for (const name of [...this.subscriptions.keys()]) this.deleteSubscription(name);
+    const log = this.log;
+    this.log = undefined;
+    log?.cleared();
+    try {
+      for (const name of [...this.subscriptions.keys()]) this.deleteSubscription(name);
+      this.topics.clear();
+    } finally {
+      this.log = log;
+    }
+  }
+
+  // ---- durability (durable-broker.ts): restoring without journaling or telling the observer ----
+
+  /** The state a snapshot keeps. */
+  capture(): BrokerState {
+    const messages = new Map<number, { message: StoredMessage; subscriptions: string[] }>();
+    for (const [name, state] of this.subscriptions) {
+      for (const message of state.queue.outstanding()) {
+        const held = messages.get(message.seq) ?? { message, subscriptions: [] };
+        held.subscriptions.push(name);
+        messages.set(message.seq, held);
+      }
+    }
+    return {
+      nextSeq: this.nextSeq,
+      topics: [...this.topics.values()],
+      subscriptions: [...this.subscriptions.values()].map((state) => state.resource),
+      messages: [...messages.values()].sort((a, b) => a.message.seq - b.message.seq),
+    };
+  }
+
+  restoreTopic(topic: Topic): void {
+    this.topics.set(topic.name, topic);
+  }
+
+  restoreTopicDeleted(name: string): void {
+    this.topics.delete(name);
+    for (const state of this.subscriptions.values()) {
+      if (state.resource.topic === name) state.resource = { ...state.resource, topic: DELETED_TOPIC };
+    }
+  }
+
+  restoreSubscription(subscription: Subscription): void {
+    const state = this.subscriptions.get(subscription.name);
+    if (!state) {
+      this.addSubscription(subscription);
+      return;
+    }
+    state.resource = subscription;
+    state.filter = parseFilter(subscription.filter);
+    state.queue.configure(queueConfigOf(subscription));
+  }
+
+  restoreSubscriptionDeleted(name: string): void {
+    this.subscriptions.get(name)?.queue.close();
+    this.subscriptions.delete(name);
+  }
+
+  /** A stored message back into the subscriptions it waited in (as a first delivery). */
+  restoreMessage(message: StoredMessage, subscriptions: readonly string[]): void {
+    this.nextSeq = Math.max(this.nextSeq, message.seq + 1);
+    for (const name of subscriptions) this.subscriptions.get(name)?.queue.enqueue(message);
+  }
+
+  restoreSettled(subscription: string, seq: number): void {
+    this.subscriptions.get(subscription)?.queue.forget(seq);
+  }
+
+  restoreNextSeq(seq: number): void {
+    this.nextSeq = Math.max(this.nextSeq, seq);
+  }
+
+  restoreCleared(): void {
+    for (const name of [...this.subscriptions.keys()]) this.restoreSubscriptionDeleted(name);
     this.topics.clear();
+  }
+
+  /** Starts push delivery of restored subscriptions (until then, a restart holds it back). */
+  resumePush(): void {
+    for (const state of this.subscriptions.values()) this.observer.changed(state.resource, state.queue);
   }
 
   private subscriptionState(name: string): SubscriptionState {
@@ -166,6 +282,7 @@ export class Broker {
   }
 
   private replaceSubscription(state: SubscriptionState, resource: Subscription): Subscription {
+    this.log?.subscription(resource);
     state.resource = resource;
     state.queue.configure(queueConfigOf(resource));
     this.observer.changed(resource, state.queue);
@@ -182,10 +299,30 @@ export class Broker {
 
   /** Hands messages to every subscription of the topic; a filter's rejects count as acked. */
   private route(topicName: string, messages: readonly StoredMessage[]): void {
+    if (this.log) return this.routeDurably(topicName, messages, this.log);
     for (const state of this.subscriptions.values()) {
       if (state.resource.topic !== topicName) continue;
       for (const message of messages) if (state.filter(message.attributes)) state.queue.enqueue(message);
     }
+  }
+
+  /** Journaled before any subscription sees the messages, so a delivery can never precede its record. */
+  private routeDurably(topicName: string, messages: readonly StoredMessage[], log: BrokerLog): void {
+    const routes = new Map<string, number[]>();
+    const routed = new Set<StoredMessage>();
+    const targets: Array<[SubscriptionQueue, StoredMessage[]]> = [];
+    for (const [name, state] of this.subscriptions) {
+      if (state.resource.topic !== topicName) continue;
+      const accepted = messages.filter((message) => state.filter(message.attributes));
+      if (accepted.length === 0) continue;
+      routes.set(name, accepted.map((message) => message.seq));
+      targets.push([state.queue, accepted]);
+      for (const message of accepted) routed.add(message);
+    }
+    // A message no subscription takes is gone at once, as in the service: nothing to keep.
+    if (routes.size === 0) return;
+    log.published([...routed], routes);
+    for (const [queue, accepted] of targets) for (const message of accepted) queue.enqueue(message);
   }
 
   /** Republishes to the dead-letter topic with the attributes the service adds. */

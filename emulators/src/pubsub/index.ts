@@ -8,6 +8,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { Feed } from '../common/feed.js';
 import { Broker, MAX_REQUEST_BYTES } from './broker.js';
+import { openDurablePubSub, type DurablePubSub, type DurablePubSubOptions } from './durable-broker.js';
 import { loadPubSubServices } from './proto.js';
 import { publisherService } from './publisher-service.js';
 import { PushDelivery, type PushAttempt } from './push-delivery.js';
@@ -22,6 +23,19 @@ export interface PubSubEmulatorOptions {
   host?: string;
   /** Default 8085; 0 picks a free port. */
   port?: number;
+  /**
+   * Keep topics, subscriptions and every message not yet acked durably in this folder
+   * (durable-broker.ts): a crash or a stop loses no published message, and the next start
+   * on the same folder delivers what was outstanding. Without it, state lives in memory.
+   */
+  dataDir?: string;
+  /** Tuning of the data folder's journal (fsync interval, compaction threshold, where problems are reported). */
+  journal?: DurablePubSubOptions;
+  /**
+   * Restored push subscriptions wait for `resumePush()` (or a new push config) before they
+   * push: the stack starts the functions runner, which re-points them, first. Default false.
+   */
+  holdPush?: boolean;
 }
 
 export interface PubSubEmulator {
@@ -33,6 +47,8 @@ export interface PubSubEmulator {
   pushAttempts: Feed<PushAttempt>;
   /** Forgets all topics and subscriptions, ending open streams with NOT_FOUND. */
   clear(): void;
+  /** Starts pushing the subscriptions restored from the data folder (with `holdPush`). */
+  resumePush(): void;
   close(): Promise<void>;
 }
 
@@ -41,6 +57,8 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
   const pushAttempts = new Feed<PushAttempt>();
   const broker = new Broker(new PushDelivery((attempt) => pushAttempts.publish(attempt)));
   const services = loadPubSubServices();
+  const durable: DurablePubSub | undefined = options.dataDir ? await openDurablePubSub(broker, options.dataDir, options.journal) : undefined;
+  if (!options.holdPush) broker.resumePush();
 
   const server = new grpc.Server({
     // Above the 10 MB publish limit, so oversized requests get the service's INVALID_ARGUMENT
@@ -55,6 +73,9 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
     server.bindAsync(`${host}:${options.port ?? DEFAULT_PUBSUB_PORT}`, grpc.ServerCredentials.createInsecure(), (error, bound) =>
       error ? reject(error) : resolve(bound),
     );
+  }).catch(async (error: unknown) => {
+    await durable?.close();
+    throw error;
   });
 
   return {
@@ -63,9 +84,12 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
     endpoint: `${host.includes(':') ? `[${host}]` : host}:${port}`,
     pushAttempts,
     clear: () => broker.clear(),
+    resumePush: () => broker.resumePush(),
     close: async () => {
       // Forced: open StreamingPull streams would hold a graceful shutdown forever.
       server.forceShutdown();
+      // Detached from the journal first: ending the streams is not the data being cleared.
+      await durable?.close();
       broker.clear();
     },
   };

@@ -92,6 +92,8 @@ export class SubscriptionQueue {
     readonly subscription: string,
     private config: QueueConfig,
     private readonly forwardToDeadLetter: DeadLetterForwarder,
+    /** Told when a message stops being outstanding (acked, dead-lettered): the durable journal's hook. */
+    private readonly onSettled?: (seq: number) => void,
   ) {}
 
   get settings(): Readonly<QueueConfig> {
@@ -107,6 +109,21 @@ export class SubscriptionQueue {
     if (this.closed) return;
     this.entries.set(message.seq, { message, attempts: 0, acked: false, lease: null, availableAt: 0 });
     this.dispatch();
+  }
+
+  /** Drops a message without counting anything (replaying an ack from the journal). */
+  forget(seq: number): void {
+    const entry = this.entries.get(seq);
+    if (!entry) return;
+    this.release(entry);
+    this.entries.delete(seq);
+  }
+
+  /** Messages not yet acked (leased or waiting), in publish order: what a durable snapshot keeps. */
+  outstanding(): StoredMessage[] {
+    const messages: StoredMessage[] = [];
+    for (const entry of this.entries.values()) if (!entry.acked) messages.push(entry.message);
+    return messages;
   }
 
   /** Messages not yet acked (leased or waiting). */
@@ -289,6 +306,7 @@ export class SubscriptionQueue {
     if (deadLetter && entry.attempts >= deadLetter.maxDeliveryAttempts) {
       if (this.forwardToDeadLetter(entry.message, entry.attempts)) {
         this.entries.delete(entry.message.seq);
+        this.onSettled?.(entry.message.seq);
         return;
       }
     }
@@ -306,6 +324,7 @@ export class SubscriptionQueue {
   private markAcked(entry: Entry): void {
     if (this.config.retainAcked) entry.acked = true;
     else this.entries.delete(entry.message.seq);
+    this.onSettled?.(entry.message.seq);
   }
 
   /** The entry an ack id names, if that delivery is still the message's latest. */

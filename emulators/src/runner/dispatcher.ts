@@ -36,8 +36,12 @@ export class Dispatcher {
     this.limiters = new Map(definitions.map((definition) => [definition.name, new Limiter(definition.maxParallel)]));
   }
 
-  /** Delivers an event, redelivering with backoff while `retry` allows; never rejects. */
-  deliverEvent(definition: FunctionDefinition, event: CloudEvent, triggerLabel: string, attempt = 1): void {
+  /**
+   * Delivers an event, redelivering with backoff while `retry` allows; never rejects.
+   * `onSettled` is called once the event needs no more delivery (ok, dropped, gave up), not
+   * when the dispatcher closes first: the event outbox keeps those for the next start.
+   */
+  deliverEvent(definition: FunctionDefinition, event: CloudEvent, triggerLabel: string, attempt = 1, onSettled?: () => void): void {
     if (this.closed) return;
     void this.attemptEvent(definition, event).then((result) => {
       const lastAttempt = attempt >= this.retryPolicy.maxAttempts;
@@ -49,10 +53,15 @@ export class Dispatcher {
             ? 'gave-up'
             : 'retrying';
       this.logAttempt(definition, triggerLabel, event.id, attempt, result, outcome);
-      if (outcome !== 'retrying' || this.closed) return;
+      if (outcome !== 'retrying') {
+        // A failure while closing is the worker stopped under the call: that attempt did not finish.
+        if (result.ok || !this.closed) onSettled?.();
+        return;
+      }
+      if (this.closed) return;
       const timer = setTimeout(() => {
         this.pendingRetries.delete(timer);
-        this.deliverEvent(definition, event, triggerLabel, attempt + 1);
+        this.deliverEvent(definition, event, triggerLabel, attempt + 1, onSettled);
       }, backoffDelay(this.retryPolicy, attempt));
       this.pendingRetries.add(timer);
     });

@@ -23,9 +23,10 @@ import type { Feed } from '../common/feed.js';
 import { LocalAppCheck } from './app-check.js';
 import { appCheckExchangePath, screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
-import { firestoreCloudEvent, firestoreEventTypes, isPushBody, pubsubCloudEvent, storageCloudEvent, storageEventType } from './cloudevents.js';
+import { firestoreCloudEvent, firestoreEventTypes, isPushBody, pubsubCloudEvent, storageCloudEvent, storageEventType, type CloudEvent } from './cloudevents.js';
 import { defineFunction, type FunctionDefinition } from './definitions.js';
 import { Dispatcher } from './dispatcher.js';
+import { EventOutbox, type EventOutboxOptions } from './event-outbox.js';
 import { functionsEnvironment, type EmulatorHosts } from './environment.js';
 import { logInvocationLine, type InvocationLogger } from './invocation-log.js';
 import { resolveNodeBinary } from './node-binary.js';
@@ -40,8 +41,8 @@ import { startWorker, type WorkerHandle } from './worker-process.js';
 /**
  * How long closing the runner lets running calls finish: short, so a Ctrl-C of `npm start`
  * stays within its 5 s even while the seed's images are in the pipeline (a reload keeps the
- * worker's 10 s). A call cut off is not retried: the local Pub/Sub keeps no messages across a
- * stop (a known gap), so what it left `processing` stays so; photos until the nightly sweep.
+ * worker's 10 s). A call cut off is not lost when the runner has an `eventsDir` (and the
+ * stack's Pub/Sub a data folder): its event is delivered again after the next start.
  */
 const CLOSE_DRAIN_MS = 2_000;
 
@@ -60,6 +61,14 @@ export interface FunctionsRunnerOptions {
   /** Change feeds of our in-process emulators. */
   documentWrites?: Feed<DocumentWrittenEvent>;
   objectEvents?: Feed<StorageObjectEvent>;
+  /**
+   * Keep Firestore and Storage trigger events durably here (event-outbox.ts) from the write
+   * that caused them until their delivery ends: those a crash or a stop cut off are delivered
+   * again at the next start on the same folder. Without it, they live in memory.
+   */
+  eventsDir?: string;
+  /** Journal tuning for `eventsDir` (tests and benchmarks). */
+  eventsJournal?: EventOutboxOptions;
   /** Redelivery of failed events from functions with `retry` (Firestore and Storage here, Pub/Sub through its subscription). */
   retry?: Partial<RetryPolicy>;
   /** Where Pub/Sub messages go after `retry.maxAttempts` failed deliveries. */
@@ -128,6 +137,7 @@ class Runner implements FunctionsRunner {
   private disarmSchedules: () => void = () => {};
   private readonly cleanups: Array<() => void> = [];
   private reloading: Promise<void> = Promise.resolve();
+  private outbox: EventOutbox | undefined;
 
   constructor(private readonly options: FunctionsRunnerOptions) {
     this.host = options.host ?? '127.0.0.1';
@@ -155,6 +165,7 @@ class Runner implements FunctionsRunner {
     await once(this.server, 'listening');
     this.port = (this.server.address() as AddressInfo).port;
     try {
+      if (this.options.eventsDir) this.outbox = await EventOutbox.open(this.options.eventsDir, this.options.eventsJournal);
       await this.load();
     } catch (error) {
       await this.close();
@@ -162,6 +173,7 @@ class Runner implements FunctionsRunner {
     }
     if (this.options.documentWrites) this.cleanups.push(this.options.documentWrites.subscribe((write) => this.onDocumentWrite(write)));
     if (this.options.objectEvents) this.cleanups.push(this.options.objectEvents.subscribe((change) => this.onObjectEvent(change)));
+    this.redeliverPending();
     if (this.options.watch) {
       this.cleanups.push(
         watchForRebuilds(dirname(this.options.functionsModule), () => {
@@ -203,7 +215,36 @@ class Runner implements FunctionsRunner {
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
     await this.worker?.stop(CLOSE_DRAIN_MS);
     this.worker = undefined;
+    await this.outbox?.close();
     await this.bridge?.close();
+  }
+
+  /** Events a crash or a stop cut off before their delivery ended, delivered again (same CloudEvent, same id). */
+  private redeliverPending(): void {
+    const pending = this.outbox?.pending() ?? [];
+    if (pending.length > 0) console.log(`[functions-runner] delivering ${pending.length} event${pending.length === 1 ? '' : 's'} left from the last run`);
+    for (const { seq, function: name, trigger, event } of pending) {
+      const definition = this.definitions.get(name);
+      if (!definition) {
+        console.warn(`[functions-runner] ${name}: gone since the last run; its pending event ${event.id} is dropped`);
+        this.outbox!.settle(seq);
+        continue;
+      }
+      this.dispatcher.deliverEvent(definition, event, trigger, 1, () => this.outbox!.settle(seq));
+    }
+  }
+
+  /** Records the event (when durable) with the write that caused it, then delivers it. */
+  private deliverNew(definition: FunctionDefinition, event: CloudEvent, trigger: string): void {
+    if (!this.outbox) return this.dispatcher.deliverEvent(definition, event, trigger);
+    let seq: number | undefined;
+    try {
+      seq = this.outbox.accept(definition.name, trigger, event);
+    } catch (error) {
+      // The data folder failed (a full disk): the event still goes out, only not durably.
+      console.error(`[functions-runner] ${definition.name}: event ${event.id} could not be recorded, delivering it without a copy:`, error);
+    }
+    this.dispatcher.deliverEvent(definition, event, trigger, 1, () => this.outbox?.settle(seq));
   }
 
   /** Starts a new child, and only once it loaded, switches routing to it and retires the old one. */
@@ -314,7 +355,7 @@ class Runner implements FunctionsRunner {
       const baseType = trigger.eventType.replace(/\.withAuthContext$/, '');
       if (!eventTypes.includes(baseType) || !this.patterns.get(definition.name)?.match(write.path)) continue;
       const event = firestoreCloudEvent(write, trigger.eventType, definition.regions[0]!);
-      this.dispatcher.deliverEvent(definition, event, `firestore.${baseType.split('.').pop()}`);
+      this.deliverNew(definition, event, `firestore.${baseType.split('.').pop()}`);
     }
   }
 
@@ -323,7 +364,7 @@ class Runner implements FunctionsRunner {
     for (const definition of this.definitions.values()) {
       const { trigger } = definition;
       if (trigger.kind !== 'storage' || trigger.eventType !== eventType || trigger.bucket !== change.object.bucket) continue;
-      this.dispatcher.deliverEvent(definition, storageCloudEvent(change), `storage.${change.kind}`);
+      this.deliverNew(definition, storageCloudEvent(change), `storage.${change.kind}`);
     }
   }
 

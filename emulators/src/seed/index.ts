@@ -313,10 +313,14 @@ export interface MediaOptions {
   onMedia?: (missing: number, total: number) => void;
 }
 
-/** Has a picture, or one on its way through the pipeline. */
+/**
+ * Has a picture. One still `processing` counts as missing: sent again under the same upload
+ * id, it goes through the pipeline again (the functions take a re-sent upload that is still
+ * processing), so an image whose work was cut off never stays half-seeded.
+ */
 async function hasImage(db: Firestore, festivalId: string, subject: MediaSubject): Promise<boolean> {
   const data = (await db.doc(subjectDocument(festivalId, subject)).get()).data();
-  return Boolean(data?.['image']) || data?.['imageUpload']?.status === 'processing';
+  return Boolean(data?.['image']);
 }
 
 async function uploadMedia(app: App, seed: SeedProgramme, options: MediaOptions): Promise<SeedReport['media']> {

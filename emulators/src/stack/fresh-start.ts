@@ -1,15 +1,16 @@
 /**
  * `npm start -- --fresh`: start empty without destroying anything. The saved state (Auth's
- * export, Firestore's and Storage's data folders, and an export of the old layout) is moved
+ * export, Firestore's, Storage's and Pub/Sub's data folders, the runner's pending events, and
+ * an export of the old layout) is moved
  * into `{dataDir}/previous/` (replacing an older one there), so a fresh start that was a
  * mistake can be undone by moving it back; the logs stay where they are.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIRESTORE_DATA, STORAGE_DATA } from './stack.js';
+import { FIRESTORE_DATA, FUNCTIONS_EVENTS_DATA, PUBSUB_DATA, STORAGE_DATA } from './stack.js';
 
 /** Everything under the data folder that is state (not logs), old export layout included. */
-const STATE_ENTRIES = ['auth', FIRESTORE_DATA, STORAGE_DATA, 'firestore_export', 'storage'] as const;
+const STATE_ENTRIES = ['auth', FIRESTORE_DATA, STORAGE_DATA, PUBSUB_DATA, FUNCTIONS_EVENTS_DATA, 'firestore_export', 'storage'] as const;
 export const PREVIOUS_DIR = 'previous';
 
 /** Moves the saved state aside; returns where it went, or null when there was none. */

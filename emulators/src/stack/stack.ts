@@ -24,6 +24,10 @@ export { DEFAULT_PROJECT_ID };
 /** Where each emulator keeps its state under `StackOptions.dataDir`. */
 export const FIRESTORE_DATA = 'firestore-data';
 export const STORAGE_DATA = 'storage-data';
+/** Topics, subscriptions and messages not yet acked. */
+export const PUBSUB_DATA = 'pubsub-data';
+/** Firestore and Storage trigger events accepted and not yet delivered (the runner's outbox). */
+export const FUNCTIONS_EVENTS_DATA = 'functions-events';
 
 export interface StackOptions {
   projectId?: string;
@@ -36,8 +40,11 @@ export interface StackOptions {
   /**
    * Keep Firestore and Storage durably under this folder (`<dataDir>/firestore-data/`,
    * `<dataDir>/storage-data/`; see README.md): every acknowledged write and upload survives
-   * a crash or `kill -9`, and the next start on the same folder resumes from it. Without it,
-   * state lives in memory (and Storage bytes in a temporary folder) until `stop()`.
+   * a crash or `kill -9`, and the next start on the same folder resumes from it. The events
+   * that follow them survive too: Pub/Sub messages not yet acked (`<dataDir>/pubsub-data/`)
+   * and trigger events not yet delivered (`<dataDir>/functions-events/`), delivered after the
+   * restart. Without it, state lives in memory (and Storage bytes in a temporary folder)
+   * until `stop()`.
    */
   dataDir?: string;
   /** Journal tuning for both emulators' data folders (tests and benchmarks). */
@@ -63,7 +70,7 @@ export interface StackOptions {
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
-  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents'>>;
+  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents' | 'eventsDir' | 'eventsJournal'>>;
 }
 
 export interface Stack {
@@ -121,7 +128,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         started.push(() => emulator.close());
         return emulator;
       }),
-      startPubSubEmulator({ host, port: ports.pubsub }).then((emulator) => {
+      // With functions, restored push subscriptions wait until the runner has re-pointed them.
+      startPubSubEmulator({ host, port: ports.pubsub, ...durable(PUBSUB_DATA), holdPush: Boolean(options.functions) }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
       }),
@@ -153,10 +161,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         emulators: hosts,
         documentWrites: firestore.documentWrites,
         objectEvents: storage.objectEvents,
+        ...(options.dataDir === undefined ? {} : { eventsDir: join(options.dataDir, FUNCTIONS_EVENTS_DATA), ...(options.journal ? { eventsJournal: options.journal } : {}) }),
       });
       started.push(() => functionsRunner.close());
       hosts.functions = hostPort(functionsRunner.host, functionsRunner.port);
       runner = functionsRunner;
+      pubsub.resumePush();
     }
 
     return {

@@ -11,7 +11,7 @@ const CHILD = fileURLToPath(new URL('./stack-child.ts', import.meta.url));
 
 export interface ChildStack {
   pid: number;
-  hosts: { firestore: string; storage: string };
+  hosts: { firestore: string; storage: string; pubsub: string };
   projectId: string;
   /** Everything the child wrote to stderr so far (start-up reports land here). */
   stderr(): string;
@@ -34,12 +34,12 @@ export async function startChildStack(options: Pick<StackOptions, 'dataDir' | 'p
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const ready = await new Promise<{ firestore: string; storage: string; projectId: string }>((resolve, reject) => {
+  const ready = await new Promise<{ firestore: string; storage: string; pubsub: string; projectId: string }>((resolve, reject) => {
     let stdout = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const line = stdout.split('\n').find((candidate) => candidate.startsWith('{"ready"'));
-      if (line) resolve((JSON.parse(line) as { ready: { firestore: string; storage: string; projectId: string } }).ready);
+      if (line) resolve((JSON.parse(line) as { ready: { firestore: string; storage: string; pubsub: string; projectId: string } }).ready);
     });
     child.once('exit', (code) => reject(new Error(`The stack child exited (${code}) before it was ready:\n${stderr}`)));
   });
@@ -48,7 +48,7 @@ export async function startChildStack(options: Pick<StackOptions, 'dataDir' | 'p
   const kibibytes = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status())![1]) * 1024;
   return {
     pid,
-    hosts: { firestore: ready.firestore, storage: ready.storage },
+    hosts: { firestore: ready.firestore, storage: ready.storage, pubsub: ready.pubsub },
     projectId: ready.projectId,
     stderr: () => stderr,
     memory: () => ({ rss: kibibytes('VmRSS'), peak: kibibytes('VmHWM') }),

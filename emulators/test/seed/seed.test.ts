@@ -9,10 +9,11 @@ import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, type Firestore } from 'firebase-admin/firestore';
-import { firestorePaths } from '@encore/model';
+import { getStorage } from 'firebase-admin/storage';
+import { firestorePaths, storagePaths } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedFestival } from '../../src/seed/index.js';
+import { seedFestival, seedMedia } from '../../src/seed/index.js';
 import { startStack, type Stack } from '../../src/stack/index.js';
 
 const PROJECT = 'demo-seed-test';
@@ -100,4 +101,23 @@ it('npm run seed loads into the emulators named by the env vars and says what it
   expect(stdout).toContain(
     `Seed: encore-2026: ${programme.stages.length} stages, ${programme.artists.length} artists, 0 new and ${programme.performances.length} updated performances; 0 test accounts upserted`,
   );
+});
+
+describe('seedMedia', () => {
+  it('sends again an artist picture stuck in processing, and not one already shown', async () => {
+    await seedFestival({ projectId: PROJECT, photos: false, keepProgramme: true });
+    const [stuck, shown] = programme.artists;
+    const festivalId = programme.festivalId;
+    await db.doc(firestorePaths.artist(festivalId, stuck!.id)).set({ imageUpload: { uploadId: 'seed-1', status: 'processing', rejectReason: null, updatedAt: new Date() } }, { merge: true });
+    await db.doc(firestorePaths.artist(festivalId, shown!.id)).set({ image: { uploadId: 'seed-1' } }, { merge: true });
+
+    const bucket = getStorage(app).bucket(`${PROJECT}.appspot.com`);
+    const path = (artistId: string) => storagePaths.mediaUpload({ festivalId, subject: { kind: 'artist', artistId }, uploadId: 'seed-1' });
+    // What an earlier seed in this file uploaded (no functions run here to take it away).
+    await bucket.deleteFiles({ prefix: 'staff-uploads/' });
+
+    expect(await seedMedia({ projectId: PROJECT, artists: [stuck!.id, shown!.id], sitePlan: false })).toEqual({ uploaded: 1, alreadyThere: 1 });
+    expect((await bucket.file(path(stuck!.id)).exists())[0]).toBe(true);
+    expect((await bucket.file(path(shown!.id)).exists())[0]).toBe(false);
+  });
 });

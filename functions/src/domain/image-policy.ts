@@ -57,6 +57,8 @@ export const rejectReasons = {
   noFestival: { code: 'no-festival' } as Rejection,
   gone: { code: 'gone' } as Rejection,
   quota: (limit: number): Rejection => ({ code: 'quota', limit }),
+  /** The nightly job sent it through the pipeline `MAX_REDRIVES` times and it still never finished. */
+  unprocessable: { code: 'unprocessable' } as Rejection,
 };
 
 /** The first verdict, from size and type alone, before anything is decoded. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dailyStatsSchema, firestorePaths } from '@encore/model';
+import { artistSchema, dailyStatsSchema, firestorePaths, message, photoSchema } from '@encore/model';
+import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
+import { MEMORY_BUCKET } from '../testing/memory-objects.js';
 import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleNightlyMaintenance } from './maintenance.js';
 
@@ -65,12 +67,12 @@ describe('nightly maintenance', () => {
     expect(deps.docs.data(nina)?.favoriteCount).toBe(0);
   });
 
-  it('sweeps stuck photos, orphaned files and expired ledger entries', async () => {
+  it('sweeps orphaned files and expired ledger entries, and keeps the original of a photo still processing', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const old = new Date(NOW.getTime() - 2 * HOUR);
     const photo = (id: string, status: 'processing' | 'ready' | 'hidden' | 'rejected' | 'deleted', createdAt = old) =>
-      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ status, createdAt, originalPath: `uploads/u/encore-2026/${id}`, ...(status === 'rejected' ? { rejectReason: 'No.' } : {}) }));
+      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ status, createdAt, updatedAt: createdAt, originalPath: `uploads/u/encore-2026/${id}`, ...(status === 'rejected' ? { rejectReason: 'No.' } : {}) }));
     photo('stuck', 'processing');
     photo('fresh', 'processing', new Date(NOW.getTime() - 10 * 60_000));
     photo('kept', 'ready');
@@ -87,7 +89,7 @@ describe('nightly maintenance', () => {
     deps.docs.seed('eventLedger/a~2', ledger(new Date(NOW.getTime() + HOUR)));
 
     const report = await handleNightlyMaintenance(deps);
-    expect(report.stuckPhotosDeleted).toEqual([firestorePaths.photo(FESTIVAL_ID, 'stuck')]);
+    expect(report.stuckRedriven).toEqual([firestorePaths.photo(FESTIVAL_ID, 'stuck')]);
     expect(report.ledgerEntriesPurged).toBe(1);
     expect(report.orphanFilesDeleted).toEqual(
       expect.arrayContaining(['uploads/u/encore-2026/refused', 'uploads/u/encore-2026/no-doc-old', 'uploads/mallory/encore-2026/kept']),
@@ -98,8 +100,9 @@ describe('nightly maintenance', () => {
       'uploads/u/encore-2026/hidden',
       'uploads/u/encore-2026/kept',
       'uploads/u/encore-2026/no-doc-new',
+      'uploads/u/encore-2026/stuck',
     ]);
-    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'stuck'))).toBeUndefined();
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'stuck'))).toMatchObject({ status: 'processing', redrives: 1 });
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'fresh'))).toBeDefined();
     expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/'))).toEqual(['eventLedger/a~2']);
   });
@@ -139,5 +142,94 @@ describe('nightly maintenance', () => {
       `media/${FESTIVAL_ID}/artists/nina/shown/10.webp`,
       `staff-uploads/${FESTIVAL_ID}/artists/nina/next`,
     ]);
+  });
+});
+
+describe('nightly maintenance of uploads stuck in processing', () => {
+  const HOURS = (n: number) => new Date(NOW.getTime() + n * HOUR);
+  const original = `uploads/u/${FESTIVAL_ID}/stuck`;
+  const photoPath = firestorePaths.photo(FESTIVAL_ID, 'stuck');
+
+  it('sends a stuck photo through the pipeline again a night at a time, counting attempts, then refuses it as unprocessable', async () => {
+    let now = NOW;
+    const deps = testDeps({ now: () => now });
+    seedFestival(deps.docs);
+    const old = new Date(NOW.getTime() - 2 * HOUR);
+    deps.docs.seed(photoPath, testPhoto({ status: 'processing', uploaderUid: 'u', performanceId: 'kae-tent', createdAt: old, updatedAt: old, originalPath: original }));
+    const generation = deps.objects.put(original, Buffer.from('jpeg bytes'), old);
+
+    for (let attempt = 1; attempt <= MAX_REDRIVES; attempt++) {
+      const report = await handleNightlyMaintenance(deps);
+      expect(report.stuckRedriven).toEqual([photoPath]);
+      expect(deps.docs.data(photoPath)).toMatchObject({ status: 'processing', redrives: attempt, updatedAt: now });
+      // A second run the same night sends nothing more: the photo moved less than an hour ago.
+      expect((await handleNightlyMaintenance(deps)).stuckRedriven).toEqual([]);
+      now = HOURS(24 * attempt);
+    }
+    const sent = deps.publisher.ofType('photo.uploaded');
+    expect(sent.map((event) => event.id)).toEqual([1, 2, 3].map((attempt) => redriveEventId(original, attempt)));
+    expect(sent[0]!.data).toEqual({
+      bucket: MEMORY_BUCKET,
+      path: original,
+      uploaderUid: 'u',
+      festivalId: FESTIVAL_ID,
+      photoId: 'stuck',
+      claimedContentType: null,
+      size: 'jpeg bytes'.length,
+      generation,
+      performanceId: 'kae-tent',
+    });
+
+    const last = await handleNightlyMaintenance(deps);
+    expect(last).toMatchObject({ stuckRedriven: [], stuckRejected: [photoPath] });
+    const photo = photoSchema.parse(deps.docs.data(photoPath));
+    expect(photo).toMatchObject({ status: 'rejected', rejection: { code: 'unprocessable' }, rejectReason: message('rejection', 'en', { code: 'unprocessable' }), redrives: MAX_REDRIVES });
+    expect(deps.publisher.ofType('photo.uploaded')).toHaveLength(MAX_REDRIVES);
+  });
+
+  it('refuses a stuck photo whose original is gone at once, and leaves a photo that moved within the hour alone', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const old = new Date(NOW.getTime() - 2 * HOUR);
+    deps.docs.seed(photoPath, testPhoto({ status: 'processing', createdAt: old, updatedAt: old, originalPath: original }));
+    const recent = firestorePaths.photo(FESTIVAL_ID, 'recent');
+    deps.docs.seed(recent, testPhoto({ status: 'processing', createdAt: old, updatedAt: new Date(NOW.getTime() - 10 * 60_000), redrives: 1, originalPath: `uploads/u/${FESTIVAL_ID}/recent` }));
+
+    const report = await handleNightlyMaintenance(deps);
+    expect(report).toMatchObject({ stuckRedriven: [], stuckRejected: [photoPath] });
+    expect(deps.docs.data(photoPath)).toMatchObject({ status: 'rejected', rejection: { code: 'gone' } });
+    expect(deps.docs.data(recent)).toMatchObject({ status: 'processing', redrives: 1 });
+    expect(deps.publisher.published).toEqual([]);
+  });
+
+  it("sends staff's stuck artist picture and site plan again, then refuses them with a reason, deleting the original and keeping the image shown", async () => {
+    let now = NOW;
+    const deps = testDeps({ now: () => now });
+    seedFestival(deps.docs);
+    const old = new Date(NOW.getTime() - 2 * HOUR);
+    const processing = (uploadId: string) => ({ uploadId, status: 'processing', rejectReason: null, updatedAt: old });
+    const shown = { uploadId: 'shown', width: 10, height: 10, renditions: [{ width: 10, height: 10, format: 'webp', path: `media/${FESTIVAL_ID}/artists/nina/shown/10.webp`, bytes: 1 }], dominantColor: '#000000', placeholder: 'x', updatedAt: old };
+    const nina = firestorePaths.artist(FESTIVAL_ID, 'nina');
+    const plan = `festivals/${FESTIVAL_ID}/venue/map`;
+    deps.docs.seed(nina, { name: 'Nina', bio: '', genres: [], image: shown, imageUpload: processing('next') });
+    deps.docs.seed(plan, { markers: [], routes: [], updatedAt: old, imageUpload: processing('plan') });
+    const ninaOriginal = `staff-uploads/${FESTIVAL_ID}/artists/nina/next`;
+    deps.objects.put(ninaOriginal, Buffer.from('png'), old);
+    deps.objects.put(`staff-uploads/${FESTIVAL_ID}/venue/map/plan`, Buffer.from('png'), old);
+
+    for (let attempt = 1; attempt <= MAX_REDRIVES; attempt++) {
+      expect((await handleNightlyMaintenance(deps)).stuckRedriven).toEqual([nina, plan]);
+      expect(deps.docs.data(nina)).toMatchObject({ imageUpload: { uploadId: 'next', status: 'processing', redrives: attempt } });
+      now = HOURS(24 * attempt);
+    }
+    const sent = deps.publisher.ofType('media.uploaded');
+    expect(sent).toHaveLength(2 * MAX_REDRIVES);
+    expect(sent[0]).toMatchObject({ id: redriveEventId(ninaOriginal, 1), data: { path: ninaOriginal, festivalId: FESTIVAL_ID, subject: 'artists/nina', uploadId: 'next', size: 3 } });
+
+    expect((await handleNightlyMaintenance(deps)).stuckRejected).toEqual([nina, plan]);
+    const artist = artistSchema.parse(deps.docs.data(nina));
+    expect(artist.imageUpload).toMatchObject({ status: 'rejected', rejection: { code: 'unprocessable' }, rejectReason: message('rejection', 'en', { code: 'unprocessable' }) });
+    expect(artist.image?.uploadId).toBe('shown');
+    expect(deps.objects.paths('staff-uploads/')).toEqual([]);
   });
 });

@@ -16,12 +16,14 @@ import {
 } from '@encore/model';
 import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { DAILY_FIELDS, previousLocalDay } from '../domain/daily.js';
+import { STUCK_AFTER_MS } from '../domain/stuck-uploads.js';
 import { LEDGER_COLLECTION } from '../domain/ledger.js';
 import { readsOf, type DocData, type DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
 import { refreshStats } from './stats.js';
+import { redriveStuckMedia, redriveStuckPhotos, type StuckReport } from './stuck-uploads.js';
 
 /** One counter that did not match its source documents, and what it was set to. */
 export interface Repair {
@@ -31,15 +33,12 @@ export interface Repair {
   now: number;
 }
 
-export interface MaintenanceReport {
+export interface MaintenanceReport extends StuckReport {
   repairs: Repair[];
   orphanFilesDeleted: string[];
-  stuckPhotosDeleted: string[];
   ledgerEntriesPurged: number;
   dailyRollups: string[];
 }
-
-export const STUCK_AFTER_MS = 60 * 60_000;
 
 /**
  * The nightly job. Every step recomputes from source documents and writes the truth, so
@@ -47,12 +46,14 @@ export const STUCK_AFTER_MS = 60 * 60_000;
  * counter is repaired in a transaction that counts and writes together, so favourites
  * arriving during the run are never lost.
  */
-export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'now'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckPhotosDeleted: [], ledgerEntriesPurged: 0, dailyRollups: [] };
+export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'now'>): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [] };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
-    await deleteStuckPhotos(deps, festival.id, now, report);
+    // Uploads whose work was lost go through the pipeline again, or end refused with a reason.
+    await redriveStuckPhotos(deps, festival.id, now, report);
+    await redriveStuckMedia(deps, festival.id, now, report);
     await recountFestival(deps, festival.id, report);
     await refreshStats(deps.docs, festival.id, now);
     await deleteOrphanedThumbnails(deps, festival.id, report);
@@ -134,27 +135,6 @@ async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, rep
 function repairShards(tx: DocTransaction, collection: string, shards: ReadonlyArray<{ ops?: number | undefined } | undefined>, figures: (index: number) => DocData) {
   shardPaths(collection).forEach((path, index) => tx.set(path, { ...figures(index), ops: (shards[index]?.ops ?? 0) + 1 }));
   tx.set(rollupPath(collection), { ops: sumField(shards, 'ops') + SHARD_COUNT });
-}
-
-async function deleteStuckPhotos(deps: Pick<Deps, 'docs' | 'objects'>, festivalId: string, now: Date, report: MaintenanceReport) {
-  const stuck = await deps.docs.query(
-    {
-      collection: firestorePaths.photos(festivalId),
-      where: [
-        ['status', '==', 'processing'],
-        ['createdAt', '<', new Date(now.getTime() - STUCK_AFTER_MS)],
-      ],
-    },
-    photoSchema,
-  );
-  for (const { id, path, data } of stuck) {
-    await deps.objects.deletePrefix(storagePaths.thumbnailFolder(festivalId, id));
-    await deps.objects.delete(data.originalPath);
-    await deps.docs.transaction(async (tx) => {
-      if ((await tx.get(path, photoSchema))?.status === 'processing') tx.delete(path);
-    });
-    report.stuckPhotosDeleted.push(path);
-  }
 }
 
 /** Derived files whose photo is gone, refused or deleted. */

@@ -124,6 +124,17 @@ describe('staff images through the photo pipeline', () => {
     expect(deps.docs.data(artistPath)).toEqual(after);
   });
 
+  it('keeps the picture when two deliveries of one upload run at once: the one that finishes second deletes none of its files', async () => {
+    const deps = festival();
+    const event = (await upload(deps, NINA, 'up1', await jpeg(300, 300)))!;
+    const resent = { ...event, id: `${event.id}-again` };
+    const outcomes = await Promise.all([handleProcessMedia(deps, event), handleProcessMedia(deps, resent)]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['ready', 'skipped']);
+    const artist = artistSchema.parse(deps.docs.data(artistPath));
+    expect(artist.image?.uploadId).toBe('up1');
+    for (const rendition of artist.image!.renditions) expect(deps.objects.paths()).toContain(rendition.path);
+  });
+
   it('a finalize announced twice after processing leaves the record as it is and publishes nothing more', async () => {
     const deps = festival();
     const bytes = await jpeg(300, 300);

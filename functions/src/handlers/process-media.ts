@@ -59,6 +59,10 @@ export async function handleProcessMedia(deps: Deps, event: DomainEvent<'media.u
     logs.mediaReady({ path: event.data.path, document: subjectDocument(upload.festivalId, upload.subject), renditions: image.renditions.length });
     return { status: 'ready' };
   }
+  // Another delivery of this same upload (events come at least once) finished first: these files are the ones shown.
+  if ((await readSubject(deps.docs, upload.festivalId, upload.subject))?.image?.uploadId === upload.uploadId) {
+    return skipped(event.data.path, 'finished by another delivery of the same upload');
+  }
   // A newer upload (or a deleted artist) overtook this one while it was derived: its files are nobody's.
   await deps.objects.deletePrefix(storagePaths.mediaFolder(upload));
   return skipped(event.data.path, 'overtaken while it was derived');

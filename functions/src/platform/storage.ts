@@ -7,6 +7,14 @@ export interface StoredObject {
   updated: Date;
 }
 
+/** What an upload event carries about its object, read again when the nightly job re-sends one. */
+export interface ObjectFacts {
+  bucket: string;
+  size: number;
+  generation: string;
+  contentType: string | null;
+}
+
 export interface WriteOptions {
   contentType: string;
   cacheControl: string;
@@ -20,6 +28,8 @@ export interface Objects {
   delete(path: string): Promise<void>;
   deletePrefix(prefix: string): Promise<void>;
   list(prefix: string): Promise<StoredObject[]>;
+  /** The object's size, generation and content type, or null if it is gone. */
+  describe(path: string): Promise<ObjectFacts | null>;
   /**
    * Removes the object's Firebase download tokens (`firebaseStorageDownloadTokens`), so
    * no download URL works for it any more: reads go through the rules again. With
@@ -66,6 +76,15 @@ export function cloudStorageObjects(bucketName?: string): Objects {
         return true;
       } catch (error) {
         if (isNotFound(error) || isPreconditionFailed(error)) return false;
+        throw error;
+      }
+    },
+    async describe(path) {
+      try {
+        const [metadata] = await bucket().file(path).getMetadata();
+        return { bucket: String(metadata.bucket), size: Number(metadata.size ?? 0), generation: String(metadata.generation), contentType: metadata.contentType ?? null };
+      } catch (error) {
+        if (isNotFound(error)) return null;
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import { DOWNLOAD_TOKENS_KEY, type Objects, type StoredObject, type WriteOptions } from '../platform/storage.js';
+import { DOWNLOAD_TOKENS_KEY, type ObjectFacts, type Objects, type StoredObject, type WriteOptions } from '../platform/storage.js';
 
 interface MemoryFile {
   bytes: Buffer;
@@ -8,6 +8,8 @@ interface MemoryFile {
   /** Custom metadata, download tokens included (as GCS keeps them). */
   metadata: Record<string, string>;
 }
+
+export const MEMORY_BUCKET = 'memory-bucket';
 
 /** An in-memory bucket for unit tests. */
 export class MemoryObjects implements Objects {
@@ -38,6 +40,11 @@ export class MemoryObjects implements Objects {
 
   async list(prefix: string): Promise<StoredObject[]> {
     return [...this.files].filter(([path]) => path.startsWith(prefix)).map(([path, file]) => ({ path, updated: file.updated }));
+  }
+
+  async describe(path: string): Promise<ObjectFacts | null> {
+    const file = this.files.get(path);
+    return file ? { bucket: MEMORY_BUCKET, size: file.bytes.byteLength, generation: file.generation, contentType: file.options?.contentType ?? null } : null;
   }
 
   async removeDownloadTokens(path: string, generation?: string) {

@@ -142,7 +142,7 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
 }
 
 /** Two stages, two artists and three sets on the evening of 14 August 2026 (nina-main 19:00-20:00 UTC, kae-tent 19:30-20:30, kae-main 21:00-22:00). */
-async function seedFestival(db: Firestore): Promise<void> {
+export async function seedFestival(db: Firestore): Promise<void> {
   const batch = db.batch();
   batch.set(db.doc(firestorePaths.festival(FESTIVAL_ID)), { name: 'Encore', timeZone: TIME_ZONE, startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
   batch.set(db.doc(firestorePaths.stage(FESTIVAL_ID, 'main')), { name: 'Main Stage', order: 0 });

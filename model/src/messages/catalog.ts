@@ -99,6 +99,8 @@ export const catalog: Catalog = {
           return 'The uploaded file was gone before it could be read: please upload it again.';
         case 'quota':
           return `You have reached today's limit of ${rejection.limit ?? '?'} photo uploads; you can upload more tomorrow.`;
+        case 'unprocessable':
+          return 'The image could not be processed, even after several attempts: please upload it again.';
       }
     },
     nl: (rejection) => {
@@ -123,6 +125,8 @@ export const catalog: Catalog = {
           return 'Het geüploade bestand was weg voordat het gelezen kon worden: upload het opnieuw.';
         case 'quota':
           return `Je hebt de daglimiet van ${rejection.limit ?? '?'} foto-uploads bereikt; morgen kun je weer uploaden.`;
+        case 'unprocessable':
+          return 'De afbeelding kon ook na meerdere pogingen niet worden verwerkt: upload hem opnieuw.';
       }
     },
   },

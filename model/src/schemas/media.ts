@@ -39,6 +39,8 @@ export const mediaUploadSchema = z
     rejectReason: textSchema(300).nullable(),
     /** The reason as a code and its numbers, rendered in the reader's language. */
     rejection: rejectionSchema.nullable().optional(),
+    /** Times the nightly job sent the upload through the pipeline again because it stayed `processing` (absent: never). */
+    redrives: z.number().int().min(0).max(100).optional(),
     updatedAt: timestampSchema,
   })
   .strict()

@@ -46,6 +46,8 @@ export const photoSchema = z
     capturedAt: timestampSchema.nullable(),
     reactionCount: counterSchema,
     reportCount: counterSchema,
+    /** Times the nightly job sent the upload through the pipeline again because it stayed `processing` (absent: never). */
+    redrives: z.number().int().min(0).max(100).optional(),
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
   })

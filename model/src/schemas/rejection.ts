@@ -7,7 +7,7 @@ import { z } from 'zod';
  * `rejectReason` text on photos and on staff's image uploads, and carried by the uploader's
  * notice.
  */
-export const rejectionCodeSchema = z.enum(['empty', 'too-large', 'heic', 'svg', 'unknown', 'too-many-pixels', 'corrupt', 'no-festival', 'gone', 'quota']);
+export const rejectionCodeSchema = z.enum(['empty', 'too-large', 'heic', 'svg', 'unknown', 'too-many-pixels', 'corrupt', 'no-festival', 'gone', 'quota', 'unprocessable']);
 export type RejectionCode = z.infer<typeof rejectionCodeSchema>;
 
 const count = z.number().int().nonnegative();

@@ -1,0 +1,180 @@
+/**
+ * Nothing acknowledged is lost in the photo pipeline when the local stack crashes: the
+ * backend runs with a data folder in a child process (crash-stack-child.ts); photos are
+ * uploaded (each counted once Storage acknowledges it), the first few are let through the
+ * whole pipeline, then more are uploaded and the child's process group is killed with
+ * SIGKILL as soon as the last upload is acknowledged, while their storage triggers, Pub/Sub
+ * messages and processing are in flight. A new child on the same folder, with no manual
+ * step, ends every acknowledged upload `ready` (or `rejected` with a reason), and the photo
+ * counts are exact: work finished and acked before the kill is not counted again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
+import { getFirestore, type Firestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { firestorePaths, storagePaths } from '@encore/model';
+import { gpsTaggedJpeg } from '../../src/testing/fixtures.js';
+import { buildFunctions } from '../../scripts/build.js';
+import { FESTIVAL_ID, seedFestival, waitForDoc } from './local-stack.js';
+
+const PROJECT = 'demo-crash-pipeline';
+const BUCKET = `${PROJECT}.appspot.com`;
+const UID = 'crash-uploader';
+const PERFORMANCE = 'kae-tent';
+/** Let through the whole pipeline before the kill (their Pub/Sub messages are acked). */
+const SETTLED_BEFORE = 3;
+/** Uploaded after those; the kill follows the last acknowledgement at once. */
+const IN_FLIGHT = 8;
+
+const FUNCTIONS_DIR = fileURLToPath(new URL('../../', import.meta.url));
+const CHILD = fileURLToPath(new URL('./crash-stack-child.ts', import.meta.url));
+
+interface Child {
+  hosts: { firestore: string; storage: string };
+  /** Resolves once the runner reported `count` successful calls of `fn` (its stdout lines). */
+  calls(fn: string, count: number): Promise<void>;
+  kill(): Promise<void>;
+}
+
+let dataDir: string;
+let buildDir: string;
+let functionsModule: string;
+const cleanups: Array<() => Promise<unknown>> = [];
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'encore-crash-pipeline-'));
+  buildDir = join(FUNCTIONS_DIR, 'node_modules/.cache/encore-integration', `crash-${process.pid}`);
+  mkdirSync(buildDir, { recursive: true });
+  functionsModule = join(buildDir, 'index.js');
+  await buildFunctions(functionsModule);
+}, 120_000);
+
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(buildDir, { recursive: true, force: true });
+});
+
+async function startChild(): Promise<Child> {
+  const config = { projectId: PROJECT, functionsModule, functionsDir: FUNCTIONS_DIR, dataDir, indexesPath: join(FUNCTIONS_DIR, '..', 'firestore.indexes.json') };
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, JSON.stringify(config)], {
+    detached: true,
+    cwd: FUNCTIONS_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FIRESTORE_EMULATOR_HOST: '', STORAGE_EMULATOR_HOST: '', FIREBASE_STORAGE_EMULATOR_HOST: '', PUBSUB_EMULATOR_HOST: '' },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+  const okCalls = new Map<string, number>();
+  const waiters = new Set<() => void>();
+  let partial = '';
+  const ready = new Promise<Child['hosts']>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      for (const line of lines) {
+        if (line.startsWith('{"ready"')) resolve((JSON.parse(line) as { ready: Child['hosts'] }).ready);
+        const call = invocationOf(line);
+        if (call?.outcome === 'ok') okCalls.set(call.function, (okCalls.get(call.function) ?? 0) + 1);
+      }
+      for (const wake of [...waiters]) wake();
+    });
+    child.once('exit', (code) => reject(new Error(`The stack child exited (${code}) before it was ready:\n${stderr}`)));
+  });
+  cleanups.push(() => killGroup(child, exited));
+  const hosts = await ready;
+  return {
+    hosts,
+    calls: (fn, count) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if ((okCalls.get(fn) ?? 0) < count) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        void exited.then(() => reject(new Error(`the child exited before ${fn} ran ${count} times:\n${stderr}`)));
+        check();
+      }),
+    kill: () => killGroup(child, exited),
+  };
+}
+
+function invocationOf(line: string): { function: string; outcome: string } | undefined {
+  if (!line.includes('"component":"functions-runner"')) return undefined;
+  try {
+    return JSON.parse(line) as { function: string; outcome: string };
+  } catch {
+    return undefined;
+  }
+}
+
+async function killGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+  await exited;
+}
+
+/** firebase-admin on one child's Firestore and Storage. */
+function adminOf(child: Child): { app: App; db: Firestore } {
+  process.env.STORAGE_EMULATOR_HOST = `http://${child.hosts.storage}`;
+  const app = initializeApp({ projectId: PROJECT, storageBucket: BUCKET }, `crash-${randomUUID()}`);
+  cleanups.push(() => deleteApp(app));
+  const db = getFirestore(app);
+  db.settings({ host: child.hosts.firestore, ssl: false });
+  return { app, db };
+}
+
+async function upload(app: App, photoId: string, bytes: Buffer): Promise<void> {
+  const path = storagePaths.upload({ uid: UID, festivalId: FESTIVAL_ID, photoId });
+  await getStorage(app).bucket().file(path).save(bytes, { resumable: false, contentType: 'image/jpeg', metadata: { metadata: { performanceId: PERFORMANCE } } });
+}
+
+describe('the photo pipeline across kill -9 of the local stack', () => {
+  it('ends every acknowledged upload ready (or rejected with a reason) after a restart, with exact counts', async () => {
+    const bytes = await gpsTaggedJpeg(1600, 1200);
+    const first = await startChild();
+    const before = adminOf(first);
+    await seedFestival(before.db);
+
+    const settled = Array.from({ length: SETTLED_BEFORE }, (_, i) => `settled${i}`);
+    await Promise.all(settled.map((photoId) => upload(before.app, photoId, bytes)));
+    // Their counting is done and its Pub/Sub messages acked before anything is killed.
+    await first.calls('countPhoto', SETTLED_BEFORE * 2);
+
+    const inFlight = Array.from({ length: IN_FLIGHT }, (_, i) => `inflight${i}`);
+    await Promise.all(inFlight.map((photoId) => upload(before.app, photoId, bytes)));
+    await first.kill();
+
+    const second = await startChild();
+    const { db } = adminOf(second);
+    const outcomes = await Promise.all(
+      [...settled, ...inFlight].map(async (photoId) => {
+        const photo = await waitForDoc(db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 120_000);
+        return { photoId, status: photo?.status as string, rejectReason: photo?.rejectReason as string | null };
+      }),
+    );
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') expect(outcome.rejectReason, outcome.photoId).not.toBeNull();
+      else expect(outcome, outcome.photoId).toMatchObject({ status: 'ready' });
+    }
+    const ready = outcomes.filter((outcome) => outcome.status === 'ready').length;
+    expect(ready).toBeGreaterThanOrEqual(SETTLED_BEFORE);
+
+    // Counted once each: a photo counted before the kill is not counted again by a redelivery.
+    const performance = await waitForDoc(db.doc(firestorePaths.performance(FESTIVAL_ID, PERFORMANCE)), (data) => data?.photoCount === ready, 60_000);
+    expect(performance?.photoCount).toBe(ready);
+    const readyPhotos = await db.collection(firestorePaths.photos(FESTIVAL_ID)).where('status', '==', 'ready').count().get();
+    expect(readyPhotos.data().count).toBe(ready);
+  }, 300_000);
+});
