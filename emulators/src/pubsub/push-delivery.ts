@@ -3,8 +3,11 @@
  * (https://cloud.google.com/pubsub/docs/push). 102, 200, 201, 202 and 204 ack it; any other
  * status, a network error or no answer within the ack deadline nacks it, and the queue
  * redelivers it with the subscription's backoff. Messages go out concurrently, one at a
- * time per ordering key when the subscription orders them.
+ * time per ordering key when the subscription orders them. An endpoint served in this
+ * process (`LocalPushEndpoints`: the stack's functions runner) gets the same body as a call
+ * instead of an HTTP request; its status acks or nacks the same way.
  */
+import { untilAborted, type LocalPushEndpoints } from '../common/local-push.js';
 import { postJson } from '../common/post-json.js';
 import { PUSH_WITHOUT_RETRY_POLICY } from './backoff.js';
 import { toPushBody } from './message.js';
@@ -37,6 +40,7 @@ class PushDeliverer implements Consumer {
     private subscription: Subscription,
     private readonly queue: SubscriptionQueue,
     private readonly onAttempt: (attempt: PushAttempt) => void,
+    private readonly local: LocalPushEndpoints | undefined,
   ) {}
 
   get endpoint(): string {
@@ -63,10 +67,13 @@ class PushDeliverer implements Consumer {
     const { name, deadLetterPolicy } = this.subscription;
     const endpoint = this.endpoint;
     const body = toPushBody(delivery.message, name, deadLetterPolicy ? delivery.deliveryAttempt : undefined);
+    const signal = AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.leaseSeconds() * 1000)]);
+    const inProcess = this.local?.find(endpoint);
     let status = 0;
     try {
-      const response = await postJson(endpoint, JSON.stringify(body), { signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(this.leaseSeconds() * 1000)]) });
-      status = response.status;
+      status = inProcess
+        ? await untilAborted(inProcess(endpoint, body, signal), signal)
+        : (await postJson(endpoint, JSON.stringify(body), { signal })).status;
     } catch {
       status = 0;
     }
@@ -89,7 +96,11 @@ class PushDeliverer implements Consumer {
 export class PushDelivery implements SubscriptionObserver {
   private readonly deliverers = new Map<string, PushDeliverer>();
 
-  constructor(private readonly onAttempt: (attempt: PushAttempt) => void) {}
+  constructor(
+    private readonly onAttempt: (attempt: PushAttempt) => void,
+    /** Endpoints answered in this process instead of over HTTP. */
+    private readonly local?: LocalPushEndpoints,
+  ) {}
 
   changed(subscription: Subscription, queue: SubscriptionQueue): void {
     const endpoint = subscription.pushConfig?.pushEndpoint ?? '';
@@ -104,7 +115,7 @@ export class PushDelivery implements SubscriptionObserver {
       this.deliverers.delete(subscription.name);
     }
     if (endpoint === '') return;
-    const deliverer = new PushDeliverer(subscription, queue, this.onAttempt);
+    const deliverer = new PushDeliverer(subscription, queue, this.onAttempt, this.local);
     this.deliverers.set(subscription.name, deliverer);
     queue.addConsumer(deliverer);
   }

@@ -63,7 +63,7 @@ export interface StackOptions {
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
-  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents'>>;
+  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents' | 'localPush'>>;
 }
 
 export interface Stack {
@@ -153,6 +153,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         emulators: hosts,
         documentWrites: firestore.documentWrites,
         objectEvents: storage.objectEvents,
+        // Pushes from this stack's Pub/Sub to the runner are calls, not HTTP requests to ourselves.
+        localPush: pubsub.localPush,
       });
       started.push(() => functionsRunner.close());
       hosts.functions = hostPort(functionsRunner.host, functionsRunner.port);
