@@ -7,7 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
 import { readChildOutput, TAG_OUTPUT_ENV, type WorkerOutput } from './worker-output.js';
-import type { EventOutcome, RunnerMessage, WorkerMessage } from './worker-protocol.js';
+import { batchPerTurn, type EventOutcome, type RunnerMessage, type WorkerMessage } from './worker-protocol.js';
 
 const LOAD_TIMEOUT_MS = 30_000;
 /** A reload lets the old child's calls finish for this long. */
@@ -100,28 +100,24 @@ class EventCalls {
   private readonly pending = new Map<number, { resolve: (outcome: EventOutcome) => void; reject: (error: Error) => void }>();
   private nextCall = 1;
   private exited = false;
+  private readonly send = batchPerTurn<RunnerMessage['events'][number]>((events) => this.sendBatch(events));
 
   constructor(private readonly child: ChildProcess) {
     child.on('message', (message: WorkerMessage) => {
-      if (message.type !== 'event-outcome') return;
-      const { call, type: _type, ...outcome } = message;
-      this.pending.get(call)?.resolve(outcome);
-      this.pending.delete(call);
+      if (message.type !== 'event-outcomes') return;
+      for (const { call, ...outcome } of message.outcomes) {
+        this.pending.get(call)?.resolve(outcome);
+        this.pending.delete(call);
+      }
     });
   }
 
   call(name: string, event: object): Promise<EventOutcome> {
     return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('the functions worker is gone'));
       const call = this.nextCall++;
-      const message: RunnerMessage = { type: 'event', call, name, event };
       this.pending.set(call, { resolve, reject });
-      const failed = (error: Error | null): void => {
-        if (!error) return;
-        this.pending.delete(call);
-        reject(error);
-      };
-      if (this.exited || !this.child.connected) return failed(new Error('the functions worker is gone'));
-      this.child.send(message, failed);
+      this.send({ call, name, event });
     });
   }
 
@@ -130,6 +126,20 @@ class EventCalls {
     this.exited = true;
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
+  }
+
+  private sendBatch(events: RunnerMessage['events']): void {
+    const fail = (error: Error): void => {
+      for (const { call } of events) {
+        this.pending.get(call)?.reject(error);
+        this.pending.delete(call);
+      }
+    };
+    if (this.exited || !this.child.connected) return fail(new Error('the functions worker is gone'));
+    const message: RunnerMessage = { type: 'events', events };
+    this.child.send(message, (error) => {
+      if (error) fail(error);
+    });
   }
 }
 

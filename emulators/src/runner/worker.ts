@@ -2,7 +2,7 @@
  * The child process that hosts the user's functions module, like one Cloud Run container
  * serving every function. It imports the module (the parent has set FIREBASE_CONFIG and
  * the emulator hosts first), reports each export's `__endpoint` over IPC, and serves:
- *   IPC `event` message      a CloudEvent, given to `exported(event)`; the outcome goes
+ *   IPC `events` message     CloudEvents, each given to `exported(event)`; the outcomes go
  *                            back over IPC (worker-protocol.ts)
  *   ANY  /__/http/{name}/... an HTTP request, given to `exported(req, res)` (onRequest,
  *                            onCall, and onSchedule, whose exports are HTTP handlers)
@@ -17,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
 import { applyParamDefaults } from './param-defaults.js';
 import { tagProcessOutput, TAG_OUTPUT_ENV, type CallContext } from './worker-output.js';
-import type { EventOutcome, RunnerMessage, WorkerMessage } from './worker-protocol.js';
+import { batchPerTurn, type EventOutcome, type RunnerMessage, type WorkerMessage } from './worker-protocol.js';
 
 type Exported = ((...args: unknown[]) => unknown) & { __endpoint?: object };
 
@@ -59,9 +59,10 @@ async function main(): Promise<void> {
   for (const [name, fn] of functions) endpoints[name] = serializeEndpoint(fn, name);
 
   const runEvent = eventRunner(functions, endpoints);
+  const answer = batchPerTurn<{ call: number } & EventOutcome>((outcomes) => send({ type: 'event-outcomes', outcomes }));
   process.on('message', (message: RunnerMessage) => {
-    if (message.type !== 'event') return;
-    void runEvent(message.name, message.event).then((outcome) => send({ type: 'event-outcome', call: message.call, ...outcome }));
+    if (message.type !== 'events') return;
+    for (const { call, name, event } of message.events) void runEvent(name, event).then((outcome) => answer({ call, ...outcome }));
   });
   const app = createApp(fromFunctions('express') as ExpressModule, functions, endpoints);
   const server = app.listen(0, '127.0.0.1');
