@@ -1,7 +1,7 @@
 /**
  * Publish-to-handler latency through the functions runner: @google-cloud/pubsub publishes
- * to our Pub/Sub emulator, which pushes to the runner, which invokes the fixture's
- * `onPing` in the functions child. Latency is from just before `publishMessage` to the
+ * to our Pub/Sub emulator, which pushes to the runner (in process, as in the stack), which
+ * invokes the fixture's `onPing` in the functions child (over its IPC channel). Latency is from just before `publishMessage` to the
  * handler's first line (both wall clocks with sub-millisecond precision, same machine).
  *
  *   npm run bench:runner -w emulators [-- --messages 400 --rate 50]
@@ -24,6 +24,8 @@ const runner = await startFunctionsRunner({
   projectId: PROJECT,
   port: 0,
   emulators: { pubsub: pubsub.endpoint },
+  // Wired as startStack wires them: pushes to the runner are calls.
+  localPush: pubsub.localPush,
   schedules: false,
   env: { FIXTURE_RECORD_FILE: records.path },
   log: () => {},

@@ -3,10 +3,12 @@
  * `@google-cloud/pubsub` reaches them with `PUBSUB_EMULATOR_HOST=host:port`.
  *
  * The local functions runner needs only the gRPC API (CreateSubscription with a push
- * config); `pushAttempts` lets in-process callers watch push deliveries.
+ * config); `pushAttempts` lets in-process callers watch push deliveries, and `localPush`
+ * lets an in-process push endpoint take its messages as calls.
  */
 import * as grpc from '@grpc/grpc-js';
 import { Feed } from '../common/feed.js';
+import { LocalPushEndpoints } from '../common/local-push.js';
 import { Broker, MAX_REQUEST_BYTES } from './broker.js';
 import { openDurablePubSub, type DurablePubSub, type DurablePubSubOptions } from './durable-broker.js';
 import { loadPubSubServices } from './proto.js';
@@ -45,6 +47,11 @@ export interface PubSubEmulator {
   endpoint: string;
   /** Every push request and its outcome, in the order they complete. */
   pushAttempts: Feed<PushAttempt>;
+  /**
+   * Push endpoints served in this process (the stack's functions runner registers its
+   * own): pushes to them are calls, not HTTP requests; every other endpoint is POSTed.
+   */
+  localPush: LocalPushEndpoints;
   /** Forgets all topics and subscriptions, ending open streams with NOT_FOUND. */
   clear(): void;
   /** Starts pushing the subscriptions restored from the data folder (with `holdPush`). */
@@ -55,7 +62,8 @@ export interface PubSubEmulator {
 export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): Promise<PubSubEmulator> {
   const host = options.host ?? '127.0.0.1';
   const pushAttempts = new Feed<PushAttempt>();
-  const broker = new Broker(new PushDelivery((attempt) => pushAttempts.publish(attempt)));
+  const localPush = new LocalPushEndpoints();
+  const broker = new Broker(new PushDelivery((attempt) => pushAttempts.publish(attempt), localPush));
   const services = loadPubSubServices();
   const durable: DurablePubSub | undefined = options.dataDir ? await openDurablePubSub(broker, options.dataDir, options.journal) : undefined;
   if (!options.holdPush) broker.resumePush();
@@ -83,6 +91,7 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
     port,
     endpoint: `${host.includes(':') ? `[${host}]` : host}:${port}`,
     pushAttempts,
+    localPush,
     clear: () => broker.clear(),
     resumePush: () => broker.resumePush(),
     close: async () => {

@@ -52,7 +52,8 @@ export function toPushBody(message: StoredMessage, subscription: string, deliver
   return {
     message: {
       data: message.data.toString('base64'),
-      attributes: message.attributes,
+      // A copy: an in-process endpoint (common/local-push.ts) must not share the stored message's.
+      attributes: { ...message.attributes },
       messageId: message.id,
       message_id: message.id,
       publishTime,

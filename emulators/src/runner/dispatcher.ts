@@ -11,7 +11,6 @@ import type { FunctionDefinition } from './definitions.js';
 import type { InvocationLogger, Outcome } from './invocation-log.js';
 import { Limiter } from './limiter.js';
 import type { WorkerHandle } from './worker-process.js';
-import { postJson } from '../common/post-json.js';
 
 export interface AttemptResult {
   ok: boolean;
@@ -71,16 +70,10 @@ export class Dispatcher {
   async attemptEvent(definition: FunctionDefinition, event: CloudEvent): Promise<AttemptResult & { durationMs: number }> {
     const started = performance.now();
     const result = await this.withWorker(definition, async (worker) => {
-      const response = await postJson(`${worker.baseUrl}/__/events/${encodeURIComponent(definition.name)}`, JSON.stringify(event));
-      if (response.status >= 200 && response.status < 300) return { ok: true, timedOut: false };
-      const body = ((): { error?: string } => {
-        try {
-          return JSON.parse(response.body) as { error?: string };
-        } catch {
-          return {};
-        }
-      })();
-      return { ok: false, timedOut: response.status === 504, error: body.error ?? `HTTP ${response.status}` };
+      // Over the worker's IPC channel (worker-protocol.ts), not an HTTP request: no hop per event.
+      const outcome = await worker.callEvent(definition.name, event);
+      if (outcome.status >= 200 && outcome.status < 300) return { ok: true, timedOut: false };
+      return { ok: false, timedOut: outcome.status === 504, error: outcome.error ?? `HTTP ${outcome.status}` };
     });
     return { ...result, durationMs: performance.now() - started };
   }

@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import type { DocumentWrittenEvent, StorageObjectEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
+import type { LocalPushEndpoints } from '../common/local-push.js';
 import { LocalAppCheck } from './app-check.js';
 import { appCheckExchangePath, screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryPolicy } from './backoff.js';
@@ -46,6 +47,9 @@ import { startWorker, type WorkerHandle } from './worker-process.js';
  */
 const CLOSE_DRAIN_MS = 2_000;
 
+/** Where each onMessagePublished function's push subscription delivers: `${url}/_/pubsub/{name}`. */
+const PUSH_ROUTE = '/_/pubsub/';
+
 export interface FunctionsRunnerOptions {
   /** The built functions entry point (absolute path). */
   functionsModule: string;
@@ -69,6 +73,11 @@ export interface FunctionsRunnerOptions {
   eventsDir?: string;
   /** Journal tuning for `eventsDir` (tests and benchmarks). */
   eventsJournal?: EventOutboxOptions;
+  /**
+   * The in-process Pub/Sub emulator's local endpoints: pushes to this runner's
+   * `/_/pubsub/{name}` then arrive as calls, answered exactly as the HTTP route answers them.
+   */
+  localPush?: Pick<LocalPushEndpoints, 'register'>;
   /** Redelivery of failed events from functions with `retry` (Firestore and Storage here, Pub/Sub through its subscription). */
   retry?: Partial<RetryPolicy>;
   /** Where Pub/Sub messages go after `retry.maxAttempts` failed deliveries. */
@@ -174,6 +183,10 @@ class Runner implements FunctionsRunner {
     if (this.options.documentWrites) this.cleanups.push(this.options.documentWrites.subscribe((write) => this.onDocumentWrite(write)));
     if (this.options.objectEvents) this.cleanups.push(this.options.objectEvents.subscribe((change) => this.onObjectEvent(change)));
     this.redeliverPending();
+    if (this.options.localPush) {
+      const prefix = `${this.url}${PUSH_ROUTE}`;
+      this.cleanups.push(this.options.localPush.register(prefix, async (endpoint, body) => (await this.answerPush(pushedFunction(endpoint.slice(prefix.length)), body)).status));
+    }
     if (this.options.watch) {
       this.cleanups.push(
         watchForRebuilds(dirname(this.options.functionsModule), () => {
@@ -282,7 +295,7 @@ class Runner implements FunctionsRunner {
     await this.bridge?.connect(
       definitions.flatMap((definition) =>
         definition.trigger.kind === 'pubsub'
-          ? [{ definition: { ...definition, trigger: definition.trigger }, pushEndpoint: `${this.url}/_/pubsub/${encodeURIComponent(definition.name)}` }]
+          ? [{ definition: { ...definition, trigger: definition.trigger }, pushEndpoint: `${this.url}${PUSH_ROUTE}${encodeURIComponent(definition.name)}` }]
           : [],
       ),
     );
@@ -421,27 +434,34 @@ class Runner implements FunctionsRunner {
     return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `No runner route /_/${path.join('/')}` } });
   }
 
-  /** A Pub/Sub push: 2xx acks. A failure nacks only when the function asked for `retry`. */
+  /** A Pub/Sub push over HTTP: 2xx acks. A failure nacks only when the function asked for `retry`. */
   private async onPush(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-    const definition = this.definitions.get(name);
-    if (definition?.trigger.kind !== 'pubsub') {
-      return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `No Pub/Sub function ${name}` } });
-    }
     let body: unknown;
     try {
       body = JSON.parse((await readBody(req)).toString('utf8'));
     } catch {
       body = undefined;
     }
+    const answer = await this.answerPush(name, body);
+    if (answer.status === 204) return void res.writeHead(204).end();
+    sendJson(res, answer.status, answer.error);
+  }
+
+  /** A push for function `name`, over HTTP or in process (`localPush`): the status and error body the HTTP route answers with. */
+  private async answerPush(name: string, body: unknown): Promise<{ status: number; error?: object }> {
+    const definition = this.definitions.get(name);
+    if (definition?.trigger.kind !== 'pubsub') {
+      return { status: 404, error: { error: { status: 'NOT_FOUND', message: `No Pub/Sub function ${name}` } } };
+    }
     // Not something a push subscription sends: a client mistake, answered like one.
-    if (!isPushBody(body)) return sendJson(res, 400, { error: { status: 'INVALID_ARGUMENT', message: 'Body is not a Pub/Sub push message' } });
+    if (!isPushBody(body)) return { status: 400, error: { error: { status: 'INVALID_ARGUMENT', message: 'Body is not a Pub/Sub push message' } } };
     const event = pubsubCloudEvent(body, this.options.projectId, definition.trigger.topic);
     const attempt = body.deliveryAttempt ?? 1;
     const result = await this.dispatcher.attemptEvent(definition, event);
     const outcome = result.ok ? 'ok' : !definition.retry ? 'dropped' : attempt >= this.retry.maxAttempts ? 'gave-up' : 'retrying';
     this.dispatcher.logAttempt(definition, 'pubsub.messagePublished', event.id, attempt, result, outcome);
-    if (result.ok || !definition.retry) return void res.writeHead(204).end();
-    sendJson(res, 500, { error: { status: 'INTERNAL', message: result.error ?? 'function failed' } });
+    if (result.ok || !definition.retry) return { status: 204 };
+    return { status: 500, error: { error: { status: 'INTERNAL', message: result.error ?? 'function failed' } } };
   }
 }
 
@@ -459,6 +479,20 @@ class NotScheduledError extends Error {
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+/**
+ * The function a push URL's path after `/_/pubsub/` names, decoded as the HTTP route decodes
+ * it; '' (no function has that name: a 404) for a path the route would not match either.
+ */
+function pushedFunction(rest: string): string {
+  const path = rest.split(/[?#]/)[0]!;
+  if (path.includes('/')) return '';
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return '';
+  }
 }
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {

@@ -1,12 +1,13 @@
 /**
- * Starting and stopping the functions worker child, and counting its in-flight calls so
- * a reload can let them finish before the old child goes away.
+ * Starting and stopping the functions worker child, handing it events over its IPC channel,
+ * and counting its in-flight calls so a reload can let them finish before the old child
+ * goes away.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
 import { readChildOutput, TAG_OUTPUT_ENV, type WorkerOutput } from './worker-output.js';
-import type { WorkerMessage } from './worker-protocol.js';
+import { batchPerTurn, type EventOutcome, type RunnerMessage, type WorkerMessage } from './worker-protocol.js';
 
 const LOAD_TIMEOUT_MS = 30_000;
 /** A reload lets the old child's calls finish for this long. */
@@ -21,6 +22,12 @@ export interface WorkerHandle {
   endpoints: Record<string, RawEndpoint>;
   /** The Node the functions run on, as the child reports it (`process.version`). */
   nodeVersion: string;
+  /**
+   * Runs CloudEvent `event` through function `name` over the IPC channel; resolves with its
+   * outcome, rejects if the worker cannot be reached or exits before answering (the event's
+   * attempt then failed, and is retried as any failure). Count it with `track`.
+   */
+  callEvent(name: string, event: object): Promise<EventOutcome>;
   /** Runs a call against this worker, counted so `stop` can drain it. */
   track<T>(call: () => Promise<T>): Promise<T>;
   /** Waits for in-flight calls (at most `drainMs`, 10 s by default), then ends the child. */
@@ -54,7 +61,9 @@ export async function startWorker({ modulePath, env, cwd, onCrash, output, execP
   if (output) readChildOutput(child, output);
   const ready = await waitForReady(child);
   let stopping = false;
+  const events = new EventCalls(child);
   child.once('exit', (code) => {
+    events.failAll(new Error(`the functions worker exited (code ${code}) during the call`));
     if (!stopping) onCrash(code);
   });
   let inFlight = 0;
@@ -63,6 +72,7 @@ export async function startWorker({ modulePath, env, cwd, onCrash, output, execP
     baseUrl: `http://127.0.0.1:${ready.port}`,
     endpoints: ready.endpoints,
     nodeVersion: ready.node,
+    callEvent: (name, event) => events.call(name, event),
     async track(call) {
       inFlight++;
       try {
@@ -83,6 +93,54 @@ export async function startWorker({ modulePath, env, cwd, onCrash, output, execP
       await endChild(child);
     },
   };
+}
+
+/** Event calls in flight over the child's IPC channel, by call number. */
+class EventCalls {
+  private readonly pending = new Map<number, { resolve: (outcome: EventOutcome) => void; reject: (error: Error) => void }>();
+  private nextCall = 1;
+  private exited = false;
+  private readonly send = batchPerTurn<RunnerMessage['events'][number]>((events) => this.sendBatch(events));
+
+  constructor(private readonly child: ChildProcess) {
+    child.on('message', (message: WorkerMessage) => {
+      if (message.type !== 'event-outcomes') return;
+      for (const { call, ...outcome } of message.outcomes) {
+        this.pending.get(call)?.resolve(outcome);
+        this.pending.delete(call);
+      }
+    });
+  }
+
+  call(name: string, event: object): Promise<EventOutcome> {
+    return new Promise((resolve, reject) => {
+      if (this.exited) return reject(new Error('the functions worker is gone'));
+      const call = this.nextCall++;
+      this.pending.set(call, { resolve, reject });
+      this.send({ call, name, event });
+    });
+  }
+
+  /** The child exited: every call waiting fails, and so does every later one. */
+  failAll(error: Error): void {
+    this.exited = true;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+
+  private sendBatch(events: RunnerMessage['events']): void {
+    const fail = (error: Error): void => {
+      for (const { call } of events) {
+        this.pending.get(call)?.reject(error);
+        this.pending.delete(call);
+      }
+    };
+    if (this.exited || !this.child.connected) return fail(new Error('the functions worker is gone'));
+    const message: RunnerMessage = { type: 'events', events };
+    this.child.send(message, (error) => {
+      if (error) fail(error);
+    });
+  }
 }
 
 /** The compiled worker beside this file; under tsx/vitest (sources), the .ts one through the tsx loader. */
@@ -108,6 +166,7 @@ function waitForReady(child: ChildProcess): Promise<Extract<WorkerMessage, { typ
     };
     const onMessage = (message: WorkerMessage): void => {
       if (message.type === 'failed') return fail(new WorkerLoadError(`functions failed to load: ${message.error}`));
+      if (message.type !== 'ready') return;
       clearTimeout(timer);
       child.off('exit', onExit);
       resolve(message);

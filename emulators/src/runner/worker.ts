@@ -2,7 +2,8 @@
  * The child process that hosts the user's functions module, like one Cloud Run container
  * serving every function. It imports the module (the parent has set FIREBASE_CONFIG and
  * the emulator hosts first), reports each export's `__endpoint` over IPC, and serves:
- *   POST /__/events/{name}   a structured CloudEvent, given to `exported(event)`
+ *   IPC `events` message     CloudEvents, each given to `exported(event)`; the outcomes go
+ *                            back over IPC (worker-protocol.ts)
  *   ANY  /__/http/{name}/... an HTTP request, given to `exported(req, res)` (onRequest,
  *                            onCall, and onSchedule, whose exports are HTTP handlers)
  * through the same express (and body parsing) firebase-functions itself depends on.
@@ -16,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RawEndpoint } from './definitions.js';
 import { applyParamDefaults } from './param-defaults.js';
 import { tagProcessOutput, TAG_OUTPUT_ENV, type CallContext } from './worker-output.js';
-import type { WorkerMessage } from './worker-protocol.js';
+import { batchPerTurn, type EventOutcome, type RunnerMessage, type WorkerMessage } from './worker-protocol.js';
 
 type Exported = ((...args: unknown[]) => unknown) & { __endpoint?: object };
 
@@ -57,6 +58,12 @@ async function main(): Promise<void> {
   const endpoints: Record<string, RawEndpoint> = {};
   for (const [name, fn] of functions) endpoints[name] = serializeEndpoint(fn, name);
 
+  const runEvent = eventRunner(functions, endpoints);
+  const answer = batchPerTurn<{ call: number } & EventOutcome>((outcomes) => send({ type: 'event-outcomes', outcomes }));
+  process.on('message', (message: RunnerMessage) => {
+    if (message.type !== 'events') return;
+    for (const { call, name, event } of message.events) void runEvent(name, event).then((outcome) => answer({ call, ...outcome }));
+  });
   const app = createApp(fromFunctions('express') as ExpressModule, functions, endpoints);
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -111,6 +118,25 @@ function isExpression(value: unknown): value is { value(): unknown } {
   );
 }
 
+/** Runs one CloudEvent through its function, within its timeout, attributed to its call: the outcome the runner sees. */
+function eventRunner(functions: Map<string, Exported>, endpoints: Record<string, RawEndpoint>): (name: string, event: unknown) => Promise<EventOutcome> {
+  return async (name, event) => {
+    const fn = functions.get(name);
+    if (!fn) return { status: 404, error: `No function named ${name}` };
+    const timeoutMs = timeoutOf(endpoints[name]!);
+    return calls.run(callContext(name, (event as { id?: unknown } | undefined)?.id), async () => {
+      try {
+        await withTimeout(Promise.resolve(fn(event)), timeoutMs);
+        return { status: 204 };
+      } catch (error) {
+        const timedOut = error instanceof TimeoutError;
+        if (!timedOut) console.error(`[functions] ${name} failed:`, error);
+        return { status: timedOut ? 504 : 500, error: errorMessage(error) };
+      }
+    });
+  };
+}
+
 function createApp(express: ExpressModule, functions: Map<string, Exported>, endpoints: Record<string, RawEndpoint>): ExpressApp {
   const app = express();
   const keepRawBody = (req: ExpressRequest, _res: unknown, buffer: Buffer): void => {
@@ -121,22 +147,6 @@ function createApp(express: ExpressModule, functions: Map<string, Exported>, end
   app.use(express.text({ limit: BODY_LIMIT, verify: keepRawBody }));
   app.use(express.urlencoded({ extended: true, limit: BODY_LIMIT, verify: keepRawBody }));
   app.use(express.raw({ type: '*/*', limit: BODY_LIMIT, verify: keepRawBody }));
-
-  app.post('/__/events/:name', async (req, res) => {
-    const fn = functions.get(req.params.name!);
-    if (!fn) return void res.status(404).json({ error: `No function named ${req.params.name}` });
-    const timeoutMs = timeoutOf(endpoints[req.params.name!]!);
-    await calls.run(callContext(req.params.name!, (req.body as { id?: unknown } | undefined)?.id), async () => {
-      try {
-        await withTimeout(Promise.resolve(fn(req.body)), timeoutMs);
-        res.status(204).send();
-      } catch (error) {
-        const timedOut = error instanceof TimeoutError;
-        if (!timedOut) console.error(`[functions] ${req.params.name} failed:`, error);
-        res.status(timedOut ? 504 : 500).json({ error: errorMessage(error), timeout: timedOut });
-      }
-    });
-  });
 
   app.all(/^\/__\/http\/([^/]+)(\/.*)?$/, async (req, res) => {
     const name = decodeURIComponent(req.params[0]!);
@@ -225,7 +235,8 @@ function requiredEnv(name: string): string {
 }
 
 function send(message: WorkerMessage): void {
-  process.send?.(message);
+  // The channel is gone only when the runner is: then nobody waits for an answer.
+  if (process.connected) process.send?.(message);
 }
 
 if (process.env[TAG_OUTPUT_ENV]) tagProcessOutput(() => calls.getStore());

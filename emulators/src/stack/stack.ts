@@ -70,7 +70,7 @@ export interface StackOptions {
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
-  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents' | 'eventsDir' | 'eventsJournal'>>;
+  runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents' | 'eventsDir' | 'eventsJournal' | 'localPush'>>;
 }
 
 export interface Stack {
@@ -162,6 +162,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         documentWrites: firestore.documentWrites,
         objectEvents: storage.objectEvents,
         ...(options.dataDir === undefined ? {} : { eventsDir: join(options.dataDir, FUNCTIONS_EVENTS_DATA), ...(options.journal ? { eventsJournal: options.journal } : {}) }),
+        // Pushes from this stack's Pub/Sub to the runner are calls, not HTTP requests to ourselves.
+        localPush: pubsub.localPush,
       });
       started.push(() => functionsRunner.close());
       hosts.functions = hostPort(functionsRunner.host, functionsRunner.port);

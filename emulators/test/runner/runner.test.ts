@@ -67,6 +67,7 @@ describe('discovery', () => {
       serial: 'https',
       sleepy: 'https',
       crash: 'https',
+      crashOnEvent: 'firestore',
       whoami: 'callable',
       nightly: 'schedule',
     });

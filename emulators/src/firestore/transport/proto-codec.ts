@@ -87,8 +87,19 @@ function durationFromJson(json: string): { seconds: string; nanos: number } {
 
 const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, json: true };
 
+/**
+ * protobufjs builds `fullName` anew on every read (walking the parents and joining their
+ * names); every value of every document passes through here, so each type's is kept.
+ */
+const fullNames = new WeakMap<protobuf.Type, string>();
+
 function fullName(type: protobuf.Type): string {
-  return type.fullName;
+  let name = fullNames.get(type);
+  if (name === undefined) {
+    name = type.fullName;
+    fullNames.set(type, name);
+  }
+  return name;
 }
 
 /** Converts protobufjs `toObject` output of `type` to proto3 JSON in place-ish (returns the result). */
@@ -175,7 +186,8 @@ export function checkJsonFields(typeName: string, json: unknown): void {
 }
 
 function walkFields(type: protobuf.Type, json: unknown, at: string): void {
-  if (type.fullName === TIMESTAMP || type.fullName === DURATION || type.fullName === STRUCT || WRAPPERS.has(type.fullName)) return;
+  const name = fullName(type);
+  if (name === TIMESTAMP || name === DURATION || name === STRUCT || WRAPPERS.has(name)) return;
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     throw new TypeError(`Invalid JSON payload received. Expected an object at '${at || 'body'}'.`);
   }
