@@ -98,4 +98,39 @@ describe('retryWhenOnline', () => {
     await settle();
     expect(task.calls).toBe(2);
   });
+
+  it('tries again at once when the connection returns while an attempt made offline is still failing', async () => {
+    const browser = fakeBrowser(false);
+    let fail: (error: Error) => void = () => {};
+    let calls = 0;
+    const task = () => {
+      calls += 1;
+      return calls === 1 ? new Promise<void>((_, reject) => (fail = reject)) : Promise.resolve();
+    };
+    retryWhenOnline(task, { environment: browser.environment });
+    browser.goOnline(); // while the first attempt is still in flight
+    fail(new Error('offline'));
+    await settle();
+    expect(calls).toBe(2);
+    expect(browser.pendingTimers()).toHaveLength(0);
+    expect(browser.listenerCount()).toBe(0);
+  });
+
+  it('does not lengthen the pause for attempts that failed while offline', async () => {
+    const browser = fakeBrowser(false);
+    const task = flakyTask(5);
+    const retrying = retryWhenOnline(task, { environment: browser.environment });
+    for (let tap = 0; tap < 3; tap++) {
+      await settle();
+      retrying.retryNow(); // a heart tapped again and again while offline
+    }
+    await settle();
+    expect(task.calls).toBe(4);
+    expect(browser.pendingTimers()).toHaveLength(0);
+    browser.goOnline();
+    await settle();
+    expect(task.calls).toBe(5);
+    // The first failure with a connection waits the first pause, not the fifth.
+    expect(browser.pendingTimers().map((timer) => timer.ms)).toEqual([RETRY_PAUSES_MS[0]]);
+  });
 });

@@ -40,42 +40,57 @@ export function retryWhenOnline(
   let stopped = false;
   let running = false;
   let done = false;
-  let failures = 0;
-  let cancelWait: () => void = () => {};
+  /** A reason to try again (the connection came back, someone asked) arrived while an attempt ran. */
+  let again = false;
+  /** Failures while the browser said it was online: only those grow the pause (offline ones are expected). */
+  let onlineFailures = 0;
+  let cancelTimer: () => void = () => {};
+  // Listened to for the whole wait, not only between attempts: the connection often returns while
+  // an attempt made offline is still failing, and that `online` event must not be missed.
+  const unsubscribe = environment.onOnline(() => attempt());
 
-  const attempt = () => {
-    cancelWait();
-    cancelWait = () => {};
-    if (stopped || running || done) return;
+  const finish = () => {
+    cancelTimer();
+    unsubscribe();
+  };
+
+  function attempt() {
+    if (stopped || done) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    cancelTimer();
+    cancelTimer = () => {};
     running = true;
+    again = false;
     task().then(
       () => {
         running = false;
         done = true;
+        finish();
       },
       (error: unknown) => {
         running = false;
         if (stopped) return;
         onFailure(error);
-        const unsubscribe = environment.onOnline(attempt);
-        const cancelTimer = environment.isOnline()
-          ? environment.after(RETRY_PAUSES_MS[Math.min(failures, RETRY_PAUSES_MS.length - 1)]!, attempt)
-          : () => {};
-        failures += 1;
-        cancelWait = () => {
-          unsubscribe();
-          cancelTimer();
-        };
+        if (again && environment.isOnline()) {
+          attempt();
+          return;
+        }
+        if (!environment.isOnline()) return; // the `online` event brings the next attempt
+        cancelTimer = environment.after(RETRY_PAUSES_MS[Math.min(onlineFailures, RETRY_PAUSES_MS.length - 1)]!, attempt);
+        onlineFailures += 1;
       },
     );
-  };
+  }
 
   attempt();
   return {
     retryNow: attempt,
     stop() {
       stopped = true;
-      cancelWait();
+      finish();
     },
   };
 }
