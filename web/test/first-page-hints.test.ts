@@ -5,7 +5,8 @@
  */
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { firestoreOrigin, programmeChunks } from '../vite/first-page';
+import { programmeBundlePath } from '@encore/model';
+import { firestoreOrigin, programmeBundleHref, programmeChunks } from '../vite/first-page';
 
 const chunk = (fileName: string, options: { entry?: boolean; facade?: string; imports?: string[] } = {}) =>
   ({ type: 'chunk', fileName, isEntry: options.entry ?? false, facadeModuleId: options.facade ?? null, imports: options.imports ?? [] }) as unknown as Rollup.OutputChunk;
@@ -18,6 +19,13 @@ describe('firestoreOrigin', () => {
 
   it('is Google\'s Firestore endpoint for a real project', () => {
     expect(firestoreOrigin({ VITE_FIREBASE_PROJECT_ID: 'encore-prod', VITE_FIRESTORE_EMULATOR_PORT: '9080' })).toBe('https://firestore.googleapis.com');
+  });
+});
+
+describe('programmeBundleHref', () => {
+  it("is the configured festival's bundle URL, as the app fetches it", () => {
+    expect(programmeBundleHref({})).toBe(programmeBundlePath('encore-2026'));
+    expect(programmeBundleHref({ VITE_FESTIVAL_ID: ' lowlands-2027 ' })).toBe(programmeBundlePath('lowlands-2027'));
   });
 });
 

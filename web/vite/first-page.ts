@@ -2,6 +2,10 @@
  * The production build's hints for the programme page's first visit (web/README.md, "The
  * first page"), written into index.html:
  *
+ * - `<link rel="preload" as="fetch" crossorigin>` of the festival's programme bundle, on
+ *   every page (the festival context reads it on every route): the first paint's sets come
+ *   from it (src/festival/bundle-file/), and its download starts with the HTML's instead of
+ *   after the entry chunk has run; the entry's `fetch` of the same URL picks it up;
  * - `<link rel="preconnect">` to Firestore (the emulator in local builds), so the
  *   connection the programme's listeners need is open by the time the SDK has loaded;
  * - `<link rel="modulepreload">` of the programme's route chunk and the chunks it imports,
@@ -20,6 +24,12 @@ const PROGRAMME_ROUTE = /features[\\/]programme[\\/]ProgrammePage\.tsx$/;
 export function firestoreOrigin(env: Record<string, string | undefined>): string {
   if (env['VITE_FIREBASE_PROJECT_ID']) return 'https://firestore.googleapis.com';
   return `http://${env['VITE_EMULATOR_HOST'] ?? '127.0.0.1'}:${env['VITE_FIRESTORE_EMULATOR_PORT'] ?? '8080'}`;
+}
+
+/** The same-origin URL of the festival's bundle: the same rule as src/config/firebase-config.ts and @encore/model's `programmeBundlePath`. */
+export function programmeBundleHref(env: Record<string, string | undefined>): string {
+  const festivalId = env['VITE_FESTIVAL_ID']?.trim() || 'encore-2026';
+  return `/bundles/${festivalId}/programme.bundle`;
 }
 
 /** The route chunk and every chunk it imports statically, less those the entry already loads. */
@@ -41,11 +51,14 @@ export function programmeChunks(bundle: OutputBundle): string[] {
 
 export function firstPageHints(): Plugin {
   let origin = '';
+  let bundleHref = '';
   return {
     name: 'encore-first-page-hints',
     apply: 'build',
     configResolved(config) {
-      origin = firestoreOrigin({ ...loadEnv(config.mode, config.envDir || config.root, 'VITE_'), ...process.env });
+      const env = { ...loadEnv(config.mode, config.envDir || config.root, 'VITE_'), ...process.env };
+      origin = firestoreOrigin(env);
+      bundleHref = programmeBundleHref(env);
     },
     transformIndexHtml: {
       order: 'post',
@@ -55,7 +68,13 @@ export function firstPageHints(): Plugin {
         // Before the entry and the stylesheet: an inline script after a stylesheet would wait
         // for it, and these requests should start with the entry's.
         const withPreload = files.length > 0 ? html.replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`) : html;
-        return { html: withPreload, tags: [{ tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' }] };
+        return {
+          html: withPreload,
+          tags: [
+            { tag: 'link', attrs: { rel: 'preload', as: 'fetch', href: bundleHref, crossorigin: '' }, injectTo: 'head' },
+            { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' },
+          ],
+        };
       },
     },
   };

@@ -1,9 +1,8 @@
-import { favoriteSchema, firestorePaths } from '@encore/model';
-import { collection, deleteDoc, doc, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import type { Favorite } from '@encore/model';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { appConfig } from '../../config/firebase-config';
-import { db } from '../../firebase/firestore';
-import { useLiveQuery } from '../../firebase/live';
+import { initialLiveState, type LiveState } from '../../firebase/live-state';
+import type { WithId } from '../../firebase/to-model';
 import { useAccount } from '../account/AccountContext';
 import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
 
@@ -21,7 +20,32 @@ export interface FavoritesState {
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
-const favoriteRef = (uid: string, performanceId: string) => doc(db(), firestorePaths.favorite(uid, performanceId));
+// The Firestore side (the SDK, the schema) loads once there is a uid: see favorites-firestore.ts.
+const loadFirestore = () => import('./favorites-firestore');
+
+/** The live favourites of `uid` for the festival; loading (and empty) while there is no uid. */
+function useLiveFavorites(uid: string | null, festivalId: string): LiveState<WithId<Favorite>[]> {
+  const [state, setState] = useState<LiveState<WithId<Favorite>[]>>(() => initialLiveState([]));
+  useEffect(() => {
+    setState(initialLiveState([]));
+    if (!uid) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    loadFirestore().then(
+      (module) => {
+        if (!cancelled) stop = module.listenToFavorites(uid, festivalId, setState);
+      },
+      (error: unknown) => {
+        if (!cancelled) setState((previous) => ({ ...previous, status: 'error', error }));
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [uid, festivalId]);
+  return state;
+}
 
 /**
  * Favourites live from Firestore, under the visitor's uid. Firestore queues writes made
@@ -34,11 +58,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const uid = account?.uid ?? null;
   const festivalId = appConfig.festivalId;
   const store = useMemo(() => storagePendingStore(window.localStorage), []);
-  const favoritesQuery = useMemo(
-    () => (uid ? query(collection(db(), firestorePaths.favorites(uid)), where('festivalId', '==', festivalId)) : null),
-    [uid, festivalId],
-  );
-  const live = useLiveQuery(favoritesQuery, favoriteSchema);
+  const live = useLiveFavorites(uid, festivalId);
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
 
@@ -56,7 +76,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       const key = `${uid}/${performanceId}`;
       if (written.current.has(key)) continue;
       written.current.add(key);
-      setDoc(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp() }).catch((error: unknown) => {
+      loadFirestore().then((module) => module.addFavorite(uid, festivalId, performanceId)).catch((error: unknown) => {
         // Refused by the backend (a set that no longer exists, say): say so, and let it go.
         setWriteError(error);
         setWaiting((current) => current.filter((id) => id !== performanceId));
@@ -92,10 +112,10 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       }
       // Not awaited: offline, the write resolves only once it syncs; the listener shows it
       // immediately, marked as pending.
-      const ref = favoriteRef(uid, performanceId);
-      const write = inFirestore.has(performanceId)
-        ? deleteDoc(ref)
-        : setDoc(ref, { festivalId, performanceId, createdAt: serverTimestamp() });
+      // (With a uid, the listener's chunk is loaded already: this import resolves at once.)
+      const write = loadFirestore().then((module) =>
+        inFirestore.has(performanceId) ? module.removeFavorite(uid, performanceId) : module.addFavorite(uid, festivalId, performanceId),
+      );
       write.catch(setWriteError);
     },
     [uid, waiting, inFirestore, ensureSignedIn, festivalId],
