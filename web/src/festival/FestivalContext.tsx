@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
@@ -7,6 +7,7 @@ import { programmeBundleBytes } from './bundle-file/fetch-bundle';
 import { programmeOfBundle } from './bundle-file/programme-of-bundle';
 import { festivalState, NOT_LISTENING, type FestivalState, type LiveProgramme } from './live-programme';
 import type { Programme } from './programme';
+import { sameData } from './same-data';
 
 export type { FestivalState } from './live-programme';
 
@@ -55,13 +56,24 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
     };
   }, [festivalId]);
   const connection = useConnection(live.performances.status === 'ready' ? live.performances.fromCache : true);
-  const value = useMemo(() => festivalState(festivalId, live, firstPaint, connection), [festivalId, live, firstPaint, connection]);
+  const value = useUnchangedWhenEqual(useMemo(() => festivalState(festivalId, live, firstPaint, connection), [festivalId, live, firstPaint, connection]));
 
   return (
     <FestivalContext.Provider value={value}>
       <ClockProvider timeZone={value.programme?.festival.timeZone ?? 'Europe/Amsterdam'}>{children}</ClockProvider>
     </FestivalContext.Provider>
   );
+}
+
+/**
+ * The previous state while the new one says the same: when the listeners take over from the
+ * first paint, and with every snapshot that changes only metadata, the pages keep what they
+ * rendered instead of rendering the whole programme again.
+ */
+function useUnchangedWhenEqual(state: FestivalState): FestivalState {
+  const previous = useRef(state);
+  if (previous.current !== state && !sameData(previous.current, state)) previous.current = state;
+  return previous.current;
 }
 
 /** The programme read from the bundle file; null when there is none or it holds no festival. */
