@@ -1,9 +1,10 @@
 /**
  * The moment a page first shows its content: the festival's data has arrived (or is known
- * to be missing or failing) and React has committed the page with it. What the first screen
- * does not need (the Auth SDK and the anonymous sign-in, messaging, the service worker) waits
- * for this moment, so it competes neither for the phone's network nor for its main thread
- * while the programme's sets are on their way (web/README.md, "The first page").
+ * to be missing or failing) and React has committed the page with it (app/FirstContentMark.tsx).
+ * What the first screen does not need (the Firestore SDK and its listeners, the Auth SDK and
+ * the anonymous sign-in, messaging, the service worker) waits for this moment, so it competes
+ * neither for the phone's network nor for its main thread while the programme's sets are on
+ * their way (web/README.md, "The first page").
  *
  * A page that never gets there (no network and nothing cached, say) must not keep those
  * parts away for ever: `afterFirstContent` also gives up waiting after `FALLBACK_MS`.
