@@ -66,7 +66,9 @@ async function noteWhenSetsShow(context: BrowserContext): Promise<void> {
   });
 }
 
-/** The scripts the page received whose code is the Firestore SDK's (it registers itself as "@firebase/firestore"). */
+/** The scripts the page received whose code is the Firestore SDK's (one of its own error messages is in it). */
+const FIRESTORE_SDK_CODE = 'has already been started and its settings can no longer be changed';
+
 function recordFirestoreSdkScripts(page: Page): { urls: Set<string>; settled(): Promise<unknown> } {
   const urls = new Set<string>();
   const reading: Promise<void>[] = [];
@@ -75,7 +77,7 @@ function recordFirestoreSdkScripts(page: Page): { urls: Set<string>; settled(): 
     reading.push(
       response.text().then(
         (code) => {
-          if (code.includes('"@firebase/firestore"')) urls.add(response.url());
+          if (code.includes(FIRESTORE_SDK_CODE)) urls.add(response.url());
         },
         () => {},
       ),
