@@ -11,7 +11,8 @@
  * - `<link rel="modulepreload">` of the programme's route chunk and the chunks it imports,
  *   added by a one-line script only when the page opened is the programme (`/`): otherwise
  *   the route chunk is only requested once the entry has run, one round trip later. Other
- *   routes do not pay for it.
+ *   routes do not pay for it. The same for the stylesheets those chunks import
+ *   (`<link rel="preload" as="style">`): Vite's loader waits for them before the page renders.
  */
 import { loadEnv, type Plugin, type Rollup } from 'vite';
 
@@ -30,6 +31,15 @@ export function firestoreOrigin(env: Record<string, string | undefined>): string
 export function programmeBundleHref(env: Record<string, string | undefined>): string {
   const festivalId = env['VITE_FESTIVAL_ID']?.trim() || 'encore-2026';
   return `/bundles/${festivalId}/programme.bundle`;
+}
+
+/** The stylesheets the programme's chunks import (Vite loads them before the route renders), less the entry's. */
+export function programmeStylesheets(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((item): item is OutputChunk => item.type === 'chunk');
+  const css = (file: string) => [...((bundle[file] as OutputChunk & { viteMetadata?: { importedCss: Set<string> } })?.viteMetadata?.importedCss ?? [])];
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const entryCss = new Set(entry ? css(entry.fileName) : []);
+  return [...new Set(programmeChunks(bundle).flatMap(css))].filter((file) => !entryCss.has(file));
 }
 
 /** The route chunk and every chunk it imports statically, less those the entry already loads. */
@@ -64,7 +74,9 @@ export function firstPageHints(): Plugin {
       order: 'post',
       handler(html, context) {
         const files = context.bundle ? programmeChunks(context.bundle) : [];
-        const preload = `(function(){if(location.pathname!=='/')return;${JSON.stringify(files.map((file) => `/${file}`))}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link);});})();`;
+        const stylesheets = context.bundle ? programmeStylesheets(context.bundle) : [];
+        const hints = [...files.map((file) => ['modulepreload', `/${file}`]), ...stylesheets.map((file) => ['preload', `/${file}`])];
+        const preload = `(function(){if(location.pathname!=='/')return;${JSON.stringify(hints)}.forEach(function(hint){var link=document.createElement('link');link.rel=hint[0];if(hint[0]==='preload')link.as='style';else link.crossOrigin='';link.href=hint[1];document.head.appendChild(link);});})();`;
         // Before the entry and the stylesheet: an inline script after a stylesheet would wait
         // for it, and these requests should start with the entry's.
         const withPreload = files.length > 0 ? html.replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`) : html;
