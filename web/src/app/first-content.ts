@@ -19,13 +19,16 @@ const waiting = new Set<() => void>();
 export function markFirstContentShown(): void {
   if (shown) return;
   shown = true;
-  // After the browser has painted that commit: a frame, then a task after it.
+  // After the browser has presented that commit: the frame that paints it, then the next one
+  // (whose start means the first was handed to the screen), then a task after it. With one
+  // frame only, the deferred downloads started while the paint was still on its way to the
+  // screen, and competed with it (Lighthouse counted them into the largest contentful paint).
   const release = () => {
     painted = true;
     for (const resolve of waiting) resolve();
     waiting.clear();
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(release, 0));
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(release, 0)));
   else setTimeout(release, 0);
 }
 
