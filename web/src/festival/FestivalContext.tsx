@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
+import { importWithRetry } from '../app/lazy-page';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
@@ -13,7 +14,8 @@ export type { FestivalState } from './live-programme';
 
 const FestivalContext = createContext<FestivalState | null>(null);
 
-const loadLive = () => import('./festival-live');
+// Retried once, as route chunks are: a flaky network often fails one request.
+const loadLive = () => importWithRetry(() => import('./festival-live'));
 
 /**
  * Live programme of the configured festival, shared by every page (one set of listeners).
