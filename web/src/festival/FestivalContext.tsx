@@ -68,13 +68,18 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * The previous state while the new one says the same: when the listeners take over from the
- * first paint, and with every snapshot that changes only metadata, the pages keep what they
- * rendered instead of rendering the whole programme again.
+ * The previous state while the new one says the same, and the previous programme while it is
+ * equal: when the listeners take over from the first paint, and with every snapshot that
+ * changes only metadata, the pages keep what they rendered instead of rendering the whole
+ * programme again.
  */
 function useUnchangedWhenEqual(state: FestivalState): FestivalState {
   const previous = useRef(state);
-  if (previous.current !== state && !sameData(previous.current, state)) previous.current = state;
+  if (previous.current === state || sameData(previous.current, state)) return previous.current;
+  // Only the connection or the cache flag changed: the same programme object, so the views
+  // that take only the programme (memo'd) skip rendering it again.
+  const programme = previous.current.programme && state.programme && sameData(previous.current.programme, state.programme) ? previous.current.programme : state.programme;
+  previous.current = { ...state, programme };
   return previous.current;
 }
 
