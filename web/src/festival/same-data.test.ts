@@ -10,6 +10,8 @@ describe('sameData', () => {
     expect(sameData(programme(), { ...programme(), sets: [] })).toBe(false);
     expect(sameData({ count: 1 }, { count: 2 })).toBe(false);
     expect(sameData([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameData(new Set(['a', 'b']), new Set(['b', 'a']))).toBe(true);
+    expect(sameData(new Set(['a']), new Set(['b']))).toBe(false);
   });
 
   it('treats a missing field and one set to undefined alike, as the views do', () => {

@@ -1,9 +1,9 @@
 /**
- * Deep equality of the programme's data (plain objects, arrays, Dates, Maps, primitives; an
- * error only equals itself), so
- * the festival context can keep what is on screen when the live listeners hand over data
- * equal to the first paint's: the pages then do not render the whole programme again for
- * nothing, on a phone's main thread, right after their first paint.
+ * Deep equality of the programme's data (plain objects, arrays, Dates, Maps, Sets of
+ * primitives; an error only equals itself), so the festival context can keep what is on
+ * screen when the live listeners hand over data equal to the first paint's: the pages then
+ * do not render the whole programme again for nothing, on a phone's main thread, right after
+ * their first paint.
  */
 export function sameData(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
@@ -17,6 +17,7 @@ export function sameData(a: unknown, b: unknown): boolean {
     for (const [key, value] of a) if (!b.has(key) || !sameData(value, b.get(key))) return false;
     return true;
   }
+  if (a instanceof Set || b instanceof Set) return a instanceof Set && b instanceof Set && a.size === b.size && [...a].every((item) => b.has(item));
   if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
   const keysA = Object.keys(a).filter((key) => (a as Record<string, unknown>)[key] !== undefined);
   const keysB = Object.keys(b).filter((key) => (b as Record<string, unknown>)[key] !== undefined);

@@ -1,5 +1,5 @@
 import type { Favorite } from '@encore/model';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../../app/lazy-page';
 import { appConfig } from '../../config/firebase-config';
 import { initialLiveState, type LiveState } from '../../firebase/live-state';
@@ -94,33 +94,39 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     });
   }, [listenerReady, inFirestore]);
 
-  const ids = useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]);
-  const pendingIds = useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]);
+  // The same sets while their members are (a snapshot that changes only metadata, say).
+  const ids = useSameMembers(useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]));
+  const pendingIds = useSameMembers(useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]));
 
-  const toggle = useCallback(
-    async (performanceId: string) => {
-      setWriteError(null);
-      if (!uid) {
-        // No account yet (first open offline, or Auth still loading): keep it on the device,
-        // and nudge the sign-in to try again now.
-        setWaiting((current) => togglePending(current, performanceId));
-        void ensureSignedIn();
-        return;
-      }
-      if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
-        setWaiting((current) => current.filter((id) => id !== performanceId));
-        return;
-      }
-      // Not awaited: offline, the write resolves only once it syncs; the listener shows it
-      // immediately, marked as pending.
-      // (With a uid, the listener's chunk is loaded already: this import resolves at once.)
-      const write = loadFirestore().then((module) =>
-        inFirestore.has(performanceId) ? module.removeFavorite(uid, performanceId) : module.addFavorite(uid, festivalId, performanceId),
-      );
-      write.catch(setWriteError);
-    },
-    [uid, waiting, inFirestore, ensureSignedIn, festivalId],
-  );
+  // One toggle for the provider's life, reading the latest state when a heart is tapped: a new
+  // function with every snapshot would hand every set on the page a new context value.
+  const latest = useRef({ uid, waiting, inFirestore, ensureSignedIn, festivalId });
+  // Before the browser can deliver the next tap (a layout effect runs as the commit ends).
+  useLayoutEffect(() => {
+    latest.current = { uid, waiting, inFirestore, ensureSignedIn, festivalId };
+  });
+  const toggle = useCallback(async (performanceId: string) => {
+    const { uid, waiting, inFirestore, ensureSignedIn, festivalId } = latest.current;
+    setWriteError(null);
+    if (!uid) {
+      // No account yet (first open offline, or Auth still loading): keep it on the device,
+      // and nudge the sign-in to try again now.
+      setWaiting((current) => togglePending(current, performanceId));
+      void ensureSignedIn();
+      return;
+    }
+    if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
+      setWaiting((current) => current.filter((id) => id !== performanceId));
+      return;
+    }
+    // Not awaited: offline, the write resolves only once it syncs; the listener shows it
+    // immediately, marked as pending.
+    // (With a uid, the listener's chunk is loaded already: this import resolves at once.)
+    const write = loadFirestore().then((module) =>
+      inFirestore.has(performanceId) ? module.removeFavorite(uid, performanceId) : module.addFavorite(uid, festivalId, performanceId),
+    );
+    write.catch(setWriteError);
+  }, []);
 
   const value = useMemo<FavoritesState>(
     () => ({
@@ -134,6 +140,14 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
+}
+
+/** The previous set while `set` has the same members. */
+function useSameMembers(set: ReadonlySet<string>): ReadonlySet<string> {
+  const previous = useRef(set);
+  const same = previous.current.size === set.size && [...set].every((id) => previous.current.has(id));
+  if (!same) previous.current = set;
+  return previous.current;
 }
 
 export function useFavorites(): FavoritesState {
