@@ -5,7 +5,8 @@ import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
 import { programmeBundleBytes } from './bundle-file/fetch-bundle';
-import { programmeOfBundle } from './bundle-file/programme-of-bundle';
+import { readProgrammeBundle } from './bundle-file/programme-of-bundle';
+import { hasSyncedPast, rememberSyncedPast } from './bundle-file/synced-past';
 import { festivalState, NOT_LISTENING, type FestivalState, type LiveProgramme } from './live-programme';
 import type { Programme } from './programme';
 import { sameData } from './same-data';
@@ -26,20 +27,26 @@ const loadLive = () => importWithRetry(() => import('./festival-live'));
  * same bytes into its cache and listens to the bundle's named queries, so a first visit gets
  * the programme without billed reads and the server sends only what changed since the bundle
  * was built, live counts included; its data replaces the first paint's, in the same order.
- * No bundle (offline, none served): the listeners start at once, from Firestore's own cache.
+ * No bundle (offline, none served), or one older than what this device's cache already holds
+ * (a return visit within the bundle's browser cache, bundle-file/synced-past.ts): the
+ * listeners start at once, and Firestore's persistent cache shows the programme.
  */
 export function FestivalProvider({ children }: { children: ReactNode }) {
   const festivalId = appConfig.festivalId;
   const [firstPaint, setFirstPaint] = useState<Programme | null>(null);
   const [live, setLive] = useState<LiveProgramme>(NOT_LISTENING);
+  /** When the bundle the listeners start from was built (null: no bundle). */
+  const bundleBuilt = useRef<Date | null>(null);
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
     setFirstPaint(null);
     setLive(NOT_LISTENING);
     void firstPaintProgramme(festivalId)
-      .then((programme) => {
+      .then((bundle) => {
         if (cancelled) return;
+        bundleBuilt.current = bundle?.createTime ?? null;
+        const programme = bundle?.programme ?? null;
         setFirstPaint(programme);
         // With a programme painted from the bundle, the SDK loads after that frame; without one, at once.
         return programme ? afterFirstContent() : undefined;
@@ -57,6 +64,11 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
       stop?.();
     };
   }, [festivalId]);
+  // Once the listeners hear from the server, this device holds what the bundle holds, or newer.
+  const synced = live.performances.status === 'ready' && !live.performances.fromCache;
+  useEffect(() => {
+    if (synced && bundleBuilt.current) rememberSyncedPast(festivalId, bundleBuilt.current);
+  }, [synced, festivalId]);
   const connection = useConnection(live.performances.status === 'ready' ? live.performances.fromCache : true);
   const value = useUnchangedWhenEqual(useMemo(() => festivalState(festivalId, live, firstPaint, connection), [festivalId, live, firstPaint, connection]));
 
@@ -83,12 +95,18 @@ function useUnchangedWhenEqual(state: FestivalState): FestivalState {
   return previous.current;
 }
 
-/** The programme read from the bundle file; null when there is none or it holds no festival. */
-async function firstPaintProgramme(festivalId: string): Promise<Programme | null> {
+/**
+ * The programme read from the bundle file, and when the bundle was built; null without a
+ * bundle. The programme is null when the bundle holds no festival, or when this device's
+ * Firestore cache already holds newer data (bundle-file/synced-past.ts): the listeners then
+ * show that cache, rather than the older bundle for a moment.
+ */
+async function firstPaintProgramme(festivalId: string): Promise<{ programme: Programme | null; createTime: Date } | null> {
   const bytes = await programmeBundleBytes(festivalId);
   if (!bytes) return null;
   try {
-    return programmeOfBundle(new Uint8Array(bytes), festivalId);
+    const { programme, createTime } = readProgrammeBundle(new Uint8Array(bytes), festivalId);
+    return { programme: hasSyncedPast(festivalId, createTime) ? null : programme, createTime };
   } catch (error) {
     // Not a bundle (a proxy's error page, say): the listeners, which then start at once, show the programme.
     console.warn('The programme bundle could not be read for the first paint.', error);

@@ -1,7 +1,7 @@
 import { makeProgramme, type ArtistDoc, type PerformanceDoc, type Programme, type StageDoc } from '../programme';
 import { readBundleElements } from './bundle-elements';
 import { artistOrNull, festivalOrNull, performanceOrNull, stageOrNull } from './first-paint-checks';
-import { plainFields } from './typed-values';
+import { plainFields, timestampToDate } from './typed-values';
 import type { Festival } from '@encore/model';
 
 const DOCUMENTS_ROOT = /^projects\/[^/]+\/databases\/[^/]+\/documents\//;
@@ -17,12 +17,19 @@ const DOCUMENTS_ROOT = /^projects\/[^/]+\/databases\/[^/]+\/documents\//;
  * listeners. Throws a `BundleFormatError` for bytes that are not a bundle.
  */
 export function programmeOfBundle(bytes: Uint8Array, festivalId: string): Programme | null {
+  return readProgrammeBundle(bytes, festivalId).programme;
+}
+
+/** The programme (see programmeOfBundle) and when the bundle was built (its metadata's `createTime`). */
+export function readProgrammeBundle(bytes: Uint8Array, festivalId: string): { programme: Programme | null; createTime: Date } {
   const festivalPath = `festivals/${festivalId}`;
   let festival: Festival | null = null;
+  let createTime = new Date(0);
   const stages: StageDoc[] = [];
   const artists: ArtistDoc[] = [];
   const performances: PerformanceDoc[] = [];
   for (const element of readBundleElements(bytes)) {
+    if ('metadata' in element) createTime = timestampToDate(element.metadata.createTime);
     if (!('document' in element)) continue;
     const path = element.document.name.replace(DOCUMENTS_ROOT, '');
     const data = plainFields(element.document.fields);
@@ -44,8 +51,8 @@ export function programmeOfBundle(bytes: Uint8Array, festivalId: string): Progra
       if (performance) performances.push({ ...performance, id });
     }
   }
-  if (!festival) return null;
+  if (!festival) return { programme: null, createTime };
   // makeProgramme sorts stably by `order` and `startsAt`: sorted by id first, ties end up as the queries order them.
   const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  return makeProgramme({ festivalId, festival, stages: stages.sort(byId), artists: artists.sort(byId), performances: performances.sort(byId) });
+  return { programme: makeProgramme({ festivalId, festival, stages: stages.sort(byId), artists: artists.sort(byId), performances: performances.sort(byId) }), createTime };
 }
