@@ -3,8 +3,9 @@
  * production build served locally against the whole local stack (test/browser/local-stack.ts),
  * in Debian's Chromium (nothing downloaded; Lighthouse runs offline). Lighthouse's defaults:
  * a mobile device (Moto G Power), simulated throttling (slow 4G, 4x CPU slowdown), and a
- * fresh browser context for each run (a first visit: nothing cached, no Firestore cache). The browser's clock is set to the festival's
- * Saturday at 21:00, as in the bundle bench: the page as it is used on the busiest evening.
+ * fresh browser context for each run (a first visit: nothing cached, no Firestore cache).
+ * The browser's clock is set to the festival's Saturday at 21:00, as in the bundle bench:
+ * the page as it is used on the busiest evening.
  *
  * Runs BENCH_RUNS times (default 3) and prints the median run's score and metrics next to their
  * targets (performance >= 90, LCP < 2.5 s; FCP, TBT, CLS with Lighthouse's "good" thresholds),
