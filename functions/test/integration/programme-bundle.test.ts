@@ -79,6 +79,22 @@ describe('the programme bundle', () => {
     expect((await fetch(bundleUrl(), { headers: { 'if-none-match': etag } })).status).toBe(304);
   });
 
+  it('is gzipped for a client that accepts it, with its own ETag that still revalidates to a 304', async () => {
+    const plain = await fetch(bundleUrl(), { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const bytes = Buffer.from(await plain.arrayBuffer());
+    // fetch decodes the body; the header says how it travelled.
+    const gzipped = await fetch(bundleUrl(), { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(gzipped.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(Buffer.from(await gzipped.arrayBuffer()).equals(bytes)).toBe(true);
+    const etag = gzipped.headers.get('etag')!;
+    expect(etag).not.toBe(plain.headers.get('etag'));
+    const revalidated = await fetch(bundleUrl(), { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('etag')).toBe(etag);
+  });
+
   it('a staff edit rebuilds it: a new version with the new content', async () => {
     const before = await fetch(bundleUrl());
     const etag = before.headers.get('etag');

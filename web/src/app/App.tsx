@@ -4,6 +4,7 @@ import { I18nProvider } from '../i18n/I18nProvider';
 import { AccountProvider } from '../features/account/AccountContext';
 import { FavoritesProvider } from '../features/favorites/FavoritesContext';
 import { AppErrorBoundary, RouteErrorBoundary } from './ErrorBoundaries';
+import { FirstContentMark } from './FirstContentMark';
 import { Layout } from './Layout';
 import { lazyPage } from './lazy-page';
 import { UpdatePrompt } from './UpdatePrompt';
@@ -48,6 +49,8 @@ export function App() {
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>
+                {/* Inside the routes' Suspense boundary: it commits with the page, once its chunk is in. */}
+                <FirstContentMark />
               </RouteErrorBoundary>
             </Layout>
           </FavoritesProvider>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -12,7 +12,7 @@ import { NavLink } from '../ui/NavLink';
 import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
-import { afterFirstContent, markFirstContentShown } from './first-content';
+import { afterFirstContent } from './first-content';
 
 // Messaging (urgent banners, the unread count, push) loads once the first content is painted
 // (first-content.ts), in one chunk the service worker precaches: the programme page's first
@@ -49,11 +49,7 @@ const BADGES = {
 export function Layout({ children }: { children: ReactNode }) {
   const intl = useIntl();
   const [location] = useLocation();
-  const { connection, programme, status } = useFestival();
-  // Every page shows its content once the festival's data is there (or known to be missing).
-  useEffect(() => {
-    if (status !== 'loading') markFirstContentShown();
-  }, [status]);
+  const { connection, programme } = useFestival();
   const { account } = useAccount();
   const favorites = useFavorites();
   const secondary = secondarySections(isStaff(account));

@@ -14,13 +14,13 @@ describe('afterFirstContent', () => {
     return state;
   };
 
-  it('waits until the content is marked and a frame has been painted after it', async () => {
+  it('waits until the content is marked, its frame painted and the next one begun', async () => {
     const waiting = settled(afterFirstContent());
     await vi.advanceTimersByTimeAsync(FALLBACK_MS / 2);
     expect(waiting.done).toBe(false);
     markFirstContentShown();
     expect(waiting.done).toBe(false);
-    await vi.advanceTimersByTimeAsync(20);
+    await vi.advanceTimersByTimeAsync(40);
     expect(waiting.done).toBe(true);
   });
 
@@ -34,7 +34,7 @@ describe('afterFirstContent', () => {
 
   it('resolves at once for whoever asks after the first content was painted', async () => {
     markFirstContentShown();
-    await vi.advanceTimersByTimeAsync(20);
+    await vi.advanceTimersByTimeAsync(40);
     const late = settled(afterFirstContent());
     await Promise.resolve();
     expect(late.done).toBe(true);

@@ -1,9 +1,10 @@
 /**
  * The moment a page first shows its content: the festival's data has arrived (or is known
- * to be missing or failing) and React has committed the page with it. What the first screen
- * does not need (the Auth SDK and the anonymous sign-in, messaging, the service worker) waits
- * for this moment, so it competes neither for the phone's network nor for its main thread
- * while the programme's sets are on their way (web/README.md, "The first page").
+ * to be missing or failing) and React has committed the page with it (app/FirstContentMark.tsx).
+ * What the first screen does not need (the Firestore SDK and its listeners, the Auth SDK and
+ * the anonymous sign-in, messaging, the service worker) waits for this moment, so it competes
+ * neither for the phone's network nor for its main thread while the programme's sets are on
+ * their way (web/README.md, "The first page").
  *
  * A page that never gets there (no network and nothing cached, say) must not keep those
  * parts away for ever: `afterFirstContent` also gives up waiting after `FALLBACK_MS`.
@@ -18,13 +19,16 @@ const waiting = new Set<() => void>();
 export function markFirstContentShown(): void {
   if (shown) return;
   shown = true;
-  // After the browser has painted that commit: a frame, then a task after it.
+  // After the browser has presented that commit: the frame that paints it, then the next one
+  // (whose start means the first was handed to the screen), then a task after it. With one
+  // frame only, the deferred downloads started while the paint was still on its way to the
+  // screen, and competed with it (Lighthouse counted them into the largest contentful paint).
   const release = () => {
     painted = true;
     for (const resolve of waiting) resolve();
     waiting.clear();
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(release, 0));
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(release, 0)));
   else setTimeout(release, 0);
 }
 

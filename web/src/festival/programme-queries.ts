@@ -1,6 +1,6 @@
-import { firestorePaths, PROGRAMME_ORDER, programmeBundlePath, programmeQueryName, type ProgrammeCollection } from '@encore/model';
+import { firestorePaths, PROGRAMME_ORDER, programmeQueryName, type ProgrammeCollection } from '@encore/model';
 import { collection, doc, loadBundle, namedQuery, orderBy, query, type DocumentReference, type Firestore, type Query } from 'firebase/firestore';
-import { useEffect, useState } from 'react';
+import { programmeBundleBytes } from './bundle-file/fetch-bundle';
 
 /** What the festival's listeners listen to, and where their first data comes from. */
 export interface ProgrammeQueries {
@@ -34,18 +34,23 @@ export function plainProgrammeQueries(firestore: Firestore, festivalId: string):
 }
 
 /**
- * Loads the programme's data bundle into the local cache and answers its named queries. A
- * bundle this device loaded before is skipped by the SDK (same id and build time), and the
- * browser revalidates the URL with its ETag, so a return visit downloads nothing new. Any
- * failure (offline, no bundle served, a bundle without the queries) falls back to the plain
- * queries: the app works the same, at the price of reading the programme from the server.
+ * Loads the programme's data bundle into the local cache and answers its named queries. The
+ * bytes are those the first paint read (bundle-file/fetch-bundle.ts: one download per page
+ * load). A bundle this device loaded before is skipped by the SDK (same id and build time),
+ * and the browser revalidates the URL with its ETag, so a return visit downloads nothing new.
+ * Any failure (offline, no bundle served, a bundle without the queries) falls back to the
+ * plain queries: the app works the same, at the price of reading the programme from the server.
  */
-export async function loadProgrammeQueries(firestore: Firestore, festivalId: string, fetchBundle: typeof fetch = fetch): Promise<ProgrammeQueries> {
+export async function loadProgrammeQueries(
+  firestore: Firestore,
+  festivalId: string,
+  bundleBytes: (festivalId: string) => Promise<ArrayBuffer | null> = programmeBundleBytes,
+): Promise<ProgrammeQueries> {
   const plain = plainProgrammeQueries(firestore, festivalId);
   try {
-    const response = await fetchBundle(programmeBundlePath(festivalId));
-    if (!response.ok) return plain;
-    await loadBundle(firestore, await response.arrayBuffer());
+    const bytes = await bundleBytes(festivalId);
+    if (!bytes) return plain;
+    await loadBundle(firestore, bytes);
     const [stages, artists, performances] = await Promise.all(
       (['stages', 'artists', 'performances'] as const).map((name) => namedQuery(firestore, programmeQueryName(festivalId, name))),
     );
@@ -55,20 +60,4 @@ export async function loadProgrammeQueries(firestore: Firestore, festivalId: str
     console.warn('The programme bundle did not load; reading the programme from Firestore.', error);
     return plain;
   }
-}
-
-/** The programme's queries once the bundle is loaded (or known to be missing); null until then. */
-export function useProgrammeQueries(firestore: () => Firestore, festivalId: string): ProgrammeQueries | null {
-  const [queries, setQueries] = useState<ProgrammeQueries | null>(null);
-  useEffect(() => {
-    let current = true;
-    setQueries(null);
-    void loadProgrammeQueries(firestore(), festivalId).then((loaded) => {
-      if (current) setQueries(loaded);
-    });
-    return () => {
-      current = false;
-    };
-  }, [firestore, festivalId]);
-  return queries;
 }

@@ -2,94 +2,94 @@ import { onSnapshot, type DocumentReference, type Query } from 'firebase/firesto
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { InvalidDocumentError, toModel, type WithId } from './to-model';
+import { initialLiveState, type LiveState } from './live-state';
+
+export type { LiveState } from './live-state';
 
 /**
- * React hooks over `onSnapshot` that report what the person needs to see: the data, whether
- * it came from the offline cache, whether local writes are still waiting to sync, and errors.
+ * Listeners over `onSnapshot` that report what the person needs to see: the data, whether
+ * it came from the offline cache, whether local writes are still waiting to sync, and
+ * errors. `listenToQuery`/`listenToDocument` for code that is itself loaded on demand
+ * (festival-live.ts), the hooks for pages.
  */
-export interface LiveState<T> {
-  data: T;
-  status: 'loading' | 'ready' | 'error';
-  error: unknown;
-  fromCache: boolean;
-  hasPendingWrites: boolean;
-  /** Ids of documents with writes not yet acknowledged by the backend. */
-  pendingIds: ReadonlySet<string>;
-  /** Documents that failed validation are left out, and counted here. */
-  invalid: InvalidDocumentError[];
+
+/** Calls `onState` with each state of the query's listener; returns the unsubscribe. */
+export function listenToQuery<S extends z.ZodType>(query: Query, schema: S, onState: (update: (previous: LiveState<WithId<z.infer<S>>[]>) => LiveState<WithId<z.infer<S>>[]>) => void): () => void {
+  return onSnapshot(
+    query,
+    { includeMetadataChanges: true },
+    (snapshot) => {
+      const data: WithId<z.infer<S>>[] = [];
+      const invalid: InvalidDocumentError[] = [];
+      const pendingIds = new Set<string>();
+      for (const doc of snapshot.docs) {
+        const model = toModel(doc, schema);
+        if (model instanceof InvalidDocumentError) invalid.push(model);
+        else data.push(model);
+        if (doc.metadata.hasPendingWrites) pendingIds.add(doc.id);
+      }
+      if (invalid.length > 0) console.warn(...invalid.map((error) => error.message));
+      onState(() => ({
+        data,
+        status: 'ready',
+        error: null,
+        fromCache: snapshot.metadata.fromCache,
+        hasPendingWrites: snapshot.metadata.hasPendingWrites,
+        pendingIds,
+        invalid,
+      }));
+    },
+    (error) => onState((previous) => ({ ...previous, status: 'error', error })),
+  );
 }
 
-const NO_IDS: ReadonlySet<string> = new Set();
+export type DocumentState<T> = LiveState<T | null> & { exists: boolean };
 
-function initial<T>(data: T): LiveState<T> {
-  return { data, status: 'loading', error: null, fromCache: true, hasPendingWrites: false, pendingIds: NO_IDS, invalid: [] };
+/** Calls `onState` with each state of the document's listener; `data` is null when missing or invalid. */
+export function listenToDocument<S extends z.ZodType>(ref: DocumentReference, schema: S, onState: (update: (previous: DocumentState<WithId<z.infer<S>>>) => DocumentState<WithId<z.infer<S>>>) => void): () => void {
+  return onSnapshot(
+    ref,
+    { includeMetadataChanges: true },
+    (snapshot) => {
+      const model = snapshot.exists() ? toModel(snapshot, schema) : null;
+      const invalid = model instanceof InvalidDocumentError ? [model] : [];
+      onState(() => ({
+        data: model instanceof InvalidDocumentError ? null : model,
+        exists: snapshot.exists(),
+        status: 'ready',
+        error: null,
+        fromCache: snapshot.metadata.fromCache,
+        hasPendingWrites: snapshot.metadata.hasPendingWrites,
+        pendingIds: snapshot.metadata.hasPendingWrites ? new Set([snapshot.id]) : new Set<string>(),
+        invalid,
+      }));
+    },
+    (error) => onState((previous) => ({ ...previous, status: 'error', error })),
+  );
 }
 
 /** Listens to a query; pass `null` while the query cannot be formed yet (no user, say). */
 export function useLiveQuery<S extends z.ZodType>(query: Query | null, schema: S): LiveState<WithId<z.infer<S>>[]> {
-  const [state, setState] = useState<LiveState<WithId<z.infer<S>>[]>>(() => initial([]));
+  const [state, setState] = useState<LiveState<WithId<z.infer<S>>[]>>(() => initialLiveState([]));
   useEffect(() => {
     if (!query) {
-      setState(initial([]));
+      setState(initialLiveState([]));
       return;
     }
-    return onSnapshot(
-      query,
-      { includeMetadataChanges: true },
-      (snapshot) => {
-        const data: WithId<z.infer<S>>[] = [];
-        const invalid: InvalidDocumentError[] = [];
-        const pendingIds = new Set<string>();
-        for (const doc of snapshot.docs) {
-          const model = toModel(doc, schema);
-          if (model instanceof InvalidDocumentError) invalid.push(model);
-          else data.push(model);
-          if (doc.metadata.hasPendingWrites) pendingIds.add(doc.id);
-        }
-        if (invalid.length > 0) console.warn(...invalid.map((error) => error.message));
-        setState({
-          data,
-          status: 'ready',
-          error: null,
-          fromCache: snapshot.metadata.fromCache,
-          hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          pendingIds,
-          invalid,
-        });
-      },
-      (error) => setState((previous) => ({ ...previous, status: 'error', error })),
-    );
+    return listenToQuery(query, schema, setState);
   }, [query, schema]);
   return state;
 }
 
 /** Listens to one document; `data` is null while loading, when missing, or when invalid. */
-export function useLiveDocument<S extends z.ZodType>(ref: DocumentReference | null, schema: S): LiveState<WithId<z.infer<S>> | null> & { exists: boolean } {
-  const [state, setState] = useState<LiveState<WithId<z.infer<S>> | null> & { exists: boolean }>(() => ({ ...initial(null), exists: false }));
+export function useLiveDocument<S extends z.ZodType>(ref: DocumentReference | null, schema: S): DocumentState<WithId<z.infer<S>>> {
+  const [state, setState] = useState<DocumentState<WithId<z.infer<S>>>>(() => ({ ...initialLiveState(null), exists: false }));
   useEffect(() => {
     if (!ref) {
-      setState({ ...initial(null), exists: false });
+      setState({ ...initialLiveState(null), exists: false });
       return;
     }
-    return onSnapshot(
-      ref,
-      { includeMetadataChanges: true },
-      (snapshot) => {
-        const model = snapshot.exists() ? toModel(snapshot, schema) : null;
-        const invalid = model instanceof InvalidDocumentError ? [model] : [];
-        setState({
-          data: model instanceof InvalidDocumentError ? null : model,
-          exists: snapshot.exists(),
-          status: 'ready',
-          error: null,
-          fromCache: snapshot.metadata.fromCache,
-          hasPendingWrites: snapshot.metadata.hasPendingWrites,
-          pendingIds: snapshot.metadata.hasPendingWrites ? new Set([snapshot.id]) : NO_IDS,
-          invalid,
-        });
-      },
-      (error) => setState((previous) => ({ ...previous, status: 'error', error })),
-    );
+    return listenToDocument(ref, schema, setState);
   }, [ref, schema]);
   return state;
 }

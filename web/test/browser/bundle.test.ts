@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
- * A first visit to the programme in Chromium gets its documents from the programme's data
- * bundle, not from billed Firestore reads: the emulator's counts for the programme's
+ * A first visit to the programme in Chromium paints its sets from the programme's data
+ * bundle file before the Firestore SDK is even requested (src/festival/bundle-file/), then
+ * the SDK takes over from the same bundle, not from billed Firestore reads: the emulator's counts for the programme's
  * collections stay at the few reads the listeners make to catch up since the bundle was
  * built (one per query at least, plus each set changed since), where reading the programme
  * would cost one per document. The listeners are live all the same: a favourite made
@@ -12,7 +13,7 @@ import { encore2026 } from '@encore/model/seed';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
 import { startLocalStack, type LocalStack } from './local-stack';
@@ -50,7 +51,92 @@ function namedQueryReadTimes(bytes: Buffer): Map<string, Timestamp> {
   return times;
 }
 
+/**
+ * Notes on the page's own clock (Resource Timing's) when the first set entered the DOM:
+ * Playwright's wait returns a moment later, and a request started in between must not count
+ * as before.
+ */
+async function noteWhenSetsShow(context: BrowserContext): Promise<void> {
+  await context.addInitScript({
+    content: `new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-set-id]')) return;
+      window.encoreSetsAt = performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });`,
+  });
+}
+
+/** The scripts the page received whose code is the Firestore SDK's (one of its own error messages is in it). */
+const FIRESTORE_SDK_CODE = 'has already been started and its settings can no longer be changed';
+
+function recordFirestoreSdkScripts(page: Page): { urls: Set<string>; settled(): Promise<unknown> } {
+  const urls = new Set<string>();
+  const reading: Promise<void>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    reading.push(
+      response.text().then(
+        (code) => {
+          if (code.includes(FIRESTORE_SDK_CODE)) urls.add(response.url());
+        },
+        () => {},
+      ),
+    );
+  });
+  return { urls, settled: () => Promise.all(reading) };
+}
+
 describe('the programme from its data bundle', () => {
+  it('shows its sets before any Firestore SDK code is requested, and the SDK then takes over the same sets in the same order', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    await noteWhenSetsShow(context);
+    const page = await context.newPage();
+    const sdk = recordFirestoreSdkScripts(page);
+    await page.goto(`${stack.url}/?day=2026-08-15&view=list`);
+    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+    const painted = await page.locator('[data-set-id]').evaluateAll((sets) => sets.map((set) => set.getAttribute('data-set-id')));
+    // The SDK arrives after the sets (the listeners start after the first paint) and is running: the badge leaves "Connecting".
+    await page.locator('.connection').filter({ hasText: 'Online' }).waitFor({ timeout: LIVE });
+    await sdk.settled();
+    expect(sdk.urls.size, 'the Firestore SDK was loaded at all').toBeGreaterThan(0);
+    const { setsAt, started } = await page.evaluate((urls) => ({
+      setsAt: (window as unknown as { encoreSetsAt: number }).encoreSetsAt,
+      started: performance
+        .getEntriesByType('resource')
+        .filter((entry) => urls.includes(entry.name))
+        .map((entry) => ({ url: entry.name, startTime: entry.startTime })),
+    }), [...sdk.urls]);
+    expect(started.length).toBe(sdk.urls.size);
+    for (const request of started) expect(request.startTime, `${request.url} was requested before the sets showed`).toBeGreaterThan(setsAt);
+    // The live data replaced the first paint's without changing what is on screen.
+    expect(await page.locator('[data-set-id]').evaluateAll((sets) => sets.map((set) => set.getAttribute('data-set-id')))).toEqual(painted);
+    expect(painted.length).toBeGreaterThan(20);
+    await context.close();
+  }, 180_000);
+
+  it('opens offline on a second visit with no bundle to be had: the programme comes from Firestore\'s own cache', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/?day=2026-08-15`);
+    const heading = page.getByRole('heading', { level: 2, name: /^Saturday 15 August · \d+ sets$/ });
+    await heading.waitFor({ timeout: LIVE });
+    // The listeners have the programme from the server (and so in the persistent cache).
+    await page.locator('.connection').filter({ hasText: 'Online' }).waitFor({ timeout: LIVE });
+    const online = await heading.textContent();
+
+    // Offline, with the app's own files still served (as the service worker would): only the bundle and Firestore are out of reach.
+    const bundleFailed = page.waitForEvent('requestfailed', (request) => request.url().endsWith(programmeBundlePath(F)));
+    await page.route(/\/bundles\//, (route) => route.abort('internetdisconnected'));
+    await page.route(new RegExp(`^http://${stack.hosts.firestore}/`), (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await bundleFailed;
+    await heading.waitFor({ timeout: LIVE });
+    expect(await heading.textContent()).toBe(online);
+    await screenshot(page, 'bundle-offline-second-visit');
+    await context.close();
+  }, 180_000);
+
+
   it('a first visit reads next to nothing from Firestore for the programme, and a favourite made elsewhere shows up live', async () => {
     const hosts = { firestore: stack.hosts.firestore, storage: stack.hosts.storage };
     const db = getFirestore(admin);

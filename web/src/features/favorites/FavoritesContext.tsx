@@ -1,9 +1,9 @@
-import { favoriteSchema, firestorePaths } from '@encore/model';
-import { collection, deleteDoc, doc, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { Favorite } from '@encore/model';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { importWithRetry } from '../../app/lazy-page';
 import { appConfig } from '../../config/firebase-config';
-import { db } from '../../firebase/firestore';
-import { useLiveQuery } from '../../firebase/live';
+import { initialLiveState, type LiveState } from '../../firebase/live-state';
+import type { WithId } from '../../firebase/to-model';
 import { useAccount } from '../account/AccountContext';
 import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
 
@@ -21,7 +21,32 @@ export interface FavoritesState {
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
-const favoriteRef = (uid: string, performanceId: string) => doc(db(), firestorePaths.favorite(uid, performanceId));
+// The Firestore side (the SDK, the schema) loads once there is a uid: see favorites-firestore.ts.
+const loadFirestore = () => importWithRetry(() => import('./favorites-firestore'));
+
+/** The live favourites of `uid` for the festival; loading (and empty) while there is no uid. */
+function useLiveFavorites(uid: string | null, festivalId: string): LiveState<WithId<Favorite>[]> {
+  const [state, setState] = useState<LiveState<WithId<Favorite>[]>>(() => initialLiveState([]));
+  useEffect(() => {
+    setState(initialLiveState([]));
+    if (!uid) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    loadFirestore().then(
+      (module) => {
+        if (!cancelled) stop = module.listenToFavorites(uid, festivalId, setState);
+      },
+      (error: unknown) => {
+        if (!cancelled) setState((previous) => ({ ...previous, status: 'error', error }));
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [uid, festivalId]);
+  return state;
+}
 
 /**
  * Favourites live from Firestore, under the visitor's uid. Firestore queues writes made
@@ -34,11 +59,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const uid = account?.uid ?? null;
   const festivalId = appConfig.festivalId;
   const store = useMemo(() => storagePendingStore(window.localStorage), []);
-  const favoritesQuery = useMemo(
-    () => (uid ? query(collection(db(), firestorePaths.favorites(uid)), where('festivalId', '==', festivalId)) : null),
-    [uid, festivalId],
-  );
-  const live = useLiveQuery(favoritesQuery, favoriteSchema);
+  const live = useLiveFavorites(uid, festivalId);
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
 
@@ -56,7 +77,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       const key = `${uid}/${performanceId}`;
       if (written.current.has(key)) continue;
       written.current.add(key);
-      setDoc(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp() }).catch((error: unknown) => {
+      loadFirestore().then((module) => module.addFavorite(uid, festivalId, performanceId)).catch((error: unknown) => {
         // Refused by the backend (a set that no longer exists, say): say so, and let it go.
         setWriteError(error);
         setWaiting((current) => current.filter((id) => id !== performanceId));
@@ -73,33 +94,39 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     });
   }, [listenerReady, inFirestore]);
 
-  const ids = useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]);
-  const pendingIds = useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]);
+  // The same sets while their members are (a snapshot that changes only metadata, say).
+  const ids = useSameMembers(useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]));
+  const pendingIds = useSameMembers(useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]));
 
-  const toggle = useCallback(
-    async (performanceId: string) => {
-      setWriteError(null);
-      if (!uid) {
-        // No account yet (first open offline, or Auth still loading): keep it on the device,
-        // and nudge the sign-in to try again now.
-        setWaiting((current) => togglePending(current, performanceId));
-        void ensureSignedIn();
-        return;
-      }
-      if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
-        setWaiting((current) => current.filter((id) => id !== performanceId));
-        return;
-      }
-      // Not awaited: offline, the write resolves only once it syncs; the listener shows it
-      // immediately, marked as pending.
-      const ref = favoriteRef(uid, performanceId);
-      const write = inFirestore.has(performanceId)
-        ? deleteDoc(ref)
-        : setDoc(ref, { festivalId, performanceId, createdAt: serverTimestamp() });
-      write.catch(setWriteError);
-    },
-    [uid, waiting, inFirestore, ensureSignedIn, festivalId],
-  );
+  // One toggle for the provider's life, reading the latest state when a heart is tapped: a new
+  // function with every snapshot would hand every set on the page a new context value.
+  const latest = useRef({ uid, waiting, inFirestore, ensureSignedIn, festivalId });
+  // Before the browser can deliver the next tap (a layout effect runs as the commit ends).
+  useLayoutEffect(() => {
+    latest.current = { uid, waiting, inFirestore, ensureSignedIn, festivalId };
+  });
+  const toggle = useCallback(async (performanceId: string) => {
+    const { uid, waiting, inFirestore, ensureSignedIn, festivalId } = latest.current;
+    setWriteError(null);
+    if (!uid) {
+      // No account yet (first open offline, or Auth still loading): keep it on the device,
+      // and nudge the sign-in to try again now.
+      setWaiting((current) => togglePending(current, performanceId));
+      void ensureSignedIn();
+      return;
+    }
+    if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
+      setWaiting((current) => current.filter((id) => id !== performanceId));
+      return;
+    }
+    // Not awaited: offline, the write resolves only once it syncs; the listener shows it
+    // immediately, marked as pending.
+    // (With a uid, the listener's chunk is loaded already: this import resolves at once.)
+    const write = loadFirestore().then((module) =>
+      inFirestore.has(performanceId) ? module.removeFavorite(uid, performanceId) : module.addFavorite(uid, festivalId, performanceId),
+    );
+    write.catch(setWriteError);
+  }, []);
 
   const value = useMemo<FavoritesState>(
     () => ({
@@ -113,6 +140,14 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
+}
+
+/** The previous set while `set` has the same members. */
+function useSameMembers(set: ReadonlySet<string>): ReadonlySet<string> {
+  const previous = useRef(set);
+  const same = previous.current.size === set.size && [...set].every((id) => previous.current.has(id));
+  if (!same) previous.current = set;
+  return previous.current;
 }
 
 export function useFavorites(): FavoritesState {

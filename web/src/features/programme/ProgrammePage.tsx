@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
@@ -12,8 +12,12 @@ export default function ProgrammePage() {
   return <FestivalGate state={festival}>{(programme) => <ProgrammeWithFilters programme={programme} />}</FestivalGate>;
 }
 
-/** The programme with its state in the URL (day, filters, view), so a view can be shared and survives a reload. */
-function ProgrammeWithFilters({ programme }: { programme: NonNullable<ReturnType<typeof useFestival>['programme']> }) {
+/**
+ * The programme with its state in the URL (day, filters, view), so a view can be shared and
+ * survives a reload. Memo'd: the festival context keeps the same programme object while its
+ * data is equal (a change of connection state alone), and then nothing here renders again.
+ */
+const ProgrammeWithFilters = memo(function ProgrammeWithFilters({ programme }: { programme: NonNullable<ReturnType<typeof useFestival>['programme']> }) {
   const [params, setParams] = useSearchParams();
   const now = useNow();
   const favorites = useFavorites();
@@ -49,4 +53,4 @@ function ProgrammeWithFilters({ programme }: { programme: NonNullable<ReturnType
       openAtNow
     />
   );
-}
+});

@@ -1,0 +1,25 @@
+import { favoriteSchema, firestorePaths, type Favorite } from '@encore/model';
+import { collection, deleteDoc, doc, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import { db } from '../../firebase/firestore';
+import { listenToQuery, type LiveState } from '../../firebase/live';
+import type { WithId } from '../../firebase/to-model';
+
+/**
+ * Favourites in Firestore: the listener and the writes, in a chunk FavoritesContext loads
+ * only once there is a uid (which itself waits for the first paint), so the Firestore SDK is
+ * not on the programme's first download.
+ */
+const favoriteRef = (uid: string, performanceId: string) => doc(db(), firestorePaths.favorite(uid, performanceId));
+
+export function listenToFavorites(uid: string, festivalId: string, onState: (update: (previous: LiveState<WithId<Favorite>[]>) => LiveState<WithId<Favorite>[]>) => void): () => void {
+  return listenToQuery(query(collection(db(), firestorePaths.favorites(uid)), where('festivalId', '==', festivalId)), favoriteSchema, onState);
+}
+
+/** Resolves once the backend has the favourite (offline: once it syncs); the listener shows it at once. */
+export function addFavorite(uid: string, festivalId: string, performanceId: string): Promise<void> {
+  return setDoc(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp() });
+}
+
+export function removeFavorite(uid: string, performanceId: string): Promise<void> {
+  return deleteDoc(favoriteRef(uid, performanceId));
+}

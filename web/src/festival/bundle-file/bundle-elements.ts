@@ -1,0 +1,114 @@
+/**
+ * The elements of a Firestore data bundle, read without the Firestore SDK: the programme's
+ * first paint reads the festival's documents straight from the bundle file while the SDK
+ * (about 120 KB gzipped) is still on its way (web/README.md, "The first page").
+ *
+ * The format is the one @firebase/firestore's `BundleReaderImpl` reads
+ * (src/util/bundle_reader_impl.ts, src/protos/firestore_bundle_proto.ts): a sequence of
+ * elements, each the length in bytes of its JSON as decimal digits, then that JSON: first
+ * a `metadata` element, then `namedQuery`, `documentMetadata` and `document` elements
+ * (a document follows its metadata; a deleted document has metadata and no document).
+ */
+
+/** A Firestore `Value` as proto3 JSON (or protobufjs's `toJSON`, which firebase-admin writes). */
+export type JsonValue =
+  | { nullValue: null | 'NULL_VALUE' | 0 }
+  | { booleanValue: boolean }
+  | { integerValue: string | number }
+  | { doubleValue: string | number }
+  | { timestampValue: JsonTimestamp }
+  | { stringValue: string }
+  | { bytesValue: string }
+  | { referenceValue: string }
+  | { geoPointValue: { latitude?: number; longitude?: number } }
+  | { arrayValue: { values?: JsonValue[] } }
+  | { mapValue: { fields?: Record<string, JsonValue> } };
+
+/** RFC 3339 text, or seconds and nanos (seconds as a string when a 64-bit integer is written as JSON). */
+export type JsonTimestamp = string | { seconds?: string | number; nanos?: number };
+
+export interface BundleMetadata {
+  id: string;
+  createTime: JsonTimestamp;
+  version: number;
+  totalDocuments: number;
+  totalBytes: string | number;
+}
+
+export interface BundledNamedQuery {
+  name: string;
+  bundledQuery: { parent: string; structuredQuery?: unknown; limitType?: string };
+  readTime: JsonTimestamp;
+}
+
+export interface BundledDocumentMetadata {
+  /** `projects/{p}/databases/{d}/documents/{path}` */
+  name: string;
+  readTime: JsonTimestamp;
+  exists: boolean;
+  /** The named queries the document belongs to. */
+  queries?: string[];
+}
+
+export interface BundledDocument {
+  name: string;
+  fields?: Record<string, JsonValue>;
+  createTime?: JsonTimestamp;
+  updateTime?: JsonTimestamp;
+}
+
+export type BundleElement =
+  | { metadata: BundleMetadata }
+  | { namedQuery: BundledNamedQuery }
+  | { documentMetadata: BundledDocumentMetadata }
+  | { document: BundledDocument };
+
+export class BundleFormatError extends Error {
+  constructor(message: string) {
+    super(`Not a Firestore data bundle: ${message}`);
+    this.name = 'BundleFormatError';
+  }
+}
+
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+
+/**
+ * Every element of the bundle in `bytes`, in order. Throws a `BundleFormatError` for
+ * anything else (an HTML error page, a cut-off download): the caller then falls back to the
+ * SDK's path rather than paint half a programme.
+ */
+export function readBundleElements(bytes: Uint8Array): BundleElement[] {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const elements: BundleElement[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    // The length prefix counts the UTF-8 bytes of the JSON, not its characters.
+    let length = 0;
+    let digits = 0;
+    while (offset < bytes.length && bytes[offset]! >= DIGIT_0 && bytes[offset]! <= DIGIT_9) {
+      length = length * 10 + (bytes[offset]! - DIGIT_0);
+      offset += 1;
+      digits += 1;
+    }
+    if (digits === 0) throw new BundleFormatError(`no length prefix at byte ${offset}`);
+    if (offset + length > bytes.length) throw new BundleFormatError(`an element of ${length} bytes at byte ${offset} runs past the end (${bytes.length} bytes)`);
+    let element: unknown;
+    try {
+      element = JSON.parse(decoder.decode(bytes.subarray(offset, offset + length)));
+    } catch {
+      throw new BundleFormatError(`the element at byte ${offset} is not JSON`);
+    }
+    offset += length;
+    if (!isElement(element)) throw new BundleFormatError(`unknown element at byte ${offset - length}`);
+    if (elements.length === 0 && !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
+    elements.push(element);
+  }
+  if (elements.length === 0) throw new BundleFormatError('it is empty');
+  return elements;
+}
+
+function isElement(value: unknown): value is BundleElement {
+  if (typeof value !== 'object' || value === null) return false;
+  return ['metadata', 'namedQuery', 'documentMetadata', 'document'].some((key) => typeof (value as Record<string, unknown>)[key] === 'object');
+}
