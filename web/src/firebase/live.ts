@@ -15,15 +15,23 @@ export type { LiveState } from './live-state';
 
 /** Calls `onState` with each state of the query's listener; returns the unsubscribe. */
 export function listenToQuery<S extends z.ZodType>(query: Query, schema: S, onState: (update: (previous: LiveState<WithId<z.infer<S>>[]>) => LiveState<WithId<z.infer<S>>[]>) => void): () => void {
+  // Each document is converted and validated once per change, not once per snapshot: a live
+  // count moving on one set of a 100-set programme re-checks that set only, and the others keep
+  // their model objects (and so their memoised rows).
+  const models = new Map<string, WithId<z.infer<S>> | InvalidDocumentError>();
   return onSnapshot(
     query,
     { includeMetadataChanges: true },
     (snapshot) => {
+      for (const change of snapshot.docChanges()) {
+        if (change.type === 'removed') models.delete(change.doc.ref.path);
+        else models.set(change.doc.ref.path, toModel(change.doc, schema));
+      }
       const data: WithId<z.infer<S>>[] = [];
       const invalid: InvalidDocumentError[] = [];
       const pendingIds = new Set<string>();
       for (const doc of snapshot.docs) {
-        const model = toModel(doc, schema);
+        const model = models.get(doc.ref.path) ?? toModel(doc, schema);
         if (model instanceof InvalidDocumentError) invalid.push(model);
         else data.push(model);
         if (doc.metadata.hasPendingWrites) pendingIds.add(doc.id);
