@@ -33,20 +33,13 @@ async function measure(): Promise<{ overBudget: boolean }> {
   const { launchBrowser } = await import('../test/browser/browser.ts');
   const { setFestivalClock } = await import('../test/browser/festival-clock.ts');
   const { startLocalStack } = await import('../test/browser/local-stack.ts');
+  const { noteWhenSetsShow } = await import('../test/browser/sets-shown.ts');
   const stack = await startLocalStack();
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     await setFestivalClock(context, FESTIVAL_SATURDAY_NINE);
-    // The page notes, on its own clock, when the first set is in the DOM: Playwright's wait
-    // returns a moment later, and requests finishing in between must not count as before.
-    await context.addInitScript({
-      content: `new MutationObserver((_, observer) => {
-        if (!document.querySelector('[data-set-id]')) return;
-        window.encoreSetsAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { subtree: true, childList: true });`,
-    });
+    await noteWhenSetsShow(context);
     const page = await context.newPage();
     const gzipped = new Map<string, number>();
     const bodies: Promise<void>[] = [];

@@ -13,10 +13,11 @@ import { encore2026 } from '@encore/model/seed';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from './browser';
 import { startLocalStack, type LocalStack } from './local-stack';
+import { noteWhenSetsShow } from './sets-shown';
 
 const seed = encore2026();
 const F = seed.festivalId;
@@ -49,21 +50,6 @@ function namedQueryReadTimes(bytes: Buffer): Map<string, Timestamp> {
     if (element.namedQuery) times.set(element.namedQuery.name.split('/').pop()!, new Timestamp(Number(element.namedQuery.readTime.seconds), element.namedQuery.readTime.nanos ?? 0));
   }
   return times;
-}
-
-/**
- * Notes on the page's own clock (Resource Timing's) when the first set entered the DOM:
- * Playwright's wait returns a moment later, and a request started in between must not count
- * as before.
- */
-async function noteWhenSetsShow(context: BrowserContext): Promise<void> {
-  await context.addInitScript({
-    content: `new MutationObserver((_, observer) => {
-      if (!document.querySelector('[data-set-id]')) return;
-      window.encoreSetsAt = performance.now();
-      observer.disconnect();
-    }).observe(document, { subtree: true, childList: true });`,
-  });
 }
 
 /** The scripts the page received whose code is the Firestore SDK's (one of its own error messages is in it). */
