@@ -40,22 +40,26 @@ describe.each([
         }
       : {};
 
-  beforeAll(async () => {
-    emulator = await startPubSubEmulator({ port: 0 });
-    emulator.pushAttempts.subscribe((attempt) => pushAttempts.push(attempt));
-    runner = await startFunctionsRunner({
+  /** The fixture's runner on this emulator, as the stack wires it, with `maxAttempts` retries. */
+  const startRunner = (maxAttempts: number, log: (record: InvocationRecord) => void) =>
+    startFunctionsRunner({
       ...localPush(),
       functionsModule: FIXTURE_MODULE,
       functionsDir: FIXTURE_DIR,
       projectId: PROJECT,
       port: 0,
       emulators: { pubsub: emulator.endpoint },
-      retry: { maxAttempts: 5, minBackoffMs: 20, maxBackoffMs: 100 },
+      retry: { maxAttempts, minBackoffMs: 20, maxBackoffMs: 100 },
       deadLetterTopic: DEAD_LETTER_TOPIC,
       schedules: false,
       env: { FIXTURE_RECORD_FILE: records.path },
-      log: (record) => invocations.push(record),
+      log,
     });
+
+  beforeAll(async () => {
+    emulator = await startPubSubEmulator({ port: 0 });
+    emulator.pushAttempts.subscribe((attempt) => pushAttempts.push(attempt));
+    runner = await startRunner(5, (record) => invocations.push(record));
     client = new PubSub({ projectId: PROJECT, apiEndpoint: emulator.endpoint });
   });
 
@@ -115,19 +119,7 @@ describe.each([
 
   it('re-points existing subscriptions at a new runner with its current retry settings', async () => {
     await runner.close();
-    runner = await startFunctionsRunner({
-      ...localPush(),
-      functionsModule: FIXTURE_MODULE,
-      functionsDir: FIXTURE_DIR,
-      projectId: PROJECT,
-      port: 0,
-      emulators: { pubsub: emulator.endpoint },
-      retry: { maxAttempts: 7, minBackoffMs: 20, maxBackoffMs: 100 },
-      deadLetterTopic: DEAD_LETTER_TOPIC,
-      schedules: false,
-      env: { FIXTURE_RECORD_FILE: records.path },
-      log: () => {},
-    });
+    runner = await startRunner(7, () => {});
     const [flaky] = await client.subscription(PubSubBridge.subscriptionName('flaky')).getMetadata();
     expect(flaky.pushConfig?.pushEndpoint).toBe(`${runner.url}/_/pubsub/flaky`);
     expect(flaky.deadLetterPolicy?.maxDeliveryAttempts).toBe(7);
