@@ -17,9 +17,6 @@
  * Functions log JSON lines to the stdout they inherit: as in stack.ts, the work runs in a child
  * of this file whose output is dropped, and the figures come over a pipe of their own (fd 3).
  */
-import { spawn } from 'node:child_process';
-import { writeSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import {
@@ -45,10 +42,10 @@ import { fetchUsage, resetUsage, type StackUsage } from '@encore/emulators/stack
 import { firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { twelveMegapixelJpeg } from './_photo-bench.js';
+import { runQuietly } from './_stack-child.js';
 import { listPrices, PRICE_SOURCES, PRICES_DATED } from './prices.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from '../test/integration/local-stack.js';
 
-const FIGURES_FD = 3;
 const PROJECT = 'demo-bench-bill';
 const COLLECTIONS: ProgrammeCollection[] = ['stages', 'artists', 'performances'];
 
@@ -337,20 +334,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
   }
 }
 
-if (process.env.ENCORE_BILL_BENCH_CHILD) {
-  await runBill((line) => writeSync(FIGURES_FD, `${line}\n`));
+await runQuietly(import.meta.url, async (print) => {
+  await runBill(print);
+  // Once the figures are out the child is done, whatever handles the SDKs leave open.
   process.exit(0);
-} else {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
-    env: { ...process.env, ENCORE_BILL_BENCH_CHILD: '1' },
-    stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
-  });
-  child.stdio[FIGURES_FD]!.pipe(process.stdout);
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (code !== 0) {
-    console.error(stderr);
-    process.exit(code ?? 1);
-  }
-}
+});
