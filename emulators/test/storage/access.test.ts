@@ -7,7 +7,7 @@ import { getBytes, getMetadata, listAll, ref, updateMetadata, uploadBytes, uploa
 import { getDownloadURL as adminDownloadUrl } from 'firebase-admin/storage';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccessRequest } from '../../src/storage/index.js';
-import { startStorageHarness, type StorageHarness } from './harness.js';
+import { errorCode, startStorageHarness, type StorageHarness } from './harness.js';
 
 const asked: AccessRequest[] = [];
 let harness: StorageHarness;
@@ -29,15 +29,6 @@ afterAll(async () => {
 beforeEach(() => {
   asked.length = 0;
 });
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('authorize hook', () => {
   it('sees create (before and after the body), then update, get, list and delete as Storage rules do, with request.auth and the rules source', async () => {

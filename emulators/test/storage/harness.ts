@@ -63,3 +63,13 @@ export function patternBytes(length: number, seed = 1): Uint8Array {
   for (let index = 0; index < length; index++) bytes[index] = (index * 31 + seed * 7 + (index >> 10)) & 0xff;
   return bytes;
 }
+
+/** The `code` of the error a call that must fail fails with (the SDKs' `storage/unauthorized`...). */
+export async function errorCode(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    return (error as { code: string }).code;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -6,7 +6,7 @@
 import { connectStorageEmulator, deleteObject, getStorage, ref, updateMetadata, uploadString } from 'firebase/storage';
 import { initializeApp } from 'firebase/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUCKET, startStorageHarness, type StorageHarness } from './harness.js';
+import { BUCKET, errorCode, startStorageHarness, type StorageHarness } from './harness.js';
 
 let harness: StorageHarness;
 
@@ -33,15 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.close();
 });
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('a content upload over an existing object', () => {
   it('is judged as create with resource set to the stored object (update stays the metadata change)', async () => {

@@ -18,7 +18,7 @@ import {
   type UploadTaskSnapshot,
 } from 'firebase/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patternBytes, startStorageHarness, type StorageHarness } from './harness.js';
+import { patternBytes, errorCode, startStorageHarness, type StorageHarness } from './harness.js';
 
 let harness: StorageHarness;
 let storage: FirebaseStorage;
@@ -33,15 +33,6 @@ afterAll(async () => {
 });
 
 const md5 = (bytes: Uint8Array): string => createHash('md5').update(bytes).digest('base64');
-
-async function errorCode(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return (error as { code: string }).code;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('uploadBytes (multipart)', () => {
   it('stores the bytes and metadata and returns the object metadata', async () => {
