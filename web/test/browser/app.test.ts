@@ -109,6 +109,10 @@ describe('Encore in the browser', () => {
     await page.goto(`${stack.url}/performances/${set.id}`);
     await page.getByRole('button', { name: `Favourite ${artistName(set.data.artistId)}, 0 fans` }).click();
     await page.locator('button[aria-pressed="true"]').waitFor({ timeout: LIVE });
+    // The feed is read on the server: wait until the heart has synced (no longer "waiting to
+    // sync", which it is while the first sign-in or the write is still on its way).
+    const artist = artistName(set.data.artistId).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    await page.getByRole('button', { name: new RegExp(`^Favourite ${artist}, \\d+ fans?$`), pressed: true }).waitFor({ timeout: LIVE });
     await page.getByRole('link', { name: 'My schedule' }).click();
     await page.getByRole('button', { name: 'Get my calendar link' }).click();
     const link = page.getByLabel('Your private calendar link');
