@@ -1,6 +1,8 @@
 import { firestorePaths, PROGRAMME_ORDER, programmeQueryName, type ProgrammeCollection } from '@encore/model';
 import { collection, doc, loadBundle, namedQuery, orderBy, query, type DocumentReference, type Firestore, type Query } from 'firebase/firestore';
+import { yieldToMain } from '../app/yield-to-main';
 import { programmeBundleBytes } from './bundle-file/fetch-bundle';
+import { splitBundleByQuery } from './bundle-file/split-bundle';
 
 /** What the festival's listeners listen to, and where their first data comes from. */
 export interface ProgrammeQueries {
@@ -36,7 +38,7 @@ export function plainProgrammeQueries(firestore: Firestore, festivalId: string):
 /**
  * Loads the programme's data bundle into the local cache and answers its named queries. The
  * bytes are those the first paint read (bundle-file/fetch-bundle.ts: one download per page
- * load). A bundle this device loaded before is skipped by the SDK (same id and build time),
+ * load), loaded in parts, a named query with its documents at a time. A bundle this device loaded before is skipped by the SDK (same id and build time),
  * and the browser revalidates the URL with its ETag, so a return visit downloads nothing new.
  * Any failure (offline, no bundle served, a bundle without the queries) falls back to the
  * plain queries: the app works the same, at the price of reading the programme from the server.
@@ -50,7 +52,11 @@ export async function loadProgrammeQueries(
   try {
     const bytes = await bundleBytes(festivalId);
     if (!bytes) return plain;
-    await loadBundle(firestore, bytes);
+    // One named query and its documents at a time, with a breath between: see split-bundle.ts.
+    for (const part of splitBundleByQuery(new Uint8Array(bytes))) {
+      await loadBundle(firestore, part.buffer as ArrayBuffer);
+      await yieldToMain();
+    }
     const [stages, artists, performances] = await Promise.all(
       (['stages', 'artists', 'performances'] as const).map((name) => namedQuery(firestore, programmeQueryName(festivalId, name))),
     );

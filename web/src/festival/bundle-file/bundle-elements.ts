@@ -79,10 +79,22 @@ const DIGIT_9 = 0x39;
  * SDK's path rather than paint half a programme.
  */
 export function readBundleElements(bytes: Uint8Array): BundleElement[] {
+  return readBundleElementSpans(bytes).map(({ element }) => element);
+}
+
+/** An element, and its bytes in the bundle: its length prefix and its JSON. */
+export interface BundleElementSpan {
+  element: BundleElement;
+  bytes: Uint8Array;
+}
+
+/** As `readBundleElements`, with each element's own bytes (bundle-file/split-bundle.ts copies them as they are). */
+export function readBundleElementSpans(bytes: Uint8Array): BundleElementSpan[] {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const elements: BundleElement[] = [];
+  const spans: BundleElementSpan[] = [];
   let offset = 0;
   while (offset < bytes.length) {
+    const start = offset;
     // The length prefix counts the UTF-8 bytes of the JSON, not its characters.
     let length = 0;
     let digits = 0;
@@ -101,11 +113,11 @@ export function readBundleElements(bytes: Uint8Array): BundleElement[] {
     }
     offset += length;
     if (!isElement(element)) throw new BundleFormatError(`unknown element at byte ${offset - length}`);
-    if (elements.length === 0 && !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
-    elements.push(element);
+    if (spans.length === 0 && !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
+    spans.push({ element, bytes: bytes.subarray(start, offset) });
   }
-  if (elements.length === 0) throw new BundleFormatError('it is empty');
-  return elements;
+  if (spans.length === 0) throw new BundleFormatError('it is empty');
+  return spans;
 }
 
 function isElement(value: unknown): value is BundleElement {
