@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstContent, FALLBACK_MS, markFirstContentShown, resetFirstContentForTests } from './first-content';
+import { afterFirstContent, FALLBACK_MS, markFirstContentShown, PAINT_REPORT_GRACE_MS, resetFirstContentForTests } from './first-content';
 
 describe('afterFirstContent', () => {
   beforeEach(() => {
@@ -38,5 +38,43 @@ describe('afterFirstContent', () => {
     const late = settled(afterFirstContent());
     await Promise.resolve();
     expect(late.done).toBe(true);
+  });
+
+  describe('where the browser reports paints (largest-contentful-paint entries)', () => {
+    let report: (entries: Array<{ startTime: number }>) => void = () => {};
+    beforeEach(() => {
+      class FakeObserver {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        constructor(callback: (list: { getEntries(): Array<{ startTime: number }> }) => void) {
+          report = (entries) => callback({ getEntries: () => entries });
+        }
+        observe() {}
+        disconnect() {
+          report = () => {};
+        }
+      }
+      vi.stubGlobal('PerformanceObserver', FakeObserver);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('waits past the frames for the report that the content was presented, then releases', async () => {
+      const waiting = settled(afterFirstContent());
+      markFirstContentShown();
+      await vi.advanceTimersByTimeAsync(40);
+      expect(waiting.done).toBe(false);
+      report([{ startTime: performance.now() }]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(waiting.done).toBe(true);
+    });
+
+    it('does not take a paint from before the commit for it, and gives up on a report a grace period after the frames', async () => {
+      const waiting = settled(afterFirstContent());
+      markFirstContentShown();
+      report([{ startTime: performance.now() - 500 }]);
+      await vi.advanceTimersByTimeAsync(40);
+      expect(waiting.done).toBe(false);
+      await vi.advanceTimersByTimeAsync(PAINT_REPORT_GRACE_MS);
+      expect(waiting.done).toBe(true);
+    });
   });
 });

@@ -15,21 +15,50 @@ let shown = false;
 let painted = false;
 const waiting = new Set<() => void>();
 
+/**
+ * How long after the commit's second frame to wait for the browser's report of its paint,
+ * when the browser reports paints (the content may not be larger than what showed before,
+ * and then no report comes).
+ */
+export const PAINT_REPORT_GRACE_MS = 100;
+
 /** Called once the content is committed; later calls do nothing. */
 export function markFirstContentShown(): void {
   if (shown) return;
   shown = true;
-  // After the browser has presented that commit: the frame that paints it, then the next one
-  // (whose start means the first was handed to the screen), then a task after it. With one
-  // frame only, the deferred downloads started while the paint was still on its way to the
-  // screen, and competed with it (Lighthouse counted them into the largest contentful paint).
   const release = () => {
+    if (painted) return;
     painted = true;
+    observer?.disconnect();
     for (const resolve of waiting) resolve();
     waiting.clear();
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(release, 0)));
-  else setTimeout(release, 0);
+  // Released once the browser has put that commit on the screen. Where it reports the paint
+  // of the page's largest content (the largest-contentful-paint entries, which carry the time
+  // the frame was presented): at that report. A frame can reach the screen well after its
+  // requestAnimationFrame callbacks ran (two frames later, measured in Chromium): the deferred
+  // downloads then started while the content was still on its way, and Lighthouse counted
+  // them into the largest contentful paint.
+  const committedAt = performance.now();
+  const observer = observePaintsFrom(committedAt, () => setTimeout(release, 0));
+  // Otherwise (no such reports, or none for this content): the frame that paints it, then the
+  // next one, then a task after it; with reports, a grace period more.
+  const afterFrames = () => setTimeout(release, observer ? PAINT_REPORT_GRACE_MS : 0);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(afterFrames));
+  else afterFrames();
+}
+
+/** Calls `painted` at the first largest-contentful-paint entry presented at or after `since`; undefined where the browser has none. */
+function observePaintsFrom(since: number, painted: () => void): PerformanceObserver | undefined {
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return undefined;
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.startTime >= since)) {
+      observer.disconnect();
+      painted();
+    }
+  });
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
+  return observer;
 }
 
 /** Resolves once the first content has been painted, or after `fallbackMs` at the latest. */
