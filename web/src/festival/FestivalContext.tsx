@@ -1,6 +1,7 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
 import { importWithRetry } from '../app/lazy-page';
+import { yieldToMain } from '../app/yield-to-main';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
@@ -15,8 +16,15 @@ export type { FestivalState } from './live-programme';
 
 const FestivalContext = createContext<FestivalState | null>(null);
 
-// Retried once, as route chunks are: a flaky network often fails one request.
-const loadLive = () => importWithRetry(() => import('./festival-live'));
+// Retried once, as route chunks are: a flaky network often fails one request. In two steps
+// with a breath between, so that the browser runs the Firestore SDK's module (the largest) in
+// a task of its own, and the listeners' code with the schemas in another.
+const loadLive = () =>
+  importWithRetry(async () => {
+    await import('../firebase/firestore');
+    await yieldToMain();
+    return import('./festival-live');
+  });
 
 /**
  * Live programme of the configured festival, shared by every page (one set of listeners).
@@ -47,13 +55,15 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         bundleBuilt.current = bundle?.createTime ?? null;
         const programme = bundle?.programme ?? null;
-        setFirstPaint(programme);
+        // Transitions, here and for the listeners' updates: React renders the programme in
+        // slices of a few milliseconds, so a tap is never kept waiting behind a whole page.
+        startTransition(() => setFirstPaint(programme));
         // With a programme painted from the bundle, the SDK loads after that frame; without one, at once.
         return programme ? afterFirstContent() : undefined;
       })
       .then(loadLive)
       .then((module) => {
-        if (!cancelled) stop = module.listenToFestival(festivalId, setLive);
+        if (!cancelled) stop = module.listenToFestival(festivalId, (update) => startTransition(() => setLive(update)));
       })
       .catch((error: unknown) => {
         // The chunk itself did not load (offline before it was ever cached): say so on the page.

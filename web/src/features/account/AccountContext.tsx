@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { SignedInAccount } from '../../firebase/auth';
 import { afterFirstContent } from '../../app/first-content';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
@@ -45,7 +45,8 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       loading = retryWhenOnline(async () => {
         const module = await loadAuth();
         if (cancelled) return;
-        const unwatch = module.watchAccount(setAccount);
+        // A transition: who is signed in reaches every page, and React renders that in slices.
+        const unwatch = module.watchAccount((next) => startTransition(() => setAccount(next)));
         const signingIn = module.keepSignedIn();
         signIn.current = signingIn;
         cleanup = () => {

@@ -38,13 +38,16 @@ const ProgrammeWithFilters = memo(function ProgrammeWithFilters({ programme }: {
       ),
     [setParams],
   );
+  // The same object while the hearts are the same: ProgrammeView is memo'd on it.
+  const { ids, pendingIds, toggle } = favorites;
+  const hearts = useMemo(() => ({ ids, pendingIds, onToggle: (id: string) => void toggle(id) }), [ids, pendingIds, toggle]);
   const dayHref = useCallback((day: string) => `/?${withFilter(params, { day }).toString()}`, [params]);
 
   return (
     <ProgrammeView
       programme={programme}
       filter={filter}
-      favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
+      favorites={hearts}
       now={now}
       layout={layout}
       onFilterChange={onFilterChange}

@@ -1,5 +1,5 @@
 import { festivalDayOf, festivalDays } from '@encore/model';
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
@@ -43,8 +43,10 @@ let openedAtNow = false;
  * The programme, phone first: a sticky bar with the day tabs, "Now" (during the festival)
  * and one Filters control; "now and next" as a compact strip; then the day as a
  * Clashfinder-style timeline (or a list), whose stage names stick under the bar.
+ * Memo'd: a change elsewhere (the favourites' loading state, the account) does not render
+ * every set again while the programme, the filter, the hearts and the minute are the same.
  */
-export function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false }: ProgrammeViewProps) {
+export const ProgrammeView = memo(function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false }: ProgrammeViewProps) {
   const intl = useIntl();
   const days = festivalDays(programme.festival);
   const sets = useMemo(() => filterPerformances(programme, filter, favorites.ids), [programme, filter, favorites.ids]);
@@ -183,4 +185,4 @@ export function ProgrammeView({ programme, filter, favorites, now, layout, onFil
       </div>
     </div>
   );
-}
+});
