@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import { bundlesProxy } from './vite/bundles-proxy.ts';
 import { firstPageHints } from './vite/first-page.ts';
+import { inlineEntryCss } from './vite/inline-entry-css.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { precompiledMessages } from './vite/precompiled-messages.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
@@ -11,7 +12,7 @@ export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
   return {
-    plugins: [react(), serviceWorker(), firstPageHints(), precompiledMessages()],
+    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,

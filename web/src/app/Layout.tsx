@@ -13,6 +13,7 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 import { afterFirstContent } from './first-content';
+import { BrandMark } from '../ui/BrandMark';
 
 // Messaging (urgent banners, the unread count, push) loads once the first content is painted
 // (first-content.ts), in one chunk the service worker precaches: the programme page's first
@@ -69,7 +70,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Staff get one more section: on laptops the festival's name then gives way to it, so the navigation never ends cut off. */}
         <div className="site-header-inner" data-long-nav={navSections.some((section) => section.key === 'staff') ? '' : undefined}>
           <Link to="/" className="brand">
-            <img src="/icon.svg" alt="" width="32" height="32" />
+            <BrandMark />
             <span className="brand-name">{programme?.festival.name ?? 'Encore'}</span>
           </Link>
           <TopNav extra={navSections} badges={BADGES} />
