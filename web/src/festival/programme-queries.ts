@@ -54,7 +54,7 @@ export async function loadProgrammeQueries(
     if (!bytes) return plain;
     // One named query and its documents at a time, with a breath between: see split-bundle.ts.
     for (const part of splitBundleByQuery(new Uint8Array(bytes))) {
-      await loadBundle(firestore, part.buffer as ArrayBuffer);
+      await loadBundle(firestore, inSlices(part));
       await yieldToMain();
     }
     const [stages, artists, performances] = await Promise.all(
@@ -66,4 +66,23 @@ export async function loadProgrammeQueries(
     console.warn('The programme bundle did not load; reading the programme from Firestore.', error);
     return plain;
   }
+}
+
+/** How much of a part the SDK reads (and parses) per task: see `inSlices`. */
+const SLICE_BYTES = 8 * 1024;
+
+/**
+ * A part as a stream the SDK reads a slice at a time, a task apart: its reading and parsing
+ * of the elements is then spread over short tasks too (given the whole buffer, it reads every
+ * element in one task, copying what is left of its buffer after each one).
+ */
+function inSlices(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (offset > 0) await yieldToMain();
+      controller.enqueue(bytes.subarray(offset, (offset += SLICE_BYTES)));
+      if (offset >= bytes.length) controller.close();
+    },
+  });
 }
