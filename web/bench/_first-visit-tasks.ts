@@ -1,0 +1,180 @@
+/**
+ * `npm run profile:first-visit -w web`: where a first visit's main-thread time goes. Not a
+ * benchmark (it prints no ratio against a target, and `npm run bench` skips it): the tool
+ * behind web/README.md, "The first page", for whoever takes Lighthouse's TBT further.
+ *
+ * The production build against the whole local stack (test/browser/local-stack.ts), a fresh
+ * browser context per run (a true first visit), the festival's Saturday at 21:00, the CPU
+ * slowed down `RATE` times (default 4, Lighthouse's factor, here really throttled). For each
+ * task of the renderer's main thread over `MIN_TASK` ms (default 50, Lighthouse's long
+ * task): when it started, how long it took, the functions that took most of it (sampled by
+ * V8's profiler, mapped to their sources through the build's source maps), the call paths
+ * from the task's root, and the browser's own work in it (style, layout, paint, module
+ * evaluation, from the trace). Then the sum of what each task spent over 50 ms.
+ *
+ * `RUNS` (default 2) first visits; `WAIT` ms (default 8000) each, after the navigation.
+ */
+import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
+import { chromium, type CDPSession } from 'playwright-core';
+import { CHROMIUM_ARGS, resolveChromium } from '@encore/emulators/browser';
+import { startLocalStack } from '../test/browser/local-stack.ts';
+import { festivalClockScript } from '../test/browser/festival-clock.ts';
+
+const RUNS = Number(process.env.RUNS ?? 2);
+const RATE = Number(process.env.RATE ?? 4);
+const MIN_TASK_MS = Number(process.env.MIN_TASK ?? 50);
+const WAIT_MS = Number(process.env.WAIT ?? 8000);
+const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string };
+}
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+interface Task {
+  start: number;
+  end: number;
+  /** The profile nodes sampled during the task, one entry per sample. */
+  samples: number[];
+}
+
+/** Source maps of the build's chunks, fetched once each. */
+const sourceMaps = new Map<string, Promise<TraceMap | null>>();
+function sourceMapOf(url: string): Promise<TraceMap | null> {
+  let map = sourceMaps.get(url);
+  if (!map) {
+    map = fetch(`${url}.map`)
+      .then(async (response) => (response.ok ? new TraceMap((await response.json()) as ConstructorParameters<typeof TraceMap>[0]) : null))
+      .catch(() => null);
+    sourceMaps.set(url, map);
+  }
+  return map;
+}
+
+/** `function source:line`, from the source map where the build has one. */
+async function describeFrame(frame: CallFrame): Promise<string> {
+  if (!frame.url) return frame.functionName || '(native)';
+  const map = frame.url.includes('/assets/') ? await sourceMapOf(frame.url) : null;
+  const position = map ? originalPositionFor(map, { line: frame.lineNumber + 1, column: frame.columnNumber }) : null;
+  if (position?.source) {
+    const source = position.source.replace(/.*node_modules\//, '').replace(/.*\/web\/src\//, 'src/');
+    return `${position.name ?? frame.functionName ?? '?'} ${source}:${position.line}`;
+  }
+  return `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`;
+}
+
+async function trace(cdp: CDPSession, work: () => Promise<void>): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
+  await work();
+  await cdp.send('Tracing.end');
+  await complete;
+  return events;
+}
+
+function top(counts: Map<string, number>, samples: number, durationMs: number, count: number): string {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([label, n]) => `      ${((n / samples) * durationMs).toFixed(0).padStart(4)} ms  ${label}`)
+    .join('\n');
+}
+
+async function firstVisit(url: string, run: number, launch: () => ReturnType<typeof chromium.launch>): Promise<void> {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.addInitScript(festivalClockScript(FESTIVAL_SATURDAY_NINE));
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: RATE });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const events = await trace(cdp, async () => {
+      await page.goto(`${url}/`);
+      await page.waitForTimeout(WAIT_MS);
+    });
+    const { profile } = await cdp.send('Profiler.stop');
+    const paints = await page.evaluate(() => performance.getEntriesByType('paint').map((entry) => `${entry.name} ${entry.startTime.toFixed(0)} ms`));
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          new PerformanceObserver((list) => {
+            const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+            resolve(last ? `${last.startTime.toFixed(0)} ms, ${last.element?.outerHTML.slice(0, 60) ?? '?'}` : 'none');
+          }).observe({ type: 'largest-contentful-paint', buffered: true }),
+        ),
+    );
+
+    // The renderer's main thread: the one that parsed the page.
+    const parser = events.find((event) => event.name === 'ParseHTML');
+    const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === parser?.pid);
+    const nodes = new Map<number, ProfileNode>((profile.nodes as ProfileNode[]).map((node) => [node.id, node]));
+    const parentOf = new Map<number, number>();
+    for (const node of nodes.values()) for (const child of node.children ?? []) parentOf.set(child, node.id);
+    let at = profile.startTime;
+    const sampled = (profile.samples ?? []).map((id, index) => ({ id, at: (at += profile.timeDeltas?.[index] ?? 0) }));
+    const tasks: Task[] = events
+      .filter((event) => event.name === 'RunTask' && event.ph === 'X' && event.tid === main?.tid && (event.dur ?? 0) >= MIN_TASK_MS * 1000)
+      .map((event) => ({ start: event.ts, end: event.ts + event.dur!, samples: sampled.filter((sample) => sample.at >= event.ts && sample.at <= event.ts + event.dur!).map((sample) => sample.id) }));
+
+    console.log(`\nFirst visit ${run + 1} of ${RUNS} (CPU ${RATE}x slower): ${paints.join(', ')}; largest contentful paint ${lcp}`);
+    let overFifty = 0;
+    for (const task of tasks) {
+      const durationMs = (task.end - task.start) / 1000;
+      overFifty += Math.max(0, durationMs - 50);
+      const self = new Map<string, number>();
+      const paths = new Map<string, number>();
+      for (const id of task.samples) {
+        const frame = nodes.get(id)!.callFrame;
+        const label = await describeFrame(frame);
+        self.set(label, (self.get(label) ?? 0) + 1);
+        const chain: number[] = [];
+        for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) chain.unshift(node);
+        // Below the profile's root: the frames that say what the task was for.
+        const path = (await Promise.all(chain.slice(1, 5).map((node) => describeFrame(nodes.get(node)!.callFrame)))).join(' > ');
+        paths.set(path, (paths.get(path) ?? 0) + 1);
+      }
+      const browserWork = new Map<string, number>();
+      for (const event of events) {
+        if (event.tid !== main?.tid || event.ph !== 'X' || event.name === 'RunTask' || event.ts < task.start || event.ts >= task.end || (event.dur ?? 0) < 1000) continue;
+        browserWork.set(event.name, Math.max(browserWork.get(event.name) ?? 0, event.dur! / 1000));
+      }
+      const work = [...browserWork].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ');
+      console.log(`  task at ${((task.start - profile.startTime) / 1000).toFixed(0)} ms: ${durationMs.toFixed(0)} ms${work ? ` (browser: ${work})` : ''}`);
+      if (task.samples.length === 0) continue;
+      console.log(`    most time in:\n${top(self, task.samples.length, durationMs, 5)}\n    called from:\n${top(paths, task.samples.length, durationMs, 3)}`);
+    }
+    console.log(`  time over 50 ms, summed over these tasks: ${overFifty.toFixed(0)} ms (Lighthouse's TBT counts it from the first contentful paint on)`);
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+}
+
+const stack = await startLocalStack();
+try {
+  const binary = await resolveChromium();
+  const launch = () => chromium.launch({ executablePath: binary.executablePath, args: CHROMIUM_ARGS, ...(binary.env ? { env: { ...process.env, ...binary.env } } : {}) });
+  for (let run = 0; run < RUNS; run++) await firstVisit(stack.url, run, launch);
+} finally {
+  await stack.stop();
+}
