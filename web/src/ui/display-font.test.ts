@@ -22,7 +22,7 @@ describe('the display face on a first visit', () => {
 
   it('switches the headings to it only once the face has loaded, and remembers it for the next visit', async () => {
     let loaded: () => void = () => {};
-    const load = vi.fn(() => new Promise<FontFace[]>((resolve) => (loaded = () => resolve([]))));
+    const load = vi.fn(() => new Promise<FontFace[]>((resolve) => (loaded = () => resolve([{} as FontFace]))));
     Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
     const root = document.createElement('html');
     const storage = memoryStorage();
@@ -37,14 +37,17 @@ describe('the display face on a first visit', () => {
     expect(storage.getItem(DISPLAY_FONT_KEY)).toBe('1');
   });
 
-  it('lets the browser use the face when it can even if loading it failed (offline), and does nothing when index.html set it already', async () => {
+  it('lets the browser use the face when it can even if loading it failed (offline) without remembering it, and does nothing when index.html set it already', async () => {
     const load = vi.fn(async () => {
       throw new Error('offline');
     });
     Object.defineProperty(document, 'fonts', { value: { load }, configurable: true });
     const root = document.createElement('html');
-    await loadDisplayFont(root, memoryStorage());
+    const storage = memoryStorage();
+    await loadDisplayFont(root, storage);
     expect(root.hasAttribute('data-display-font')).toBe(true);
+    // Not remembered: the next visit loads it after its first content again.
+    expect(storage.getItem(DISPLAY_FONT_KEY)).toBeNull();
 
     load.mockClear();
     await loadDisplayFont(root, memoryStorage());

@@ -20,13 +20,15 @@ const SAMPLE = 'Encore';
 export async function loadDisplayFont(root: HTMLElement = document.documentElement, storage: Storage | null = safeLocalStorage()): Promise<void> {
   if (root.hasAttribute(ATTRIBUTE)) return;
   const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
+  let loaded = false;
   try {
     // Switch once the face is in, so the headings change once, from the system face to this one.
-    if (fonts) await fonts.load(FONT, SAMPLE);
+    if (fonts) loaded = (await fonts.load(FONT, SAMPLE)).length > 0;
   } catch {
     // Not loaded (offline on a first visit): the attribute still lets the browser use the face when it can.
   }
   root.setAttribute(ATTRIBUTE, '');
+  if (!loaded) return;
   try {
     storage?.setItem(DISPLAY_FONT_KEY, '1');
   } catch {
