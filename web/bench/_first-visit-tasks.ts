@@ -15,8 +15,8 @@
  * `RUNS` (default 2) first visits; `WAIT` ms (default 8000) each, after the navigation.
  */
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
-import { chromium, type CDPSession } from 'playwright-core';
-import { CHROMIUM_ARGS, resolveChromium } from '@encore/emulators/browser';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium } from '@encore/emulators/browser';
 import { startLocalStack } from '../test/browser/local-stack.ts';
 import { festivalClockScript } from '../test/browser/festival-clock.ts';
 
@@ -97,8 +97,8 @@ function top(counts: Map<string, number>, samples: number, durationMs: number, c
     .join('\n');
 }
 
-async function firstVisit(url: string, run: number, launch: () => ReturnType<typeof chromium.launch>): Promise<void> {
-  const browser = await launch();
+async function firstVisit(url: string, run: number): Promise<void> {
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
     const page = await context.newPage();
@@ -172,9 +172,7 @@ async function firstVisit(url: string, run: number, launch: () => ReturnType<typ
 
 const stack = await startLocalStack();
 try {
-  const binary = await resolveChromium();
-  const launch = () => chromium.launch({ executablePath: binary.executablePath, args: CHROMIUM_ARGS, ...(binary.env ? { env: { ...process.env, ...binary.env } } : {}) });
-  for (let run = 0; run < RUNS; run++) await firstVisit(stack.url, run, launch);
+  for (let run = 0; run < RUNS; run++) await firstVisit(stack.url, run);
 } finally {
   await stack.stop();
 }
