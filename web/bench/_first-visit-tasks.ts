@@ -18,13 +18,12 @@ import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
 import type { CDPSession } from 'playwright-core';
 import { launchChromium } from '@encore/emulators/browser';
 import { startLocalStack } from '../test/browser/local-stack.ts';
-import { festivalClockScript } from '../test/browser/festival-clock.ts';
+import { FESTIVAL_SATURDAY_NINE, festivalClockScript } from '../test/browser/festival-clock.ts';
 
 const RUNS = Number(process.env.RUNS ?? 2);
 const RATE = Number(process.env.RATE ?? 4);
 const MIN_TASK_MS = Number(process.env.MIN_TASK ?? 50);
 const WAIT_MS = Number(process.env.WAIT ?? 8000);
-const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 
 interface TraceEvent {
   name: string;

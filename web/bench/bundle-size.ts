@@ -17,8 +17,6 @@ import { gzipSync } from 'node:zlib';
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
 const BUDGET_BYTES = 150 * 1024;
-/** Saturday 15 August 2026, 21:00 in Amsterdam: sets playing on most stages. */
-const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 /** After the sets show, how long to keep listening for the JavaScript loaded later on purpose. */
 const DEFERRED_WINDOW_MS = 5000;
 
@@ -31,7 +29,7 @@ interface Fetched {
 
 async function measure(): Promise<{ overBudget: boolean }> {
   const { launchBrowser } = await import('../test/browser/browser.ts');
-  const { setFestivalClock } = await import('../test/browser/festival-clock.ts');
+  const { FESTIVAL_SATURDAY_NINE, setFestivalClock } = await import('../test/browser/festival-clock.ts');
   const { startLocalStack } = await import('../test/browser/local-stack.ts');
   const { noteWhenSetsShow } = await import('../test/browser/sets-shown.ts');
   const stack = await startLocalStack();

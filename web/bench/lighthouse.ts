@@ -17,11 +17,9 @@ import { loadavg } from 'node:os';
 import type { Result as LighthouseResult } from 'lighthouse';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { report, runInQuietChild } from './support/quiet-child.ts';
-import { festivalClockScript } from '../test/browser/festival-clock.ts';
+import { FESTIVAL_SATURDAY_NINE, festivalClockScript } from '../test/browser/festival-clock.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-/** Saturday 15 August 2026, 21:00 in Amsterdam. */
-const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 
 interface Target {
   audit: string;

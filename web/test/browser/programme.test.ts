@@ -19,6 +19,7 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations, signIn } from './browser';
+import { FESTIVAL_SATURDAY_NINE as SATURDAY_NINE } from './festival-clock';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
 
@@ -26,8 +27,6 @@ const seed = encore2026();
 const F = seed.festivalId;
 const LIVE = 60_000;
 const LAPTOP = { width: 1280, height: 860 };
-/** Saturday 15 August 2026, 21:00 in Amsterdam. */
-const SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 let stack: LocalStack;
 let admin: App;
 const { newPage } = useBrowserSession('programme-test', (session) => {
