@@ -11,13 +11,15 @@
  * index.html's first script then sets the attribute before the first paint of every later
  * visit, so those never show the system face in between.
  */
+import { browserStorage } from '../app/browser-storage';
+
 export const DISPLAY_FONT_KEY = 'encore.displayFont';
 const ATTRIBUTE = 'data-display-font';
 /** A weight the headings use, and text in the font's Latin subset (what `unicode-range` covers). */
 const FONT = "700 1em 'Bricolage Grotesque Variable'";
 const SAMPLE = 'Encore';
 
-export async function loadDisplayFont(root: HTMLElement = document.documentElement, storage: Storage | null = safeLocalStorage()): Promise<void> {
+export async function loadDisplayFont(root: HTMLElement = document.documentElement, storage: Storage | null = browserStorage()): Promise<void> {
   if (root.hasAttribute(ATTRIBUTE)) return;
   const fonts = typeof document !== 'undefined' ? document.fonts : undefined;
   let loaded = false;
@@ -33,13 +35,5 @@ export async function loadDisplayFont(root: HTMLElement = document.documentEleme
     storage?.setItem(DISPLAY_FONT_KEY, '1');
   } catch {
     // Storage full or denied: the next visit loads the face the same way.
-  }
-}
-
-function safeLocalStorage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
   }
 }

@@ -1,3 +1,5 @@
+import { browserStorage } from '../../app/browser-storage';
+
 /**
  * Whether this device already holds data at least as new as a bundle: the build time of the
  * newest bundle whose listeners then heard from the server, kept per festival in localStorage.
@@ -11,13 +13,6 @@
 const key = (festivalId: string) => `encore.programme.syncedPast.${festivalId}`;
 
 type Storage = Pick<globalThis.Storage, 'getItem' | 'setItem'>;
-const browserStorage = (): Storage | null => {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-};
 
 /** True when the listeners heard from the server after loading a bundle built at `createTime` or later. */
 export function hasSyncedPast(festivalId: string, createTime: Date, storage: Storage | null = browserStorage()): boolean {
