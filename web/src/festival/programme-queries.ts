@@ -38,8 +38,9 @@ export function plainProgrammeQueries(firestore: Firestore, festivalId: string):
 /**
  * Loads the programme's data bundle into the local cache and answers its named queries. The
  * bytes are those the first paint read (bundle-file/fetch-bundle.ts: one download per page
- * load), loaded in parts, a named query with its documents at a time. A bundle this device loaded before is skipped by the SDK (same id and build time),
- * and the browser revalidates the URL with its ETag, so a return visit downloads nothing new.
+ * load), loaded in parts, a named query with its documents at a time. A bundle this device
+ * loaded before is skipped by the SDK (same id and build time), and the browser revalidates
+ * the URL with its ETag, so a return visit downloads nothing new.
  * Any failure (offline, no bundle served, a bundle without the queries) falls back to the
  * plain queries: the app works the same, at the price of reading the programme from the server.
  */
