@@ -5,6 +5,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { grpcTimeoutOptions, type HttpTimeouts } from '../../common/http-timeouts.js';
 import { FirestoreError, RpcCode, asFirestoreError } from '../errors.js';
 import type { FirestoreApi} from '../service/firestore-api.js';
 import { STREAMING_METHODS, UNARY_METHODS, type StreamingMethod, type UnaryMethod } from '../service/firestore-api.js';
@@ -51,8 +52,8 @@ function checkDecoded(request: unknown): Json {
   return request as Json;
 }
 
-export function createGrpcServer(api: FirestoreApi, openStream: OpenStream): grpc.Server {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+export function createGrpcServer(api: FirestoreApi, openStream: OpenStream, timeouts: HttpTimeouts): grpc.Server {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...grpcTimeoutOptions(timeouts) });
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   const handlers: grpc.UntypedServiceImplementation = {};
   for (const method of firestoreService.methodsArray) {
