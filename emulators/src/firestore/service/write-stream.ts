@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { checkNesting } from '../engine/nesting.js';
 import { RpcCode, asFirestoreError, invalidArgument } from '../errors.js';
 import type { StreamHandle, StreamOpenContext, StreamSink } from '../streams.js';
 import type { Databases } from './databases.js';
@@ -42,6 +43,7 @@ export class WriteStream implements StreamHandle {
     if (this.closed) return;
     try {
       if (typeof message !== 'object' || message === null || Array.isArray(message)) throw invalidArgument('WriteRequest must be an object.');
+      checkNesting(message);
       const request = message as { database?: unknown; writes?: unknown; streamToken?: unknown };
       const databaseName = typeof request.database === 'string' && request.database !== '' ? request.database : this.context.database;
       const writes = request.writes;
