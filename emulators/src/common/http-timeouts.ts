@@ -11,6 +11,7 @@
  * for servers that `listen()` themselves (the Firestore port hands sockets to its HTTP server
  * after sniffing for gRPC), they have no idle notion for bodies, and they are polled every 30 s.
  */
+import * as grpc from '@grpc/grpc-js';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -117,15 +118,49 @@ function timeOut(socket: Socket, response: ServerResponse): void {
 }
 
 /**
- * The same timeouts for an HTTP/2 (gRPC) connection, as grpc-js server options: a connection
- * with no call in progress for the idle timeout is closed (GOAWAY; clients reconnect on their
- * next call, as they do when production's front ends close one), and one whose peer stops
- * answering pings is closed too. Open streams (Listen, Write, StreamingPull) keep theirs.
+ * The same timeouts for HTTP/2 (gRPC), as grpc-js server options: a connection with no call in
+ * progress for the idle timeout is closed (GOAWAY; clients reconnect on their next call, as
+ * they do when production's front ends close one), and one whose peer stops answering pings
+ * is closed too. A unary or server-streaming call whose request is not in (half-closed) within
+ * the request timeout ends DEADLINE_EXCEEDED. Client-streaming calls (Listen, Write,
+ * StreamingPull) send requests for as long as they live: only the connection checks apply.
  */
-export function grpcTimeoutOptions(timeouts: HttpTimeouts): Record<string, number> {
+export function grpcTimeoutOptions(timeouts: HttpTimeouts): grpc.ServerOptions {
   return {
     'grpc.max_connection_idle_ms': timeouts.idleMs,
     'grpc.keepalive_time_ms': timeouts.idleMs,
     'grpc.keepalive_timeout_ms': Math.min(20_000, timeouts.idleMs),
+    interceptors: [requestTimeoutInterceptor(timeouts.requestMs)],
+  };
+}
+
+function requestTimeoutInterceptor(requestMs: number): grpc.ServerInterceptor {
+  return (method, call) => {
+    if (method.requestStream) return new grpc.ServerInterceptingCall(call);
+    let timer: NodeJS.Timeout | undefined;
+    const stop = () => {
+      clearTimeout(timer);
+      timer = undefined;
+    };
+    const intercepted: grpc.ServerInterceptingCall = new grpc.ServerInterceptingCall(call, {
+      start(next) {
+        timer = setTimeout(() => {
+          timer = undefined;
+          intercepted.sendStatus({ code: grpc.status.DEADLINE_EXCEEDED, details: `The request was not received in full within ${requestMs} ms.` });
+        }, requestMs).unref();
+        next({
+          onReceiveHalfClose(proceed) {
+            stop();
+            proceed();
+          },
+          onCancel: stop,
+        });
+      },
+      sendStatus(status, next) {
+        stop();
+        next(status);
+      },
+    });
+    return intercepted;
   };
 }

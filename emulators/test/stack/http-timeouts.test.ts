@@ -7,6 +7,7 @@
  * back channel and a gRPC Listen held open past the idle timeout, an upload that streams
  * slowly past it, a StreamingPull waiting past it.
  */
+import { connect as connectHttp2 } from 'node:http2';
 import { connect } from 'node:net';
 import { request as httpRequest } from 'node:http';
 import { PubSub } from '@google-cloud/pubsub';
@@ -81,6 +82,33 @@ function rawClient(port: number, first: string, trickle?: { every: number }): Pr
   });
 }
 
+/**
+ * Starts a gRPC call on `path` whose 100-byte request message never arrives (two bytes of it,
+ * then nothing, never half-closed) and resolves with the grpc-status the server ends it with.
+ */
+function stalledGrpcCall(port: number, path: string): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const session = connectHttp2(`http://127.0.0.1:${port}`);
+    session.on('error', () => {});
+    const ceiling = setTimeout(() => {
+      session.destroy();
+      reject(new Error(`no status after ${CEILING_MS} ms`));
+    }, CEILING_MS);
+    const done = (status: unknown) => {
+      clearTimeout(ceiling);
+      session.destroy();
+      resolve(status === undefined ? undefined : String(status));
+    };
+    const stream = session.request({ ':method': 'POST', ':path': path, 'content-type': 'application/grpc', te: 'trailers' });
+    stream.on('error', () => {});
+    stream.write(Buffer.from([0, 0, 0, 0, 100, 1, 2]));
+    // A trailers-only answer carries the status in its headers; otherwise it comes in the trailers.
+    stream.on('response', (headers) => headers['grpc-status'] !== undefined && done(headers['grpc-status']));
+    stream.on('trailers', (trailers) => done(trailers['grpc-status']));
+    stream.resume();
+  });
+}
+
 const promisedBody = (path: string) => `POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
 const REQUEST_TIMEOUT = /^HTTP\/1\.1 408 Request Timeout\r\n/;
 
@@ -117,6 +145,12 @@ describe('Firestore (8080): HTTP/1.1 and gRPC on one port', () => {
     });
     expect(received).toMatch(REQUEST_TIMEOUT);
     expect(await honestWrite('after-trickle')).toBe(200);
+  });
+
+  it('ends a gRPC call whose request never arrives in full with DEADLINE_EXCEEDED, and keeps serving gRPC', async () => {
+    expect(await stalledGrpcCall(firestore.port, '/google.firestore.v1.Firestore/Commit')).toBe(String(4));
+    await getFirestore(adminApp).doc('slow/after-stall').set({ ok: true });
+    expect((await getFirestore(adminApp).doc('slow/after-stall').get()).data()).toEqual({ ok: true });
   });
 
   it('keeps a WebChannel back channel open past the idle timeout and delivers a change on it', async () => {
@@ -205,6 +239,10 @@ describe('Pub/Sub (8085): gRPC only', () => {
     ['starts an HTTP/2 preface and stops', 'PRI * HTTP/2.0\r\n'],
   ])('closes a connection that %s', async (_label, first) => {
     await rawClient(pubsub.port, first);
+  });
+
+  it('ends a Publish whose request never arrives in full with DEADLINE_EXCEEDED', async () => {
+    expect(await stalledGrpcCall(pubsub.port, '/google.pubsub.v1.Publisher/Publish')).toBe(String(4));
   });
 
   it('keeps a StreamingPull waiting past the idle timeout and delivers to it', async () => {
