@@ -16,6 +16,7 @@
  */
 import type { DocumentWrittenEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
+import { httpTimeouts, type HttpTimeouts } from '../common/http-timeouts.js';
 import { compileRules } from '../rules-enforcement/compiled-rules.js';
 import { enforceFirestoreRules, firestoreRulesRefusal } from '../rules-enforcement/firestore-rules.js';
 import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-file.js';
@@ -69,6 +70,11 @@ export interface FirestoreEmulatorOptions {
    * requires an index...", plus the entry to add). Off by default.
    */
   strictIndexes?: boolean;
+  /**
+   * Idle and request timeouts of the port (HTTP/1.1 and gRPC), in milliseconds; defaults
+   * `DEFAULT_HTTP_TIMEOUTS` (60 s idle, 5 minutes per request). See common/http-timeouts.ts.
+   */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 export interface FirestoreEmulator {
@@ -113,10 +119,12 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const journal = await restoreState(databases, options);
   const api = new FirestoreApi(databases);
   const openStream = createOpenStream(databases);
+  const timeouts = httpTimeouts(options.timeouts);
   const server = await listenOnePort({
     host,
     port: options.port ?? 8080,
-    grpcServer: createGrpcServer(api, openStream),
+    timeouts,
+    grpcServer: createGrpcServer(api, openStream, timeouts),
     http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
   });
   // Throws RulesParseError (line and column) before storing, so broken rules never replace good ones.

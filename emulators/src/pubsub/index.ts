@@ -8,6 +8,7 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { Feed } from '../common/feed.js';
+import { grpcTimeoutOptions, httpTimeouts, type HttpTimeouts } from '../common/http-timeouts.js';
 import { LocalPushEndpoints } from '../common/local-push.js';
 import { Broker, MAX_REQUEST_BYTES } from './broker.js';
 import { openDurablePubSub, type DurablePubSub, type DurablePubSubOptions } from './durable-broker.js';
@@ -38,6 +39,11 @@ export interface PubSubEmulatorOptions {
    * push: the stack starts the functions runner, which re-points them, first. Default false.
    */
   holdPush?: boolean;
+  /**
+   * Idle timeout of the port's HTTP/2 connections, in milliseconds (the request timeout has
+   * no use on a gRPC-only port); default `DEFAULT_HTTP_TIMEOUTS`. See common/http-timeouts.ts.
+   */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 export interface PubSubEmulator {
@@ -73,6 +79,7 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
     // instead of a transport-level RESOURCE_EXHAUSTED.
     'grpc.max_receive_message_length': 4 * MAX_REQUEST_BYTES,
     'grpc.max_send_message_length': -1,
+    ...grpcTimeoutOptions(httpTimeouts(options.timeouts)),
   });
   server.addService(services.Publisher, publisherService(broker));
   server.addService(services.Subscriber, subscriberService(broker));

@@ -20,6 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import type { DocumentWrittenEvent, StorageObjectEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
+import { guardHttpServer, httpTimeouts, type HttpTimeouts } from '../common/http-timeouts.js';
 import type { LocalPushEndpoints } from '../common/local-push.js';
 import { LocalAppCheck } from './app-check.js';
 import { appCheckExchangePath, screenAppCheck, serveAppCheckExchange } from './app-check-http.js';
@@ -97,6 +98,11 @@ export interface FunctionsRunnerOptions {
   runtime?: string;
   /** App Check for callables (app-check.ts): the debug tokens the exchange accepts. None by default: every exchange is refused. */
   appCheck?: { debugTokens?: Iterable<string>; ttlSeconds?: number };
+  /**
+   * Idle and request timeouts of the port, in milliseconds, for receiving requests (a function
+   * runs as long as it runs); default `DEFAULT_HTTP_TIMEOUTS`. See common/http-timeouts.ts.
+   */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 export interface JobResult {
@@ -155,6 +161,7 @@ class Runner implements FunctionsRunner {
     this.dispatcher = new Dispatcher(this.retry, this.log);
     this.appCheck = new LocalAppCheck({ projectId: options.projectId, ...options.appCheck });
     this.server = createServer((req, res) => void this.route(req, res));
+    guardHttpServer(this.server, httpTimeouts(options.timeouts));
     if (options.emulators?.pubsub) {
       this.bridge = new PubSubBridge({
         host: options.emulators.pubsub,

@@ -10,6 +10,7 @@
  *   await stack.stop();
  */
 import { join } from 'node:path';
+import type { HttpTimeouts } from '../common/http-timeouts.js';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../firestore/index.js';
 import { startPubSubEmulator, type PubSubEmulator } from '../pubsub/index.js';
 import { startFunctionsRunner, type FunctionsRunner, type FunctionsRunnerOptions } from '../runner/index.js';
@@ -70,6 +71,8 @@ export interface StackOptions {
   /** Set the SDK env vars on process.env while the stack runs (default true). */
   setEnv?: boolean;
   /** More runner options: watch, retry, env, log... */
+  /** Idle and request timeouts of every port (common/http-timeouts.ts); each emulator's defaults otherwise. */
+  timeouts?: Partial<HttpTimeouts>;
   runner?: Partial<Omit<FunctionsRunnerOptions, 'functionsModule' | 'projectId' | 'host' | 'port' | 'emulators' | 'documentWrites' | 'objectEvents' | 'eventsDir' | 'eventsJournal' | 'localPush'>>;
 }
 
@@ -113,6 +116,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...(importDir ? { importDir } : {}),
         ...(options.rulesFiles?.firestore ? { rulesPath: options.rulesFiles.firestore } : {}),
         ...(options.indexes ? { indexesPath: options.indexes.path, strictIndexes: options.indexes.strict === true } : {}),
+        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
@@ -124,12 +128,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         ...durable(STORAGE_DATA),
         ...(importDir ? { importDir } : {}),
         ...(options.rulesFiles?.storage ? { rulesPath: options.rulesFiles.storage } : {}),
+        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
       }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
       }),
       // With functions, restored push subscriptions wait until the runner has re-pointed them.
-      startPubSubEmulator({ host, port: ports.pubsub, ...durable(PUBSUB_DATA), holdPush: Boolean(options.functions) }).then((emulator) => {
+      startPubSubEmulator({ host, port: ports.pubsub, ...durable(PUBSUB_DATA), holdPush: Boolean(options.functions), ...(options.timeouts ? { timeouts: options.timeouts } : {}) }).then((emulator) => {
         started.push(() => emulator.close());
         return emulator;
       }),
@@ -152,6 +157,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     let runner: FunctionsRunner | undefined;
     if (options.functions) {
       const functionsRunner = await startFunctionsRunner({
+        ...(options.timeouts ? { timeouts: options.timeouts } : {}),
         ...options.runner,
         functionsModule: options.functions,
         ...(options.functionsDir ? { functionsDir: options.functionsDir } : {}),

@@ -8,11 +8,11 @@
 import { BadTokenError, callerFromAuthorization, type Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
 import { handleTokenRequest, isTokenRequest } from './download-tokens.js';
-import { badRequest, methodNotAllowed, unauthenticated } from './errors.js';
+import { badRequest, methodNotAllowed, StorageError, unauthenticated } from './errors.js';
 import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
-import { parseMetadataPatch, type MetadataPatch } from './object-metadata.js';
+import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch } from './object-metadata.js';
 import { toFirebaseJson } from './object-json.js';
 import type { StorageService } from './service.js';
 import type { UploadSession } from './upload-sessions.js';
@@ -60,7 +60,7 @@ async function get(service: StorageService, call: ApiCall, caller: Caller, name:
 }
 
 async function patch(service: StorageService, call: ApiCall, caller: Caller, name: string): Promise<void> {
-  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)), caller);
   const metadata = await service.updateMetadata(call.bucket, name, patch, caller);
   sendJson(call.response, 200, toFirebaseJson(metadata));
 }
@@ -108,7 +108,7 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
     const metadata = await multipartUpload(service, call, (patch, mediaContentType) => ({
       bucket: call.bucket,
       name: objectName(call, patch.name),
-      patch: { ...patch, acl: undefined },
+      patch: clientPatch({ ...patch, acl: undefined }, caller),
       fallbackContentType: mediaContentType,
       caller,
       firebaseDefaults: true,
@@ -127,8 +127,24 @@ async function upload(service: StorageService, call: ApiCall, caller: Caller): P
 }
 
 /** Metadata as the Firebase API takes it: GCS ACLs are not part of it (a client must not make an object public). */
-function firebasePatch(body: unknown): MetadataPatch {
-  return { ...parseMetadataPatch(body), acl: undefined };
+function firebasePatch(body: unknown, caller: Caller): MetadataPatch {
+  return clientPatch({ ...parseMetadataPatch(body), acl: undefined }, caller);
+}
+
+/**
+ * Download tokens are the service's to make: a client that names `firebaseStorageDownloadTokens`
+ * in its custom metadata (on an upload or a metadata update) is refused, as production refuses
+ * it ("file tokens aren't allowed to be updated from a client app for security reasons",
+ * firebase/flutterfire#7340), instead of picking the token that serves the object to anyone
+ * who knows it, unseen by the rules. Admins set tokens through the GCS API. The official
+ * emulator keeps a client's token (firebase-tools `apis/firebase.ts`, `finalizeOneShotUpload`);
+ * we follow production.
+ */
+function clientPatch(patch: MetadataPatch, caller: Caller): MetadataPatch {
+  if (caller.kind !== 'owner' && patch.metadata && DOWNLOAD_TOKENS_KEY in patch.metadata) {
+    throw new StorageError(403, `Permission denied. Clients may not set ${DOWNLOAD_TOKENS_KEY}: download tokens are made by the service.`, 'forbidden');
+  }
+  return patch;
 }
 
 function commandsOf(header: string | undefined): Set<string> {
@@ -159,8 +175,11 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
   }
   const finalize = commands.has('finalize');
   if (commands.has('upload')) {
+    // Without an offset, the chunk goes where the upload stands, as GCS and the official
+    // emulator take it (firebase-tools `apis/firebase.ts` never reads the header); a given offset must be right.
+    const offset = header(call, 'x-goog-upload-offset');
     await service.uploads.append(session, {
-      offset: parseOffset(header(call, 'x-goog-upload-offset')),
+      offset: offset === undefined ? session.received : parseOffset(offset),
       declaredLength: declaredLength(call.request),
       body: bodyChunks(call.request),
       last: finalize,
@@ -182,7 +201,7 @@ async function resumable(service: StorageService, call: ApiCall, caller: Caller,
 }
 
 async function startResumable(service: StorageService, call: ApiCall, caller: Caller): Promise<void> {
-  const patch = firebasePatch(parseJsonBody(await readBody(call.request)));
+  const patch = firebasePatch(parseJsonBody(await readBody(call.request)), caller);
   const name = objectName(call, patch.name);
   const declared = header(call, 'x-goog-upload-header-content-length');
   // Judged now on what the start declares (size, type, metadata): a refused upload sends no byte.

@@ -221,6 +221,10 @@ export interface CopyDestination {
 export async function handleGcsCopy(service: StorageService, call: ApiCall, destination: CopyDestination, baseUrl: string): Promise<void> {
   const method = call.request.method ?? 'GET';
   if (method !== 'POST') throw methodNotAllowed(method, call.url.pathname);
+  // A rewrite here is always done in one call, so no response ever carries a `rewriteToken`
+  // (GCS sends one only "if more calls are needed", json_api/v1/objects/rewrite): a token is
+  // one we never issued, and GCS refuses a token it did not issue instead of starting afresh.
+  if (destination.rewrite && call.url.searchParams.has('rewriteToken')) throw badRequest('Invalid rewrite token.');
   const requested = parseMetadataPatch(parseJsonBody(await readBody(call.request)));
   const source = await service.read(call.bucket, call.object!, ADMIN);
   const metadata = await service.copy(source, {

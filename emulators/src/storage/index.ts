@@ -9,6 +9,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { StorageObjectEvent } from '../common/events.js';
 import { Feed } from '../common/feed.js';
+import { guardHttpServer, httpTimeouts, STORAGE_HTTP_TIMEOUTS, type HttpTimeouts } from '../common/http-timeouts.js';
 import { compileRules } from '../rules-enforcement/compiled-rules.js';
 import { firestoreDocumentsFromEnvironment } from '../rules-enforcement/firestore-rest-documents.js';
 import { watchRulesFile, type RulesFileWatch } from '../rules-enforcement/rules-file.js';
@@ -68,6 +69,12 @@ export interface StorageEmulatorOptions {
   quotaBytes?: number;
   /** The largest object an upload may make; larger is refused (413) from its declared size. Default 512 MiB. */
   maxUploadBytes?: number;
+  /**
+   * Idle and request timeouts of the port, in milliseconds; defaults `STORAGE_HTTP_TIMEOUTS`
+   * (60 s idle, an hour per request, so a large upload streams while its bytes keep coming).
+   * See common/http-timeouts.ts.
+   */
+  timeouts?: Partial<HttpTimeouts>;
 }
 
 export const DEFAULT_MAX_UPLOAD_BYTES = 512 * 1024 * 1024;
@@ -136,6 +143,7 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
     };
     const meter = new StorageUsageMeter();
     const listening = createStorageServer(service, controls, () => baseUrl, meter);
+    guardHttpServer(listening, httpTimeouts(options.timeouts, STORAGE_HTTP_TIMEOUTS));
     server = listening;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);

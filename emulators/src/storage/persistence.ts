@@ -5,15 +5,19 @@
  *   storage/manifest.json   { format, version, objects: [{ blob, metadata }] }
  *   storage/blobs/<n>.bin   the object's bytes, as stored
  *
+ * An import also reads the Firebase CLI's `storage_export/` layout (cli-export.ts). An import
+ * folder with neither is an empty start; one whose export cannot be read is an error that says why.
+ *
  * An export is written to a temporary sibling and renamed over the previous one, so a
  * crash mid-export never leaves a half-written export behind. Bytes are copied file to file
  * and an import checks each object's MD5 as it streams it in: nothing is held in memory.
  */
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BlobStore } from './blob-store.js';
+import { cliStorageExportDir, importCliExport } from './cli-export.js';
 import type { ObjectMetadata, StoredObject } from './object-metadata.js';
 import type { ObjectStore } from './object-store.js';
 
@@ -66,8 +70,9 @@ async function copyCurrent(store: ObjectStore, blobs: BlobStore, listed: ObjectM
 }
 
 /**
- * Reads an export into `blobs`. A directory without one yields undefined; a corrupt export
- * (an object whose bytes do not match their MD5) throws, keeping nothing of it.
+ * Reads an export into `blobs`: ours, else the Firebase CLI's. A directory without either
+ * yields undefined; an export that cannot be read (a missing or corrupt file, an object whose
+ * bytes do not match their MD5) throws, naming it and keeping nothing of it.
  */
 export async function importObjects(dir: string, blobs: BlobStore): Promise<StoredObject[] | undefined> {
   const root = join(dir, 'storage');
@@ -75,10 +80,18 @@ export async function importObjects(dir: string, blobs: BlobStore): Promise<Stor
   try {
     text = await readFile(join(root, 'manifest.json'), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    const cli = await cliStorageExportDir(dir);
+    if (cli !== undefined) return importCliExport(cli, blobs);
+    if (existsSync(root)) throw new Error(`${root} holds no manifest.json: not a Storage export this emulator can read`);
+    return undefined;
   }
-  const manifest = JSON.parse(text) as Partial<Manifest>;
+  let manifest: Partial<Manifest>;
+  try {
+    manifest = JSON.parse(text) as Partial<Manifest>;
+  } catch (error) {
+    throw new Error(`${join(root, 'manifest.json')} is not valid JSON: ${(error as Error).message}`, { cause: error });
+  }
   if (manifest.format !== FORMAT || manifest.version !== VERSION || !Array.isArray(manifest.objects)) {
     throw new Error(`${join(root, 'manifest.json')} is not a version ${VERSION} ${FORMAT} manifest`);
   }

@@ -254,6 +254,10 @@ export class Database {
 
   beginTransaction(options: unknown): Transaction {
     const opts = (options ?? {}) as { readOnly?: { readTime?: unknown } | null; readWrite?: unknown };
+    // `mode` is a oneof: a transaction is read-only or read-write, never both.
+    if (opts.readOnly !== undefined && opts.readOnly !== null && opts.readWrite !== undefined && opts.readWrite !== null) {
+      throw invalidArgument("TransactionOptions must set one of read_only or read_write, not both.");
+    }
     if (opts.readOnly !== undefined && opts.readOnly !== null) {
       const readTime = opts.readOnly.readTime === undefined || opts.readOnly.readTime === null ? this.now() : this.checkReadTime(opts.readOnly.readTime);
       return this.transactions.begin({ readOnly: true, readTime });

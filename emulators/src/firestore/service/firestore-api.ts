@@ -8,6 +8,7 @@ import { FirestoreError, invalidArgument } from '../errors.js';
 import { parseMask, type Database, type ResolvedRead } from '../engine/database.js';
 import { toDocumentJson } from '../engine/documents.js';
 import { explainMetrics, parseExplainOptions } from '../engine/explain.js';
+import { parseFieldPath } from '../engine/field-path.js';
 import { joinPath, validateCollectionId } from '../engine/paths.js';
 import { formatTimestamp } from '../engine/time.js';
 import { parseWrite, validateWrite } from '../engine/writes.js';
@@ -123,9 +124,8 @@ export class FirestoreApi {
   }
 
   private page<T>(items: T[], request: Json, key: string): Json {
-    const size = Number(request.pageSize ?? 0);
-    const start = request.pageToken ? Number(Buffer.from(String(request.pageToken), 'base64').toString()) : 0;
-    if (!Number.isInteger(start) || start < 0) throw invalidArgument('Invalid page token.');
+    const size = pageSize(request.pageSize);
+    const start = pageStart(request.pageToken);
     const end = size > 0 ? start + size : items.length;
     const out: Json = { [key]: items.slice(start, end) };
     if (end < items.length) out.nextPageToken = Buffer.from(String(end)).toString('base64');
@@ -137,8 +137,10 @@ export class FirestoreApi {
     const parent = str(request.parent, 'parent');
     const collectionId = request.collectionId === undefined || request.collectionId === '' ? undefined : validateCollectionId(request.collectionId);
     if (collectionId === undefined) throw invalidArgument('collection_id is required.');
+    const orderBy = parseListOrderBy(request.orderBy);
+    if (orderBy.length > 0 && request.showMissing === true) throw invalidArgument('Requests with show_missing may not specify order_by.');
     const read = database.resolveRead(request);
-    const query = database.planQuery(parent, { from: [{ collectionId }] });
+    const query = database.planQuery(parent, { from: [{ collectionId }], ...(orderBy.length > 0 ? { orderBy } : {}) });
     const docs = database.query(caller, query, read);
     this.databases.usageOf(parent).reads(caller, 'ListDocuments', docs.map((doc) => doc.path), { count: 1, collectionId });
     const mask = parseMask(request.mask);
@@ -297,3 +299,49 @@ function autoId(): string {
   return id;
 }
 
+
+/**
+ * `page_size`, an int32 that may not be negative (0 or absent: no limit). A value that is not
+ * an int32 is refused in the words of Google's JSON/query parser; a negative one as AIP-158
+ * asks ("If a negative value is provided, the API should return INVALID_ARGUMENT").
+ */
+function pageSize(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return 0;
+  const size = typeof raw === 'number' ? raw : typeof raw === 'string' && /^-?\d+$/.test(raw.trim()) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(size) || size > 2 ** 31 - 1 || size < -(2 ** 31)) throw invalidArgument(`Invalid value at 'page_size' (TYPE_INT32), "${String(raw)}"`);
+  if (size < 0) throw invalidArgument('page_size must not be negative.');
+  return size;
+}
+
+/** Where a page token says to continue: only a token this emulator issued (base64 of an offset) is taken. */
+function pageStart(raw: unknown): number {
+  if (raw === undefined || raw === null || raw === '') return 0;
+  const token = String(raw);
+  const decoded = Buffer.from(token, 'base64').toString();
+  if (!/^\d+$/.test(decoded) || Buffer.from(decoded).toString('base64') !== token) throw invalidArgument('Invalid page token.');
+  return Number(decoded);
+}
+
+/**
+ * ListDocuments' `order_by`, "`priority desc, __name__ desc`" (firestore.proto): field paths,
+ * each with an optional `asc`/`desc`, as a structured query's orderBy. Anything else is refused.
+ */
+function parseListOrderBy(raw: unknown): Json[] {
+  if (raw === undefined || raw === null || raw === '') return [];
+  if (typeof raw !== 'string') throw invalidArgument('order_by must be a string.');
+  return raw.split(',').map((part) => {
+    const words = part.trim().split(/\s+/);
+    const [field, direction, extra] = words;
+    const parsed = field === undefined || field === '' || extra !== undefined || (direction !== undefined && !/^(asc|desc)$/i.test(direction)) ? undefined : tryFieldPath(field);
+    if (parsed === undefined) throw invalidArgument(`Invalid order_by: "${raw}". Expected field paths, each optionally followed by asc or desc, separated by commas.`);
+    return { field: { fieldPath: field }, direction: direction?.toLowerCase() === 'desc' ? 'DESCENDING' : 'ASCENDING' };
+  });
+}
+
+function tryFieldPath(text: string): string[] | undefined {
+  try {
+    return parseFieldPath(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -10,6 +10,7 @@ import { BadTokenError, callerFromAuthorization, type Caller } from '../../commo
 import { RpcCode, asFirestoreError, invalidArgument, type FirestoreError } from '../errors.js';
 import type { Database, DocumentChange } from '../engine/database.js';
 import { toDocumentJson } from '../engine/documents.js';
+import { checkNesting } from '../engine/nesting.js';
 import { inQueryScope, matchesQuery, runPlannedQuery, type PlannedQuery } from '../engine/query.js';
 import type { StoredDocument } from '../engine/store.js';
 import { formatTimestamp, fromSecondsNanos, parseTimestamp, type Nanos } from '../engine/time.js';
@@ -95,6 +96,7 @@ export class ListenStream implements StreamHandle {
 
   private handle(message: unknown): void {
     if (typeof message !== 'object' || message === null || Array.isArray(message)) throw invalidArgument('ListenRequest must be an object.');
+    checkNesting(message);
     const request = message as { database?: unknown; addTarget?: unknown; removeTarget?: unknown };
     const database = this.attach(typeof request.database === 'string' && request.database !== '' ? request.database : this.context.database);
     if (request.addTarget !== undefined && request.addTarget !== null) this.addTarget(database, request.addTarget as Record<string, unknown>);

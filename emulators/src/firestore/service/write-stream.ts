@@ -6,6 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { checkNesting } from '../engine/nesting.js';
 import { RpcCode, asFirestoreError, invalidArgument } from '../errors.js';
 import type { StreamHandle, StreamOpenContext, StreamSink } from '../streams.js';
 import type { Databases } from './databases.js';
@@ -42,9 +43,11 @@ export class WriteStream implements StreamHandle {
     if (this.closed) return;
     try {
       if (typeof message !== 'object' || message === null || Array.isArray(message)) throw invalidArgument('WriteRequest must be an object.');
-      const request = message as { database?: unknown; writes?: unknown; streamToken?: unknown };
+      checkNesting(message);
+      const request = message as { database?: unknown; writes?: unknown; streamId?: unknown; streamToken?: unknown };
       const databaseName = typeof request.database === 'string' && request.database !== '' ? request.database : this.context.database;
       const writes = request.writes;
+      this.checkResumption(request.streamId, request.streamToken);
       if (!this.handshaken) {
         if (Array.isArray(writes) && writes.length > 0) throw invalidArgument('The first request on a Write stream must be a handshake without writes.');
         this.handshaken = true;
@@ -64,5 +67,21 @@ export class WriteStream implements StreamHandle {
 
   close(): void {
     this.closed = true;
+  }
+
+  /**
+   * `stream_id` and `stream_token` may only name this stream and a token it sent
+   * (firestore.proto WriteRequest: "the token from the most recent WriteResponse it has
+   * received"). Streams are not kept once they end, so a first message that asks to resume
+   * one names a stream this server does not know: refused, never taken as a new stream.
+   */
+  private checkResumption(streamId: unknown, streamToken: unknown): void {
+    if (streamId !== undefined && streamId !== null && streamId !== '' && (!this.handshaken || streamId !== this.streamId)) {
+      throw invalidArgument(`Unknown stream id: "${String(streamId)}".`);
+    }
+    if (streamToken === undefined || streamToken === null || streamToken === '') return;
+    const match = /^([0-9a-f]+):(\d+)$/.exec(Buffer.from(String(streamToken), 'base64').toString());
+    const issued = match !== null && match[1] === this.streamId && Number(match[2]) >= 1 && Number(match[2]) <= this.sequence;
+    if (!this.handshaken || !issued) throw invalidArgument('Invalid stream token: it was not sent on this stream.');
   }
 }

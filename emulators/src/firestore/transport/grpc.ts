@@ -5,6 +5,8 @@
  */
 import * as grpc from '@grpc/grpc-js';
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
+import { grpcTimeoutOptions, type HttpTimeouts } from '../../common/http-timeouts.js';
+import { checkNesting, isStackOverflow, messageTooDeep } from '../engine/nesting.js';
 import { FirestoreError, RpcCode, asFirestoreError } from '../errors.js';
 import type { FirestoreApi} from '../service/firestore-api.js';
 import { STREAMING_METHODS, UNARY_METHODS, type StreamingMethod, type UnaryMethod } from '../service/firestore-api.js';
@@ -40,6 +42,8 @@ function safeDecode(decode: (buffer: Buffer) => unknown): (buffer: Buffer) => un
     try {
       return decode(buffer);
     } catch (error) {
+      // protobufjs decodes recursively: a message nested thousands deep overflows the stack.
+      if (isStackOverflow(error)) return { __decodeError: messageTooDeep().message };
       return { __decodeError: error instanceof Error ? error.message : String(error) };
     }
   };
@@ -47,12 +51,14 @@ function safeDecode(decode: (buffer: Buffer) => unknown): (buffer: Buffer) => un
 
 function checkDecoded(request: unknown): Json {
   const decodeError = (request as { __decodeError?: string }).__decodeError;
+  if (decodeError === messageTooDeep().message) throw messageTooDeep();
   if (decodeError !== undefined) throw new FirestoreError('INVALID_ARGUMENT', `Invalid request: ${decodeError}`);
+  checkNesting(request);
   return request as Json;
 }
 
-export function createGrpcServer(api: FirestoreApi, openStream: OpenStream): grpc.Server {
-  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024 });
+export function createGrpcServer(api: FirestoreApi, openStream: OpenStream, timeouts: HttpTimeouts): grpc.Server {
+  const server = new grpc.Server({ 'grpc.max_receive_message_length': 16 * 1024 * 1024, ...grpcTimeoutOptions(timeouts) });
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   const handlers: grpc.UntypedServiceImplementation = {};
   for (const method of firestoreService.methodsArray) {

@@ -1,5 +1,6 @@
 /** Request bodies and query strings for the HTTP/1.1 side. */
 import type { IncomingMessage } from 'node:http';
+import { checkNesting } from '../engine/nesting.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
@@ -29,6 +30,8 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw invalidArgument('Invalid JSON payload received. Expected an object.');
   }
+  // Before anything walks it recursively (the field check, value parsing).
+  checkNesting(body);
   return body as Record<string, unknown>;
 }
 

@@ -6,6 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { guardHttpServer, type HttpTimeouts } from '../../common/http-timeouts.js';
 
 const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
 
@@ -20,9 +21,12 @@ export async function listenOnePort(options: {
   port: number;
   grpcServer: grpc.Server;
   http: (request: IncomingMessage, response: ServerResponse) => void;
+  /** HTTP/1.1's idle and request timeouts (common/http-timeouts.ts); the gRPC server carries its own. */
+  timeouts: HttpTimeouts;
 }): Promise<OnePortServer> {
   const injector = options.grpcServer.createConnectionInjector(grpc.ServerCredentials.createInsecure());
   const httpServer = createHttpServer({ keepAliveTimeout: 120_000, requestTimeout: 0 }, options.http);
+  guardHttpServer(httpServer, options.timeouts);
   const sockets = new Set<Socket>();
 
   const dispatch = (socket: Socket, first: Buffer) => {
@@ -44,7 +48,13 @@ export async function listenOnePort(options: {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
-    socket.once('data', (first: Buffer) => dispatch(socket, first));
+    // A connection that never says which protocol it speaks is dropped after the idle timeout.
+    const silent = setTimeout(() => socket.destroy(), options.timeouts.idleMs).unref();
+    socket.once('close', () => clearTimeout(silent));
+    socket.once('data', (first: Buffer) => {
+      clearTimeout(silent);
+      dispatch(socket, first);
+    });
   });
 
   await new Promise<void>((resolve, reject) => {

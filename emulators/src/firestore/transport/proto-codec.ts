@@ -192,10 +192,20 @@ function walkFields(type: protobuf.Type, json: unknown, at: string): void {
     throw new TypeError(`Invalid JSON payload received. Expected an object at '${at || 'body'}'.`);
   }
   const object = json as Record<string, unknown>;
+  const oneofsSet = new Map<string, string>();
   for (const key of Object.keys(object)) {
     const camel = snakeToCamel(key);
     const field = type.fields[camel];
     if (field === undefined) throw new TypeError(`Invalid JSON payload received. Unknown name "${key}"${at ? ` at '${at}'` : ''}: Cannot find field.`);
+    // Two members of one oneof (`options: {readOnly, readWrite}`): refused as Google's JSON parser
+    // refuses them (google/protobuf util/internal/proto_writer: "Oneof field ... is already set").
+    const oneof = field.partOf;
+    if (oneof && object[key] !== null && object[key] !== undefined) {
+      if (oneofsSet.has(oneof.name)) {
+        throw new TypeError(`Invalid JSON payload received. Oneof field '${oneof.name}' is already set. Cannot set '${camel}'${at ? ` at '${at}'` : ''}.`);
+      }
+      oneofsSet.set(oneof.name, camel);
+    }
     if (camel !== key) {
       object[camel] = object[key];
       delete object[key];
