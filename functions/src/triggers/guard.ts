@@ -24,10 +24,18 @@ export class PoisonMessageError extends Error {
     super(`${why}: ${detail}`);
   }
 }
-export async function guarded(name: string, event: { id: string; time: string }, maxAgeMs: number, work: () => Promise<unknown>): Promise<void> {
+export async function guarded(
+  name: string,
+  event: { id: string; time: string },
+  maxAgeMs: number,
+  work: () => Promise<unknown>,
+  /** What must happen even to an event too old for `work` (cheap, idempotent: revoking a token). */
+  tooOld?: () => Promise<unknown>,
+): Promise<void> {
   const age = Date.now() - Date.parse(event.time);
   if (age > maxAgeMs) {
     logs.eventTooOld({ function: name, eventId: event.id, ageMs: age });
+    await tooOld?.();
     return;
   }
   try {

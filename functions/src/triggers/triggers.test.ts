@@ -42,6 +42,20 @@ describe('storage triggers', () => {
     expect(deps.publisher.published).toEqual([expect.objectContaining({ id: 'storage-evt-1', type: 'photo.uploaded', data: expect.objectContaining({ size: 1234, generation }) })]);
   });
 
+  it('issue 24: a finalize event too late to process still revokes the original’s download token, even one the client named', async () => {
+    const name = 'uploads/u1/encore-2026/late';
+    const generation = deps.objects.put(name, Buffer.alloc(10), new Date(), { firebaseStorageDownloadTokens: 'chosen-by-client', performanceId: 'kae-main' });
+    await test.wrap(triggers.onUploadFinalized)({
+      id: 'late-1',
+      time: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      data: { bucket: 'demo-encore.appspot.com', name, size: '10', contentType: 'image/jpeg', generation, metadata: { firebaseStorageDownloadTokens: 'chosen-by-client', performanceId: 'kae-main' } },
+    });
+    expect(deps.objects.metadata(name)).toEqual({ performanceId: 'kae-main' });
+    // Too late for the pipeline: no photo, nothing published (the nightly job deletes the original).
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'late'))).toBeUndefined();
+    expect(deps.publisher.published).toEqual([]);
+  });
+
   it('onUploadDeleted publishes photo.original-deleted for originals only', async () => {
     await test.wrap(triggers.onUploadDeleted)({ id: 'd1', data: { bucket: 'demo-encore.appspot.com', name: 'uploads/u1/encore-2026/p1' } });
     await test.wrap(triggers.onUploadDeleted)({ id: 'd2', data: { bucket: 'demo-encore.appspot.com', name: 'photos/encore-2026/p1/320.webp' } });

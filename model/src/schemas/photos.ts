@@ -48,6 +48,12 @@ export const photoSchema = z
     reportCount: counterSchema,
     /** Times the nightly job sent the upload through the pipeline again because it stayed `processing` (absent: never). */
     redrives: z.number().int().min(0).max(100).optional(),
+    /**
+     * When the nightly job retired the original (its renditions stay): once the photo has been
+     * up for the festival's `originalRetentionDays` (deploy default `ORIGINAL_RETENTION_DAYS`).
+     * The original's deletion then leaves the photo as it is.
+     */
+    originalRetiredAt: timestampSchema.optional(),
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
   })
