@@ -371,6 +371,11 @@ const ATTACKS: Attack[] = [
       batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-r1', 'vera'), lastReportAt: serverTimestamp() });
       return batch.commit();
     } },
+  // Issue 24: a festival's retention of originals (days, 1-365), set by staff.
+  { name: 'staff setting a festival’s original retention to 30 days', role: 'staff', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, 'festivals/encore-2027'), { name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier', originalRetentionDays: 30 }) },
+  { name: 'staff setting a festival’s original retention to 0 days', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'festivals/encore-2027'), { name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier', originalRetentionDays: 0 }) },
   // Issue 24: the report id is the same in every festival holding the photo id; the limit names the festival.
   { name: 'two reports of one photo id in two festivals, in one commit that moves the rate limit once', role: 'visitor',
     absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`, 'festivals/encore-2027/reports/ph-ready~vera'],

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   autoHideWindowSchema,
   favoriteSchema,
@@ -82,6 +83,9 @@ export async function handleReportFiled(deps: Pick<Deps, 'docs' | 'accounts' | '
   await refreshStats(deps.docs, festivalId, now);
 }
 
+/** Of a favourite, only when it was saved matters here (other fields may grow without touching moderation). */
+const activitySchema = z.looseObject({ createdAt: favoriteSchema.shape.createdAt });
+
 /** Whether the reporter's report counts towards hiding, from Auth, staff's record of them, and their favourites. */
 async function reporterWeight(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, uid: string, reportAt: Date): Promise<HidingWeight> {
   const policy: ReputationPolicy = { minAccountAgeHours: deps.settings.reporterCountsAfterHours, minActivityLeadMinutes: REPORTER_ACTIVITY_LEAD_MINUTES };
@@ -89,7 +93,7 @@ async function reporterWeight(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>
     deps.accounts.find(uid),
     deps.docs.get(firestorePaths.reporterRecord(uid), reporterRecordSchema),
     // One favourite saved before the cutoff is all it takes (single-field index on createdAt).
-    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['createdAt', '<', activityCutoff(reportAt, policy)]], limit: 1 }, favoriteSchema),
+    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['createdAt', '<', activityCutoff(reportAt, policy)]], limit: 1 }, activitySchema),
   ]);
   return hidingWeight(account, { activitySince: earlier[0]?.data.createdAt ?? null, refutedAt: record?.refutedAt ?? null }, reportAt, policy);
 }
