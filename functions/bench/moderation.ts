@@ -12,12 +12,12 @@
 import { print } from './_quiet-console.js';
 import { firestorePaths } from '@encore/model';
 import { handleReportFiled } from '../src/handlers/report-filed.js';
-import { FESTIVAL_ID, fileReport, seedFestival, testDeps, testPhoto } from '../src/testing/deps.js';
+import { TEST_SETTINGS, FESTIVAL_ID, fileReport, seedFestival, testDeps, testPhoto } from '../src/testing/deps.js';
 
 const REPORTS = Number(process.env.BENCH_REPORTS ?? 3000);
 const MIB = 1024 * 1024;
 
-const deps = testDeps({ settings: { dailyUploadQuota: 50, reportHideThreshold: 3, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
+const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 50, reportHideThreshold: 3 } });
 seedFestival(deps.docs);
 deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'flooded'), testPhoto());
 const entryPath = firestorePaths.moderationEntry(FESTIVAL_ID, 'flooded');

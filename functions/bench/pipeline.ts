@@ -19,12 +19,12 @@ import sharp from 'sharp';
 import { storagePaths } from '@encore/model';
 import { handleProcessPhoto } from '../src/handlers/process-photo.js';
 import { handleUploadFinalized } from '../src/handlers/upload-finalized.js';
-import { FESTIVAL_ID, seedFestival, testDeps } from '../src/testing/deps.js';
+import { TEST_SETTINGS, FESTIVAL_ID, seedFestival, testDeps } from '../src/testing/deps.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 
 async function pipelineOnce(original: Buffer, run: number): Promise<number> {
-  const deps = testDeps({ settings: { dailyUploadQuota: 1000, reportHideThreshold: 3, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
+  const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 1000, reportHideThreshold: 3, festivalUploadsPerHour: 1000 } });
   seedFestival(deps.docs);
   const photoId = `bench-${run}`;
   const name = storagePaths.upload({ uid: 'bench', festivalId: FESTIVAL_ID, photoId });

@@ -21,6 +21,26 @@ export const reporterMinAccountAgeDays = defineInt('REPORTER_MIN_ACCOUNT_AGE_DAY
   description: 'Account age in days after which a person may report photos without a verified email',
 });
 
+export const reporterCountsAfterHours = defineInt('REPORTER_COUNTS_AFTER_HOURS', {
+  default: 24,
+  description: 'Account age in hours after which a verified account with a history may help hide a photo by reporting it',
+});
+
+export const autoHidesPerFestivalHour = defineInt('AUTO_HIDES_PER_FESTIVAL_HOUR', {
+  default: 10,
+  description: 'Photos reports may hide automatically per festival per hour; past it, photos wait for staff',
+});
+
+export const festivalUploadsPerHour = defineInt('FESTIVAL_UPLOADS_PER_HOUR', {
+  default: 600,
+  description: 'Photos the pipeline takes per festival per hour, from everyone together; past it, uploads are rejected with a message saying when to try again',
+});
+
+export const originalRetentionDays = defineInt('ORIGINAL_RETENTION_DAYS', {
+  default: 14,
+  description: "Days a ready photo's original is kept (its renditions stay) unless the festival sets its own originalRetentionDays; the nightly job deletes it after",
+});
+
 export const festivalTimeZone = defineString('FESTIVAL_TIME_ZONE', {
   default: 'Europe/Amsterdam',
   description: 'IANA zone the nightly maintenance runs in',

@@ -16,6 +16,8 @@ export const logs = {
   eventDuplicate: info('event-duplicate'),
   eventTooOld: error('event-too-old'),
   eventMalformed: error('event-malformed'),
+  /** A message no retry can read (not JSON, not an envelope, another type): dropped after one attempt; a log-based metric counts these. */
+  eventPoisoned: warn('event-poisoned'),
   /** A stored document that does not match its schema (path and fields in `issues`). */
   documentInvalid: error('document-invalid'),
   /** Every derived file the pipeline writes finalizes too: routine, so debug. */
@@ -35,7 +37,11 @@ export const logs = {
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),
   photoAutoHidden: warn('photo-auto-hidden'),
+  /** Reports would have hidden a photo, but the festival's automatic hides for the hour are used up: staff decide. */
+  photoHeldForStaff: warn('photo-held-for-staff'),
   staffModerated: info('staff-moderated'),
+  /** Staff restored a photo: the reporters whose reports had counted towards hiding it no longer count. */
+  reportersRefuted: info('reporters-refuted'),
   fanOutPublished: info('fan-out-published'),
   noticesWritten: info('notices-written'),
   /** One delivery of pushes: sent, duplicates skipped, dead tokens, failures, left for a retry. */

@@ -28,6 +28,10 @@ export const firestorePaths = {
   /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
   moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
   moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,
+  /** Functions only: a festival's automatic hides in one UTC hour (`YYYY-MM-DDTHH`). */
+  autoHideWindow: (festivalId: string, hour: string) => `festivals/${festivalId}/autoHides/${hour}`,
+  /** Functions only: a reporter's standing as staff decided it. */
+  reporterRecord: (uid: string) => `reporterRecords/${uid}`,
   /** The person's preferences (language, reminder lead time): written by them. */
   userPreferences: (uid: string) => `users/${uid}`,
   favorites: (uid: string) => `users/${uid}/favorites`,
@@ -51,6 +55,15 @@ export const firestorePaths = {
  */
 export function reportIdFor(photoId: string, reporterUid: string): string {
   return `${photoId}~${reporterUid}`;
+}
+
+/**
+ * What a report's commit writes into the reporter's rate limit (`lastReportId`): the festival
+ * too, `{festivalId}~{photoId}~{uid}`, because a report id alone is the same in every festival
+ * that holds the photo id, and one limit move must cover exactly one report.
+ */
+export function reportLimitKeyFor(festivalId: string, photoId: string, reporterUid: string): string {
+  return `${festivalId}~${reportIdFor(photoId, reporterUid)}`;
 }
 
 export interface UploadPath {

@@ -33,7 +33,7 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { REPORTS_PER_WINDOW, reportIdFor } from '@encore/model';
+import { REPORTS_PER_WINDOW, reportIdFor, reportLimitKeyFor } from '@encore/model';
 import { reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
 import { ACCOUNTS, EVERYONE, EXTRA_IDENTITIES, IDENTITIES, NOBODY, OPERATIONS, OWNER, OWNER_AND_STAFF, ROLES, SIGNED_IN, STAFF, type Operation, type Policy, type Role } from './roles.js';
 
@@ -103,8 +103,8 @@ function fileReport(db: Firestore, uid: string, photoId: string, extra: Data = {
     tx.set(
       doc(db, limitOf(uid)),
       limit.exists()
-        ? { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: count + 1, lastReportId: reportId, lastReportAt: serverTimestamp() }
-        : { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportId, lastReportAt: serverTimestamp() },
+        ? { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: count + 1, lastReportId: `encore-2026~${reportId}`, lastReportAt: serverTimestamp() }
+        : { windowStartsAt: serverTimestamp(), count: 1, lastReportId: `encore-2026~${reportId}`, lastReportAt: serverTimestamp() },
     );
   });
 }
@@ -368,7 +368,47 @@ const ATTACKS: Attack[] = [
     attempt: (db) => {
       const batch = writeBatch(db);
       for (const photoId of ['ph-ready', 'ph-r1']) batch.set(doc(db, `${F}/reports/${photoId}~vera`), { photoId, reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
-      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-r1~vera', lastReportAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-r1', 'vera'), lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  // Issue 24: a festival's retention of originals (days, 1-365), set by staff.
+  { name: 'staff setting a festival’s original retention to 30 days', role: 'staff', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, 'festivals/encore-2027'), { name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier', originalRetentionDays: 30 }) },
+  { name: 'staff setting a festival’s original retention to 0 days', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'festivals/encore-2027'), { name: 'Encore 2027', timeZone: 'Europe/Amsterdam', startsOn: '2027-08-13', endsOn: '2027-08-15', venue: 'NDSM Pier', originalRetentionDays: 0 }) },
+  // Issue 24: the report id is the same in every festival holding the photo id; the limit names the festival.
+  { name: 'two reports of one photo id in two festivals, in one commit that moves the rate limit once', role: 'visitor',
+    absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`, 'festivals/encore-2027/reports/ph-ready~vera'],
+    arrange: { 'festivals/encore-2027/photos/ph-ready': photo({ status: 'ready' }) }, expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      for (const festival of [F, 'festivals/encore-2027']) batch.set(doc(db, `${festival}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  { name: 'the same pair with the festival in the limit key (one of the two reports is not named by it)', role: 'visitor',
+    absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`, 'festivals/encore-2027/reports/ph-ready~vera'],
+    arrange: { 'festivals/encore-2027/photos/ph-ready': photo({ status: 'ready' }) }, expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      for (const festival of [F, 'festivals/encore-2027']) batch.set(doc(db, `${festival}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-ready', 'vera'), lastReportAt: serverTimestamp() });
+      return batch.commit();
+    } },
+  { name: 'reporting a photo id in a second festival, in its own commit with its own limit move', role: 'visitor',
+    absent: ['festivals/encore-2027/reports/ph-ready~vera'],
+    arrange: { 'festivals/encore-2027/photos/ph-ready': photo({ status: 'ready' }), [limitOf('vera')]: { windowStartsAt: new Date(Date.now() - 5 * 60_000), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-ready', 'vera'), lastReportAt: new Date(Date.now() - 5 * 60_000) } },
+    expect: 'allowed',
+    attempt: (db) => runTransaction(db, async (tx) => {
+      const limit = await tx.get(doc(db, limitOf('vera')));
+      tx.set(doc(db, 'festivals/encore-2027/reports/ph-ready~vera'), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      tx.set(doc(db, limitOf('vera')), { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: 2, lastReportId: reportLimitKeyFor('encore-2027', 'ph-ready', 'vera'), lastReportAt: serverTimestamp() });
+    }) },
+  { name: 'a report whose limit key names another festival than the report', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`], expect: 'denied',
+    attempt: (db) => {
+      const batch = writeBatch(db);
+      batch.set(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2027', 'ph-ready', 'vera'), lastReportAt: serverTimestamp() });
       return batch.commit();
     } },
   { name: `a report past the limit of ${REPORTS_PER_WINDOW} an hour`, role: 'visitor', absent: [`${F}/reports/ph-ready~vera`],
@@ -379,7 +419,7 @@ const ATTACKS: Attack[] = [
     attempt: (db) => {
       const batch = writeBatch(db);
       batch.set(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
-      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-ready', 'vera'), lastReportAt: serverTimestamp() });
       return batch.commit();
     } },
   { name: 'reporting again once the hour of a full window is over', role: 'visitor', absent: [`${F}/reports/ph-ready~vera`],
@@ -387,7 +427,7 @@ const ATTACKS: Attack[] = [
     attempt: (db) => {
       const batch = writeBatch(db);
       batch.set(doc(db, `${F}/reports/ph-ready~vera`), { photoId: 'ph-ready', reporterUid: 'vera', reason: 'spam', createdAt: serverTimestamp() });
-      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: 'ph-ready~vera', lastReportAt: serverTimestamp() });
+      batch.set(doc(db, limitOf('vera')), { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportLimitKeyFor('encore-2026', 'ph-ready', 'vera'), lastReportAt: serverTimestamp() });
       return batch.commit();
     } },
   { name: 'resetting one’s own rate limit by deleting it', role: 'visitor',

@@ -10,7 +10,7 @@
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BUCKET, reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
-import { EVERYONE, NOBODY, OPERATIONS, OWNER, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
+import { EVERYONE, EXTRA_IDENTITIES, NOBODY, OPERATIONS, OWNER, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
 
 interface StorageRow {
   /** The object every operation of the row targets (list: its folder). */
@@ -45,7 +45,8 @@ const POLICY: StorageRow[] = [
 
 interface Attack {
   name: string;
-  role: Role;
+  /** A role of the matrix, or one of the callers only some attacks need (EXTRA_IDENTITIES). */
+  role: Role | keyof typeof EXTRA_IDENTITIES;
   object: string;
   bytes: number;
   contentType: string;
@@ -62,6 +63,9 @@ const UPLOADS: Attack[] = [
   { name: 'an SVG (script-capable) into one’s own folder',          role: 'visitor',   object: 'uploads/vera/encore-2026/pSvg',    bytes: 64,      contentType: 'image/svg+xml', expect: 'denied' },
   { name: 'an image into someone else’s folder',                    role: 'otherUser', object: 'uploads/vera/encore-2026/pOtto',   bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image by an anonymous visitor into their own folder', role: 'anonymous', object: 'uploads/anna/encore-2026/pAnna',   bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
+  // Issue 24: upload rights need a verified email (the claim old accounts get for reporting is not enough).
+  { name: 'an image by an account whose email is not verified, into its own folder', role: 'unverified', object: 'uploads/uma/encore-2026/pUma', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image by an old unverified account holding the trustedReporter claim', role: 'oldAccount', object: 'uploads/olaf/encore-2026/pOlaf', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an empty file into one’s own folder',                    role: 'visitor',   object: 'uploads/vera/encore-2026/pEmpty',  bytes: 0,       contentType: 'image/jpeg', expect: 'denied' },
   { name: 'metadata other than performanceId',                      role: 'visitor',   object: 'uploads/vera/encore-2026/pMeta',   bytes: 64,      contentType: 'image/jpeg', customMetadata: { gps: '52.37,4.89' }, expect: 'denied' },
   { name: 'an image for a festival that does not exist',            role: 'visitor',   object: 'uploads/vera/no-such-fest/pLost',  bytes: 64,      contentType: 'image/jpeg', expect: 'denied' },
@@ -151,7 +155,8 @@ describe.each(POLICY)('storage $object', (row) => {
 describe('uploads the rules must refuse (and the ones they must not)', () => {
   it.each(UPLOADS)('$name: $expect', async (attack) => {
     await stack.owner.deleteObject(attack.object);
-    const upload = bucket(stack.as(attack.role))
+    const context = attack.role in EXTRA_IDENTITIES ? stack.asIdentity(EXTRA_IDENTITIES[attack.role as keyof typeof EXTRA_IDENTITIES]) : stack.as(attack.role as Role);
+    const upload = bucket(context)
       .ref(attack.object)
       .put(imageBytes(attack.bytes), { contentType: attack.contentType, ...(attack.customMetadata ? { customMetadata: attack.customMetadata } : {}) })
       .then((snapshot) => snapshot);

@@ -42,10 +42,18 @@ describe('screening', () => {
   });
 
   it('refuses decompression bombs from their header dimensions', () => {
-    expect(screenDimensions(20000, 20000)).toEqual({ code: 'too-many-pixels', width: 20000, height: 20000, limit: MAX_INPUT_PIXELS });
-    expect(screenDimensions(4032, 3024)).toBeNull();
+    expect(screenDimensions(20000, 20000, 5_000_000)).toEqual({ code: 'too-many-pixels', width: 20000, height: 20000, limit: MAX_INPUT_PIXELS });
+    expect(screenDimensions(4032, 3024, 3_000_000)).toBeNull();
     // sharp's own default limit is 0x3FFF * 0x3FFF = 268 402 689 pixels.
     expect(MAX_INPUT_PIXELS).toBeLessThan(268_402_689 / 4);
+  });
+
+  it('issue 24: refuses a header that claims far more pixels than the file can hold, and takes real photos and small images', () => {
+    // The review's bomb: 39 KB of PNG that unpacks to 8000x5000 (exactly the pixel limit).
+    expect(screenDimensions(8000, 5000, 39 * 1024)).toEqual({ code: 'implausible-size', width: 8000, height: 5000, bytes: 39 * 1024 });
+    expect(screenDimensions(8000, 5000, 8_000_000)).toBeNull(); // a 40 MP camera JPEG
+    expect(screenDimensions(4032, 3024, 60_000)).toBeNull(); // 12 MP in 60 KB: a very flat image, still plausible
+    expect(screenDimensions(1170, 2532, 4_000)).toBeNull(); // a small image decodes cheaply whatever its size
   });
 });
 

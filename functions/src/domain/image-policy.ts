@@ -57,6 +57,8 @@ export const rejectReasons = {
   noFestival: { code: 'no-festival' } as Rejection,
   gone: { code: 'gone' } as Rejection,
   quota: (limit: number): Rejection => ({ code: 'quota', limit }),
+  implausibleSize: (width: number, height: number, bytes: number): Rejection => ({ code: 'implausible-size', width, height, bytes }),
+  festivalBusy: (limit: number, retryInMinutes: number): Rejection => ({ code: 'festival-busy', limit, retryInMinutes }),
   /** The nightly job sent it through the pipeline `MAX_REDRIVES` times and it still never finished. */
   unprocessable: { code: 'unprocessable' } as Rejection,
 };
@@ -71,9 +73,26 @@ export function screenUpload(size: number, type: SniffedType): { ok: true; forma
   return { ok: true, format: type };
 }
 
-/** The second verdict, from the header's dimensions, still before decoding pixels. */
-export function screenDimensions(width: number, height: number): Rejection | null {
-  return width * height > MAX_INPUT_PIXELS ? rejectReasons.tooManyPixels(width, height) : null;
+/**
+ * How many pixels one byte of file may honestly stand for, for images above
+ * `PLAUSIBILITY_FROM_PIXELS`. A real photo needs far more than a byte per 250 pixels (a
+ * 12 MP phone JPEG is 2-5 MB, 3-6 pixels a byte; even a flat screenshot PNG stays under
+ * 200), while a decompression bomb is all repetition: the issue's 39 KB all-zero 8000x5000
+ * PNG is 1000 pixels a byte and costs 1.3 s of decoding. Refused from the header alone.
+ */
+export const MAX_PIXELS_PER_BYTE = 250;
+/** Below this many pixels decoding is cheap whatever the file size: no plausibility check. */
+export const PLAUSIBILITY_FROM_PIXELS = 4_000_000;
+
+/**
+ * The second verdict, from the header's dimensions and the file's size, still before
+ * decoding pixels: above the pixel limit, or far more pixels than the bytes can hold.
+ */
+export function screenDimensions(width: number, height: number, bytes: number): Rejection | null {
+  const pixels = width * height;
+  if (pixels > MAX_INPUT_PIXELS) return rejectReasons.tooManyPixels(width, height);
+  if (pixels > PLAUSIBILITY_FROM_PIXELS && pixels > bytes * MAX_PIXELS_PER_BYTE) return rejectReasons.implausibleSize(width, height, bytes);
+  return null;
 }
 
 export const THUMBNAIL_WIDTHS = [320, 800, 1600] as const;

@@ -1,5 +1,6 @@
 /**
- * Per-user daily upload quota. The reservation document lists the photo ids counted
+ * Per-user daily upload quota, and the festival-wide hourly rate (`reserveUpload` serves both:
+ * a list of the photo ids counted, capped). The reservation document lists the photo ids counted
  * against the day, so re-processing the same photo (a retry) never counts it twice.
  */
 export interface QuotaReservation {
@@ -17,4 +18,18 @@ export function reserveUpload(reservation: QuotaReservation | undefined, photoId
 
 export function quotaPath(festivalId: string, uid: string, day: string): string {
   return `festivals/${festivalId}/uploadQuotas/${uid}_${day}`;
+}
+
+/** The festival-wide upload rate's document for the UTC hour of `at` (`YYYY-MM-DDTHH`). */
+export function uploadHour(at: Date): string {
+  return at.toISOString().slice(0, 13);
+}
+
+export function festivalRatePath(festivalId: string, hour: string): string {
+  return `festivals/${festivalId}/uploadRate/${hour}`;
+}
+
+/** Whole minutes from `at` until the next UTC hour, when the festival takes uploads again (1-60). */
+export function minutesToNextHour(at: Date): number {
+  return 60 - at.getUTCMinutes();
 }

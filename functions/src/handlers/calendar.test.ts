@@ -63,6 +63,26 @@ describe('calendar feed', () => {
     }
   });
 
+  it('issue 24: answers ids Firestore refuses (., .., __x__) with the same 404, before reading anything', async () => {
+    const deps = testDeps();
+    const { token } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});
+    // Reads as production's Firestore answers them: a reserved or dotted id is INVALID_ARGUMENT.
+    const reads: string[] = [];
+    const get = deps.docs.get.bind(deps.docs);
+    deps.docs.get = ((path: string, schema: never) => {
+      reads.push(path);
+      if (path.split('/').some((id) => id === '.' || id === '..' || /^__.*__$/.test(id))) return Promise.reject(Object.assign(new Error(`3 INVALID_ARGUMENT: Document name "${path}" is not valid`), { code: 3 }));
+      return get(path, schema);
+    }) as typeof deps.docs.get;
+    for (const uid of ['.', '..', '__x__', '__.__', 'u1\n', 'é']) {
+      expect(await handleCalendarFeed(deps, { uid, token: token! }), uid).toMatchObject({ status: 404, body: 'No such calendar.\n' });
+    }
+    for (const wrong of ['', 'x', '../../x', 'a'.repeat(201)]) expect((await handleCalendarFeed(deps, { uid: 'u1', token: wrong })).status).toBe(404);
+    expect(reads).toEqual([]);
+    // The honest request still works.
+    expect((await handleCalendarFeed(deps, { uid: 'u1', token: token! })).status).toBe(200);
+  });
+
   it('needs a signed-in caller for links', async () => {
     const deps = testDeps();
     await expect(handleCalendarLink(deps, undefined, {})).rejects.toMatchObject({ code: 'unauthenticated' });

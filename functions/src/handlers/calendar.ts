@@ -43,6 +43,20 @@ export interface FeedResponse {
 
 const sameSecret = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/**
+ * A uid as Firebase Auth makes them (28 letters and digits; custom uids of letters, digits,
+ * `_` and `-`), which is also always a valid Firestore document id: no `/`, never `.` or `..`,
+ * never `__…__` (Firestore reserves those).
+ */
+function isFeedUid(uid: unknown): uid is string {
+  return typeof uid === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(uid) && !/^__.*__$/.test(uid);
+}
+
+/** A token as `newCalendarToken` makes them (base64url), within the stored secret's bounds. */
+function isFeedToken(token: unknown): token is string {
+  return typeof token === 'string' && /^[A-Za-z0-9_-]{16,200}$/.test(token);
+}
+
 const notFound: FeedResponse = { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'No such calendar.\n' };
 
 /**
@@ -53,7 +67,9 @@ const notFound: FeedResponse = { status: 404, headers: { 'content-type': 'text/p
  */
 export async function handleCalendarFeed(deps: Pick<Deps, 'docs' | 'settings'>, query: { uid?: unknown; token?: unknown }): Promise<FeedResponse> {
   const { uid, token } = query;
-  if (typeof uid !== 'string' || typeof token !== 'string' || uid === '' || uid.length > 128 || uid.includes('/')) return notFound;
+  // Checked before any read: an id Firestore refuses (`.`, `..`, `__x__`) would make the read
+  // throw, a 500 and an ERROR anyone could cause; any odd id is just another wrong URL.
+  if (!isFeedUid(uid) || !isFeedToken(token)) return notFound;
   const secret = await deps.docs.get(calendarSecretPath(uid), calendarSecretSchema);
   if (!secret || !sameSecret(secret.token, token)) return notFound;
 

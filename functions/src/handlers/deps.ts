@@ -29,6 +29,14 @@ export interface Deps {
     reportHideThreshold: number;
     /** Accounts at least this old may report photos without a verified email. */
     reporterMinAccountAgeDays: number;
+    /** A report counts towards hiding only from a verified account at least this old (and see hidingWeight). */
+    reporterCountsAfterHours: number;
+    /** Photos reports may hide automatically per festival per hour; past it, photos wait for staff. */
+    autoHidesPerFestivalHour: number;
+    /** Photos the pipeline takes per festival per hour, from everyone together. */
+    festivalUploadsPerHour: number;
+    /** Days a ready photo's original is kept, unless its festival sets `originalRetentionDays`. */
+    originalRetentionDays: number;
     /** The web app's address, for the links in calendar feeds. */
     appUrl: string;
   };

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { artistSchema, dailyStatsSchema, firestorePaths, message, photoSchema } from '@encore/model';
 import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { MEMORY_BUCKET } from '../testing/memory-objects.js';
 import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
 import { handleNightlyMaintenance } from './maintenance.js';
+import { handleOriginalDeleted } from './photo-changed.js';
 
 const HOUR = 3600_000;
 
@@ -142,6 +143,52 @@ describe('nightly maintenance', () => {
       `media/${FESTIVAL_ID}/artists/nina/shown/10.webp`,
       `staff-uploads/${FESTIVAL_ID}/artists/nina/next`,
     ]);
+  });
+});
+
+describe('issue 24: originals kept only for the festival’s retention period', () => {
+  const DAY = 24 * HOUR;
+  const thumbnail = (photoId: string) => ({ width: 320, height: 240, format: 'webp' as const, path: `photos/${FESTIVAL_ID}/${photoId}/320.webp`, bytes: 10 });
+  /** A photo uploaded `daysAgo` days ago, with its original and (when ready) its rendition. */
+  function photoFrom(deps: TestDeps, photoId: string, daysAgo: number, status: 'ready' | 'hidden' | 'processing' = 'ready') {
+    const at = new Date(NOW.getTime() - daysAgo * DAY);
+    const originalPath = `uploads/u1/${FESTIVAL_ID}/${photoId}`;
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, photoId), testPhoto({ status, originalPath, thumbnails: status === 'processing' ? [] : [thumbnail(photoId)], createdAt: at, updatedAt: at }));
+    deps.objects.put(originalPath, Buffer.from('original'), at);
+    if (status !== 'processing') deps.objects.put(thumbnail(photoId).path, Buffer.from('rendition'), at);
+    return originalPath;
+  }
+
+  it('deletes the original of a photo up longer than the retention, keeps its renditions and status; the deletion event leaves it up', async () => {
+    const deps = testDeps(); // retention 14 days
+    seedFestival(deps.docs);
+    const old = photoFrom(deps, 'old', 15);
+    const oldHidden = photoFrom(deps, 'old-hidden', 20, 'hidden');
+    const recent = photoFrom(deps, 'recent', 13);
+    const report = await handleNightlyMaintenance(deps);
+    expect(report.originalsRetired.sort()).toEqual([`${FESTIVAL_ID}/old`, `${FESTIVAL_ID}/old-hidden`]);
+    expect(deps.objects.paths('uploads/')).toEqual([recent]);
+    expect(deps.objects.paths('photos/').sort()).toEqual([thumbnail('old').path, thumbnail('old-hidden').path, thumbnail('recent').path].sort());
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'old'))).toMatchObject({ status: 'ready', originalRetiredAt: NOW });
+    // The Storage trigger for the deletion: the photo stays on the wall.
+    await handleOriginalDeleted(deps, event('photo.original-deleted', { festivalId: FESTIVAL_ID, photoId: 'old', path: old }));
+    await handleOriginalDeleted(deps, event('photo.original-deleted', { festivalId: FESTIVAL_ID, photoId: 'old-hidden', path: oldHidden }));
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'old'))?.status).toBe('ready');
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'old-hidden'))?.status).toBe('hidden');
+    // A second night changes nothing.
+    expect((await handleNightlyMaintenance(deps)).originalsRetired).toEqual([]);
+  });
+
+  it('follows the festival’s own retention, and never retires an original still being processed', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.festival(FESTIVAL_ID), { ...deps.docs.data(firestorePaths.festival(FESTIVAL_ID)), originalRetentionDays: 2 });
+    photoFrom(deps, 'three-days', 3);
+    const one = photoFrom(deps, 'one-day', 1);
+    const stuck = photoFrom(deps, 'stuck', 30, 'processing');
+    expect((await handleNightlyMaintenance(deps)).originalsRetired).toEqual([`${FESTIVAL_ID}/three-days`]);
+    expect(deps.objects.paths('uploads/')).toEqual(expect.arrayContaining([one, stuck]));
+    expect(deps.objects.paths('uploads/')).not.toContain(`uploads/u1/${FESTIVAL_ID}/three-days`);
   });
 });
 

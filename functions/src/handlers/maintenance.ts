@@ -38,6 +38,8 @@ export interface MaintenanceReport extends StuckReport {
   orphanFilesDeleted: string[];
   ledgerEntriesPurged: number;
   dailyRollups: string[];
+  /** Photos whose original was retired tonight (`{festivalId}/{photoId}`): deleted below, renditions kept. */
+  originalsRetired: string[];
 }
 
 /**
@@ -46,8 +48,8 @@ export interface MaintenanceReport extends StuckReport {
  * counter is repaired in a transaction that counts and writes together, so favourites
  * arriving during the run are never lost.
  */
-export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'now'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [] };
+export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'now' | 'settings'>): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [] };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
@@ -58,6 +60,7 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
     await refreshStats(deps.docs, festival.id, now);
     await deleteOrphanedThumbnails(deps, festival.id, report);
     await deleteOrphanedMedia(deps, festival.id, now, report);
+    await retireOriginals(deps, festival.id, festival.data.originalRetentionDays ?? deps.settings.originalRetentionDays, now, report);
     await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
   }
   await deleteOrphanedOriginals(deps, now, report);
@@ -181,15 +184,49 @@ async function mediaNeeded(deps: Pick<Deps, 'docs'>, upload: MediaUploadPath, wh
   return processing || (what === 'renditions' && subject?.image?.uploadId === upload.uploadId);
 }
 
-/** Whether an original still belongs to a photo that needs it (one being processed or shown). */
+/** Whether an original still belongs to a photo that needs it (one being processed or shown, and not retired). */
 export function originalIsNeeded(path: string, photo: Photo | undefined): boolean {
-  return photo !== undefined && photo.originalPath === path && (photo.status === 'processing' || photo.status === 'ready' || photo.status === 'hidden');
+  return (
+    photo !== undefined &&
+    photo.originalPath === path &&
+    !photo.originalRetiredAt &&
+    (photo.status === 'processing' || photo.status === 'ready' || photo.status === 'hidden')
+  );
+}
+
+/**
+ * Originals are kept only as long as the festival says (issue 24): a ready or hidden photo
+ * with its renditions made, uploaded more than `retentionDays` ago, gets `originalRetiredAt`
+ * (so its original's deletion leaves the photo as it is: see handleOriginalDeleted), and
+ * `deleteOrphanedOriginals` below then deletes the original like any other that nothing needs.
+ * Marked first and deleted after, so an interrupted run leaves nothing for the trigger to
+ * take for an uploader's deletion; the next run deletes what this one did not.
+ */
+async function retireOriginals(deps: Pick<Deps, 'docs'>, festivalId: string, retentionDays: number, now: Date, report: MaintenanceReport) {
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000);
+  const old = await deps.docs.query({ collection: firestorePaths.photos(festivalId), where: [['createdAt', '<', cutoff]] }, photoSchema);
+  for (const { id, data } of old) {
+    if (!retirable(data, cutoff)) continue;
+    const path = firestorePaths.photo(festivalId, id);
+    const retired = await deps.docs.transaction(async (tx) => {
+      const photo = await tx.get(path, photoSchema);
+      if (!photo || !retirable(photo, cutoff)) return false;
+      tx.set(path, { originalRetiredAt: now }, { merge: true });
+      return true;
+    });
+    if (retired) report.originalsRetired.push(`${festivalId}/${id}`);
+  }
+}
+
+function retirable(photo: Photo, cutoff: Date): boolean {
+  return !photo.originalRetiredAt && (photo.status === 'ready' || photo.status === 'hidden') && photo.thumbnails.length > 0 && photo.createdAt < cutoff;
 }
 
 /**
  * Originals that belong to no photo an hour after upload (the upload trigger creates the
  * photo at once): no photo at all, a photo that names another file, or one that was
- * rejected or deleted (their originals are deleted at once; this catches any that were not).
+ * rejected or deleted (their originals are deleted at once; this catches any that were not),
+ * and retired ones (past the festival's retention, see retireOriginals).
  */
 async function deleteOrphanedOriginals(deps: Pick<Deps, 'docs' | 'objects'>, now: Date, report: MaintenanceReport) {
   const files = await deps.objects.list('uploads/');

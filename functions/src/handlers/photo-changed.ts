@@ -156,7 +156,8 @@ export async function handleOriginalDeleted(deps: Pick<Deps, 'docs' | 'now'>, ev
   const now = deps.now();
   await onceInTransaction(deps.docs, MARK_DELETED, event.id, now, async (tx) => {
     const photo = await tx.get(photoPath, photoSchema);
-    if (!photo || photo.originalPath !== event.data.path || photo.status === 'deleted' || photo.status === 'rejected') return;
+    // A retired original (see maintenance: retention) was deleted on purpose: the photo stays up.
+    if (!photo || photo.originalPath !== event.data.path || photo.status === 'deleted' || photo.status === 'rejected' || photo.originalRetiredAt) return;
     tx.set(photoPath, { status: 'deleted', updatedAt: now }, { merge: true });
   });
 }

@@ -2,8 +2,11 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, photoSchema, storagePaths } from '@encore/model';
-import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead } from '../testing/fixtures.js';
-import { FESTIVAL_ID, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
+import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead, zeroPngBomb } from '../testing/fixtures.js';
+import { TEST_SETTINGS, FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
+import { sharpImages } from '../platform/images.js';
+
+const sharpImagesDerive = sharpImages.derive;
 import { handleProcessPhoto } from './process-photo.js';
 import { handleUploadFinalized } from './upload-finalized.js';
 
@@ -137,6 +140,24 @@ describe('photo pipeline', () => {
     expect(process.memoryUsage().rss - started).toBeLessThan(200 * 1024 * 1024);
   }, 120_000);
 
+  it('issue 24: refuses the 39 KB all-zero 8000x5000 PNG from its header, without decoding it, with a reason', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const bomb = zeroPngBomb();
+    expect(bomb.length).toBeLessThan(45 * 1024);
+    // Its header is honest (sharp reads 8000x5000 from it); decoding it is what must never happen.
+    expect(await sharp(bomb).metadata()).toMatchObject({ width: 8000, height: 5000, format: 'png' });
+    const decoded: number[] = [];
+    deps.images = { ...deps.images, derive: (bytes, widths, onRendition) => (decoded.push(bytes.length), sharpImagesDerive(bytes, widths, onRendition)) };
+    const uploaded = await upload(deps, 'zeros', bomb, { contentType: 'image/png' });
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'rejected', reason: { code: 'implausible-size', width: 8000, height: 5000, bytes: bomb.length } });
+    expect(decoded).toEqual([]);
+    expect(deps.docs.data(photoPath('zeros'))).toMatchObject({ status: 'rejected', rejectReason: expect.stringMatching(/^The image says it is 8000×5000 pixels, far more than a file of \d+ KB can hold/) });
+    // The honest photo beside it still goes through.
+    expect(await handleProcessPhoto(deps, await upload(deps, 'honest', await jpeg(640, 480)))).toEqual({ status: 'ready' });
+    expect(decoded).toHaveLength(1);
+  });
+
   it('refuses a file over 20 MB from the event alone, without downloading it', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
@@ -149,8 +170,27 @@ describe('photo pipeline', () => {
     expect(deps.docs.data(photoPath('huge'))).toMatchObject({ rejectReason: 'The file is 25.0 MB; images can be at most 20 MB.' });
   });
 
+  it('issue 24: takes at most the festival-wide uploads an hour, from everyone together, and says when to try again', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, festivalUploadsPerHour: 2 } });
+    seedFestival(deps.docs);
+    const small = await jpeg(64, 64);
+    // Three accounts, one photo each: the third is past the festival's hour, though well within its own day.
+    expect(await handleProcessPhoto(deps, await upload(deps, 'f1', small, { uid: 'sock-1' }))).toEqual({ status: 'ready' });
+    const second = await upload(deps, 'f2', small, { uid: 'sock-2' });
+    expect(await handleProcessPhoto(deps, second)).toEqual({ status: 'ready' });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'f3', small, { uid: 'sock-3' }))).toEqual({
+      status: 'rejected',
+      reason: { code: 'festival-busy', limit: 2, retryInMinutes: 60 - NOW.getUTCMinutes() },
+    });
+    expect(deps.docs.data(photoPath('f3'))).toMatchObject({ rejectReason: expect.stringMatching(/^So many photos are being uploaded to this festival right now \(at most 2 an hour, from everyone\).*again in \d+ minutes\.$/) });
+    // A retried photo counts once, and the refused one used up nobody's daily quota.
+    deps.docs.seed(photoPath('f2'), { ...deps.docs.data(photoPath('f2')), status: 'processing' });
+    expect(await handleProcessPhoto(deps, second)).toEqual({ status: 'ready' });
+    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/uploadQuotas/sock-3_2026-08-14`)).toBeUndefined();
+  });
+
   it('enforces the daily quota per person, counting a retried photo once', async () => {
-    const deps = testDeps({ settings: { dailyUploadQuota: 2, reportHideThreshold: 2, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' } });
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 2, reportHideThreshold: 2 } });
     seedFestival(deps.docs);
     const small = await jpeg(64, 64);
     const first = await upload(deps, 'q1', small);

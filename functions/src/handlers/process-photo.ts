@@ -1,7 +1,7 @@
-import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
+import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, uploadRateSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
 import { MAX_UPLOAD_BYTES, rejectReasons } from '../domain/image-policy.js';
-import { quotaPath, reserveUpload } from '../domain/quota.js';
+import { festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
@@ -13,7 +13,8 @@ export const PROCESS_PHOTO = 'processPhoto';
 type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
 /**
- * The photo pipeline, for one `photo.uploaded` event: quota, then the image pipeline
+ * The photo pipeline, for one `photo.uploaded` event: quota (the uploader's day, and the
+ * festival's hour from everyone together), then the image pipeline
  * (`image-pipeline.ts`: type sniffed from the bytes, header screened, EXIF capture time read,
  * decoded once and derived into every width and format with all metadata dropped), and the
  * photo set `ready`. A bad file
@@ -40,9 +41,10 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   // The original downloads while the quota is reserved (a refused upload wastes one download).
   const original = event.data.size <= MAX_UPLOAD_BYTES ? deps.objects.read(path) : undefined;
   original?.catch(() => undefined);
-  const day = festivalDayOf(new Date(event.occurredAt), clock);
-  const quota = await reserveQuota(deps, festivalId, uploaderUid, day, photoId);
-  if (!quota) return reject(deps, event, rejectReasons.quota(deps.settings.dailyUploadQuota));
+  const uploadedAt = new Date(event.occurredAt);
+  const quota = await reserveQuota(deps, festivalId, uploaderUid, festivalDayOf(uploadedAt, clock), uploadHour(uploadedAt), photoId);
+  if (quota === 'person') return reject(deps, event, rejectReasons.quota(deps.settings.dailyUploadQuota));
+  if (quota === 'festival') return reject(deps, event, rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now())));
 
   let suggestion: ReturnType<typeof suggestFromProgramme> | undefined;
   const outcome = await runImagePipeline(deps, {
@@ -95,12 +97,26 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
   return suggestPerformance(capturedAt, sets, new Set(favourites.map((favourite) => favourite.id)));
 }
 
-async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<boolean> {
-  const path = quotaPath(festivalId, uid, day);
+/**
+ * Counts the photo against its uploader's festival day and against the festival's hour (one
+ * transaction: a photo refused by either uses up neither). A retried photo counts once.
+ * Resolves which limit refused it, or null.
+ */
+async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string): Promise<'person' | 'festival' | null> {
+  const personPath = quotaPath(festivalId, uid, day);
+  const festivalPath = festivalRatePath(festivalId, hour);
   return deps.docs.transaction(async (tx) => {
-    const decision = reserveUpload(await tx.get(path, uploadQuotaSchema), photoId, deps.settings.dailyUploadQuota);
-    if (decision.allowed && decision.changed) tx.set(path, { photoIds: decision.photoIds, day, uid });
-    return decision.allowed;
+    const [person, festival] = await tx.getAll([
+      [personPath, uploadQuotaSchema],
+      [festivalPath, uploadRateSchema],
+    ]);
+    const mine = reserveUpload(person, photoId, deps.settings.dailyUploadQuota);
+    if (!mine.allowed) return 'person';
+    const everyone = reserveUpload(festival, photoId, deps.settings.festivalUploadsPerHour);
+    if (!everyone.allowed) return 'festival';
+    if (mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
+    if (everyone.changed) tx.set(festivalPath, { photoIds: everyone.photoIds, hour });
+    return null;
   });
 }
 

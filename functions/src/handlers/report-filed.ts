@@ -1,7 +1,19 @@
-import { festivalSchema, firestorePaths, moderationEntrySchema, photoSchema, reportIdFor, reportSchema, type DomainEvent } from '@encore/model';
+import { z } from 'zod';
+import {
+  autoHideWindowSchema,
+  favoriteSchema,
+  festivalSchema,
+  firestorePaths,
+  moderationEntrySchema,
+  photoSchema,
+  reportIdFor,
+  reporterRecordSchema,
+  reportSchema,
+  type DomainEvent,
+} from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
-import { countReport, type ReportOutcome } from '../domain/moderation.js';
-import { reporterStanding } from '../domain/reporter-trust.js';
+import { autoHideHour, countReport, type ReportOutcome } from '../domain/moderation.js';
+import { REPORTER_ACTIVITY_LEAD_MINUTES, activityCutoff, hidingWeight, type HidingWeight, type ReputationPolicy } from '../domain/reporter-trust.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { addToStats, refreshStats } from './stats.js';
@@ -10,7 +22,9 @@ export const MODERATE_REPORT = 'moderateReport';
 
 /**
  * Counts one report on its photo's moderation entry, and hides a visible photo once
- * `reportHideThreshold` distinct trusted reporters have reported it.
+ * `reportHideThreshold` distinct reporters whose reports count towards hiding have reported
+ * it (`hidingWeight`: verified, old enough, with a history, never refuted), within the
+ * festival's `autoHidesPerFestivalHour` (past it, the photo is held for staff instead).
  *
  * Exactly once per report, whatever the event ids: the report document itself is marked
  * (`countedAt`) in the same transaction as the counts, so a redelivery, a duplicated
@@ -18,8 +32,8 @@ export const MODERATE_REPORT = 'moderateReport';
  * person per photo: only reports whose id is `reportIdFor(photo, reporter)` count (the
  * rules make every client report so; anything else was not filed by a person).
  *
- * Whether the reporter is trusted is read from Auth now (outside the transaction: Auth is
- * not part of it) and recorded on the report with the mark.
+ * The reporter's standing is read (Auth, their record, their favourites) outside the
+ * transaction, as of the report's time, and recorded on the report with the mark.
  */
 export async function handleReportFiled(deps: Pick<Deps, 'docs' | 'accounts' | 'now' | 'random' | 'settings'>, event: DomainEvent<'report.filed'>): Promise<void> {
   const { festivalId, photoId, reporterUid, reportId } = event.data;
@@ -28,23 +42,29 @@ export async function handleReportFiled(deps: Pick<Deps, 'docs' | 'accounts' | '
     return;
   }
   const now = deps.now();
-  const standing = reporterStanding(await deps.accounts.find(reporterUid), now, deps.settings.reporterMinAccountAgeDays);
+  const reportAt = new Date(event.occurredAt);
+  const weight = await reporterWeight(deps, reporterUid, reportAt);
+  const hour = autoHideHour(now);
+  const windowPath = firestorePaths.autoHideWindow(festivalId, hour);
   const reportPath = firestorePaths.report(festivalId, reportId);
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const entryPath = firestorePaths.moderationEntry(festivalId, photoId);
   let outcome: ReportOutcome | undefined;
   await deps.docs.transaction(async (tx) => {
     outcome = undefined;
-    const [report, photo, entry, festival] = await tx.getAll([
+    const [report, photo, entry, festival, window] = await tx.getAll([
       [reportPath, reportSchema],
       [photoPath, photoSchema],
       [entryPath, moderationEntrySchema],
       [firestorePaths.festival(festivalId), festivalSchema],
+      [windowPath, autoHideWindowSchema],
     ]);
     if (!report || report.countedAt) return;
-    outcome = countReport(entry, photoId, { reason: report.reason, trusted: standing.trusted, at: now }, photo?.status, deps.settings.reportHideThreshold);
+    const hidesLeft = deps.settings.autoHidesPerFestivalHour - (window?.hides ?? 0);
+    outcome = countReport(entry, photoId, { reason: report.reason, weight, at: now }, photo?.status, deps.settings.reportHideThreshold, hidesLeft);
     tx.set(entryPath, outcome.entry);
-    tx.set(reportPath, { countedAt: now, trustedReporter: standing.trusted }, { merge: true });
+    tx.set(reportPath, { countedAt: now, trustedReporter: weight.counts, ...(weight.counts ? {} : { notCountedBecause: weight.because }) }, { merge: true });
+    if (outcome.hide) tx.set(windowPath, { hour, hides: (window?.hides ?? 0) + 1, updatedAt: now });
     if (photo) tx.set(photoPath, { reportCount: outcome.entry.reports, ...(outcome.hide ? { status: 'hidden', updatedAt: now } : {}) }, { merge: true });
     addToStats(tx, festivalId, shardIndex(deps.random), {
       reports: 1,
@@ -55,8 +75,25 @@ export async function handleReportFiled(deps: Pick<Deps, 'docs' | 'accounts' | '
     logs.eventDuplicate({ subscriber: MODERATE_REPORT, eventId: event.id, reportId });
     return;
   }
-  const { entry, hide } = outcome;
-  logs.reportCounted({ festivalId, photoId, reportId, trusted: standing.trusted, because: standing.because, reports: entry.reports, trustedReporters: entry.trustedReporters });
+  const { entry, hide, held } = outcome;
+  const because = weight.counts ? 'counts' : weight.because;
+  logs.reportCounted({ festivalId, photoId, reportId, trusted: weight.counts, because, reports: entry.reports, trustedReporters: entry.trustedReporters });
   if (hide) logs.photoAutoHidden({ festivalId, photoId, trustedReporters: entry.trustedReporters });
+  if (held) logs.photoHeldForStaff({ festivalId, photoId, trustedReporters: entry.trustedReporters, why: 'auto-hide-cap', hour });
   await refreshStats(deps.docs, festivalId, now);
+}
+
+/** Of a favourite, only when it was saved matters here (other fields may grow without touching moderation). */
+const activitySchema = z.looseObject({ createdAt: favoriteSchema.shape.createdAt });
+
+/** Whether the reporter's report counts towards hiding, from Auth, staff's record of them, and their favourites. */
+async function reporterWeight(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, uid: string, reportAt: Date): Promise<HidingWeight> {
+  const policy: ReputationPolicy = { minAccountAgeHours: deps.settings.reporterCountsAfterHours, minActivityLeadMinutes: REPORTER_ACTIVITY_LEAD_MINUTES };
+  const [account, record, earlier] = await Promise.all([
+    deps.accounts.find(uid),
+    deps.docs.get(firestorePaths.reporterRecord(uid), reporterRecordSchema),
+    // One favourite saved before the cutoff is all it takes (single-field index on createdAt).
+    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['createdAt', '<', activityCutoff(reportAt, policy)]], limit: 1 }, activitySchema),
+  ]);
+  return hidingWeight(account, { activitySince: earlier[0]?.data.createdAt ?? null, refutedAt: record?.refutedAt ?? null }, reportAt, policy);
 }

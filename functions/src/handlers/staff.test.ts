@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema } from '@encore/model';
+import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema, reporterRecordSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
 import { RequestError, SECOND_FACTOR_NEEDED } from './request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from './staff.js';
@@ -33,6 +33,23 @@ describe('staff moderation', () => {
     });
     expect(deps.docs.data(photo)?.status).toBe('ready');
     expect(entry()).toMatchObject({ decision: 'restored', decidedBy: { uid: 'ada', name: 'Ada' } });
+  });
+
+  it('issue 24: a restore refutes the reporters whose reports counted towards hiding, and only them', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'hidden', reportCount: 3 }));
+    const report = (uid: string, trustedReporter: boolean) =>
+      deps.docs.seed(firestorePaths.report(FESTIVAL_ID, `ph1~${uid}`), { photoId: 'ph1', reporterUid: uid, reason: 'spam', createdAt: NOW, countedAt: NOW, trustedReporter });
+    report('ann', true);
+    report('bob', true);
+    report('sock', false);
+    deps.docs.seed(firestorePaths.report(FESTIVAL_ID, 'ph2~cas'), { photoId: 'ph2', reporterUid: 'cas', reason: 'spam', createdAt: NOW, countedAt: NOW, trustedReporter: true });
+    await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' });
+    for (const uid of ['ann', 'bob']) {
+      expect(reporterRecordSchema.parse(deps.docs.data(firestorePaths.reporterRecord(uid)))).toEqual({ refutedAt: NOW, refutedOn: `${FESTIVAL_ID}/ph1`, refutedBy: 'boss' });
+    }
+    expect(deps.docs.data(firestorePaths.reporterRecord('sock'))).toBeUndefined();
+    expect(deps.docs.data(firestorePaths.reporterRecord('cas'))).toBeUndefined();
   });
 
   it('refuses visitors, bad requests, missing photos and impossible moves with the callable error codes', async () => {

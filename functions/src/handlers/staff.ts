@@ -7,6 +7,7 @@ import {
   moderationEntrySchema,
   performanceSchema,
   photoSchema,
+  reportSchema,
   slugIdSchema,
   stageSchema,
   type Moderator,
@@ -60,7 +61,25 @@ export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, call
     return next;
   });
   logs.staffModerated({ festivalId, photoId, action, by: staff.uid });
+  if (action === 'restore') await refuteReporters(deps, festivalId, photoId, staff.uid, now);
   return { status };
+}
+
+/**
+ * Staff restored a photo: every reporter whose report counted towards hiding it was wrong,
+ * and their reports no longer count towards hiding anything (`hidingWeight`: `refuted`). A
+ * record per person, set (not added to), so a retried restore changes nothing more.
+ */
+async function refuteReporters(deps: Pick<Deps, 'docs'>, festivalId: string, photoId: string, by: string, now: Date): Promise<void> {
+  const counted = await deps.docs.query(
+    { collection: firestorePaths.reports(festivalId), where: [['photoId', '==', photoId], ['trustedReporter', '==', true]] },
+    reportSchema,
+  );
+  if (counted.length === 0) return;
+  await deps.docs.transaction(async (tx) => {
+    for (const { data } of counted) tx.set(firestorePaths.reporterRecord(data.reporterUid), { refutedAt: now, refutedOn: `${festivalId}/${photoId}`, refutedBy: by });
+  });
+  logs.reportersRefuted({ festivalId, photoId, reporters: counted.length, by });
 }
 
 const importInput = z

@@ -1,4 +1,13 @@
-import { appUrl, dailyUploadQuota, reportHideThreshold, reporterMinAccountAgeDays } from '../config.js';
+import {
+  appUrl,
+  autoHidesPerFestivalHour,
+  dailyUploadQuota,
+  festivalUploadsPerHour,
+  originalRetentionDays,
+  reportHideThreshold,
+  reporterCountsAfterHours,
+  reporterMinAccountAgeDays,
+} from '../config.js';
 import { feedAppUrl } from '../domain/calendar.js';
 import type { Deps } from '../handlers/deps.js';
 import { firebaseAccounts } from './accounts.js';
@@ -37,6 +46,10 @@ export function liveDeps(): Deps {
       dailyUploadQuota: dailyUploadQuota.value(),
       reportHideThreshold: reportHideThreshold.value(),
       reporterMinAccountAgeDays: reporterMinAccountAgeDays.value(),
+      reporterCountsAfterHours: reporterCountsAfterHours.value(),
+      autoHidesPerFestivalHour: autoHidesPerFestivalHour.value(),
+      festivalUploadsPerHour: festivalUploadsPerHour.value(),
+      originalRetentionDays: originalRetentionDays.value(),
       appUrl: feedAppUrl(appUrl.value(), process.env.GCLOUD_PROJECT),
     },
   };

@@ -19,6 +19,18 @@ export interface TestDeps extends Deps {
   push: MemoryPush;
 }
 
+/** The settings unit tests run with (threshold 2, counts after 24 hours, 10 automatic hides a festival-hour, 100 uploads a festival-hour). */
+export const TEST_SETTINGS: Deps['settings'] = {
+  dailyUploadQuota: 5,
+  reportHideThreshold: 2,
+  reporterMinAccountAgeDays: 7,
+  reporterCountsAfterHours: 24,
+  autoHidesPerFestivalHour: 10,
+  festivalUploadsPerHour: 100,
+  originalRetentionDays: 14,
+  appUrl: 'https://encore.example',
+};
+
 /** Handlers over in-memory ports, real sharp and exifr, a fixed clock and a cycling "random". */
 export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
   let tick = 0;
@@ -33,7 +45,7 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     readCapture: readCaptureFacts,
     now: () => NOW,
     random: () => (tick++ % 10) / 10,
-    settings: { dailyUploadQuota: 5, reportHideThreshold: 2, reporterMinAccountAgeDays: 7, appUrl: 'https://encore.example' },
+    settings: { ...TEST_SETTINGS },
     ...overrides,
   } as TestDeps;
 }

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 /**
@@ -56,6 +57,38 @@ export function pngBomb(): Promise<Buffer> {
     .greyscale()
     .png({ compressionLevel: 1 })
     .toBuffer();
+}
+
+/**
+ * The security review's bomb: an all-zero 8000x5000 greyscale PNG of about 39 KB, exactly at
+ * the pixel limit, built by hand (deflate of the zero rows) so making it costs no decoding.
+ */
+export function zeroPngBomb(width = 8000, height = 5000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(0, 9); // greyscale
+  // Each row: filter byte 0, then `width` zero samples.
+  const rows = deflateSync(Buffer.alloc((width + 1) * height), { level: 9 });
+  return Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', header), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
 }
 
 /** An HEIC file's first bytes (an `ftyp` box with the `heic` brand): all a sniffer needs to see. */

@@ -10,19 +10,25 @@ import { guarded } from './guard.js';
  * Every object in the default bucket: staff's images (`staff-uploads/**`) go to the media
  * handler, everything else to the photo handler, which acts on `uploads/**` only.
  */
-export const onUploadFinalized = onObjectFinalized(triggerOptions, (event) =>
-  guarded('onUploadFinalized', event, MAX_EVENT_AGE_MS.photo, () => {
-    const object = {
-      bucket: event.data.bucket,
-      name: event.data.name,
-      size: Number(event.data.size),
-      contentType: event.data.contentType,
-      generation: String(event.data.generation),
-      metadata: event.data.metadata,
-    };
-    return isMediaUpload(object.name) ? handleMediaUploadFinalized(liveDeps(), event.id, object) : handleUploadFinalized(liveDeps(), event.id, object);
-  }),
-);
+export const onUploadFinalized = onObjectFinalized(triggerOptions, (event) => {
+  const object = {
+    bucket: event.data.bucket,
+    name: event.data.name,
+    size: Number(event.data.size),
+    contentType: event.data.contentType,
+    generation: String(event.data.generation),
+    metadata: event.data.metadata,
+  };
+  return guarded(
+    'onUploadFinalized',
+    event,
+    MAX_EVENT_AGE_MS.photo,
+    () => (isMediaUpload(object.name) ? handleMediaUploadFinalized(liveDeps(), event.id, object) : handleUploadFinalized(liveDeps(), event.id, object)),
+    // Too late to process, never too late to revoke: an original must not keep a download token
+    // (minted by the upload, or named by the client) until the nightly job (issue 24).
+    () => (parseUploadPath(object.name) || isMediaUpload(object.name) ? liveDeps().objects.removeDownloadTokens(object.name, object.generation) : Promise.resolve()),
+  );
+});
 
 /** An original deleted: the photo is marked deleted by a subscriber. */
 export const onUploadDeleted = onObjectDeleted(triggerOptions, (event) =>

@@ -1,4 +1,5 @@
 import functionsTest from 'firebase-functions-test';
+import * as logger from 'firebase-functions/logger';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firestorePaths, makeDomainEvent } from '@encore/model';
 import type { TestDeps } from '../testing/deps.js';
@@ -39,6 +40,20 @@ describe('storage triggers', () => {
     });
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'p1'))).toMatchObject({ status: 'processing', performanceId: 'kae-main' });
     expect(deps.publisher.published).toEqual([expect.objectContaining({ id: 'storage-evt-1', type: 'photo.uploaded', data: expect.objectContaining({ size: 1234, generation }) })]);
+  });
+
+  it('issue 24: a finalize event too late to process still revokes the original’s download token, even one the client named', async () => {
+    const name = 'uploads/u1/encore-2026/late';
+    const generation = deps.objects.put(name, Buffer.alloc(10), new Date(), { firebaseStorageDownloadTokens: 'chosen-by-client', performanceId: 'kae-main' });
+    await test.wrap(triggers.onUploadFinalized)({
+      id: 'late-1',
+      time: new Date(Date.now() - 2 * 3_600_000).toISOString(),
+      data: { bucket: 'demo-encore.appspot.com', name, size: '10', contentType: 'image/jpeg', generation, metadata: { firebaseStorageDownloadTokens: 'chosen-by-client', performanceId: 'kae-main' } },
+    });
+    expect(deps.objects.metadata(name)).toEqual({ performanceId: 'kae-main' });
+    // Too late for the pipeline: no photo, nothing published (the nightly job deletes the original).
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'late'))).toBeUndefined();
+    expect(deps.publisher.published).toEqual([]);
   });
 
   it('onUploadDeleted publishes photo.original-deleted for originals only', async () => {
@@ -134,6 +149,30 @@ describe('pub/sub subscribers', () => {
     expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(0);
   });
 
+  it('issue 24: drops a poison message (not JSON, not an envelope, another type) after one attempt, logged once', async () => {
+    // The CloudEvent as Pub/Sub delivers it, bytes as sent (test.wrap would fill in a JSON payload of its own).
+    const deliver = triggers.countFavorite as unknown as (event: unknown) => Promise<unknown>;
+    const raw = (data: string) => ({
+      specversion: '1.0',
+      id: `poison-${data.length}`,
+      source: '//pubsub.googleapis.com/projects/demo-encore/topics/favorite-changed',
+      type: 'google.cloud.pubsub.topic.v1.messagePublished',
+      time: new Date().toISOString(),
+      data: { message: { data: Buffer.from(data).toString('base64'), messageId: '9', publishTime: new Date().toISOString(), attributes: {} }, subscription: 's' },
+    });
+    const reaction = makeDomainEvent('reaction.changed', 'r9', { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u1', change: 'added' }, new Date());
+    const poison = [raw('{"id": "x", "type": '), raw('not json at all'), raw('[1, 2]'), raw('"favorite.changed"'), raw(JSON.stringify(reaction)), raw('{"no":"type"}')];
+    vi.mocked(logger.warn).mockClear();
+    vi.mocked(logger.error).mockClear();
+    for (const message of poison) await expect(deliver(message)).resolves.toBeUndefined();
+    const poisoned = vi.mocked(logger.warn).mock.calls.filter(([name]) => name === 'event-poisoned');
+    expect(poisoned.map(([, fields]) => (fields as { why: string }).why)).toEqual(['not-json', 'not-json', 'not-an-envelope', 'not-an-envelope', 'wrong-type', 'wrong-type']);
+    expect(vi.mocked(logger.error)).not.toHaveBeenCalled();
+    // The honest message beside them still counts.
+    await test.wrap(triggers.countFavorite)(message(favoriteEvent('m9')));
+    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(1);
+  });
+
   it('lets transient failures throw so Pub/Sub retries', async () => {
     deps.docs.transaction = () => Promise.reject(new Error('14 UNAVAILABLE'));
     await expect(test.wrap(triggers.countFavorite)(message(favoriteEvent('m2')))).rejects.toThrow('UNAVAILABLE');
@@ -167,6 +206,19 @@ describe('https, callables and schedule', () => {
     };
     expect((await respond('GET', { uid: 'u1', token: 'nope' })).statusCode).toBe(404);
     expect((await respond('POST', {})).statusCode).toBe(405);
+  });
+
+  it('issue 24: calendarFeed answers uid=., .. and __x__ with 404 and logs no ERROR', async () => {
+    // Firestore refuses such ids (INVALID_ARGUMENT); the in-memory store is made to as well.
+    deps.docs.get = ((path: string) => Promise.reject(Object.assign(new Error(`3 INVALID_ARGUMENT: Document name "${path}" is not valid`), { code: 3 }))) as typeof deps.docs.get;
+    vi.mocked(logger.error).mockClear();
+    for (const uid of ['.', '..', '__x__']) {
+      const response = { statusCode: 0, body: '' };
+      const res = { status: (code: number) => ((response.statusCode = code), res), set: () => res, send: (body: string) => ((response.body = body), res), headersSent: false };
+      await (triggers.calendarFeed as unknown as (req: unknown, res: unknown) => Promise<void>)({ method: 'GET', query: { uid, token: 'A'.repeat(43) }, headers: {} }, res);
+      expect(response, uid).toEqual({ statusCode: 404, body: 'No such calendar.\n' });
+    }
+    expect(vi.mocked(logger.error)).not.toHaveBeenCalled();
   });
 
   it('sendReminders runs the reminder handler', async () => {

@@ -13,7 +13,7 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
-import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
+import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWithCustomToken, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFirestoreEmulator, doc, getFirestore, runTransaction, serverTimestamp, type Firestore, type Timestamp } from 'firebase/firestore';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { connectStorageEmulator, getMetadata, getStorage, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
@@ -21,7 +21,7 @@ import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
 import { getStorage as adminStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_PER_WINDOW, firestorePaths, moderationEntrySchema, reportIdFor, reporterStandingSchema, storagePaths, type Photo } from '@encore/model';
+import { REPORTS_PER_WINDOW, firestorePaths, moderationEntrySchema, reportIdFor, reportLimitKeyFor, reporterStandingSchema, storagePaths, type Photo } from '@encore/model';
 import { THUMBNAIL_CACHE_CONTROL } from '../../src/domain/image-policy.js';
 import { REGION } from '../../src/config.js';
 import { jpeg } from '../../src/testing/fixtures.js';
@@ -51,9 +51,11 @@ interface Person {
 /**
  * A person with the web SDK: `self-registered` signs up with email and password as anyone
  * can (email not verified, account brand new); `verified` is an account whose email the
- * Auth emulator has verified.
+ * Auth emulator has verified (made now); `established` a verified account made a month ago
+ * (imported with its creation time) that saved a favourite two days ago, signed in with a
+ * custom token.
  */
-async function person(name: string, kind: 'self-registered' | 'verified'): Promise<Person> {
+async function person(name: string, kind: 'self-registered' | 'verified' | 'established'): Promise<Person> {
   const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-api-key', appId: 'demo-app', storageBucket: stack.bucket }, `${name}-${apps.length}`);
   apps.push(app);
   // The callables enforce App Check: each person's app attests itself as Encore's web app does on the emulators.
@@ -62,7 +64,22 @@ async function person(name: string, kind: 'self-registered' | 'verified'): Promi
   connectAuthEmulator(auth, `http://${stack.hosts.auth}`, { disableWarnings: true });
   const email = `${name}@attack.test`;
   const password = 'front-row-123';
-  if (kind === 'verified') {
+  if (kind === 'established') {
+    const uid = `${name}-${apps.length}`;
+    // Signed up with Google a month ago (a linked provider: not anonymous).
+    const result = await adminAuth(stack.admin).importUsers([
+      {
+        uid,
+        email,
+        emailVerified: true,
+        providerData: [{ uid: `google-${uid}`, email, providerId: 'google.com' }],
+        metadata: { creationTime: new Date(Date.now() - 30 * 86_400_000).toUTCString(), lastSignInTime: new Date().toUTCString() },
+      },
+    ]);
+    expect(result.errors).toEqual([]);
+    await stack.db.doc(firestorePaths.favorite(uid, 'kae-main')).set({ festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: AdminTimestamp.fromDate(new Date(Date.now() - 2 * 86_400_000)) });
+    await signInWithCustomToken(auth, await adminAuth(stack.admin).createCustomToken(uid));
+  } else if (kind === 'verified') {
     await adminAuth(stack.admin).createUser({ email, password, emailVerified: true });
     await signInWithEmailAndPassword(auth, email, password);
   } else {
@@ -86,6 +103,7 @@ function addressOf(hostPort: string): [string, number] {
 /** Files a report exactly as the web app does (web/src/features/photos/api/report-photo.ts). */
 function report({ uid, db }: Person, photoId: string, reason: 'privacy' | 'spam' | 'inappropriate' = 'privacy'): Promise<void> {
   const reportId = reportIdFor(photoId, uid);
+  const lastReportId = reportLimitKeyFor(FESTIVAL_ID, photoId, uid);
   const limitRef = doc(db, firestorePaths.reportLimit(uid));
   return runTransaction(db, async (tx) => {
     const limit = await tx.get(limitRef);
@@ -94,8 +112,8 @@ function report({ uid, db }: Person, photoId: string, reason: 'privacy' | 'spam'
     tx.set(
       limitRef,
       limit.exists() && count < REPORTS_PER_WINDOW
-        ? { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: count + 1, lastReportId: reportId, lastReportAt: serverTimestamp() }
-        : { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportId, lastReportAt: serverTimestamp() },
+        ? { windowStartsAt: limit.get('windowStartsAt') as Timestamp, count: count + 1, lastReportId, lastReportAt: serverTimestamp() }
+        : { windowStartsAt: serverTimestamp(), count: 1, lastReportId, lastReportAt: serverTimestamp() },
     );
   });
 }
@@ -145,9 +163,18 @@ describe('moderation a crowd cannot game', () => {
     expect((await entryDoc('crowd-target').get()).exists).toBe(false);
   });
 
-  it('three trusted accounts do hide it, and the entry says why and by how many', async () => {
+  it('issue 24: three fresh verified accounts may report, but cannot hide a photo; the entry tells staff why', async () => {
+    await readyPhoto('fresh-crowd-target');
+    const crowd = await Promise.all(['new-1', 'new-2', 'new-3'].map((name) => person(name, 'verified')));
+    expect(await Promise.all(crowd.map((sock) => outcome(report(sock, 'fresh-crowd-target', 'inappropriate'))))).toEqual(['allowed', 'allowed', 'allowed']);
+    const entry = await waitForDoc(entryDoc('fresh-crowd-target'), (data) => data?.reports === 3);
+    expect(moderationEntrySchema.parse(toDates(entry))).toMatchObject({ reports: 3, trustedReporters: 0, notCounted: { 'new-account': 3 }, autoHiddenAt: null });
+    expect((await photoDoc('fresh-crowd-target').get()).data()).toMatchObject({ status: 'ready', reportCount: 3 });
+  });
+
+  it('three established visitors do hide it, and the entry says why and by how many', async () => {
     await readyPhoto('trusted-target');
-    const reporters = await Promise.all(['ann', 'ben', 'cas'].map((name) => person(name, 'verified')));
+    const reporters = await Promise.all(['ann', 'ben', 'cas'].map((name) => person(name, 'established')));
     expect(await outcome(report(reporters[0]!, 'trusted-target', 'privacy'))).toBe('allowed');
     expect(await outcome(report(reporters[1]!, 'trusted-target', 'privacy'))).toBe('allowed');
     expect(await waitForDoc(photoDoc('trusted-target'), (data) => data?.reportCount === 2)).toMatchObject({ status: 'ready', reportCount: 2 });
@@ -183,12 +210,13 @@ describe('moderation a crowd cannot game', () => {
     expect(filed.size).toBe(REPORTS_PER_WINDOW);
     for (const photoId of targets.slice(0, REPORTS_PER_WINDOW)) {
       const data = await waitForDoc(entryDoc(photoId), (entry) => entry !== undefined);
-      expect(moderationEntrySchema.parse(toDates(data))).toMatchObject({ reports: 1, trustedReporters: 1, reasons: { spam: 1 } });
+      // A verified account made minutes ago: its reports reach staff but do not count towards hiding.
+      expect(moderationEntrySchema.parse(toDates(data))).toMatchObject({ reports: 1, trustedReporters: 0, notCounted: { 'new-account': 1 }, reasons: { spam: 1 } });
       // Counters only: nothing in it grows with reports.
       expect(Object.values(data!).some(Array.isArray)).toBe(false);
       expect(JSON.stringify(data).length).toBeLessThan(1024);
     }
-    // One trusted reporter, however busy, hides nothing (the threshold is 3 distinct people).
+    // One reporter, however busy, hides nothing (the threshold is 3 distinct people).
     expect((await photoDoc(targets[0]!).get()).get('status')).toBe('ready');
   });
 });
@@ -223,6 +251,25 @@ describe('uploads that cannot be used for free hosting', () => {
     // The derived files are served, for five minutes at a time.
     const thumbnail = (ready?.thumbnails as Array<{ path: string }>)[0]!.path;
     expect((await bucket().file(thumbnail).getMetadata())[0].cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
+  });
+
+  it('issue 24: a new account’s upload is refused until its email is verified, then taken', async () => {
+    const fresh = await person('fresh-uploader', 'self-registered');
+    const path = uploadPath(fresh, 'first-photo');
+    expect(await outcome(uploadBytes(ref(fresh.storage, path), await jpeg(64, 64), { contentType: 'image/jpeg' }))).toBe('storage/unauthorized');
+    await adminAuth(stack.admin).updateUser(fresh.uid, { emailVerified: true });
+    await getAuth(fresh.storage.app).currentUser!.getIdToken(true);
+    expect(await outcome(uploadBytes(ref(fresh.storage, path), await jpeg(64, 64), { contentType: 'image/jpeg' }))).toBe('allowed');
+  });
+
+  it('issue 24: a download token the client names never serves the original', async () => {
+    const path = uploadPath(uploader, 'named-token');
+    const named = '00000000-0000-4000-8000-000000000024';
+    // Refused or taken (production's Firebase Storage keeps such a key out of the rules' view), it must never serve.
+    await outcome(uploadBytes(ref(uploader.storage, path), await jpeg(64, 64), { contentType: 'image/jpeg', customMetadata: { firebaseStorageDownloadTokens: named } }));
+    if ((await bucket().file(path).exists())[0]) await waitForDoc(photoDoc('named-token'), (data) => data?.status === 'ready', 90_000);
+    const link = `http://${stack.hosts.storage}/v0/b/${stack.bucket}/o/${encodeURIComponent(path)}?alt=media&token=${named}`;
+    expect((await fetch(link)).status).not.toBe(200);
   });
 
   it('an upload under another uploader’s photo id is refused by the Storage rules', async () => {

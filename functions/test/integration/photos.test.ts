@@ -8,6 +8,7 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
+import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { connectStorageEmulator, deleteObject, getBytes, getStorage, ref, uploadBytes, type FirebaseStorage } from 'firebase/storage';
 import { getStorage as adminStorage } from 'firebase-admin/storage';
 import exifr from 'exifr';
@@ -34,6 +35,9 @@ beforeAll(async () => {
   connectStorageEmulator(storage, storageHost!, Number(storagePort));
   const { user } = await createUserWithEmailAndPassword(auth, 'photographer@encore.test', 'front-row-123');
   expect(user.isAnonymous).toBe(false);
+  // Uploading needs a verified email (storage.rules): the photographer opened the link.
+  await adminAuth(stack.admin).updateUser(user.uid, { emailVerified: true });
+  await user.getIdToken(true);
   uid = user.uid;
 });
 

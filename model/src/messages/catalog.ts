@@ -101,6 +101,10 @@ export const catalog: Catalog = {
           return `You have reached today's limit of ${rejection.limit ?? '?'} photo uploads; you can upload more tomorrow.`;
         case 'unprocessable':
           return 'The image could not be processed, even after several attempts: please upload it again.';
+        case 'implausible-size':
+          return `The image says it is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels, far more than a file of ${kilobytes('en', rejection.bytes)} KB can hold for a real photo: upload the photo itself.`;
+        case 'festival-busy':
+          return `So many photos are being uploaded to this festival right now (at most ${rejection.limit ?? '?'} an hour, from everyone) that yours could not be taken: please upload it again in ${rejection.retryInMinutes ?? 60} minutes.`;
       }
     },
     nl: (rejection) => {
@@ -127,6 +131,10 @@ export const catalog: Catalog = {
           return `Je hebt de daglimiet van ${rejection.limit ?? '?'} foto-uploads bereikt; morgen kun je weer uploaden.`;
         case 'unprocessable':
           return 'De afbeelding kon ook na meerdere pogingen niet worden verwerkt: upload hem opnieuw.';
+        case 'implausible-size':
+          return `De afbeelding zegt ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels te zijn, veel meer dan een bestand van ${kilobytes('nl', rejection.bytes)} kB voor een echte foto kan bevatten: upload de foto zelf.`;
+        case 'festival-busy':
+          return `Er worden nu zoveel foto's naar dit festival geüpload (hoogstens ${rejection.limit ?? '?'} per uur, van iedereen samen) dat de jouwe niet aangenomen kon worden: upload hem over ${rejection.retryInMinutes ?? 60} minuten opnieuw.`;
       }
     },
   },
@@ -135,6 +143,11 @@ export const catalog: Catalog = {
 /** "21.0": bytes as mebibytes with one decimal (or as few as `minimumDecimals` needs), in the language's number format. */
 function megabytes(locale: Locale, bytes: number | undefined, minimumDecimals = 1): string {
   return bytes === undefined ? '?' : new Intl.NumberFormat(locale, { minimumFractionDigits: minimumDecimals, maximumFractionDigits: 1 }).format(bytes / 1024 / 1024);
+}
+
+/** "39": bytes as whole kibibytes, in the language's number format. */
+function kilobytes(locale: Locale, bytes: number | undefined): string {
+  return bytes === undefined ? '?' : new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(bytes / 1024);
 }
 
 /** Whole megapixels of a width and height. */

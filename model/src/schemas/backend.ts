@@ -20,6 +20,16 @@ export const uploadQuotaSchema = z
 export type UploadQuota = z.infer<typeof uploadQuotaSchema>;
 
 /**
+ * `festivals/{f}/uploadRate/{hour}` (UTC, `YYYY-MM-DDTHH`): the photos the pipeline took for
+ * the festival in that hour from everyone together (`FESTIVAL_UPLOADS_PER_HOUR`), so a crowd
+ * of accounts cannot multiply the pipeline's work by their number.
+ */
+export const uploadRateSchema = z
+  .object({ photoIds: z.array(documentIdSchema).max(10_000), hour: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/) })
+  .strict();
+export type UploadRate = z.infer<typeof uploadRateSchema>;
+
+/**
  * One shard of a counter. Every change to a shard adds 1 to `ops`, which only grows (see
  * functions' `domain/counters.ts`); the figures themselves may dip below zero on one shard
  * while a removal lands on another shard than its addition. Fields appear as shards are

@@ -17,6 +17,8 @@ export const festivalSchema = z
      */
     dayStartsAtHour: z.number().int().min(0).max(12).optional(),
     description: z.string().max(2000).optional(),
+    /** Days a ready photo's original is kept after its upload (renditions stay); absent: the deploy's `ORIGINAL_RETENTION_DAYS`. */
+    originalRetentionDays: z.number().int().min(1).max(365).optional(),
   })
   .strict()
   .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] });

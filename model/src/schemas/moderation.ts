@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
-import { reportReasonSchema } from './photos.js';
+import { notCountedBecauseSchema, reportReasonSchema } from './photos.js';
 
 /**
  * Moderation: what clients file (reports, through the rules) and what functions keep
@@ -23,6 +23,7 @@ export const reportLimitSchema = z
     windowStartsAt: timestampSchema,
     /** Reports filed in the window, at most REPORTS_PER_WINDOW. */
     count: z.number().int().min(1).max(REPORTS_PER_WINDOW),
+    /** The report this commit filed, with its festival: `reportLimitKeyFor` (`{festivalId}~{photoId}~{uid}`). */
     lastReportId: z.string().min(1).max(300),
     lastReportAt: timestampSchema,
   })
@@ -53,6 +54,15 @@ export const moderationEntrySchema = z
     autoHiddenAt: timestampSchema.nullable(),
     /** The trusted reporters it took, kept with `autoHiddenAt`. */
     autoHiddenAfter: counterSchema.nullable(),
+    /** Reports that did not count towards hiding, per why (absent on entries older than issue 24). */
+    notCounted: z.partialRecord(notCountedBecauseSchema, counterSchema).optional(),
+    /**
+     * Set when enough reports counted to hide the photo but the festival had used up its
+     * automatic hides for the hour (`AUTO_HIDES_PER_FESTIVAL_HOUR`): the photo stays up and
+     * waits for staff, with this reason.
+     */
+    heldAt: timestampSchema.nullable().optional(),
+    heldBecause: z.enum(['auto-hide-cap']).nullable().optional(),
     /** Staff's last decision: `pending` until someone on the staff hides or restores it. */
     decision: moderationDecisionSchema,
     decidedBy: moderatorSchema.nullable(),
@@ -79,3 +89,32 @@ export const reporterStandingSchema = z
   })
   .strict();
 export type ReporterStandingAnswer = z.infer<typeof reporterStandingSchema>;
+
+/**
+ * `festivals/{f}/autoHides/{hour}` (hour: `YYYY-MM-DDTHH`, UTC): how many photos reports hid
+ * automatically in that hour, so a crowd can hide at most `AUTO_HIDES_PER_FESTIVAL_HOUR`
+ * photos an hour; beyond it, photos wait for staff. Functions only.
+ */
+export const autoHideWindowSchema = z
+  .object({
+    hour: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}$/),
+    hides: counterSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type AutoHideWindow = z.infer<typeof autoHideWindowSchema>;
+
+/**
+ * `reporterRecords/{uid}`: a reporter's standing as staff decided it, functions only. Set when
+ * staff restore a photo this person's report counted towards hiding: from then on their
+ * reports no longer count towards hiding (they still reach staff).
+ */
+export const reporterRecordSchema = z
+  .object({
+    refutedAt: timestampSchema,
+    /** The photo whose restore refuted them last, as `{festivalId}/{photoId}`. */
+    refutedOn: z.string().min(1).max(300),
+    refutedBy: z.string().min(1).max(128),
+  })
+  .strict();
+export type ReporterRecord = z.infer<typeof reporterRecordSchema>;

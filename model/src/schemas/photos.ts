@@ -48,6 +48,12 @@ export const photoSchema = z
     reportCount: counterSchema,
     /** Times the nightly job sent the upload through the pipeline again because it stayed `processing` (absent: never). */
     redrives: z.number().int().min(0).max(100).optional(),
+    /**
+     * When the nightly job retired the original (its renditions stay): once the photo has been
+     * up for the festival's `originalRetentionDays` (deploy default `ORIGINAL_RETENTION_DAYS`).
+     * The original's deletion then leaves the photo as it is.
+     */
+    originalRetiredAt: timestampSchema.optional(),
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
   })
@@ -74,6 +80,16 @@ export const reportReasonSchema = z.enum(['inappropriate', 'privacy', 'spam', 'c
 export type ReportReason = z.infer<typeof reportReasonSchema>;
 
 /**
+ * Why a filed report did not count towards hiding its photo (it still counts as a report, and
+ * staff see it): a report counts only from an account with a verified email, older than
+ * `REPORTER_COUNTS_AFTER_HOURS`, with a favourite saved before the report, never refuted by
+ * staff (functions/src/domain/reporter-trust.ts).
+ */
+export const notCountedBecauseSchema = z.enum(['no-account', 'anonymous', 'unverified-email', 'new-account', 'no-history', 'refuted']);
+export type NotCountedBecause = z.infer<typeof notCountedBecauseSchema>;
+
+
+/**
  * `festivals/{f}/reports/{photoId}~{uid}` (`reportIdFor`): one per person per photo, filed
  * by a trusted account (verified email, or the `trustedReporter` claim the backend grants
  * to accounts old enough). The moderation subscriber adds `countedAt` and whether the
@@ -88,6 +104,8 @@ export const reportSchema = z
     createdAt: timestampSchema,
     countedAt: timestampSchema.optional(),
     trustedReporter: z.boolean().optional(),
+    /** Why it did not count towards hiding (with `trustedReporter: false`). */
+    notCountedBecause: notCountedBecauseSchema.optional(),
   })
   .strict();
 export type Report = z.infer<typeof reportSchema>;

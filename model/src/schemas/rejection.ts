@@ -7,7 +7,23 @@ import { z } from 'zod';
  * `rejectReason` text on photos and on staff's image uploads, and carried by the uploader's
  * notice.
  */
-export const rejectionCodeSchema = z.enum(['empty', 'too-large', 'heic', 'svg', 'unknown', 'too-many-pixels', 'corrupt', 'no-festival', 'gone', 'quota', 'unprocessable']);
+export const rejectionCodeSchema = z.enum([
+  'empty',
+  'too-large',
+  'heic',
+  'svg',
+  'unknown',
+  'too-many-pixels',
+  'corrupt',
+  'no-festival',
+  'gone',
+  'quota',
+  'unprocessable',
+  /** Far more pixels than its file size can honestly hold (a decompression bomb): refused from the header. */
+  'implausible-size',
+  /** The festival-wide upload rate is reached: everyone together, per hour. */
+  'festival-busy',
+]);
 export type RejectionCode = z.infer<typeof rejectionCodeSchema>;
 
 const count = z.number().int().nonnegative();
@@ -15,13 +31,15 @@ const count = z.number().int().nonnegative();
 export const rejectionSchema = z
   .object({
     code: rejectionCodeSchema,
-    /** `too-large`: the file's size. */
+    /** `too-large`, `implausible-size`: the file's size. */
     bytes: count.optional(),
-    /** `too-many-pixels`: the image's size. */
+    /** `too-many-pixels`, `implausible-size`: the image's size. */
     width: count.optional(),
     height: count.optional(),
-    /** `too-large`: the most bytes; `too-many-pixels`: the most pixels; `quota`: uploads a day. */
+    /** `too-large`: the most bytes; `too-many-pixels`: the most pixels; `quota`: uploads a day; `festival-busy`: uploads an hour. */
     limit: count.optional(),
+    /** `festival-busy`: minutes until the festival takes uploads again. */
+    retryInMinutes: count.optional(),
   })
   .strict();
 export type Rejection = z.infer<typeof rejectionSchema>;

@@ -73,6 +73,15 @@ describe('the moderation queue', () => {
     expect(within(item).getByText('“That is me, please remove”')).toBeTruthy();
   });
 
+  it('issue 24: shows which reports did not count towards hiding and why, and a photo held for staff by the hourly cap', () => {
+    const crowd = [photoFixture({ id: 'crowd-target', reportCount: 5 })];
+    const held = entry('crowd-target', { reports: 5, trustedReporters: 3, reasons: { spam: 5 }, notCounted: { 'new-account': 1, 'no-history': 1 }, heldAt: AT, heldBecause: 'auto-hide-cap' });
+    render(<ModerationView items={moderationQueue(crowd, [held], [])} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} />);
+    const item = screen.getByRole('listitem', { name: 'Photo crowd-target' });
+    expect(item.textContent).toContain('Not counted towards hiding: new account ×1, no earlier use of the app ×1');
+    expect(item.textContent).toContain('Waiting for you: enough trusted reports to hide it, but the festival reached its automatic hides for the hour (Aug 15, 2026, 8:30 PM)');
+  });
+
   it('says why a photo is hidden: automatically after N trusted reports, or by whom on the staff', () => {
     render(<ModerationView items={queue()} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} />);
     expect(screen.getByRole('listitem', { name: 'Photo auto-hidden' }).textContent).toContain('Hidden automatically after 3 trusted reports (Aug 15, 2026, 8:30 PM)');

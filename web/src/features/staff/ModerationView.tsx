@@ -1,8 +1,19 @@
 import { Button } from 'react-aria-components';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
+import type { NotCountedBecause } from '@encore/model';
 import { PhotoImage } from '../photos/PhotoImage';
 import { reasonMessages } from '../photos/ReportPhotoPanel';
 import type { ModerationItem, ModerationState } from './moderation-items';
+
+/** Why a report did not count towards hiding, as staff read it. */
+const notCountedMessages = defineMessages<NotCountedBecause>({
+  'no-account': { id: 'staff.moderation.notCountedNoAccount', defaultMessage: 'deleted account' },
+  anonymous: { id: 'staff.moderation.notCountedAnonymous', defaultMessage: 'guest' },
+  'unverified-email': { id: 'staff.moderation.notCountedUnverifiedEmail', defaultMessage: 'email not verified' },
+  'new-account': { id: 'staff.moderation.notCountedNewAccount', defaultMessage: 'new account' },
+  'no-history': { id: 'staff.moderation.notCountedNoHistory', defaultMessage: 'no earlier use of the app' },
+  refuted: { id: 'staff.moderation.notCountedRefuted', defaultMessage: 'reported wrongly before' },
+});
 
 function StateLine({ state }: { state: ModerationState }) {
   const intl = useIntl();
@@ -49,7 +60,7 @@ export function ModerationView({
   }
   return (
     <ul className="moderation-list" aria-label={intl.formatMessage({ id: 'staff.moderation.listLabel', defaultMessage: 'Photos to review' })}>
-      {items.map(({ photo, state, reports, trustedReporters, reasons, details }) => {
+      {items.map(({ photo, state, reports, trustedReporters, notCounted, heldAt, reasons, details }) => {
         const hidden = photo.status === 'hidden';
         const label = intl.formatMessage({ id: 'staff.moderation.itemLabel', defaultMessage: 'Photo {id}' }, { id: photo.id });
         const pending = pendingIds.has(photo.id);
@@ -92,6 +103,24 @@ export function ModerationView({
               {state.kind !== 'visible' ? (
                 <p style={{ margin: 0 }}>
                   <StateLine state={state} />
+                </p>
+              ) : null}
+              {heldAt ? (
+                <p style={{ margin: 0 }}>
+                  <FormattedMessage
+                    id="staff.moderation.held"
+                    defaultMessage="Waiting for you: enough trusted reports to hide it, but the festival reached its automatic hides for the hour ({at})"
+                    values={{ at: intl.formatDate(heldAt, { dateStyle: 'medium', timeStyle: 'short' }) }}
+                  />
+                </p>
+              ) : null}
+              {notCounted.length > 0 ? (
+                <p className="muted" style={{ margin: 0 }}>
+                  <FormattedMessage
+                    id="staff.moderation.notCounted"
+                    defaultMessage="Not counted towards hiding: {list}"
+                    values={{ list: notCounted.map(({ because, count }) => `${intl.formatMessage(notCountedMessages[because])} ×${count}`).join(', ') }}
+                  />
                 </p>
               ) : null}
               {reasons.length > 0 ? (

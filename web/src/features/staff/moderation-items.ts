@@ -1,4 +1,4 @@
-import type { ModerationEntry, Report, ReportReason } from '@encore/model';
+import type { ModerationEntry, NotCountedBecause, Report, ReportReason } from '@encore/model';
 import type { WithId } from '../../firebase/to-model';
 import type { PhotoDoc } from '../photos/photo-types';
 
@@ -18,6 +18,10 @@ export interface ModerationItem {
   reports: number;
   /** Of those, from accounts trusted when they reported (only they can hide a photo). */
   trustedReporters: number;
+  /** Reports that did not count towards hiding, by why (a new account, no history, ...), most frequent first. */
+  notCounted: Array<{ because: NotCountedBecause; count: number }>;
+  /** When reports would have hidden it but the festival's automatic hides for the hour were used up: it waits for staff. */
+  heldAt: Date | null;
   /** Report reasons with how often each was given, most frequent first. */
   reasons: Array<{ reason: ReportReason; count: number }>;
   /** Free-text details reporters added, newest first. */
@@ -48,11 +52,14 @@ export function moderationQueue(photos: readonly PhotoDoc[], entries: ReadonlyAr
     .map((photo): ModerationItem => {
       const entry = entryOf.get(photo.id);
       const reasons = Object.entries(entry?.reasons ?? {}) as Array<[ReportReason, number]>;
+      const notCounted = Object.entries(entry?.notCounted ?? {}) as Array<[NotCountedBecause, number]>;
       return {
         photo,
         state: stateOf(photo, entry),
         reports: entry?.reports ?? photo.reportCount,
         trustedReporters: entry?.trustedReporters ?? 0,
+        notCounted: notCounted.map(([because, count]) => ({ because, count })).sort((a, b) => b.count - a.count || a.because.localeCompare(b.because)),
+        heldAt: photo.status === 'hidden' ? null : (entry?.heldAt ?? null),
         reasons: reasons.map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
         details: reports
           .filter((report) => report.photoId === photo.id && report.details)

@@ -13,8 +13,19 @@ import { storageUploader } from './storage-uploader';
 import type { Uploader } from './uploader';
 import { useUploads } from './use-uploads';
 import { UploadView } from './UploadView';
+import { VerifyEmailToUpload } from './VerifyEmailToUpload';
+import { sendVerificationEmail } from '../photos/api/reporter-standing';
 
 const NO_SET = '__none__';
+
+/** Reads the account again and renews the ID token, so a just-verified email reaches the rules (and the account context). */
+async function refreshVerification(): Promise<void> {
+  const { auth } = await import('../../firebase/auth');
+  const user = auth().currentUser;
+  if (!user) return;
+  await user.reload();
+  await user.getIdToken(true);
+}
 
 export default function UploadPage() {
   const { account } = useAccount();
@@ -41,6 +52,8 @@ export default function UploadPage() {
             values={{ link: (text) => <Link to="/account">{text}</Link> }}
           />
         </p>
+      ) : !account.emailVerified ? (
+        <VerifyEmailToUpload email={account.email} onSend={sendVerificationEmail} onVerified={refreshVerification} />
       ) : (
         <Uploads uid={account.uid} />
       )}

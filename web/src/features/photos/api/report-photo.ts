@@ -1,4 +1,4 @@
-import { firestorePaths, reportIdFor, reportLimitSchema, type ReportReason } from '@encore/model';
+import { firestorePaths, reportIdFor, reportLimitKeyFor, reportLimitSchema, type ReportReason } from '@encore/model';
 import { doc, getDoc, runTransaction, serverTimestamp, type Timestamp } from 'firebase/firestore';
 import { db } from '../../../firebase/firestore';
 import { timestampsToDates } from '../../../firebase/to-model';
@@ -32,10 +32,12 @@ export interface ReportInput {
 
 /**
  * Files a report the only way the rules accept one: under the id `{photoId}~{uid}`, in one
- * transaction with the move of the person's rate limit (`users/{uid}/limits/reports`).
+ * transaction with the move of the person's rate limit (`users/{uid}/limits/reports`), which
+ * names the report with its festival (`reportLimitKeyFor`).
  */
 export async function fileReport({ festivalId, photoId, uid, reason, details }: ReportInput): Promise<void> {
   const reportId = reportIdFor(photoId, uid);
+  const lastReportId = reportLimitKeyFor(festivalId, photoId, uid);
   const reportRef = doc(db(), firestorePaths.report(festivalId, reportId));
   const limitRef = doc(db(), firestorePaths.reportLimit(uid));
   await runTransaction(db(), async (tx) => {
@@ -50,8 +52,8 @@ export async function fileReport({ festivalId, photoId, uid, reason, details }: 
     tx.set(
       limitRef,
       plan.kind === 'open-window'
-        ? { windowStartsAt: serverTimestamp(), count: 1, lastReportId: reportId, lastReportAt: serverTimestamp() }
-        : { windowStartsAt, count: plan.count, lastReportId: reportId, lastReportAt: serverTimestamp() },
+        ? { windowStartsAt: serverTimestamp(), count: 1, lastReportId, lastReportAt: serverTimestamp() }
+        : { windowStartsAt, count: plan.count, lastReportId, lastReportAt: serverTimestamp() },
     );
   });
 }
