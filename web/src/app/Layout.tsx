@@ -75,6 +75,13 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <TopNav extra={navSections} badges={BADGES} />
           <div className="header-status">
+            {/* Search, on every page in one tap: the programme's first download does not include it (its own route chunk). */}
+            <NavLink to="/search" className="search-link">
+              <Icon name="search" className="search-icon" />
+              <span className="search-label">
+                <FormattedMessage id="app.layout.search" defaultMessage="Search" />
+              </span>
+            </NavLink>
             <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
               <Icon name="account" className="account-icon" />
