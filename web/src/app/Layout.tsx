@@ -6,7 +6,7 @@ import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { LazyErrorNotice } from '../ui/LazyErrorNotice';
 import { Icon } from '../ui/icons';
 import { NavLink } from '../ui/NavLink';
 import { secondarySections } from '../ui/shell/sections';
@@ -94,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
+        {favorites.error ? <LazyErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />
