@@ -31,7 +31,7 @@ export interface FavouriteWriters {
 /** Starts the writers' process against the Firestore emulator at `firestoreHost` (`host:port`). */
 export async function startFavouriteWriters(projectId: string, firestoreHost: string): Promise<FavouriteWriters> {
   const child = fork(fileURLToPath(import.meta.url), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--conditions=encore-source', '--import', 'tsx'],
     env: { ...process.env, FIRESTORE_EMULATOR_HOST: firestoreHost, ENCORE_WRITERS_PROJECT: projectId },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

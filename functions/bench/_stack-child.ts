@@ -18,7 +18,7 @@ export async function runQuietly(moduleUrl: string, bench: (print: (line: string
     await bench((line) => writeSync(FIGURES_FD, `${line}\n`));
     return;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(moduleUrl)], {
+  const child = spawn(process.execPath, ['--conditions=encore-source', '--import', 'tsx', fileURLToPath(moduleUrl)], {
     env: { ...process.env, [CHILD_FLAG]: '1' },
     stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
   });

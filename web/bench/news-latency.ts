@@ -100,7 +100,7 @@ if (process.argv[2] === '--child') {
   await measure();
   process.exit(0);
 } else {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=encore-source', '--import', 'tsx', fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => process.stdout.write(chunk));

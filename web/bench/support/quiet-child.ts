@@ -25,7 +25,7 @@ export async function runInQuietChild(benchUrl: string, measure: () => Promise<{
     const { overBudget } = await measure();
     process.exit(overBudget ? 2 : 0);
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(benchUrl), '--child'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=encore-source', '--import', 'tsx', fileURLToPath(benchUrl), '--child'], { stdio: ['ignore', 'ignore', 'pipe', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => process.stdout.write(chunk));

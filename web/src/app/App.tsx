@@ -14,6 +14,8 @@ import { UpdatePrompt } from './UpdatePrompt';
 const ProgrammePage = lazyPage(() => import('../features/programme/ProgrammePage'));
 const PerformancePage = lazyPage(() => import('../features/performance/PerformancePage'));
 const ArtistPage = lazyPage(() => import('../features/performance/ArtistPage'));
+const SearchPage = lazyPage(() => import('../features/search/SearchPage'));
+const LineupPage = lazyPage(() => import('../features/lineup/LineupPage'));
 const MySchedulePage = lazyPage(() => import('../features/schedule/MySchedulePage'));
 const SharedSchedulePage = lazyPage(() => import('../features/schedule/SharedSchedulePage'));
 const PhotosPage = lazyPage(() => import('../features/photos/PhotosPage'));
@@ -39,6 +41,8 @@ export function App() {
                   <Route path="/" component={ProgrammePage} />
                   <Route path="/performances/:performanceId" component={PerformancePage} />
                   <Route path="/artists/:artistId" component={ArtistPage} />
+                  <Route path="/search" component={SearchPage} />
+                  <Route path="/lineup" component={LineupPage} />
                   <Route path="/my" component={MySchedulePage} />
                   <Route path="/shared" component={SharedSchedulePage} />
                   <Route path="/photos" component={PhotosPage} />

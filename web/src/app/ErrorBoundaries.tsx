@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { FormattedMessage } from 'react-intl';
 import { useLocation } from 'wouter';
+import { preloadErrorNotice } from '../ui/LazyErrorNotice';
 import { Loading } from '../ui/Loading';
 import { afterFirstContent } from './first-content';
 import { importWithRetry } from './lazy-page';
@@ -18,7 +19,7 @@ const ErrorFallback = lazy(() => importWithRetry(loadFallback));
  * or the network goes, it is in memory.
  */
 function preloadFallbacks(): void {
-  Promise.all([loadFallback(), preloadUpdatePrompt()]).catch(() => {
+  Promise.all([loadFallback(), preloadUpdatePrompt(), preloadErrorNotice()]).catch(() => {
     // Offline before anything was cached: LastResort below covers that.
   });
 }

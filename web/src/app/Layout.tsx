@@ -6,7 +6,7 @@ import { useFestival } from '../festival/FestivalContext';
 import { isStaff, useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
-import { ErrorNotice } from '../ui/ErrorNotice';
+import { LazyErrorNotice } from '../ui/LazyErrorNotice';
 import { Icon } from '../ui/icons';
 import { NavLink } from '../ui/NavLink';
 import { secondarySections } from '../ui/shell/sections';
@@ -75,6 +75,13 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <TopNav extra={navSections} badges={BADGES} />
           <div className="header-status">
+            {/* Search, on every page in one tap: the programme's first download does not include it (its own route chunk). */}
+            <NavLink to="/search" className="search-link">
+              <Icon name="search" className="search-icon" />
+              <span className="search-label">
+                <FormattedMessage id="app.layout.search" defaultMessage="Search" />
+              </span>
+            </NavLink>
             <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
               <Icon name="account" className="account-icon" />
@@ -87,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        {favorites.error ? <ErrorNotice error={favorites.error} /> : null}
+        {favorites.error ? <LazyErrorNotice error={favorites.error} /> : null}
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />

@@ -3,13 +3,13 @@ import { FormattedMessage } from 'react-intl';
 import type { FestivalState } from '../festival/FestivalContext';
 import type { Programme } from '../festival/programme';
 import { EmptyState } from './EmptyState';
-import { ErrorNotice } from './ErrorNotice';
+import { LazyErrorNotice } from './LazyErrorNotice';
 import { Skeleton } from './Skeleton';
 
 /** Renders its children once the programme is there; otherwise says why not, plainly. */
 export function FestivalGate({ state, children }: { state: FestivalState; children: (programme: Programme) => ReactNode }) {
   if (state.programme) return <>{children(state.programme)}</>;
-  if (state.status === 'error') return <ErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
+  if (state.status === 'error') return <LazyErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
   if (state.status === 'missing') {
     return state.connection === 'offline' ? (
       <EmptyState icon="offline" title={<FormattedMessage id="ui.festivalGate.offlineTitle" defaultMessage="Not saved on this device yet" />}>

@@ -23,6 +23,8 @@ const PATHS = {
   timeline: 'M4 4v16M10 4v16M16 4v16M20 4v16M4 8h16',
   list: 'M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01',
   map: 'M9 4L3 6v14l6-2 6 2 6-2V4l-6 2zM9 4v14M15 6v14',
+  search: 'M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM20 20l-4-4',
+  lineup: 'M4 6h10M4 12h10M4 18h10M18 5v14M16 17l2 2 2-2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

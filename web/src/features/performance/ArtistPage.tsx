@@ -1,6 +1,9 @@
+import { festivalDayOf, type Festival } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
+import type { PerformanceDoc } from '../../festival/programme';
+import { dayLabel } from '../../time/format';
 import { useNow } from '../../time/ClockContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
@@ -62,12 +65,18 @@ export default function ArtistPage() {
                 <h2 id="sets-title">
                   <FormattedMessage id="performance.artistPage.sets" defaultMessage="{count, plural, one {Set} other {Sets}}" values={{ count: sets.length }} />
                 </h2>
-                <SetList
-                  programme={programme}
-                  performances={sets}
-                  now={now}
-                  favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
-                />
+                {/* One list per festival day: a set card says the time, not the day, and an artist often plays two. */}
+                {setsByDay(sets, programme.festival).map(([day, daySets]) => (
+                  <section key={day} aria-labelledby={`artist-day-${day}`}>
+                    <h3 id={`artist-day-${day}`}>{dayLabel(intl, day)}</h3>
+                    <SetList
+                      programme={programme}
+                      performances={daySets}
+                      now={now}
+                      favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
+                    />
+                  </section>
+                ))}
               </section>
             </div>
           </article>
@@ -75,4 +84,14 @@ export default function ArtistPage() {
       }}
     </FestivalGate>
   );
+}
+
+/** The sets (in time order) per festival day, days in order. */
+function setsByDay(sets: PerformanceDoc[], festival: Festival): Array<[string, PerformanceDoc[]]> {
+  const days = new Map<string, PerformanceDoc[]>();
+  for (const set of sets) {
+    const day = festivalDayOf(set.startsAt, festival);
+    days.set(day, [...(days.get(day) ?? []), set]);
+  }
+  return [...days.entries()];
 }

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from '../NavLink';
-import { PRIMARY, labels, type Badges, type Section } from './sections';
+import { labels, topNavSections, type Badges, type Section } from './sections';
 
 /** Wide screens: every section in the header, the current one marked `aria-current="page"`. */
 export function TopNav({ extra, badges = {} }: { extra: Section[]; badges?: Badges }) {
@@ -8,7 +8,7 @@ export function TopNav({ extra, badges = {} }: { extra: Section[]; badges?: Badg
   return (
     <nav aria-label={intl.formatMessage({ id: 'ui.nav.label', defaultMessage: 'Main' })} className="top-nav">
       <ul>
-        {[...PRIMARY, ...extra].map((section) => (
+        {topNavSections(extra).map((section) => (
           <li key={section.to}>
             <NavLink to={section.to} end={section.end}>
               {intl.formatMessage(labels[section.key])}

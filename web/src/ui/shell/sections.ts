@@ -5,6 +5,7 @@ import type { IconName } from '../icons';
 /** The app's sections, in the order the navigation shows them. */
 export const labels = defineMessages({
   programme: { id: 'ui.nav.programme', defaultMessage: 'Programme' },
+  lineup: { id: 'ui.nav.lineup', defaultMessage: 'Line-up' },
   schedule: { id: 'ui.nav.schedule', defaultMessage: 'My schedule' },
   photos: { id: 'ui.nav.photos', defaultMessage: 'Photos' },
   news: { id: 'ui.nav.news', defaultMessage: 'News' },
@@ -34,14 +35,29 @@ export const PRIMARY: Section[] = [
   { key: 'news', to: '/inbox', icon: 'news' },
 ];
 
-/** Behind "More" on phones. Staff appears for staff accounts only. */
+/**
+ * Behind "More" on phones. Staff appears for staff accounts only.
+ *
+ * The line-up leads it: the tab bar holds five targets of thumb size at 390 px and each of its
+ * four sections is a daily task (the programme, one's schedule, photos, news), whereas the
+ * line-up is browsed now and then and "when does X play?" is answered faster by the search in
+ * the header of every page. On wide screens it stands beside the programme (`topNavSections`).
+ */
 export function secondarySections(staff: boolean): Section[] {
   return [
+    { key: 'lineup', to: '/lineup', icon: 'lineup' },
     { key: 'map', to: '/map', icon: 'map' },
     { key: 'upload', to: '/upload', icon: 'upload' },
     { key: 'account', to: '/account', icon: 'account' },
     ...(staff ? [{ key: 'staff', to: '/staff', icon: 'staff' } as const] : []),
   ];
+}
+
+/** The top navigation's order: the line-up right after the programme, the rest as given. */
+export function topNavSections(extra: Section[]): Section[] {
+  const [programme, ...rest] = PRIMARY;
+  const lineup = extra.filter((section) => section.key === 'lineup');
+  return [programme!, ...lineup, ...rest, ...extra.filter((section) => section.key !== 'lineup')];
 }
 
 /** Whether `location` is in `section` (the same rule NavLink applies for aria-current). */
