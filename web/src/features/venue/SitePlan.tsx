@@ -1,8 +1,9 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
+import { SITE_PLAN_FALLBACK_WIDTH, SITE_PLAN_SIZES } from './site-plan-image';
 import './venue.css';
 
 /** The plan's proportions when there is no plan yet (3:2, like most printed site plans). */
@@ -26,6 +27,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
 }>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown }, ref) {
   const intl = useIntl();
+  const [unavailable, setUnavailable] = useState(false);
   const aspect = image ? image.width / image.height : DEFAULT_ASPECT;
   // The routes' SVG user space: 1000 wide, as tall as the plan's proportions make it.
   const height = 1000 / aspect;
@@ -37,7 +39,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
           <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
             {image ? (
-              <MediaPicture image={image} sizes="(min-width: 1100px) 1100px, 100vw" alt="" width={1920} className="site-plan-image" eager keepOffline />
+              <MediaPicture image={image} sizes={SITE_PLAN_SIZES} alt="" width={SITE_PLAN_FALLBACK_WIDTH} className="site-plan-image" eager keepOffline onUnavailable={() => setUnavailable(true)} />
             ) : (
               <div className="site-plan-empty" aria-hidden="true" />
             )}
@@ -56,6 +58,11 @@ export const SitePlan = forwardRef<HTMLDivElement, {
           </div>
         </TransformComponent>
       </TransformWrapper>
+      {image && unavailable ? (
+        <p className="site-plan-note">
+          {intl.formatMessage({ id: 'venue.sitePlan.notSaved', defaultMessage: 'The plan image is not saved on this device yet: it will appear when you are back online. The markers are in their places.' })}
+        </p>
+      ) : null}
       {!image ? <p className="site-plan-note">{intl.formatMessage({ id: 'venue.sitePlan.noPlan', defaultMessage: 'No site plan yet: markers are shown on a blank plan.' })}</p> : null}
     </div>
   );
