@@ -1,5 +1,5 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useEffect, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
@@ -25,7 +25,9 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   label: string;
   children: ReactNode;
   onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
-}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown }, ref) {
+  /** Centre the plan on this pin (its `MapPin` id), zoomed in; a new `seq` centres it again. */
+  focus?: { pinId: string; seq: number } | null;
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, focus = null }, ref) {
   const intl = useIntl();
   const [unavailable, setUnavailable] = useState(false);
   const aspect = image ? image.width / image.height : DEFAULT_ASPECT;
@@ -36,6 +38,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
     <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
       <TransformWrapper minScale={1} maxScale={8} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
         <ZoomButtons />
+        <FocusOn focus={focus} />
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
           <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
             {image ? (
@@ -87,10 +90,21 @@ function ZoomButtons() {
   );
 }
 
+/** Centres the plan on a pin when asked (a place picked in "Find a place"). */
+function FocusOn({ focus }: { focus: { pinId: string; seq: number } | null }) {
+  const { zoomToElement } = useControls();
+  useEffect(() => {
+    if (!focus) return;
+    const pin = document.getElementById(focus.pinId);
+    if (pin) zoomToElement(pin, 3, 300);
+  }, [focus, zoomToElement]);
+  return null;
+}
+
 /** A marker's place on the plan: positioned by fraction, the same size at any zoom. */
-export function MapPin({ point, children, selected = false }: { point: MapPoint; children: ReactNode; selected?: boolean }) {
+export function MapPin({ point, children, selected = false, id, className }: { point: MapPoint; children: ReactNode; selected?: boolean; id?: string; className?: string }) {
   return (
-    <div className={`map-pin ${NO_PAN}${selected ? ' map-pin-selected' : ''}`} style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}>
+    <div id={id} className={`map-pin ${NO_PAN}${selected ? ' map-pin-selected' : ''}${className ? ` ${className}` : ''}`} style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}>
       <KeepScale>{children}</KeepScale>
     </div>
   );
