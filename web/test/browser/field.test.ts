@@ -100,7 +100,7 @@ describe('on the field', () => {
     await page.getByText(artist).first().waitFor({ timeout: LIVE });
 
     await page.goto(`${stack.url}/photos`);
-    await page.getByRole('heading', { name: 'No photos saved on this device yet' }).waitFor({ timeout: LIVE });
+    await page.getByText('No photos saved on this device yet').waitFor({ timeout: LIVE });
     expect(await page.getByText('No photos yet').count()).toBe(0);
     await screenshot(page, 'field-photos-offline');
     expect(uncaught(page)).toEqual([]);
