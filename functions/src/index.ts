@@ -1,6 +1,6 @@
 /** Encore's Cloud Functions. Wiring lives in `triggers/`, work in `handlers/`, rules in `domain/`. */
 export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
-export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten, onFestivalWritten, onStageWritten, onArtistWritten, onPerformanceWritten } from './triggers/firestore.js';
+export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten, onFestivalWritten, onStageWritten, onArtistWritten, onPerformanceWritten, onVenueMapWritten, onInfoPageWritten } from './triggers/firestore.js';
 export {
   processPhoto,
   processMedia,

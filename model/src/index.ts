@@ -5,6 +5,8 @@ export * from './schemas/artist-links.js';
 export * from './schemas/rejection.js';
 export * from './schemas/media.js';
 export * from './schemas/venue.js';
+export * from './schemas/info.js';
+export * from './venue/georeference.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './schemas/stats.js';

@@ -25,6 +25,9 @@ export const firestorePaths = {
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
   /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */
   venueMap: (festivalId: string) => `festivals/${festivalId}/venue/map`,
+  /** Practical information (opening hours, tickets, rules...): staff write, everyone reads. */
+  infoPages: (festivalId: string) => `festivals/${festivalId}/info`,
+  infoPage: (festivalId: string, pageId: string) => `festivals/${festivalId}/info/${pageId}`,
   /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
   moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
   moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,

@@ -6,7 +6,9 @@
  * Offline: Workbox precaches the shell, every route chunk, the styles and icons (the list is
  * injected at `self.__WB_MANIFEST`), and every navigation is served the precached shell, so
  * any page opens with no network once the first visit is over; staff images under `media/`
- * (the site plan, artist pictures) are kept once shown. A new version installs and
+ * (the site plan, artist pictures) are kept once shown (the site plan's phone-size rendition
+ * also right after a first visit to any page: features/venue/keep-map-offline.ts), and photos
+ * seen before are shown again offline. A new version installs and
  * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
  *
  * Push: features/notifications/sw-push.ts shows every push, however it came.
@@ -14,7 +16,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { installPushHandlers } from './features/notifications/sw-push';
@@ -36,6 +38,20 @@ registerRoute(
   new CacheFirst({
     cacheName: 'encore-media',
     plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+  }),
+);
+
+// Photos (renditions under `photos/`) a person has seen are shown again offline. Network
+// first: a photo staff hid stops being served as soon as the network answers (its URL carries
+// no token and the rules refuse it), and the cache answers only when the network does not
+// (offline, or no answer within a few seconds on a crowded festival network). Bounded: the
+// latest 200 renditions, a week at most.
+registerRoute(
+  /^https?:\/\/[^/]+\/v0\/b\/[^/]+\/o\/photos%2F[^?]+\?alt=media$/,
+  new NetworkFirst({
+    cacheName: 'encore-photos',
+    networkTimeoutSeconds: 4,
+    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true })],
   }),
 );
 

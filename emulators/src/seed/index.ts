@@ -83,6 +83,7 @@ async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedRe
   // Merged, so the pictures the pipeline derived (image, imageUpload) stay.
   for (const artist of seed.artists) writer.set(db.doc(firestorePaths.artist(seed.festivalId, artist.id)), artist.data, { merge: true });
   writer.set(db.doc(firestorePaths.venueMap(seed.festivalId)), { ...seed.venueMap, updatedAt: new Date('2026-08-01T10:00:00Z') }, { merge: true });
+  for (const page of seed.infoPages) writer.set(db.doc(firestorePaths.infoPage(seed.festivalId, page.id)), { ...page.data, updatedAt: new Date('2026-08-01T10:00:00Z') });
 
   const existing = new Set((await db.collection(firestorePaths.performances(seed.festivalId)).select().get()).docs.map((d) => d.id));
   for (const { id, data } of seed.performances) {

@@ -54,6 +54,10 @@ function performance(overrides: Record<string, unknown>): Record<string, unknown
   return { artistId: 'the-nightjars', stageId: 'main', startsAt: AT('20:00'), endsAt: AT('21:30'), status: 'scheduled', favoriteCount: 0, photoCount: 0, ...overrides };
 }
 
+function infoPage(overrides: Record<string, unknown>): Record<string, unknown> {
+  return { order: 60, title: { en: 'Lockers', nl: 'Kluisjes' }, body: { en: 'By the gate.', nl: 'Bij de ingang.' }, updatedAt: AT('10:00'), ...overrides };
+}
+
 function photo(overrides: Record<string, unknown>): Record<string, unknown> {
   return {
     uploaderUid: 'vera',
@@ -124,6 +128,10 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/venue/map`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: NOBODY },
     existing: { markers: [], routes: [], updatedAt: AT('10:00') }, create: () => ({ markers: [], routes: [], updatedAt: serverTimestamp() }),
     update: () => ({ markers: [{ id: 'water-1', kind: 'water', x: 0.5, y: 0.5 }], updatedAt: serverTimestamp() }) },
+  // Practical information: everyone reads it (offline too), staff with a second factor write it.
+  { doc: `${F}/info/lockers`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
+    existing: infoPage({}), create: () => infoPage({ updatedAt: serverTimestamp() }), update: () => ({ body: { en: 'By the east exit.', nl: 'Bij de oostuitgang.' }, updatedAt: serverTimestamp() }),
+    list: (db) => query(collection(db, `${F}/info`), orderBy('order')) },
   { doc: `${F}/performances/p-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: STAFF },
     existing: performance({}), create: () => performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:30')) }),
     update: () => ({ status: 'cancelled' }), list: (db) => query(collection(db, `${F}/performances`), orderBy('startsAt')) },
@@ -493,6 +501,25 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, `${F}/venue/map`), { markers: Array.from({ length: 201 }, (_, i) => ({ id: `m-${i}`, kind: 'water', x: 0.5, y: 0.5 })), routes: [], updatedAt: serverTimestamp() }) },
   { name: 'staff writing a venue document other than the map', role: 'staff', expect: 'denied',
     attempt: (db) => setDoc(doc(db, `${F}/venue/secret`), { markers: [], routes: [], updatedAt: serverTimestamp() }) },
+  { name: 'staff placing the plan on the earth with two control points', role: 'staff', expect: 'allowed', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { georeference: { planAspect: 1.5, points: [{ x: 0.1, y: 0.9, lat: 52.35, lng: 5.0 }, { x: 0.9, y: 0.5, lat: 52.353, lng: 5.016 }] }, updatedAt: serverTimestamp() }) },
+  { name: 'staff georeferencing the plan with one control point', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { georeference: { planAspect: 1.5, points: [{ x: 0.1, y: 0.9, lat: 52.35, lng: 5.0 }] }, updatedAt: serverTimestamp() }) },
+  // Info pages: shape, both languages, a title, server time.
+  { name: 'staff writing an info page in English only', role: 'staff', expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/info/transport`), infoPage({ title: { en: 'Getting there', nl: '' }, body: { en: 'Tram 26.', nl: '' }, updatedAt: serverTimestamp() })) },
+  { name: 'staff writing an info page without a title in either language', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/untitled`), infoPage({ title: { en: '', nl: '' }, updatedAt: serverTimestamp() })) },
+  { name: 'staff writing an info page with raw HTML beside its text', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/html`), { ...infoPage({ updatedAt: serverTimestamp() }), html: '<script>alert(1)</script>' }) },
+  { name: 'staff writing an info page in a third language', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/german`), infoPage({ title: { en: 'Lockers', nl: 'Kluisjes', de: 'Schließfächer' }, updatedAt: serverTimestamp() })) },
+  { name: 'staff dating an info page themselves', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/dated`), infoPage({ updatedAt: Timestamp.fromDate(AT('09:00')) })) },
+  { name: 'staff writing an info page under an id that is not a slug', role: 'staff', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/Not A Slug`), infoPage({ updatedAt: serverTimestamp() })) },
+  { name: 'a visitor writing an info page', role: 'visitor', expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/info/fake`), infoPage({ updatedAt: serverTimestamp() })) },
   { name: 'staff deleting the venue map', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
     attempt: (db) => deleteDoc(doc(db, `${F}/venue/map`)) },
   { name: 'a favourite whose festivalId is not a festival id (though the path it makes exists)', role: 'visitor', absent: ['users/vera/favorites/p-headliner'],

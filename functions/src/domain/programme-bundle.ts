@@ -11,7 +11,15 @@
 import { createHash } from 'node:crypto';
 import type { ProgrammeCollection } from '@encore/model';
 
-export { PROGRAMME_COLLECTIONS, PROGRAMME_ORDER, programmeBundleId as bundleId, programmeQueryName as namedQueryName, programmeBundlePath as bundleUrlPath } from '@encore/model';
+export {
+  PROGRAMME_COLLECTIONS,
+  PROGRAMME_ORDER,
+  INFO_PAGES_ORDER,
+  infoPagesQueryName,
+  programmeBundleId as bundleId,
+  programmeQueryName as namedQueryName,
+  programmeBundlePath as bundleUrlPath,
+} from '@encore/model';
 export type { ProgrammeCollection } from '@encore/model';
 
 /** Where the latest bundle is kept (functions-only: storage.rules give clients no access to `bundles/`). */
@@ -43,19 +51,28 @@ export function notModified(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * What the bundle carries and a write to which rebuilds it: the festival, its programme
+ * collections, its venue map (`venue/map`) and its info pages (`info/{pageId}`), so all of
+ * them are on a device after one online visit.
+ */
+export type BundledKind = ProgrammeCollection | 'festival' | 'venue' | 'info';
+
+/**
  * The fields functions keep up to date on programme documents: counts change with every
  * favourite and photo, and are live in the app through its listeners; a change to them
  * alone does not rebuild the bundle (a periodic rebuild folds them in).
  */
-export const LIVE_FIELDS: Readonly<Record<ProgrammeCollection | 'festival', readonly string[]>> = {
+export const LIVE_FIELDS: Readonly<Record<BundledKind, readonly string[]>> = {
   festival: [],
+  venue: [],
+  info: [],
   stages: [],
   artists: [],
   performances: ['favoriteCount', 'photoCount'],
 };
 
 /** Whether a write to a programme document changes what the bundle should hold beyond its live counts. */
-export function isProgrammeEdit(kind: ProgrammeCollection | 'festival', before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): boolean {
+export function isProgrammeEdit(kind: BundledKind, before: Record<string, unknown> | undefined, after: Record<string, unknown> | undefined): boolean {
   if (!before || !after) return before !== after;
   const live = new Set(LIVE_FIELDS[kind]);
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);

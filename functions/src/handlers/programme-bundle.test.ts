@@ -31,6 +31,14 @@ describe('programme bundle handlers', () => {
     expect(deps.publisher.ofType('programme.edited').map((event) => event.data)).toEqual([{ festivalId: FESTIVAL_ID }]);
   });
 
+  it('publishes programme.edited when staff write the venue map or an info page, which travel in the bundle too', async () => {
+    const deps = testDeps();
+    await publishProgrammeEdited(deps, 'v1', FESTIVAL_ID, 'venue', { markers: [], routes: [] }, { markers: [{ id: 'water-1', kind: 'water', x: 0.5, y: 0.5 }], routes: [] });
+    await publishProgrammeEdited(deps, 'i1', FESTIVAL_ID, 'info', undefined, { order: 10, title: { en: 'Lockers', nl: '' }, body: { en: '', nl: '' } });
+    await publishProgrammeEdited(deps, 'i2', FESTIVAL_ID, 'info', { order: 10 }, { order: 10 });
+    expect(deps.publisher.ofType('programme.edited').map((event) => event.id)).toEqual(['v1', 'i1']);
+  });
+
   it('a burst of edits is a few rebuilds, and the last build is the one kept', async () => {
     const bundler = countingBundler();
     const deps = testDeps({ bundler });

@@ -6,7 +6,7 @@ import {
   festivalOfBundlePath,
   isProgrammeEdit,
   notModified,
-  type ProgrammeCollection,
+  type BundledKind,
 } from '../domain/programme-bundle.js';
 import type { DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
@@ -16,14 +16,15 @@ import type { Deps } from './deps.js';
 type BundleDeps = Pick<Deps, 'bundler' | 'objects'>;
 
 /**
- * Trigger side of a write to the festival, a stage, an artist or a set: publish
- * `programme.edited` when staff changed it (not for the counts functions keep live).
+ * Trigger side of a write to the festival, a stage, an artist, a set, the venue map or an
+ * info page: publish `programme.edited` when staff changed it (not for the counts functions
+ * keep live).
  */
 export async function publishProgrammeEdited(
   deps: Pick<Deps, 'publisher' | 'now'>,
   eventId: string,
   festivalId: string,
-  kind: ProgrammeCollection | 'festival',
+  kind: BundledKind,
   before: DocData | undefined,
   after: DocData | undefined,
 ): Promise<void> {

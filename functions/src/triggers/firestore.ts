@@ -46,7 +46,7 @@ export const onAnnouncementWritten = onDocumentWritten({ ...triggerOptions, docu
 );
 
 /*
- * Programme edits (the festival, stages, artists, sets) rebuild the festival's data bundle.
+ * Programme edits (the festival, stages, artists, sets; the venue map and info pages below) rebuild the festival's data bundle.
  * `onPerformanceWritten` also sees every count update functions make on a set: it returns
  * without publishing for those (see domain/programme-bundle.ts, isProgrammeEdit).
  */
@@ -71,5 +71,18 @@ export const onArtistWritten = onDocumentWritten({ ...triggerOptions, document: 
 export const onPerformanceWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/performances/{performanceId}' }, (event) =>
   guarded('onPerformanceWritten', event, age, () =>
     publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'performances', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+/* The venue map and the info pages travel in the bundle too (offline after one visit). */
+export const onVenueMapWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/venue/{document}' }, (event) =>
+  guarded('onVenueMapWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'venue', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+export const onInfoPageWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/info/{pageId}' }, (event) =>
+  guarded('onInfoPageWritten', event, age, () =>
+    publishProgrammeEdited(liveDeps(), event.id, event.params.festivalId, 'info', fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),
 );

@@ -8,7 +8,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { collection, connectFirestoreEmulator, initializeFirestore, loadBundle, memoryLocalCache, namedQuery, onSnapshot, type Query, type QuerySnapshot } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
-import { firestorePaths, programmeQueryName } from '@encore/model';
+import { firestorePaths, infoPagesQueryName, programmeQueryName } from '@encore/model';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, type EncoreStack } from './local-stack.js';
 
 const PROJECT = 'demo-bundle-it';
@@ -27,7 +27,7 @@ afterAll(async () => {
 const bundleUrl = () => `${stack.functionsUrl}/${stack.projectId}/europe-west1/programmeBundle/bundles/${FESTIVAL_ID}/programme.bundle`;
 
 /** A bundle's elements: each is its length in bytes, in decimal, then that much JSON. */
-function bundleElements(bytes: Buffer): Array<Record<string, { name?: string; id?: string; fields?: Record<string, { stringValue?: string }> }>> {
+function bundleElements(bytes: Buffer): Array<Record<string, { name?: string; id?: string; queries?: string[]; fields?: Record<string, { stringValue?: string }> }>> {
   const elements = [];
   let offset = 0;
   while (offset < bytes.length) {
@@ -73,7 +73,7 @@ describe('the programme bundle', () => {
     const elements = bundleElements(bytes);
     expect(elements[0]!.metadata).toMatchObject({ id: `programme-${FESTIVAL_ID}` });
     expect(elements.flatMap((element) => (element.namedQuery ? [element.namedQuery.name] : [])).sort()).toEqual(
-      ['artists', 'performances', 'stages'].map((name) => programmeQueryName(FESTIVAL_ID, name as 'stages')),
+      [...['artists', 'performances', 'stages'].map((name) => programmeQueryName(FESTIVAL_ID, name as 'stages')), infoPagesQueryName(FESTIVAL_ID)].sort(),
     );
     expect(artistName(bytes, 'kae')).toBe('Kae');
     expect((await fetch(bundleUrl(), { headers: { 'if-none-match': etag } })).status).toBe(304);
@@ -107,6 +107,24 @@ describe('the programme bundle', () => {
       return artistName(latest, 'kae') === 'Kae Tempest';
     }, 'a bundle with the new artist name');
     expect(artistName(latest, 'nina')).toBe('Nina');
+  });
+
+  it('carries what a visitor needs offline: a venue map or info page staff write rebuilds it with them', async () => {
+    const before = await fetch(bundleUrl());
+    const etag = before.headers.get('etag');
+    const updatedAt = new Date('2026-08-01T10:00:00Z');
+    await stack.db.doc(firestorePaths.venueMap(FESTIVAL_ID)).set({ markers: [{ id: 'water-1', kind: 'water', x: 0.5, y: 0.5 }], routes: [], updatedAt });
+    await stack.db.doc(firestorePaths.infoPage(FESTIVAL_ID, 'lockers')).set({ order: 60, title: { en: 'Lockers', nl: 'Kluisjes' }, body: { en: 'By the gate.', nl: '' }, updatedAt });
+    let latest = Buffer.alloc(0);
+    await stack.eventually(async () => {
+      const response = await fetch(bundleUrl(), { headers: { 'if-none-match': etag! } });
+      if (response.status !== 200) return false;
+      latest = Buffer.from(await response.arrayBuffer());
+      const names = bundleElements(latest).flatMap((element) => (element.document?.name ? [element.document.name] : []));
+      return names.some((name) => name.endsWith(`/${firestorePaths.venueMap(FESTIVAL_ID)}`)) && names.some((name) => name.endsWith(`/${firestorePaths.infoPage(FESTIVAL_ID, 'lockers')}`));
+    }, 'a bundle with the venue map and the info page');
+    const info = bundleElements(latest).find((element) => element.documentMetadata?.name?.endsWith('/info/lockers'));
+    expect(info?.documentMetadata?.queries).toEqual([infoPagesQueryName(FESTIVAL_ID)]);
   });
 
   it.skipIf(official)(encoreOnly('a client that loads it listens to the programme for a handful of reads; one without reads every document', 'counting billed reads (GET /emulator/v1/projects/{p}/usage)'), async () => {

@@ -15,6 +15,15 @@ export const PROGRAMME_ORDER: Readonly<Record<ProgrammeCollection, string | null
 /** The named query of one programme collection of a festival. */
 export const programmeQueryName = (festivalId: string, collection: ProgrammeCollection): string => `programme/${festivalId}/${collection}`;
 
+/**
+ * What else travels in the bundle, so a first offline open has it after one online visit:
+ * the info pages, as a named query ordered by `order`, and the venue map document
+ * (`festivals/{f}/venue/map`). Neither is part of the first paint; the app reads them from
+ * Firestore's cache, which the bundle fills.
+ */
+export const infoPagesQueryName = (festivalId: string): string => `programme/${festivalId}/info`;
+export const INFO_PAGES_ORDER = 'order';
+
 /** The bundle's id: the SDK skips a bundle whose id and build time it has loaded already. */
 export const programmeBundleId = (festivalId: string): string => `programme-${festivalId}`;
 

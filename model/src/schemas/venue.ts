@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slugIdSchema, textSchema, timestampSchema } from './common.js';
 import { mediaFields } from './media.js';
+import { georeferenceProblem } from '../venue/georeference.js';
 
 /**
  * `festivals/{f}/venue/map`: the site plan (an image staff upload, derived by functions into
@@ -11,7 +12,7 @@ import { mediaFields } from './media.js';
  */
 
 /** Facilities visitors look for; every one has its icon and a line in the legend. */
-export const FACILITY_KINDS = ['toilets', 'water', 'first-aid', 'exit', 'accessible-viewing'] as const;
+export const FACILITY_KINDS = ['toilets', 'water', 'first-aid', 'food', 'lockers', 'exit', 'accessible-viewing', 'charging'] as const;
 export const mapMarkerKindSchema = z.enum(['stage', ...FACILITY_KINDS]);
 export type MapMarkerKind = z.infer<typeof mapMarkerKindSchema>;
 export type FacilityKind = (typeof FACILITY_KINDS)[number];
@@ -56,6 +57,28 @@ export const mapRouteSchema = z
   .strict();
 export type MapRoute = z.infer<typeof mapRouteSchema>;
 
+/** A point of the plan placed on the earth, by staff, for "you are here". */
+export const geoControlPointSchema = z
+  .object({ x: fraction, y: fraction, lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) })
+  .strict();
+export type GeoControlPointInput = z.infer<typeof geoControlPointSchema>;
+
+/**
+ * The plan's georeference (model/src/venue/georeference.ts): two or three control points,
+ * spread out (not at one place, not on one line), and the plan's aspect when they were placed.
+ */
+export const georeferenceSchema = z
+  .object({
+    points: z.array(geoControlPointSchema).min(2).max(3),
+    planAspect: z.number().min(0.05).max(20),
+  })
+  .strict()
+  .superRefine((georeference, context) => {
+    const problem = georeferenceProblem(georeference);
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['points'] });
+  });
+export type GeoreferenceInput = z.infer<typeof georeferenceSchema>;
+
 const uniqueIds = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id)).size === items.length;
 
 /** The fields staff write on the venue map. */
@@ -63,6 +86,8 @@ export const venueMapInputSchema = z
   .object({
     markers: z.array(mapMarkerSchema).max(MAX_MAP_MARKERS).refine(uniqueIds, 'two markers have the same id'),
     routes: z.array(mapRouteSchema).max(MAX_MAP_ROUTES).refine(uniqueIds, 'two routes have the same id'),
+    /** Where the plan is on the earth, for "you are here" and walking times; absent until staff place it. */
+    georeference: georeferenceSchema.optional(),
     updatedAt: timestampSchema,
   })
   .strict();

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { artistSchema, festivalSchema, performanceSchema, stageSchema } from '../schemas/festival.js';
-import { venueMapInputSchema } from '../schemas/venue.js';
+import { FACILITY_KINDS, georeferenceSchema, venueMapInputSchema } from '../schemas/venue.js';
+import { infoPageSchema } from '../schemas/info.js';
+import { planGeoTransform } from '../venue/georeference.js';
 import { slugIdSchema } from '../schemas/common.js';
 import { stageOverlaps } from '../programme/now-next.js';
 import { festivalDayOf, festivalDays } from '../time/festival-days.js';
@@ -70,7 +72,7 @@ describe('the encore-2026 seed', () => {
   it('places every stage on the site plan, with each kind of facility and a step-free route', () => {
     const map = venueMapInputSchema.parse({ ...seed.venueMap, updatedAt: new Date() });
     expect(map.markers.filter((marker) => marker.kind === 'stage').map((marker) => marker.stageId).sort()).toEqual(seed.stages.map((stage) => stage.id).sort());
-    expect(new Set(map.markers.map((marker) => marker.kind))).toEqual(new Set(['stage', 'toilets', 'water', 'first-aid', 'exit', 'accessible-viewing']));
+    expect(new Set(map.markers.map((marker) => marker.kind))).toEqual(new Set(['stage', ...FACILITY_KINDS]));
     expect(map.routes.some((route) => route.stepFree)).toBe(true);
   });
 
@@ -125,5 +127,25 @@ describe('the encore-2026 seed texts', () => {
       expect(bio, name).not.toMatch(/\s{2}|\s[,.]|,,/);
       expect(bio, name).toMatch(/[^.]\.$/);
     }
+  });
+  it('has the practical information visitors look for, each page valid, in English and Dutch', () => {
+    const { infoPages } = encore2026();
+    expect(infoPages.map((page) => page.id)).toEqual(['opening-hours', 'tickets-and-wristbands', 'rules', 'what-to-bring', 'transport', 'lockers', 'lost-property', 'first-aid', 'faq']);
+    for (const page of infoPages) {
+      expect(infoPageSchema.safeParse({ ...page.data, updatedAt: new Date() }).success, page.id).toBe(true);
+      expect(page.data.title.en && page.data.title.nl, page.id).toBeTruthy();
+    }
+    // One Dutch body left empty on purpose: readers get the English one.
+    expect(infoPages.filter((page) => page.data.body.nl === '').map((page) => page.id)).toEqual(['lost-property']);
+  });
+
+  it('georeferences the site plan: valid control points, a plausible scale, north up', () => {
+    const { venueMap } = encore2026();
+    expect(georeferenceSchema.safeParse(venueMap.georeference).success).toBe(true);
+    const transform = planGeoTransform(venueMap.georeference);
+    // About 900 m across the plan, and north is up.
+    expect(transform.metresBetween({ x: 0, y: 0.5 }, { x: 1, y: 0.5 })).toBeGreaterThan(850);
+    expect(transform.metresBetween({ x: 0, y: 0.5 }, { x: 1, y: 0.5 })).toBeLessThan(950);
+    expect(Math.min(transform.planHeading(transform.toGeo({ x: 0.5, y: 0.5 }), 0), 360 - transform.planHeading(transform.toGeo({ x: 0.5, y: 0.5 }), 0))).toBeLessThan(1);
   });
 });

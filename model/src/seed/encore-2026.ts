@@ -2,7 +2,9 @@ import { DateTime } from 'luxon';
 import { performanceIdFor, slugify } from '../ids.js';
 import type { Artist, Festival, Performance, Stage } from '../schemas/festival.js';
 import { festivalDays } from '../time/festival-days.js';
-import type { MapMarker, MapRoute } from '../schemas/venue.js';
+import type { GeoreferenceInput, MapMarker, MapRoute } from '../schemas/venue.js';
+import type { InfoPage } from '../schemas/info.js';
+import { seedInfoPages } from './info.js';
 import { artworkFor, type ArtworkSpec } from './artwork.js';
 import { seedVenueMap } from './venue.js';
 import { ARTIST_FIRST, ARTIST_SECOND, BIO_CLOSERS, BIO_OPENERS, COUNTRIES, GENRES, SOLO_NAMES } from './names.js';
@@ -23,11 +25,13 @@ export interface SeedProgramme {
   artists: Array<{ id: string; data: Artist; artwork: ArtworkSpec }>;
   performances: Array<{ id: string; data: Performance }>;
   /** `festivals/{f}/venue/map`: stages and facilities on the seed's site plan, and its routes. */
-  venueMap: { markers: MapMarker[]; routes: MapRoute[] };
+  venueMap: { markers: MapMarker[]; routes: MapRoute[]; georeference: GeoreferenceInput };
+  /** `festivals/{f}/info/{pageId}`: the practical information, in English and Dutch. */
+  infoPages: Array<{ id: string; data: Omit<InfoPage, 'updatedAt'> }>;
 }
 
 export { artworkFor, type ArtworkSpec } from './artwork.js';
-export { SITE_PLAN_SIZE, seedVenueMap } from './venue.js';
+export { SITE_PLAN_SIZE, SEED_GEOREFERENCE, seedVenueMap } from './venue.js';
 
 /** mulberry32: a tiny deterministic PRNG (no Math.random, so the seed is reproducible). */
 function prng(seed: number): () => number {
@@ -134,7 +138,7 @@ export function encore2026(): SeedProgramme {
       }
     });
   }
-  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances, venueMap: seedVenueMap(stages.map((stage) => stage.id)) };
+  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances, venueMap: seedVenueMap(stages.map((stage) => stage.id)), infoPages: seedInfoPages() };
 }
 
 export interface SeedAccount {

@@ -1,4 +1,4 @@
-import type { MapMarker, MapRoute } from '../schemas/venue.js';
+import type { GeoreferenceInput, MapMarker, MapRoute } from '../schemas/venue.js';
 
 /**
  * The seed festival's site: where its six stages, the facilities and the routes are on the
@@ -19,6 +19,19 @@ const STAGE_POSITIONS: Record<string, { x: number; y: number }> = {
   'dune-bar': { x: 0.45, y: 0.72 },
 };
 
+/**
+ * Where the plan lies on the earth (Strandeiland, Amsterdam; the plan north-up, about 900 m
+ * wide): the main gate, The Pier and the Main Stage placed on their latitude and longitude.
+ */
+export const SEED_GEOREFERENCE: GeoreferenceInput = {
+  planAspect: SITE_PLAN_SIZE.width / SITE_PLAN_SIZE.height,
+  points: [
+    { x: 0.05, y: 0.93, lat: 52.350982, lng: 5.005663 },
+    { x: 0.87, y: 0.52, lat: 52.353194, lng: 5.016529 },
+    { x: 0.3, y: 0.33, lat: 52.354219, lng: 5.008975 },
+  ],
+};
+
 const FACILITIES: MapMarker[] = [
   { id: 'toilets-main', kind: 'toilets', x: 0.41, y: 0.47, label: 'Toilets by Main Stage' },
   { id: 'toilets-east', kind: 'toilets', x: 0.7, y: 0.57 },
@@ -28,6 +41,10 @@ const FACILITIES: MapMarker[] = [
   { id: 'water-harbour', kind: 'water', x: 0.77, y: 0.38 },
   { id: 'first-aid-post', kind: 'first-aid', x: 0.5, y: 0.45, label: 'First aid post' },
   { id: 'first-aid-gate', kind: 'first-aid', x: 0.12, y: 0.86, label: 'First aid by the gate' },
+  { id: 'food-court', kind: 'food', x: 0.52, y: 0.55, label: 'Food court' },
+  { id: 'food-pier', kind: 'food', x: 0.82, y: 0.6, label: 'Fish and chips by The Pier' },
+  { id: 'lockers-gate', kind: 'lockers', x: 0.16, y: 0.88, label: 'Lockers by the gate' },
+  { id: 'charging-centre', kind: 'charging', x: 0.56, y: 0.52, label: 'Charging point, food court' },
   { id: 'exit-main-gate', kind: 'exit', x: 0.05, y: 0.93, label: 'Main gate' },
   { id: 'exit-east', kind: 'exit', x: 0.95, y: 0.9, label: 'East exit' },
   { id: 'exit-south', kind: 'exit', x: 0.5, y: 0.97, label: 'South exit' },
@@ -70,9 +87,9 @@ const ROUTES: MapRoute[] = [
 ];
 
 /** The seed's markers (a stage marker per stage given, then the facilities) and routes. */
-export function seedVenueMap(stageIds: readonly string[]): { markers: MapMarker[]; routes: MapRoute[] } {
+export function seedVenueMap(stageIds: readonly string[]): { markers: MapMarker[]; routes: MapRoute[]; georeference: GeoreferenceInput } {
   const stages: MapMarker[] = stageIds
     .filter((stageId) => STAGE_POSITIONS[stageId])
     .map((stageId) => ({ id: `stage-${stageId}`, kind: 'stage', stageId, ...STAGE_POSITIONS[stageId]! }));
-  return { markers: [...stages, ...FACILITIES], routes: ROUTES };
+  return { markers: [...stages, ...FACILITIES], routes: ROUTES, georeference: SEED_GEOREFERENCE };
 }

@@ -24,6 +24,7 @@ const InboxPage = lazyPage(() => import('../features/inbox/InboxPage'));
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
 const StaffPage = lazyPage(() => import('../features/staff/StaffPage'));
 const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
+const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -49,6 +50,8 @@ export function App() {
                   <Route path="/upload" component={UploadPage} />
                   <Route path="/inbox" component={InboxPage} />
                   <Route path="/map" component={VenueMapPage} />
+                  <Route path="/info" component={InfoPage} />
+                  <Route path="/info/:pageId" component={InfoPage} />
                   <Route path="/account" component={AccountPage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />

@@ -79,7 +79,7 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (synced && bundleBuilt.current) rememberSyncedPast(festivalId, bundleBuilt.current);
   }, [synced, festivalId]);
-  const connection = useConnection(live.performances.status === 'ready' ? live.performances.fromCache : true);
+  const connection = useConnection(live.performances);
   const value = useUnchangedWhenEqual(useMemo(() => festivalState(festivalId, live, firstPaint, connection), [festivalId, live, firstPaint, connection]));
 
   return (

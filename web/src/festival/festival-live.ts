@@ -22,6 +22,8 @@ export function listenToFestival(festivalId: string, onChange: (update: (previou
       listenToQuery(queries.artists, artistSchema, (update) => onChange((live) => ({ ...live, artists: update(live.artists) }))),
       listenToQuery(queries.performances, performanceSchema, (update) => onChange((live) => ({ ...live, performances: update(live.performances) }))),
     );
+    // The bundle brought the venue map: its plan image goes on the device too (offline map after one visit).
+    void import('../features/venue/keep-map-offline').then(({ keepSitePlanOffline }) => keepSitePlanOffline(db(), festivalId)).catch(() => undefined);
   });
   return () => {
     stopped = true;

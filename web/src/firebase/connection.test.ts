@@ -1,51 +1,61 @@
 import { describe, expect, it } from 'vitest';
-import { connectionState, initialConnection, OFFLINE_AFTER_MS, trackConnection, waitDeadline, type ConnectionEvent } from './connection';
+import { connectionState, initialConnection, trackConnection, type ConnectionEvent } from './connection';
 
-const T0 = 1_000_000;
-const run = (events: ConnectionEvent[], start = initialConnection(true, T0)) => events.reduce(trackConnection, start);
-const snapshot = (fromCache: boolean): ConnectionEvent => ({ type: 'snapshot', fromCache });
-const browser = (online: boolean, at: number): ConnectionEvent => ({ type: 'browser', online, at });
+const run = (events: ConnectionEvent[], start = initialConnection(true)) => events.reduce(trackConnection, start);
+const server: ConnectionEvent = { type: 'snapshot', fromCache: false, fromServer: true };
+const cache: ConnectionEvent = { type: 'snapshot', fromCache: true, fromServer: false };
+const localWrite: ConnectionEvent = { type: 'snapshot', fromCache: false, fromServer: false };
+const browser = (online: boolean): ConnectionEvent => ({ type: 'browser', online });
 
 describe('connection state', () => {
-  it('is connecting while the first answer is awaited, and offline once the SDK timeout has passed', () => {
-    const waiting = run([snapshot(true)]);
-    expect(connectionState(waiting, T0)).toBe('unknown');
-    expect(connectionState(waiting, T0 + OFFLINE_AFTER_MS - 1)).toBe('unknown');
-    expect(connectionState(waiting, T0 + OFFLINE_AFTER_MS)).toBe('offline');
-    expect(waitDeadline(waiting, T0)).toBe(T0 + OFFLINE_AFTER_MS);
+  it('is connecting while the browser is online and the stream has not delivered yet', () => {
+    expect(connectionState(run([cache]))).toBe('unknown');
   });
 
-  it('is online once a snapshot comes from the server', () => {
-    const online = run([snapshot(false)]);
-    expect(connectionState(online, T0)).toBe('online');
-    expect(waitDeadline(online, T0)).toBeNull();
+  it('is online once the stream delivers a server snapshot', () => {
+    expect(connectionState(run([cache, server]))).toBe('online');
   });
 
-  it('is offline the moment the browser says so, even while the SDK still believes it is online', () => {
-    const state = run([snapshot(false), browser(false, T0 + 5)]);
-    expect(connectionState(state, T0 + 5)).toBe('offline');
+  it('is online while the stream delivers, although the browser says it is offline', () => {
+    const state = run([server, browser(false), server]);
+    expect(state.browserOnline).toBe(false);
+    expect(connectionState(state)).toBe('online');
   });
 
-  it('opens offline when the browser is offline from the start', () => {
-    expect(connectionState(initialConnection(false, T0), T0)).toBe('offline');
+  it('opens online when the stream delivers although the browser said offline from the start', () => {
+    expect(connectionState(run([server], initialConnection(false)))).toBe('online');
   });
 
-  it('is offline when the SDK falls back to the cache after the server answered', () => {
-    const state = run([snapshot(false), snapshot(true)]);
-    expect(connectionState(state, T0)).toBe('offline');
+  it('is offline when the browser says so and the stream has delivered nothing since', () => {
+    expect(connectionState(run([server, browser(false)]))).toBe('offline');
+    expect(connectionState(initialConnection(false))).toBe('offline');
   });
 
-  it('connects again when the browser comes back online, and is online at the first server answer', () => {
-    const back = run([snapshot(false), browser(false, T0 + 1), snapshot(true), browser(true, T0 + 60_000)]);
-    expect(connectionState(back, T0 + 60_000)).toBe('unknown');
-    expect(connectionState(trackConnection(back, snapshot(false)), T0 + 60_500)).toBe('online');
-    // The SDK does not get through: offline again after its own timeout, counted from the return.
-    expect(connectionState(back, T0 + 60_000 + OFFLINE_AFTER_MS)).toBe('offline');
+  it('does not take a local write while the browser is offline for the stream delivering', () => {
+    expect(connectionState(run([server, browser(false), localWrite]))).toBe('offline');
+  });
+
+  it('is offline once the SDK falls back to the cache while the browser is offline, even after a delivery', () => {
+    expect(connectionState(run([server, browser(false), server, cache]))).toBe('offline');
+  });
+
+  it('is never offline while the browser says online: the SDK falling back to its cache is connecting', () => {
+    expect(connectionState(run([server, cache]))).toBe('unknown');
+  });
+
+  it('is online again when the browser comes back and the SDK never left the server', () => {
+    expect(connectionState(run([server, browser(false), browser(true)]))).toBe('online');
+  });
+
+  it('connects again when the browser comes back, and is online at the first server answer', () => {
+    const back = run([server, browser(false), cache, browser(true)]);
+    expect(connectionState(back)).toBe('unknown');
+    expect(connectionState(trackConnection(back, server))).toBe('online');
   });
 
   it('ignores events that change nothing', () => {
-    const state = run([snapshot(false)]);
-    expect(trackConnection(state, snapshot(false))).toBe(state);
-    expect(trackConnection(state, browser(true, T0 + 9))).toBe(state);
+    const state = run([server]);
+    expect(trackConnection(state, server)).toBe(state);
+    expect(trackConnection(state, browser(true))).toBe(state);
   });
 });

@@ -1,63 +1,50 @@
 /**
  * The connection state shown to people, from two sources:
  *
- * - the browser's `online` / `offline` events, which come within moments of the network
- *   going or coming back (and the Firestore SDK restarts its streams on the same events);
- * - the Firestore SDK's own view, which shows through listener metadata: snapshots come
- *   `fromCache` until the backend has answered, and turn `fromCache` again when the SDK
- *   declares itself offline (about 10 s without the backend, or at once when its stream
- *   fails). That catches what the browser cannot see: a network with no way out, or a
- *   backend that is down.
+ * - the browser's `online` / `offline` events (`navigator.onLine`), which come within moments
+ *   of the network going or coming back (and the Firestore SDK restarts its streams on them);
+ * - the Firestore stream itself, which shows through listener metadata: a snapshot the server
+ *   delivered (`fromCache: false`, no pending local write) proves the stream is connected; the
+ *   SDK turns its snapshots `fromCache` when it declares itself offline.
  *
- * The browser's "offline" is trusted at once; its "online" means "try again": the badge says
- * "Connecting…" until the SDK hears from the backend.
+ * The stream is the stronger evidence: "Online" whenever it delivers, whatever
+ * `navigator.onLine` says (some networks and browsers report offline while the WebChannel
+ * stream keeps delivering). "Offline" only when neither is connected: the browser says offline
+ * and the stream has delivered nothing since. The browser online but the stream not (yet)
+ * delivering is "Connecting…": the SDK keeps trying, and it is not known to be offline.
  */
 export type ConnectionState = 'unknown' | 'online' | 'offline';
 
-/** The SDK's own offline timeout (OnlineStateTracker: 10 s). */
-export const OFFLINE_AFTER_MS = 10_000;
-
 export interface ConnectionTracker {
-  /** `navigator.onLine`: false means certainly offline; true means "maybe". */
+  /** `navigator.onLine`: false means the browser sees no network. */
   browserOnline: boolean;
-  /** The latest snapshot of a live listener came from the cache. */
+  /** The SDK's latest snapshot came from the cache (not yet, or no longer, in sync with the server). */
   fromCache: boolean;
-  /** The backend answered since `waitingSince`. */
-  answered: boolean;
-  /** The listener fell back to the cache after the backend had answered: the SDK gave up. */
-  sdkGaveUp: boolean;
-  /** When the app started waiting for the backend: it opened, or the browser came back online. */
-  waitingSince: number;
+  /** The stream delivered a server snapshot after the browser last said it was offline. */
+  deliveredSinceBrowserOffline: boolean;
 }
 
 export type ConnectionEvent =
-  | { type: 'snapshot'; fromCache: boolean }
-  | { type: 'browser'; online: boolean; at: number };
+  /** A live listener's snapshot; `fromServer` when the server delivered it (not from the cache, no pending local write). */
+  | { type: 'snapshot'; fromCache: boolean; fromServer: boolean }
+  | { type: 'browser'; online: boolean };
 
-export function initialConnection(browserOnline: boolean, at: number): ConnectionTracker {
-  return { browserOnline, fromCache: true, answered: false, sdkGaveUp: false, waitingSince: at };
+export function initialConnection(browserOnline: boolean): ConnectionTracker {
+  return { browserOnline, fromCache: true, deliveredSinceBrowserOffline: false };
 }
 
 export function trackConnection(tracker: ConnectionTracker, event: ConnectionEvent): ConnectionTracker {
   if (event.type === 'snapshot') {
-    if (event.fromCache === tracker.fromCache) return tracker;
-    if (!event.fromCache) return { ...tracker, fromCache: false, answered: true, sdkGaveUp: false };
-    return { ...tracker, fromCache: true, sdkGaveUp: tracker.answered };
+    const delivered = event.fromServer ? true : event.fromCache ? false : tracker.deliveredSinceBrowserOffline;
+    if (event.fromCache === tracker.fromCache && delivered === tracker.deliveredSinceBrowserOffline) return tracker;
+    return { ...tracker, fromCache: event.fromCache, deliveredSinceBrowserOffline: delivered };
   }
   if (event.online === tracker.browserOnline) return tracker;
-  if (!event.online) return { ...tracker, browserOnline: false };
-  // Back online: whatever the SDK concluded before, it is trying again now.
-  return { ...tracker, browserOnline: true, answered: false, sdkGaveUp: false, waitingSince: event.at };
+  // Going offline: what the stream delivered before proves nothing about now; a delivery after it will.
+  return event.online ? { ...tracker, browserOnline: true } : { ...tracker, browserOnline: false, deliveredSinceBrowserOffline: false };
 }
 
-export function connectionState(tracker: ConnectionTracker, now: number): ConnectionState {
-  if (!tracker.browserOnline) return 'offline';
-  if (!tracker.fromCache) return 'online';
-  if (tracker.sdkGaveUp) return 'offline';
-  return now - tracker.waitingSince >= OFFLINE_AFTER_MS ? 'offline' : 'unknown';
-}
-
-/** When `connectionState` will change by itself (the wait for the backend timing out), or null. */
-export function waitDeadline(tracker: ConnectionTracker, now: number): number | null {
-  return connectionState(tracker, now) === 'unknown' ? tracker.waitingSince + OFFLINE_AFTER_MS : null;
+export function connectionState(tracker: ConnectionTracker): ConnectionState {
+  if (!tracker.browserOnline) return tracker.deliveredSinceBrowserOffline && !tracker.fromCache ? 'online' : 'offline';
+  return tracker.fromCache ? 'unknown' : 'online';
 }

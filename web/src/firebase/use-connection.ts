@@ -1,22 +1,29 @@
-import { useEffect, useReducer, useState } from 'react';
-import { connectionState, initialConnection, waitDeadline, trackConnection, type ConnectionState } from './connection';
+import { useEffect, useReducer } from 'react';
+import { connectionState, initialConnection, trackConnection, type ConnectionState } from './connection';
+
+/** What `useConnection` needs of a live listener's state; a new object with every snapshot. */
+export interface ListenerSnapshotState {
+  status: 'loading' | 'ready' | 'error';
+  fromCache: boolean;
+  hasPendingWrites: boolean;
+}
 
 /**
- * The connection state, from a live listener's `fromCache` and the browser's online and
- * offline events (see connection.ts): right within moments either way.
+ * The connection state, from a live listener's snapshots and the browser's online and
+ * offline events (see connection.ts). `listener` is the listener's state object, which is a
+ * new one with every snapshot: each one the server delivers counts as the stream delivering,
+ * even when its metadata is the same as the last.
  */
-export function useConnection(fromCache: boolean): ConnectionState {
-  const [tracker, dispatch] = useReducer(trackConnection, undefined, () => initialConnection(navigator.onLine, Date.now()));
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => dispatch({ type: 'snapshot', fromCache }), [fromCache]);
+export function useConnection(listener: ListenerSnapshotState): ConnectionState {
+  const [tracker, dispatch] = useReducer(trackConnection, undefined, () => initialConnection(navigator.onLine));
 
   useEffect(() => {
-    const update = () => {
-      const at = Date.now();
-      dispatch({ type: 'browser', online: navigator.onLine, at });
-      setNow(at);
-    };
+    if (listener.status !== 'ready') return;
+    dispatch({ type: 'snapshot', fromCache: listener.fromCache, fromServer: !listener.fromCache && !listener.hasPendingWrites });
+  }, [listener]);
+
+  useEffect(() => {
+    const update = () => dispatch({ type: 'browser', online: navigator.onLine });
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     // An event may have come between the first render and this effect.
@@ -27,13 +34,5 @@ export function useConnection(fromCache: boolean): ConnectionState {
     };
   }, []);
 
-  // Re-render when the wait for the backend times out.
-  const deadline = waitDeadline(tracker, now);
-  useEffect(() => {
-    if (deadline === null) return;
-    const timer = window.setTimeout(() => setNow(Date.now()), Math.max(0, deadline - Date.now()) + 50);
-    return () => window.clearTimeout(timer);
-  }, [deadline]);
-
-  return connectionState(tracker, now);
+  return connectionState(tracker);
 }

@@ -1,5 +1,6 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { ConnectionState } from '../firebase/connection';
+import { Icon } from './icons';
 
 const LABELS = {
   unknown: defineMessages({
@@ -19,7 +20,7 @@ const LABELS = {
   }),
 } satisfies Record<ConnectionState, unknown>;
 
-/** The connection state as the Firestore SDK reports it, in words (not colour alone). */
+/** The connection state (firebase/connection.ts), in words (not colour alone); it never truncates. */
 export function ConnectionBadge({ state, pendingWrites }: { state: ConnectionState; pendingWrites: boolean }) {
   const intl = useIntl();
   const text = intl.formatMessage(LABELS[state].text);
@@ -29,7 +30,11 @@ export function ConnectionBadge({ state, pendingWrites }: { state: ConnectionSta
       <span className="connection-dot" aria-hidden="true" />
       <span>{text}</span>
       {pendingWrites ? (
-        <span className="connection-pending">· {intl.formatMessage({ id: 'ui.connectionBadge.pending', defaultMessage: 'changes waiting to sync' })}</span>
+        // On phones the words give way to an icon (the badge never truncates); the words stay for screen readers.
+        <span className="connection-pending">
+          <Icon name="sync" className="connection-pending-icon" width={16} height={16} />
+          <span className="connection-pending-text">· {intl.formatMessage({ id: 'ui.connectionBadge.pending', defaultMessage: 'changes waiting to sync' })}</span>
+        </span>
       ) : null}
       <span className="visually-hidden">. {detail}</span>
     </p>

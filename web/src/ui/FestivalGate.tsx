@@ -11,7 +11,8 @@ export function FestivalGate({ state, children }: { state: FestivalState; childr
   if (state.programme) return <>{children(state.programme)}</>;
   if (state.status === 'error') return <LazyErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
   if (state.status === 'missing') {
-    return state.connection === 'offline' ? (
+    // Missing from this device's cache only is not missing: say so, whatever the badge says.
+    return state.connection !== 'online' || state.fromCache ? (
       <EmptyState icon="offline" title={<FormattedMessage id="ui.festivalGate.offlineTitle" defaultMessage="Not saved on this device yet" />}>
         <FormattedMessage
           id="ui.festivalGate.offline"

@@ -17,6 +17,7 @@ export function MediaPicture({
   className,
   eager = false,
   keepOffline = false,
+  onUnavailable,
 }: {
   image: MediaImage;
   sizes: string;
@@ -32,6 +33,8 @@ export function MediaPicture({
    * fetched once more through the worker as soon as it takes control.
    */
   keepOffline?: boolean;
+  /** The rendition could not be loaded (offline, and not kept on this device). */
+  onUnavailable?(): void;
 }) {
   const [loaded, setLoaded] = useState(false);
   const img = useRef<HTMLImageElement>(null);
@@ -65,6 +68,7 @@ export function MediaPicture({
         decoding="async"
         draggable={false}
         onLoad={() => setLoaded(true)}
+        onError={onUnavailable}
         style={{ opacity: loaded ? 1 : 0 }}
       />
     </picture>

@@ -29,6 +29,14 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   if (photos.status === 'loading') {
     return <Skeleton shape="tiles" count={8} label={<FormattedMessage id="photos.wall.loading" defaultMessage="Loading photos…" />} />;
   }
+  if (photos.data.length === 0 && photos.fromCache) {
+    // Only this device's cache answered: the wall may well have photos, just not saved here.
+    return (
+      <EmptyState icon="offline" title={<FormattedMessage id="photos.wall.notSavedTitle" defaultMessage="No photos saved on this device yet" />}>
+        <FormattedMessage id="photos.wall.notSaved" defaultMessage="They will appear when you are back online." />
+      </EmptyState>
+    );
+  }
   if (photos.data.length === 0) {
     return (
       <EmptyState

@@ -13,6 +13,7 @@ const ProgrammeEditorPage = lazy(() => import('./ProgrammeEditorPage'));
 const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
 const ImportPage = lazy(() => import('./ImportPage'));
 const VenueMapEditorPage = lazy(() => import('./VenueMapEditorPage'));
+const InfoEditorPage = lazy(() => import('./InfoEditorPage'));
 
 /**
  * The staff console, for staff signed in with a second factor: the role comes from the
@@ -62,6 +63,9 @@ export default function StaffPage() {
         <NavLink to="/map">
           <FormattedMessage id="staff.page.map" defaultMessage="Map" />
         </NavLink>
+        <NavLink to="/info">
+          <FormattedMessage id="staff.page.info" defaultMessage="Info pages" />
+        </NavLink>
         <NavLink to="/announcements">
           <FormattedMessage id="staff.page.announcements" defaultMessage="Announcements" />
         </NavLink>
@@ -73,6 +77,7 @@ export default function StaffPage() {
           <Route path="/programme" component={ProgrammeEditorPage} />
           <Route path="/import" component={ImportPage} />
           <Route path="/map" component={VenueMapEditorPage} />
+          <Route path="/info" component={InfoEditorPage} />
           <Route path="/announcements" component={AnnouncementsPage} />
         </Switch>
       </Suspense>

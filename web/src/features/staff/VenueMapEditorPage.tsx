@@ -1,5 +1,5 @@
-import { FACILITY_KINDS, firestorePaths, mapMarkerKindSchema, venueMapInputSchema, type MapMarker, type MapMarkerKind, type MapPoint, type MapRoute } from '@encore/model';
-import { doc, serverTimestamp, setDoc } from 'firebase/firestore';
+import { FACILITY_KINDS, firestorePaths, mapMarkerKindSchema, venueMapInputSchema, type GeoreferenceInput, type MapMarker, type MapMarkerKind, type MapPoint, type MapRoute } from '@encore/model';
+import { deleteField, doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
 import { SelectField } from '../../ui/SelectField';
@@ -9,6 +9,7 @@ import type { Programme } from '../../festival/programme';
 import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
+import { GeoreferenceEditor } from './GeoreferenceEditor';
 import { MarkerIcon, kindNames } from '../venue/map-icons';
 import { nextId, nudged, pointIn } from '../venue/map-logic';
 import { MapPin, SitePlan } from '../venue/SitePlan';
@@ -19,6 +20,7 @@ import './staff-tools.css';
 interface Draft {
   markers: MapMarker[];
   routes: MapRoute[];
+  georeference?: GeoreferenceInput | undefined;
 }
 
 /**
@@ -57,7 +59,9 @@ function MapEditor({ programme }: { programme: Programme }) {
   const markerRefs = useRef(new Map<string, HTMLButtonElement>());
   const dragging = useRef<string | null>(null);
 
-  const stored: Draft = { markers: live.data?.markers ?? [], routes: live.data?.routes ?? [] };
+  const stored: Draft = { markers: live.data?.markers ?? [], routes: live.data?.routes ?? [], georeference: live.data?.georeference };
+  const [placingControl, setPlacingControl] = useState<number | null>(null);
+  const planAspect = live.data?.image ? live.data.image.width / live.data.image.height : 1.5;
   const current = draft ?? stored;
   const dirty = draft !== null;
   const selected = current.markers.find((marker) => marker.id === selectedId) ?? null;
@@ -100,6 +104,12 @@ function MapEditor({ programme }: { programme: Programme }) {
     updateMarker(marker.id, pointIn(planRef.current.getBoundingClientRect(), event.clientX, event.clientY));
   };
   const onPlanPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
+    if (placingControl !== null && planRef.current && current.georeference) {
+      const at = pointIn(planRef.current.getBoundingClientRect(), event.clientX, event.clientY);
+      change({ ...current, georeference: { ...current.georeference, planAspect, points: current.georeference.points.map((point, i) => (i === placingControl ? { ...point, ...at } : point)) } });
+      setPlacingControl(null);
+      return;
+    }
     if (!drawing || !planRef.current || (event.target as HTMLElement).closest('.map-pin')) return;
     setDrawing([...drawing, pointIn(planRef.current.getBoundingClientRect(), event.clientX, event.clientY)]);
   };
@@ -121,7 +131,11 @@ function MapEditor({ programme }: { programme: Programme }) {
     setProblem(null);
     setError(null);
     // Merged: the plan image (the pipeline's fields) stays; markers and routes are replaced whole.
-    setDoc(doc(db(), firestorePaths.venueMap(programme.festivalId)), { markers: parsed.data.markers, routes: parsed.data.routes, updatedAt: serverTimestamp() }, { merge: true }).catch(setError);
+    setDoc(
+      doc(db(), firestorePaths.venueMap(programme.festivalId)),
+      { markers: parsed.data.markers, routes: parsed.data.routes, georeference: parsed.data.georeference ?? deleteField(), updatedAt: serverTimestamp() },
+      { merge: true },
+    ).catch(setError);
     setDraft(null);
     setSaved(true);
   };
@@ -257,7 +271,21 @@ function MapEditor({ programme }: { programme: Programme }) {
             </button>
           </MapPin>
         ))}
+        {(current.georeference?.points ?? []).map((point, index) => (
+          <MapPin key={`control-${index}`} point={point} className="map-pin-control">
+            <span className="map-control-point" aria-hidden="true">
+              {index + 1}
+            </span>
+          </MapPin>
+        ))}
       </SitePlan>
+      <GeoreferenceEditor
+        value={current.georeference}
+        planAspect={planAspect}
+        placing={placingControl}
+        onChange={(georeference) => change({ ...current, georeference })}
+        onPlace={setPlacingControl}
+      />
       {selected ? (
         <div className="panel" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="selected-marker-title">
           <h3 id="selected-marker-title">{markerName(selected)}</h3>

@@ -1,8 +1,9 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useEffect, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
+import { SITE_PLAN_FALLBACK_WIDTH, SITE_PLAN_SIZES } from './site-plan-image';
 import './venue.css';
 
 /** The plan's proportions when there is no plan yet (3:2, like most printed site plans). */
@@ -24,8 +25,11 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   label: string;
   children: ReactNode;
   onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
-}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown }, ref) {
+  /** Centre the plan on this pin (its `MapPin` id), zoomed in; a new `seq` centres it again. */
+  focus?: { pinId: string; seq: number } | null;
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, focus = null }, ref) {
   const intl = useIntl();
+  const [unavailable, setUnavailable] = useState(false);
   const aspect = image ? image.width / image.height : DEFAULT_ASPECT;
   // The routes' SVG user space: 1000 wide, as tall as the plan's proportions make it.
   const height = 1000 / aspect;
@@ -34,10 +38,11 @@ export const SitePlan = forwardRef<HTMLDivElement, {
     <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
       <TransformWrapper minScale={1} maxScale={8} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
         <ZoomButtons />
+        <FocusOn focus={focus} />
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
           <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
             {image ? (
-              <MediaPicture image={image} sizes="(min-width: 1100px) 1100px, 100vw" alt="" width={1920} className="site-plan-image" eager keepOffline />
+              <MediaPicture image={image} sizes={SITE_PLAN_SIZES} alt="" width={SITE_PLAN_FALLBACK_WIDTH} className="site-plan-image" eager keepOffline onUnavailable={() => setUnavailable(true)} />
             ) : (
               <div className="site-plan-empty" aria-hidden="true" />
             )}
@@ -56,6 +61,11 @@ export const SitePlan = forwardRef<HTMLDivElement, {
           </div>
         </TransformComponent>
       </TransformWrapper>
+      {image && unavailable ? (
+        <p className="site-plan-note">
+          {intl.formatMessage({ id: 'venue.sitePlan.notSaved', defaultMessage: 'The plan image is not saved on this device yet: it will appear when you are back online. The markers are in their places.' })}
+        </p>
+      ) : null}
       {!image ? <p className="site-plan-note">{intl.formatMessage({ id: 'venue.sitePlan.noPlan', defaultMessage: 'No site plan yet: markers are shown on a blank plan.' })}</p> : null}
     </div>
   );
@@ -80,10 +90,21 @@ function ZoomButtons() {
   );
 }
 
+/** Centres the plan on a pin when asked (a place picked in "Find a place"). */
+function FocusOn({ focus }: { focus: { pinId: string; seq: number } | null }) {
+  const { zoomToElement } = useControls();
+  useEffect(() => {
+    if (!focus) return;
+    const pin = document.getElementById(focus.pinId);
+    if (pin) zoomToElement(pin, 3, 300);
+  }, [focus, zoomToElement]);
+  return null;
+}
+
 /** A marker's place on the plan: positioned by fraction, the same size at any zoom. */
-export function MapPin({ point, children, selected = false }: { point: MapPoint; children: ReactNode; selected?: boolean }) {
+export function MapPin({ point, children, selected = false, id, className }: { point: MapPoint; children: ReactNode; selected?: boolean; id?: string; className?: string }) {
   return (
-    <div className={`map-pin ${NO_PAN}${selected ? ' map-pin-selected' : ''}`} style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}>
+    <div id={id} className={`map-pin ${NO_PAN}${selected ? ' map-pin-selected' : ''}${className ? ` ${className}` : ''}`} style={{ left: `${point.x * 100}%`, top: `${point.y * 100}%` }}>
       <KeepScale>{children}</KeepScale>
     </div>
   );

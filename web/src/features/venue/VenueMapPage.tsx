@@ -30,6 +30,14 @@ export default function VenueMapPage() {
             <ErrorNotice error={map.error} variant="state" />
           ) : map.status === 'loading' ? (
             <Skeleton label={<FormattedMessage id="venue.page.loading" defaultMessage="Loading the map…" />} shape="tiles" count={1} />
+          ) : !map.data && map.fromCache ? (
+            // Only this device's cache answered, and it has no map: that says nothing about the festival.
+            <EmptyState
+              icon="offline"
+              title={<FormattedMessage id="venue.page.notSavedTitle" defaultMessage="The map is not saved on this device yet" />}
+            >
+              <FormattedMessage id="venue.page.notSaved" defaultMessage="It will appear when you are back online." />
+            </EmptyState>
           ) : !map.data ? (
             <EmptyState
               title={<FormattedMessage id="venue.page.none" defaultMessage="There is no map of this festival yet" />}

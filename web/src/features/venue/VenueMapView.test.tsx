@@ -27,12 +27,13 @@ describe('VenueMapView', () => {
     const list = screen.getByRole('heading', { name: 'Everything on the map' }).parentElement!;
     expect(within(list).getByRole('button', { name: main.getAttribute('aria-label')! })).toBeTruthy();
     expect(within(list).getByText('Step-free: main gate to the Main Stage viewing platform', { exact: false })).toBeTruthy();
-  });
+    // The whole map (plan, find a place, legend, list) renders in about 5 s in jsdom on a busy 2-core machine.
+  }, 20_000);
 
   it('speaks Dutch: facilities, legend and now/next', () => {
     renderWithIntl(<VenueMapView map={map} programme={programme} now={now} />, { locale: 'nl' });
     expect(screen.getByRole('heading', { name: 'Legenda' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'EHBO: First aid post' })).toBeTruthy();
     expect(screen.getAllByRole('button', { name: new RegExp(`^Main Stage: nu ${artist} tot \\d\\d:\\d\\d, hierna `) }).length).toBe(2);
-  });
+  }, 20_000);
 });

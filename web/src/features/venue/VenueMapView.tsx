@@ -1,10 +1,14 @@
 import type { MapMarker, VenueMap } from '@encore/model';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime } from '../../time/format';
+import { positionOnPlan } from './find-place';
+import { FindPlace } from './FindPlace';
 import { facilitiesByKind, stagesOnMap, type StageOnMap } from './map-logic';
+import { usePosition } from './use-position';
+import { PositionControl, YouAreHereMark } from './YouAreHere';
 import { MarkerIcon, kindNames } from './map-icons';
 import { MapPin, SitePlan } from './SitePlan';
 
@@ -21,14 +25,25 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
   const [selectedId, setSelectedId] = useState<string | null>(stages[0]?.marker.id ?? null);
   const selectedStage = stages.find((stage) => stage.marker.id === selectedId) ?? null;
   const selectedFacility = selectedStage ? null : map.markers.find((marker) => marker.id === selectedId && marker.kind !== 'stage') ?? null;
+  const position = usePosition();
+  const { georeference } = map;
+  const fix = position.state.status === 'on' ? position.state : null;
+  const here = useMemo(() => (georeference && fix ? positionOnPlan(georeference, fix) : null), [georeference, fix]);
+  const [focus, setFocus] = useState<{ pinId: string; seq: number } | null>(null);
+  const pick = (markerId: string) => {
+    setSelectedId(markerId);
+    setFocus((previous) => ({ pinId: pinId(markerId), seq: (previous?.seq ?? 0) + 1 }));
+  };
 
   return (
     <>
       <div className="map-layout">
-        <SitePlan image={map.image} routes={map.routes} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
+        <div className="stack">
+        {georeference ? <PositionControl state={position.state} here={here} onStart={position.start} onStop={position.stop} /> : null}
+        <SitePlan image={map.image} routes={map.routes} focus={focus} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
           {facilities.flatMap(({ markers }) =>
             markers.map((marker) => (
-              <MapPin key={marker.id} point={marker} selected={marker.id === selectedId}>
+              <MapPin key={marker.id} id={pinId(marker.id)} point={marker} selected={marker.id === selectedId}>
                 <button type="button" className="map-marker map-marker-facility" aria-pressed={marker.id === selectedId} aria-label={facilityName(intl, marker)} onClick={() => setSelectedId(marker.id)}>
                   <MarkerIcon kind={marker.kind} />
                 </button>
@@ -36,7 +51,7 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
             )),
           )}
           {stages.map((stage) => (
-            <MapPin key={stage.marker.id} point={stage.marker} selected={stage.marker.id === selectedId}>
+            <MapPin key={stage.marker.id} id={pinId(stage.marker.id)} point={stage.marker} selected={stage.marker.id === selectedId}>
               <button
                 type="button"
                 className="map-marker map-marker-stage"
@@ -50,7 +65,13 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
               </button>
             </MapPin>
           ))}
+          {here?.onPlan ? (
+            <MapPin point={here.point} className="map-pin-you">
+              <YouAreHereMark heading={here.heading} />
+            </MapPin>
+          ) : null}
         </SitePlan>
+        </div>
         <aside className="stack">
           <section className="panel map-detail" aria-live="polite" aria-labelledby="map-detail-title" style={{ ['--stage-color' as string]: selectedStage?.color }}>
             {selectedStage ? (
@@ -66,6 +87,7 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
               </h2>
             )}
           </section>
+          <FindPlace map={map} here={here} selectedId={selectedId} onPick={pick} />
           <section className="panel" aria-labelledby="map-legend-title">
             <h2 id="map-legend-title">
               <FormattedMessage id="venue.view.legend" defaultMessage="Legend" />
@@ -196,6 +218,9 @@ export function stageSummary(intl: IntlShape, stage: StageOnMap, programme: Prog
     ? intl.formatMessage({ id: 'venue.summary.stageNext', defaultMessage: '{stage}: {now}, {next}' }, { stage: stage.name, now, next })
     : intl.formatMessage({ id: 'venue.summary.stage', defaultMessage: '{stage}: {now}' }, { stage: stage.name, now });
 }
+
+/** The DOM id of a marker's pin, for centring the plan on it. */
+const pinId = (markerId: string) => `map-pin-${markerId}`;
 
 function facilityName(intl: IntlShape, marker: MapMarker): string {
   const kind = intl.formatMessage(kindNames[marker.kind]);

@@ -26,7 +26,7 @@ describe('the venue map’s logic', () => {
   });
 
   it('groups facilities by kind in the legend’s order, leaving out kinds the map lacks', () => {
-    expect(facilitiesByKind(map).map((group) => group.kind)).toEqual(['toilets', 'water', 'first-aid', 'exit', 'accessible-viewing']);
+    expect(facilitiesByKind(map).map((group) => group.kind)).toEqual(['toilets', 'water', 'first-aid', 'food', 'lockers', 'exit', 'accessible-viewing', 'charging']);
     expect(facilitiesByKind({ markers: map.markers.filter((marker) => marker.kind !== 'water') }).map((group) => group.kind)).not.toContain('water');
   });
 

@@ -10,6 +10,7 @@ export const labels = defineMessages({
   photos: { id: 'ui.nav.photos', defaultMessage: 'Photos' },
   news: { id: 'ui.nav.news', defaultMessage: 'News' },
   map: { id: 'ui.nav.map', defaultMessage: 'Map' },
+  info: { id: 'ui.nav.info', defaultMessage: 'Info' },
   upload: { id: 'ui.nav.upload', defaultMessage: 'Upload' },
   account: { id: 'ui.nav.account', defaultMessage: 'Account' },
   staff: { id: 'ui.nav.staff', defaultMessage: 'Staff' },
@@ -47,6 +48,7 @@ export function secondarySections(staff: boolean): Section[] {
   return [
     { key: 'lineup', to: '/lineup', icon: 'lineup' },
     { key: 'map', to: '/map', icon: 'map' },
+    { key: 'info', to: '/info', icon: 'info' },
     { key: 'upload', to: '/upload', icon: 'upload' },
     { key: 'account', to: '/account', icon: 'account' },
     ...(staff ? [{ key: 'staff', to: '/staff', icon: 'staff' } as const] : []),

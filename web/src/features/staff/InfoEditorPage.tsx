@@ -1,0 +1,153 @@
+import { firestorePaths, infoPageSchema, slugIdSchema, type InfoPage } from '@encore/model';
+import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
+import { useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { appConfig } from '../../config/firebase-config';
+import { db } from '../../firebase/firestore';
+import type { WithId } from '../../firebase/to-model';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { FormattedText } from '../info/FormattedText';
+import { useInfoPages } from '../info/use-info-pages';
+
+type Draft = Omit<InfoPage, 'updatedAt'> & { id: string };
+const EMPTY: Draft = { id: '', order: 100, title: { en: '', nl: '' }, body: { en: '', nl: '' } };
+
+/**
+ * `/staff/info`: the practical information. A page's title and body in English and Dutch
+ * (either may stay empty: readers then get the other), its place in the list, and a preview
+ * of the body as visitors will see it. Checked with the shared schema before it is written.
+ */
+export default function InfoEditorPage() {
+  const intl = useIntl();
+  const pages = useInfoPages();
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [isNew, setIsNew] = useState(true);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const id = useId();
+
+  const edit = (page: WithId<InfoPage> | null) => {
+    setDraft(page ? { id: page.id, order: page.order, title: { ...page.title }, body: { ...page.body } } : EMPTY);
+    setIsNew(!page);
+    setProblems([]);
+    setSaved(null);
+  };
+
+  const save = () => {
+    setError(null);
+    setSaved(null);
+    const { id: pageId, ...fields } = draft;
+    const idCheck = slugIdSchema.safeParse(pageId);
+    const parsed = infoPageSchema.safeParse({ ...fields, updatedAt: new Date() });
+    const found = [...(idCheck.success ? [] : [`id: ${idCheck.error.issues[0]!.message}`]), ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))];
+    setProblems(found);
+    if (!parsed.success || !idCheck.success) return;
+    // Offline, the write waits and syncs later; the rules check staff, shape and server time.
+    setDoc(doc(db(), firestorePaths.infoPage(appConfig.festivalId, pageId)), { ...parsed.data, updatedAt: serverTimestamp() }).catch(setError);
+    setIsNew(false);
+    setSaved(parsed.data.title.en || parsed.data.title.nl);
+  };
+
+  const remove = () => {
+    if (isNew) return;
+    deleteDoc(doc(db(), firestorePaths.infoPage(appConfig.festivalId, draft.id))).catch(setError);
+    edit(null);
+  };
+
+  const text = (field: 'title' | 'body', language: 'en' | 'nl') => ({
+    id: `${id}-${field}-${language}`,
+    value: draft[field][language],
+    onChange: (event: { target: { value: string } }) => setDraft((previous) => ({ ...previous, [field]: { ...previous[field], [language]: event.target.value } })),
+  });
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="stack">
+      <h2 id={`${id}-title`}>
+        <FormattedMessage id="staff.info.title" defaultMessage="Practical information" />
+      </h2>
+      {pages.status === 'error' ? <ErrorNotice error={pages.error} /> : null}
+      <div className="field" style={{ maxWidth: 420 }}>
+        <label htmlFor={`${id}-pick`}>
+          <FormattedMessage id="staff.info.pick" defaultMessage="Page" />
+        </label>
+        <select id={`${id}-pick`} value={isNew ? '' : draft.id} onChange={(event) => edit(pages.data.find((page) => page.id === event.target.value) ?? null)}>
+          <option value="">{intl.formatMessage({ id: 'staff.info.new', defaultMessage: 'A new page' })}</option>
+          {pages.data.map((page) => (
+            <option key={page.id} value={page.id}>
+              {page.order} · {page.title.en || page.title.nl}
+            </option>
+          ))}
+        </select>
+      </div>
+      {saved ? (
+        <p className="notice notice-info" role="status">
+          <FormattedMessage id="staff.info.saved" defaultMessage="“{title}” is saved: visitors get it with the programme, offline too." values={{ title: saved }} />
+        </p>
+      ) : null}
+      {error ? <ErrorNotice error={error} /> : null}
+      {problems.length > 0 ? (
+        <ul className="notice notice-error" role="alert">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="form-grid panel"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-id`}>
+            <FormattedMessage id="staff.info.id" defaultMessage="Address (lowercase letters, digits, dashes)" />
+          </label>
+          <input id={`${id}-id`} value={draft.id} readOnly={!isNew} onChange={(event) => setDraft((previous) => ({ ...previous, id: event.target.value }))} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-order`}>
+            <FormattedMessage id="staff.info.order" defaultMessage="Order (lower first)" />
+          </label>
+          <input id={`${id}-order`} type="number" min={0} max={999} value={draft.order} onChange={(event) => setDraft((previous) => ({ ...previous, order: Number(event.target.value) }))} />
+        </div>
+        {(['en', 'nl'] as const).map((language) => (
+          <fieldset key={language} className="stack" style={{ gridColumn: '1 / -1', border: 0, padding: 0, margin: 0 }}>
+            <legend>{language === 'en' ? intl.formatMessage({ id: 'staff.info.english', defaultMessage: 'English' }) : intl.formatMessage({ id: 'staff.info.dutch', defaultMessage: 'Dutch' })}</legend>
+            <div className="field">
+              <label htmlFor={`${id}-title-${language}`}>
+                <FormattedMessage id="staff.info.titleField" defaultMessage="Title" />
+              </label>
+              <input {...text('title', language)} maxLength={120} />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-body-${language}`}>
+                <FormattedMessage id="staff.info.bodyField" defaultMessage="Text" />
+              </label>
+              <textarea {...text('body', language)} maxLength={10_000} rows={8} aria-describedby={`${id}-format`} />
+            </div>
+            {draft.body[language] ? (
+              <div className="panel" lang={language}>
+                <FormattedText source={draft.body[language]} headingLevel={3} />
+              </div>
+            ) : null}
+          </fieldset>
+        ))}
+        <p id={`${id}-format`} className="field-hint" style={{ gridColumn: '1 / -1' }}>
+          <FormattedMessage id="staff.info.format" defaultMessage="“## ” starts a heading, “- ” a list item; **bold**; [a link](https://…). Either language may stay empty: readers then get the other." />
+        </p>
+        <div style={{ display: 'flex', gap: 'var(--space-2)', gridColumn: '1 / -1' }}>
+          <button type="submit" className="button">
+            <FormattedMessage id="staff.info.save" defaultMessage="Save the page" />
+          </button>
+          {!isNew ? (
+            <button type="button" className="button button-secondary" onClick={remove}>
+              <FormattedMessage id="staff.info.delete" defaultMessage="Delete the page" />
+            </button>
+          ) : null}
+        </div>
+      </form>
+    </section>
+  );
+}
