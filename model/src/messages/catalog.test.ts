@@ -18,6 +18,8 @@ const samples: { [K in MessageId]: MessageParams[K] } = {
   noticePhotoRejected: { reason: undefined },
   noticeAnnouncement: { title: 'Gates open' },
   pushUrgentTitle: { title: 'EVACUATE' },
+  allClearTitle: { title: 'Storm' },
+  allClearBody: {},
   pushMovedTitle: { artist: 'Nina' },
   pushCancelledTitle: { artist: 'Nina' },
   pushScheduleChangeTitle: {},

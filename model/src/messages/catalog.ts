@@ -19,6 +19,8 @@ export interface MessageParams {
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
   pushUrgentTitle: { title: string };
+  allClearTitle: { title: string };
+  allClearBody: Record<string, never>;
   pushMovedTitle: { artist: string };
   pushCancelledTitle: { artist: string };
   pushScheduleChangeTitle: Record<string, never>;
@@ -55,6 +57,14 @@ export const catalog: Catalog = {
   pushUrgentTitle: {
     en: ({ title }) => `Urgent: ${title}`,
     nl: ({ title }) => `Dringend: ${title}`,
+  },
+  allClearTitle: {
+    en: ({ title }) => `All clear: ${title}`,
+    nl: ({ title }) => `Alles veilig: ${title}`,
+  },
+  allClearBody: {
+    en: () => 'The situation is over. You can carry on as normal; follow the stewards if they tell you otherwise.',
+    nl: () => 'De situatie is voorbij. Je kunt weer gewoon je gang gaan; volg de stewards als zij iets anders zeggen.',
   },
   pushMovedTitle: {
     en: ({ artist }) => `Set moved: ${artist}`,
