@@ -22,3 +22,4 @@ export * from './access/staff-access.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './programme/bundle.js';
+export type * from './callables/announcement-reach.js';
