@@ -35,7 +35,7 @@ export function UrgentBannerView({
       return next;
     });
   return (
-    <div className="urgent-banners">
+    <div className={`urgent-banners${preview ? ' urgent-banners-preview' : ''}`}>
       {banners.map((announcement) => {
         const open = expanded.has(announcement.id);
         return (
