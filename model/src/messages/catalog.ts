@@ -1,6 +1,8 @@
 import type { Locale } from '../schemas/user.js';
 import type { Rejection } from '../schemas/rejection.js';
+import type { ImportProblem } from '../callables/import-programme.js';
 import { festivalClock, festivalMoment } from './format.js';
+import { importErrorMessages } from './import-errors.js';
 
 /**
  * Every message the backend writes for people to read (notice texts, push titles and
@@ -28,6 +30,8 @@ export interface MessageParams {
   pushReminderBody: { stage: string; startsAt: Date; timeZone: string };
   /** Why the image pipeline refused an upload (photos, staff's images). */
   rejection: Rejection;
+  /** Why a programme import refused a row, naming the cell. */
+  importError: { cell: string | null; problem: ImportProblem };
 }
 export type MessageId = keyof MessageParams;
 
@@ -86,6 +90,7 @@ export const catalog: Catalog = {
     en: ({ stage, startsAt, timeZone }) => `On ${stage} at ${festivalClock('en', startsAt, timeZone)}.`,
     nl: ({ stage, startsAt, timeZone }) => `Op ${stage} om ${festivalClock('nl', startsAt, timeZone)}.`,
   },
+  importError: importErrorMessages,
   rejection: {
     en: (rejection) => {
       switch (rejection.code) {
