@@ -108,6 +108,8 @@ describe('programme import by names', () => {
     expect(errors[0]!.message).toBe('Cell D2 (start): “9pm” is not a time. Write it like 21:30; after midnight 00:30 (on the night’s day) or 24:30.');
     expect(message('importError', 'nl', errors[0]!)).toBe('Cel D2 (start): “9pm” is geen tijd. Schrijf hem als 21:30; na middernacht 00:30 (op de dag van die nacht) of 24:30.');
     expect(message('importError', 'nl', errors[2]!)).toBe('Cel B4 (podium): Niets ingevuld bij podium.');
+    expect(errors[4]!.message).toBe('Cell F6 (status): “maybe” is not a status: leave it empty or write scheduled or cancelled.');
+    expect(message('importError', 'nl', errors[3]!)).toBe('Cel E5 (einde): Een set duurt hoogstens 12 uur.');
   });
 
   it('names the columns a file lacks', () => {

@@ -83,7 +83,22 @@ function problemNl(problem: ImportProblem): string {
   }
 }
 
-const fieldOf = (problem: ImportProblem): ImportField | null => ('field' in problem ? problem.field : problem.code === 'bad-day' || problem.code === 'day-outside' ? 'day' : null);
+/** The column a problem is about, named after the cell. */
+function fieldOf(problem: ImportProblem): ImportField | null {
+  if ('field' in problem) return problem.field;
+  switch (problem.code) {
+    case 'bad-day':
+    case 'day-outside':
+      return 'day';
+    case 'bad-status':
+      return 'status';
+    case 'end-before-start':
+    case 'too-long-set':
+      return 'end';
+    default:
+      return null;
+  }
+}
 
 export const importErrorMessages: Record<Locale, (params: { cell: string | null; problem: ImportProblem }) => string> = {
   en: ({ cell, problem }) => {
