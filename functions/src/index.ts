@@ -18,5 +18,5 @@ export {
   refreshTrending,
   rebuildProgrammeBundle,
 } from './triggers/subscribers.js';
-export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
+export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, refreshProgrammeBundles } from './triggers/schedule.js';

@@ -21,5 +21,7 @@ export * from './schedule/clashes.js';
 export * from './events/index.js';
 export * from './messages/index.js';
 export * from './access/staff-access.js';
+export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './programme/bundle.js';
+export type * from './callables/announcement-reach.js';

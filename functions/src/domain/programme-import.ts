@@ -1,109 +1,267 @@
-import { parse } from 'csv-parse/sync';
-import { DateTime } from 'luxon';
-import { z } from 'zod';
-import { performanceIdFor, performanceInputSchema, type ImportRowError, type PerformanceInput } from '@encore/model';
+import {
+  festivalDayOf,
+  message,
+  performanceIdFor,
+  slugify,
+  type ImportChange,
+  type ImportField,
+  type ImportNewName,
+  type ImportProblem,
+  type ImportRowError,
+  type PerformanceInput,
+  type PerformanceStatus,
+} from '@encore/model';
+import { readTable, type TableRow } from './import-table.js';
+import { placeOnNight, readClock, readDateTime, readDay, type FestivalDates } from './import-times.js';
 
 /**
- * Staff import a programme as CSV (header `artistId,stageId,startsAt,endsAt[,status][,title]`)
- * or JSON (an array of the same objects). Times are ISO-8601 with an offset, or local
- * wall-clock time (`2026-08-14 21:30`) in the festival's zone. Every row is checked
- * against the shared schema and the festival's artists and stages; every bad row is
- * reported with its line (CSV) or position (JSON), and nothing is written unless all
- * rows are good.
+ * A programme as organisers have it: artists and stages by name (new ones created on
+ * import, listed in the check first), a day or date column, start and end as the clock
+ * says (after midnight as `00:30` on the night's day, or `24:30`), an optional title and
+ * status. Every bad row is reported with its cell and why (as data, said in each language by
+ * `message('importError', …)`); nothing is written unless all rows are good.
+ *
+ * Sets are matched to the ones the festival has, so importing the same file again changes
+ * nothing and an updated file moves sets rather than adding them twice: a row is the set of
+ * its artist on the same stage and start; else that artist's set on the same festival day;
+ * else, when the artist has one set left in the file and one in the festival, that one (moved
+ * to another day). Only what is left is a new set, under an id made from its names and start.
  */
 
-
 export interface ImportedPerformance {
-  /** Its line (CSV) or position (JSON), as errors name them. */
+  /** Its row in the file, as errors name them. */
   line: number;
   performanceId: string;
+  performance: PerformanceInput;
+  artistName: string;
+  stageName: string;
+  change: ImportChange;
+}
+
+export interface NamedDoc {
+  id: string;
+  name: string;
+}
+
+export interface ExistingSet {
+  id: string;
   performance: PerformanceInput;
 }
 
 export interface ImportContext {
-  timeZone: string;
-  artistIds: ReadonlySet<string>;
-  stageIds: ReadonlySet<string>;
+  festival: FestivalDates;
+  artists: readonly NamedDoc[];
+  stages: readonly NamedDoc[];
+  performances: readonly ExistingSet[];
+}
+
+export interface ParsedProgramme {
+  rows: ImportedPerformance[];
+  errors: ImportRowError[];
+  newArtists: ImportNewName[];
+  newStages: ImportNewName[];
 }
 
 export const MAX_IMPORT_ROWS = 2000;
+const MAX_SET_HOURS = 12;
+const REQUIRED: readonly ImportField[] = ['artist', 'stage', 'start', 'end'];
+const SCHEDULED = new Set(['', 'scheduled', 'gepland', 'planned', 'confirmed', 'bevestigd', 'ok']);
+const CANCELLED = new Set(['cancelled', 'canceled', 'cancel', 'afgelast', 'geannuleerd', 'vervallen', 'afgezegd']);
 
-function parseInstant(value: unknown, timeZone: string): unknown {
-  if (typeof value !== 'string') return value;
-  const text = value.trim().replace(' ', 'T');
-  const hasZone = /(Z|[+-]\d{2}:?\d{2})$/i.test(text);
-  const instant = hasZone ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone: timeZone });
-  return instant.isValid ? instant.toJSDate() : value;
+function rowError(line: number, cell: string | null, problem: ImportProblem): ImportRowError {
+  return { line, cell, problem, message: message('importError', 'en', { cell, problem }) };
 }
 
-const rowSchema = (context: ImportContext) =>
-  z
-    .object({
-      artistId: z.string(),
-      stageId: z.string(),
-      startsAt: z.preprocess((v) => parseInstant(v, context.timeZone), z.date({ error: 'must be a date-time such as 2026-08-14 21:30' })),
-      endsAt: z.preprocess((v) => parseInstant(v, context.timeZone), z.date({ error: 'must be a date-time such as 2026-08-14 22:30' })),
-      status: z.preprocess((v) => (v === '' || v === undefined ? 'scheduled' : v), z.string()),
-      title: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
-    })
-    .strict()
-    .pipe(performanceInputSchema)
-    .refine((row) => row.endsAt.getTime() > row.startsAt.getTime(), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
-    .refine((row) => context.artistIds.has(row.artistId), { message: 'no such artist in this festival', path: ['artistId'] })
-    .refine((row) => context.stageIds.has(row.stageId), { message: 'no such stage in this festival', path: ['stageId'] });
+/** Finds festival artists or stages by name, as the file writes them (case, spacing and accents aside), or by id; names new ones. */
+class Names {
+  private readonly byKey = new Map<string, NamedDoc>();
+  private readonly created = new Map<string, NamedDoc>();
 
-function formatIssues(error: z.ZodError): string {
-  return error.issues.map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message)).join('; ');
+  constructor(existing: readonly NamedDoc[]) {
+    for (const doc of existing) {
+      this.byKey.set(doc.id, doc);
+      this.byKey.set(keyOf(doc.name) ?? doc.id, doc);
+    }
+  }
+
+  /** The artist or stage a cell names; a new one when the festival has none by that name. Null when the name has no letters or digits. */
+  resolve(name: string): NamedDoc | null {
+    const key = keyOf(name);
+    if (key === null) return null;
+    const found = this.byKey.get(name) ?? this.byKey.get(key) ?? this.created.get(key);
+    if (found) return found;
+    const fresh = { id: key, name };
+    this.created.set(key, fresh);
+    return fresh;
+  }
+
+  isNew(id: string): boolean {
+    return this.created.has(id);
+  }
+
+  newOnes(used: ReadonlySet<string>): ImportNewName[] {
+    return [...this.created.values()].filter((doc) => used.has(doc.id));
+  }
 }
 
-interface RawRow {
+function keyOf(name: string): string | null {
+  try {
+    return slugify(name);
+  } catch {
+    return null;
+  }
+}
+
+interface ReadRow {
   line: number;
-  record: unknown;
+  artist: NamedDoc;
+  stage: NamedDoc;
+  performance: PerformanceInput;
 }
 
-function csvRows(content: string): RawRow[] | ImportRowError {
-  try {
-    const records = parse(content, { columns: true, info: true, skip_empty_lines: true, trim: true, bom: true }) as Array<{ record: unknown; info: { lines: number } }>;
-    return records.map(({ record, info }) => ({ line: info.lines, record }));
-  } catch (error) {
-    const line = (error as { lines?: number }).lines ?? 1;
-    return { line, message: `not valid CSV: ${(error as Error).message}` };
+export function parseProgramme(format: 'csv' | 'json', content: string, context: ImportContext): ParsedProgramme {
+  const empty = { rows: [], newArtists: [], newStages: [] };
+  const table = readTable(format, content);
+  if ('code' in table) return { ...empty, errors: [rowError(1, null, table)] };
+  if (table.columns) {
+    const missing = REQUIRED.filter((field) => table.columns![field] === undefined);
+    if (missing.length > 0) return { ...empty, errors: missing.map((field) => rowError(1, null, { code: 'missing-column', field })) };
   }
-}
+  if (table.rows.length === 0) return { ...empty, errors: [rowError(1, null, { code: 'no-rows' })] };
+  if (table.rows.length > MAX_IMPORT_ROWS) return { ...empty, errors: [rowError(1, null, { code: 'too-many-rows', max: MAX_IMPORT_ROWS })] };
 
-function jsonRows(content: string): RawRow[] | ImportRowError {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(content);
-  } catch (error) {
-    return { line: 1, message: `not valid JSON: ${(error as Error).message}` };
-  }
-  if (!Array.isArray(parsed)) return { line: 1, message: 'JSON must be an array of performances' };
-  return parsed.map((record, index) => ({ line: index + 1, record }));
-}
-
-export function parseProgramme(format: 'csv' | 'json', content: string, context: ImportContext): { rows: ImportedPerformance[]; errors: ImportRowError[] } {
-  const raw = format === 'csv' ? csvRows(content) : jsonRows(content);
-  if (!Array.isArray(raw)) return { rows: [], errors: [raw] };
-  if (raw.length > MAX_IMPORT_ROWS) return { rows: [], errors: [{ line: 1, message: `at most ${MAX_IMPORT_ROWS} performances per import` }] };
-  const schema = rowSchema(context);
-  const rows: ImportedPerformance[] = [];
+  const artists = new Names(context.artists);
+  const stages = new Names(context.stages);
+  const cellOf = (field: ImportField, line: number) => (table.columns?.[field] ? `${table.columns[field]}${line}` : null);
+  const read: ReadRow[] = [];
   const errors: ImportRowError[] = [];
   const seen = new Map<string, number>();
-  for (const { line, record } of raw) {
-    const result = schema.safeParse(record);
-    if (!result.success) {
-      errors.push({ line, message: formatIssues(result.error) });
+  for (const row of table.rows) {
+    const result = readRow(row, context.festival, artists, stages, cellOf);
+    if ('problem' in result) {
+      errors.push(rowError(row.line, result.cell, result.problem));
       continue;
     }
-    const performanceId = performanceIdFor(result.data);
-    const duplicateOf = seen.get(performanceId);
+    const key = `${result.artist.id}|${result.stage.id}|${result.performance.startsAt.toISOString()}`;
+    const duplicateOf = seen.get(key);
     if (duplicateOf !== undefined) {
-      errors.push({ line, message: `duplicates line ${duplicateOf} (same artist, stage and start)` });
+      errors.push(rowError(row.line, null, { code: 'duplicate', line: duplicateOf }));
       continue;
     }
-    seen.set(performanceId, line);
-    rows.push({ line, performanceId, performance: result.data });
+    seen.set(key, row.line);
+    read.push(result);
   }
-  return { rows, errors };
+  const rows = matchSets(read, context);
+  return {
+    rows,
+    errors,
+    newArtists: artists.newOnes(new Set(rows.map((row) => row.performance.artistId))),
+    newStages: stages.newOnes(new Set(rows.map((row) => row.performance.stageId))),
+  };
+}
+
+type Cell = (field: ImportField, line: number) => string | null;
+
+function readRow(row: TableRow, festival: FestivalDates, artists: Names, stages: Names, cellOf: Cell): ReadRow | { cell: string | null; problem: ImportProblem } {
+  const { line, cells } = row;
+  const fail = (field: ImportField, problem: ImportProblem) => ({ cell: cellOf(field, line), problem });
+  const text = (field: ImportField) => (cells[field] ?? '').trim();
+  for (const field of REQUIRED) if (!text(field)) return fail(field, { code: 'empty', field });
+  if (text('artist').length > 120) return fail('artist', { code: 'too-long', field: 'artist', max: 120 });
+  if (text('stage').length > 80) return fail('stage', { code: 'too-long', field: 'stage', max: 80 });
+  if (text('title').length > 120) return fail('title', { code: 'too-long', field: 'title', max: 120 });
+  const artist = artists.resolve(text('artist'));
+  if (!artist) return fail('artist', { code: 'bad-name', field: 'artist', value: text('artist') });
+  const stage = stages.resolve(text('stage'));
+  if (!stage) return fail('stage', { code: 'bad-name', field: 'stage', value: text('stage') });
+
+  const statusText = text('status').toLowerCase();
+  const status: PerformanceStatus | null = SCHEDULED.has(statusText) ? 'scheduled' : CANCELLED.has(statusText) ? 'cancelled' : null;
+  if (!status) return fail('status', { code: 'bad-status', value: text('status') });
+
+  // The night: the day column, else the festival's only day, else the date written with the start.
+  let night: string | null = null;
+  if (text('day')) {
+    const day = readDay(text('day'), festival);
+    if ('error' in day) {
+      return fail('day', day.error === 'bad' ? { code: 'bad-day', value: text('day') } : { code: 'day-outside', value: text('day'), first: festival.startsOn, last: festival.endsOn });
+    }
+    night = day.date;
+  } else if (festival.startsOn === festival.endsOn) {
+    night = festival.startsOn;
+  }
+
+  const instant = (field: 'start' | 'end'): Date | { cell: string | null; problem: ImportProblem } => {
+    const written = readDateTime(text(field), festival.timeZone);
+    if (written) return written;
+    const clock = readClock(text(field));
+    if (!clock) return fail(field, { code: 'bad-time', field, value: text(field) });
+    if (!night) return fail(field, { code: 'no-day' });
+    return placeOnNight(night, clock, festival) ?? fail(field, { code: 'bad-time', field, value: text(field) });
+  };
+  const startsAt = instant('start');
+  if (!(startsAt instanceof Date)) return startsAt;
+  let endsAt = instant('end');
+  if (!(endsAt instanceof Date)) {
+    // An end time alone, with the start written as a full date-time: the end is on the start's night.
+    const clock = readClock(text('end'));
+    if (!clock) return endsAt;
+    endsAt = placeOnNight(festivalDayOf(startsAt, festival), clock, festival) ?? endsAt;
+    if (!(endsAt instanceof Date)) return endsAt;
+  }
+  // 23:00-00:30 and 05:00-06:30 both end the morning after: an end at or before the start is the next day.
+  if (endsAt.getTime() <= startsAt.getTime() && readDateTime(text('end'), festival.timeZone) === null) endsAt = new Date(endsAt.getTime() + 86_400_000);
+  if (endsAt.getTime() <= startsAt.getTime()) return fail('end', { code: 'end-before-start' });
+  if (endsAt.getTime() - startsAt.getTime() > MAX_SET_HOURS * 3_600_000) return fail('end', { code: 'too-long-set', hours: MAX_SET_HOURS });
+
+  const title = text('title');
+  return {
+    line,
+    artist,
+    stage,
+    performance: { artistId: artist.id, stageId: stage.id, startsAt, endsAt, status, ...(title ? { title } : {}) },
+  };
+}
+
+/** Pairs each row with the festival's set it stands for (see the module comment); the rest are new sets. */
+function matchSets(rows: readonly ReadRow[], context: ImportContext): ImportedPerformance[] {
+  const dayOf = (date: Date) => festivalDayOf(date, context.festival);
+  const taken = new Set<string>();
+  const matched = new Map<ReadRow, ExistingSet>();
+  const setsOf = (artistId: string) => context.performances.filter((set) => set.performance.artistId === artistId && !taken.has(set.id));
+  const pair = (row: ReadRow, set: ExistingSet | undefined) => {
+    if (!set) return;
+    matched.set(row, set);
+    taken.add(set.id);
+  };
+  const byArtist = new Map<string, ReadRow[]>();
+  for (const row of rows) byArtist.set(row.artist.id, [...(byArtist.get(row.artist.id) ?? []), row]);
+  for (const [artistId, artistRows] of byArtist) {
+    for (const row of artistRows) {
+      pair(row, setsOf(artistId).find((set) => set.performance.stageId === row.performance.stageId && set.performance.startsAt.getTime() === row.performance.startsAt.getTime()));
+    }
+    for (const row of artistRows.filter((candidate) => !matched.has(candidate))) {
+      pair(row, setsOf(artistId).find((set) => dayOf(set.performance.startsAt) === dayOf(row.performance.startsAt)));
+    }
+    const left = artistRows.filter((candidate) => !matched.has(candidate));
+    const leftSets = setsOf(artistId);
+    if (left.length === 1 && leftSets.length === 1) pair(left[0]!, leftSets[0]);
+  }
+  return rows.map((row) => {
+    const existing = matched.get(row);
+    return {
+      line: row.line,
+      performanceId: existing?.id ?? performanceIdFor(row.performance),
+      performance: row.performance,
+      artistName: row.artist.name,
+      stageName: row.stage.name,
+      change: existing ? changeOf(existing.performance, row.performance) : 'new',
+    };
+  });
+}
+
+function changeOf(before: PerformanceInput, after: PerformanceInput): ImportChange {
+  if (before.stageId !== after.stageId || before.startsAt.getTime() !== after.startsAt.getTime() || before.endsAt.getTime() !== after.endsAt.getTime()) return 'moved';
+  if (before.status !== after.status || (before.title ?? '') !== (after.title ?? '')) return 'changed';
+  return 'unchanged';
 }

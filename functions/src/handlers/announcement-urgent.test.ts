@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, type Locale } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, testDeps } from '../testing/deps.js';
+import { MemoryPush } from '../testing/memory-push.js';
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent, publishAnnouncementUrgent } from './announcement-urgent.js';
 
 type Deps = ReturnType<typeof testDeps>;
@@ -97,4 +98,82 @@ describe('urgent announcements', () => {
     expect(deps.docs.data(firestorePaths.device('bo', 'phone-0002'))).toBeUndefined();
     expect(deps.docs.data(firestorePaths.device('ann', 'phone-0001'))).toBeDefined();
   });
+
+  it('go in each device’s language, the other language standing in where staff left one empty', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), { title: 'Storm', body: '', titleNl: 'Onweer', bodyNl: 'Zoek beschutting.', createdAt: NOW, priority: 'urgent' });
+    device(deps, 'ann', 'phone-0001', 'tok-ann', { preferred: 'nl' });
+    device(deps, 'bo', 'phone-0002', 'tok-bo');
+    await pushUrgent(deps);
+    expect(deps.push.sent.map((message) => [message.token, message.payload.title, message.payload.body]).sort()).toEqual([
+      ['tok-ann', 'Dringend: Onweer', 'Zoek beschutting.'],
+      ['tok-bo', 'Urgent: Storm', 'Zoek beschutting.'],
+    ]);
+    // Staff see how many devices it reached.
+    expect(deps.docs.data(firestorePaths.announcement(FESTIVAL_ID, 'a1'))).toMatchObject({ pushedDevices: 2 });
+  });
 });
+
+describe('a withdrawn urgent announcement', () => {
+  /** Staff withdraw it as the rules let them: status, who and when, the rest kept. */
+  const withdraw = (deps: Deps) => {
+    const path = firestorePaths.announcement(FESTIVAL_ID, 'a1');
+    deps.docs.seed(path, { ...deps.docs.data(path), status: 'withdrawn', withdrawnAt: NOW, withdrawnBy: 'boss' });
+  };
+
+  it('is pushed to no device that had not got it yet, whatever batch or event is delivered again after the withdrawal', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    for (let index = 0; index < 1100; index++) device(deps, `u${String(index).padStart(4, '0')}`, `device-${index}-x`, `tok-${index}`);
+    await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-1'));
+    const batches = deps.publisher.ofType('announcement.push-batch');
+    expect(batches).toHaveLength(3);
+    await handleAnnouncementPushBatch(deps, batches[0]!);
+    expect(deps.push.sent).toHaveLength(500);
+
+    withdraw(deps);
+    // The rest of the batches, the first one redelivered, and the whole fan-out redelivered.
+    for (const batch of [batches[1]!, batches[2]!, batches[0]!]) expect(await handleAnnouncementPushBatch(deps, batch)).toBeNull();
+    expect(await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-1'))).toBe(0);
+    for (const batch of deps.publisher.ofType('announcement.push-batch').slice(3)) await handleAnnouncementPushBatch(deps, batch);
+    expect(deps.push.sent).toHaveLength(500);
+    expect(deps.publisher.ofType('announcement.push-batch')).toHaveLength(3);
+    expect(deps.docs.data(firestorePaths.announcement(FESTIVAL_ID, 'a1'))).toMatchObject({ status: 'withdrawn', pushedDevices: 500 });
+  });
+
+  it('stops inside a batch: sends after the withdrawal go to nobody, and a redelivery of that batch sends nothing more', async () => {
+    const push = new MemoryPush(100);
+    const deps = testDeps({ push });
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    for (let index = 0; index < 300; index++) device(deps, `u${String(index).padStart(4, '0')}`, `device-${index}-x`, `tok-${index}`);
+    await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-1'));
+    const [batch] = deps.publisher.ofType('announcement.push-batch');
+    // Staff withdraw it while the batch is between its first and second send.
+    const send = push.send.bind(push);
+    push.send = async (messages) => {
+      const outcomes = await send(messages);
+      withdraw(deps);
+      return outcomes;
+    };
+    expect(await handleAnnouncementPushBatch(deps, batch!)).toMatchObject({ sent: 100, stopped: 200 });
+    expect(await handleAnnouncementPushBatch(deps, batch!)).toBeNull();
+    expect(push.sent).toHaveLength(100);
+    expect(push.calls).toEqual([100]);
+    // What was claimed but never sent was given back, not left as if delivered.
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('pushReceipts/'))).toHaveLength(100);
+  });
+
+  it('publishes no fan-out, and a fan-out under way publishes no further batch', async () => {
+    const deps = testDeps();
+    for (let index = 0; index < 1100; index++) device(deps, `u${String(index).padStart(4, '0')}`, `device-${index}-x`, `tok-${index}`);
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    expect(await publishAnnouncementUrgent(deps, 'e1', ids, announcement('urgent'), { ...announcement('urgent'), status: 'withdrawn' })).toBe(false);
+    const publish = deps.publisher.publish.bind(deps.publisher);
+    deps.publisher.publish = async (published) => {
+      await publish(published);
+      withdraw(deps);
+    };
+    expect(await handleAnnouncementUrgent(deps, event('announcement.urgent', ids, 'post-2'))).toBe(1);
+  });
+});
+

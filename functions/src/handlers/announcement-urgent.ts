@@ -1,6 +1,8 @@
 import {
   announcementSchema,
+  announcementText,
   deviceSchema,
+  isLiveUrgent,
   firestorePaths,
   makeDomainEvent,
   message,
@@ -8,7 +10,7 @@ import {
   type PushPayload,
 } from '@encore/model';
 import { pushKeys } from '../domain/push-receipts.js';
-import { parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
+import { increment, parseIfPresent, readsOf, type DocData, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { deliverPush, type Outgoing } from './push-delivery.js';
@@ -20,12 +22,19 @@ export const ANNOUNCEMENT_BATCH_SIZE = 500;
 export const ANNOUNCEMENT_TTL_SECONDS = 60 * 60;
 const BODY_MAX = 1000;
 
-const isUrgent = (data: DocData | undefined, path: string) => parseIfPresent(path, data, announcementSchema)?.priority === 'urgent';
+const isUrgent = (data: DocData | undefined, path: string) => isLiveUrgent(parseIfPresent(path, data, announcementSchema));
+
+/** The announcement as it stands now, if it is still urgent and not withdrawn: staff may call it off at any moment. */
+async function liveUrgent(docs: Pick<Docs, 'get'>, festivalId: string, announcementId: string) {
+  const announcement = await docs.get(firestorePaths.announcement(festivalId, announcementId), announcementSchema);
+  return isLiveUrgent(announcement) ? announcement : undefined;
+}
 
 /**
  * Trigger side of `festivals/{f}/announcements/{id}` writes: publish when an announcement
- * becomes urgent (posted urgent, or raised to urgent by an edit). Lowering it, or editing an
- * urgent one, publishes nothing: each announcement is pushed once (receipts, see deliverPush).
+ * becomes urgent (posted urgent, or raised to urgent by an edit). Lowering it, withdrawing
+ * it, editing an urgent one or counting its pushes publishes nothing: each announcement is
+ * pushed once (receipts, see deliverPush).
  */
 export async function publishAnnouncementUrgent(
   deps: Pick<Deps, 'publisher' | 'now'>,
@@ -47,14 +56,14 @@ export async function publishAnnouncementUrgent(
  * query) and publishes one `announcement.push-batch` per page of 500. Batch ids derive from
  * the event id and the page, and every push is guarded by a receipt per device token, so a
  * retried fan-out (whose pages may differ if devices came or went) sends nothing twice.
+ * The announcement is read again before each page: once withdrawn or lowered, no more batches.
  */
 export async function handleAnnouncementUrgent(deps: Pick<Deps, 'docs' | 'publisher' | 'now'>, event: DomainEvent<'announcement.urgent'>): Promise<number> {
   const { festivalId, announcementId } = event.data;
-  const announcement = await deps.docs.get(firestorePaths.announcement(festivalId, announcementId), announcementSchema);
-  if (announcement?.priority !== 'urgent') return 0;
   let page = 0;
   let startAfterId: string | undefined;
   for (;;) {
+    if (!(await liveUrgent(deps.docs, festivalId, announcementId))) break;
     const devices = await deps.docs.query(
       { collection: 'devices', group: true, where: [['festivalId', '==', festivalId]], limit: ANNOUNCEMENT_BATCH_SIZE, ...(startAfterId === undefined ? {} : { startAfterId }) },
       deviceSchema,
@@ -70,12 +79,18 @@ export async function handleAnnouncementUrgent(deps: Pick<Deps, 'docs' | 'publis
   return page;
 }
 
-/** One page of devices: the announcement pushed to each, titled in its person's language. */
+/**
+ * One page of devices: the announcement pushed to each, in its person's language (the other
+ * language where staff left that one empty). The announcement is checked again before each
+ * send to the push service (`stillWanted`), so once staff withdraw or lower it, no device
+ * that has not had it yet gets it, whatever is redelivered. Devices reached are counted on
+ * the announcement for the staff console (a redelivery sends, so counts, nothing twice).
+ */
 export async function handleAnnouncementPushBatch(deps: Pick<Deps, 'docs' | 'push' | 'now'>, event: DomainEvent<'announcement.push-batch'>) {
   const { festivalId, announcementId, devicePaths } = event.data;
-  const announcement = await deps.docs.get(firestorePaths.announcement(festivalId, announcementId), announcementSchema);
-  // Deleted or lowered since it was posted: staff took it back, so it is not pushed any more.
-  if (announcement?.priority !== 'urgent') return null;
+  const announcement = await liveUrgent(deps.docs, festivalId, announcementId);
+  // Withdrawn, lowered or deleted since it was posted: staff took it back, so it is not pushed any more.
+  if (!announcement) return null;
   const devices = await deps.docs.getAll(readsOf(devicePaths, deviceSchema));
   const present = devicePaths.flatMap((path, index) => {
     const device = devices[index];
@@ -83,17 +98,22 @@ export async function handleAnnouncementPushBatch(deps: Pick<Deps, 'docs' | 'pus
     return device ? [{ uid: uid!, deviceId: deviceId!, device }] : [];
   });
   const preferences = await readPreferences(deps.docs, present.map((entry) => entry.uid));
-  const body = announcement.body.length <= BODY_MAX ? announcement.body : `${announcement.body.slice(0, BODY_MAX - 1)}…`;
   const outgoing: Outgoing[] = present.map(({ uid, deviceId, device }) => {
     const locale = localeFor(preferences.get(uid), device);
+    const text = announcementText(announcement, locale);
     const payload: PushPayload = {
       kind: 'announcement',
-      title: message('pushUrgentTitle', locale, { title: announcement.title }),
-      body,
+      title: message('pushUrgentTitle', locale, { title: text.title }),
+      body: text.body.length <= BODY_MAX ? text.body : `${text.body.slice(0, BODY_MAX - 1)}…`,
       link: '/inbox',
       tag: `announcement-${announcementId}`,
     };
     return { key: pushKeys.announcement(festivalId, announcementId), target: { uid, deviceId, token: device.token, locale }, payload, ttlSeconds: ANNOUNCEMENT_TTL_SECONDS, urgent: true };
   });
-  return deliverPush(deps, outgoing);
+  const stillWanted = async () => (await liveUrgent(deps.docs, festivalId, announcementId)) !== undefined;
+  const report = await deliverPush(deps, outgoing, { stillWanted });
+  if (report.sent > 0) {
+    await deps.docs.batch((batch) => batch.set(firestorePaths.announcement(festivalId, announcementId), { pushedDevices: increment(report.sent) }, { merge: true }));
+  }
+  return report;
 }

@@ -19,8 +19,8 @@ describe('delivering pushes', () => {
   it('sends each subject to each device token once, however often it is asked', async () => {
     const deps = testDeps();
     const outgoing = setUp(deps, [['ann', 'd1', 'tok-a'], ['ann', 'd2', 'tok-b'], ['bo', 'd3', 'tok-c']]);
-    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 3, duplicates: 0, dead: 0, failed: 0, retrying: 0 });
-    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 0, duplicates: 3, dead: 0, failed: 0, retrying: 0 });
+    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 3, duplicates: 0, dead: 0, failed: 0, retrying: 0, stopped: 0 });
+    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 0, duplicates: 3, dead: 0, failed: 0, retrying: 0, stopped: 0 });
     // Another subject to the same devices is news of its own.
     const other = outgoing.map((item) => ({ ...item, key: 'announcement|encore-2026|a2' }));
     expect((await deliverPush(deps, other)).sent).toBe(3);
@@ -58,7 +58,7 @@ describe('dead tokens', () => {
     deps.push.answer('tok-gone', 'messaging/registration-token-not-registered', 'Requested entity was not found.');
     deps.push.answer('tok-garbled', 'messaging/invalid-registration-token', 'Invalid registration token provided.');
     deps.push.answer('tok-malformed', 'messaging/invalid-argument', 'The registration token is not a valid FCM registration token');
-    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 1, duplicates: 0, dead: 3, failed: 0, retrying: 0 });
+    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 1, duplicates: 0, dead: 3, failed: 0, retrying: 0, stopped: 0 });
     expect(['gone', 'garbled', 'malformed', 'fine'].map((id) => deviceExists(deps, id === 'malformed' || id === 'fine' ? 'bo' : 'ann', id))).toEqual([false, false, false, true]);
   });
 
@@ -88,7 +88,7 @@ describe('push service trouble', () => {
     deps.push.answer('tok-b', 'messaging/server-unavailable');
     await expect(deliverPush(deps, outgoing)).rejects.toBeInstanceOf(PushRetryError);
     deps.push.heal('tok-b');
-    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 1, duplicates: 1, dead: 0, failed: 0, retrying: 0 });
+    expect(await deliverPush(deps, outgoing)).toEqual({ sent: 1, duplicates: 1, dead: 0, failed: 0, retrying: 0, stopped: 0 });
     expect(deps.push.sent.map((message) => message.token)).toEqual(['tok-a', 'tok-b']);
   });
 

@@ -33,6 +33,16 @@ export interface DeliveryReport {
   failed: number;
   /** Refused for now (the push service is down or busy): released, so a retry sends them. */
   retrying: number;
+  /** Not sent because the subject was called off meanwhile (`stillWanted` said no): released. */
+  stopped: number;
+}
+
+export interface DeliveryOptions {
+  /**
+   * Asked before each send to the push service: false (an urgent announcement withdrawn or
+   * lowered meanwhile) sends nothing more, and what was claimed but not sent is released.
+   */
+  stillWanted?: () => Promise<boolean>;
 }
 
 /** A delivery that left some pushes to a later attempt: the caller's event (or run) is retried. */
@@ -56,8 +66,8 @@ const CLAIM_CHUNK = 200;
  *    happened (the instance died in between) is not retried: a push is missed rather than
  *    doubled, and the in-app notice or banner still says it.
  */
-export async function deliverPush(deps: Pick<Deps, 'docs' | 'push' | 'now'>, outgoing: readonly Outgoing[]): Promise<DeliveryReport> {
-  const report: DeliveryReport = { sent: 0, duplicates: 0, dead: 0, failed: 0, retrying: 0 };
+export async function deliverPush(deps: Pick<Deps, 'docs' | 'push' | 'now'>, outgoing: readonly Outgoing[], options: DeliveryOptions = {}): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, duplicates: 0, dead: 0, failed: 0, retrying: 0, stopped: 0 };
   // The same token twice (in two device documents) is one device.
   const unique = new Map<string, Outgoing>();
   for (const item of outgoing) {
@@ -73,6 +83,12 @@ export async function deliverPush(deps: Pick<Deps, 'docs' | 'push' | 'now'>, out
   let sendError: unknown = null;
   for (let start = 0; start < claimed.length; start += deps.push.maxBatch) {
     const chunk = claimed.slice(start, start + deps.push.maxBatch);
+    if (options.stillWanted && !(await options.stillWanted())) {
+      const rest = claimed.slice(start);
+      released.push(...rest.map(([id]) => id));
+      report.stopped += rest.length;
+      break;
+    }
     const messages: PushMessage[] = chunk.map(([, item]) => ({
       uid: item.target.uid,
       deviceId: item.target.deviceId,

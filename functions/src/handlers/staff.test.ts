@@ -93,53 +93,79 @@ describe('staff without a second factor', () => {
 
 describe('programme import', () => {
   const csv = 'artistId,stageId,startsAt,endsAt\nnina,tent,2026-08-15 20:00,2026-08-15 21:00\nkae,tent,2026-08-15 21:30,2026-08-15 22:30\n';
-
-  it('writes every row when all are good, keeping counts on re-import', async () => {
-    const deps = testDeps();
+  /** The small festival with its artists and stages but none of its sets yet. */
+  const festivalWithoutSets = (deps: ReturnType<typeof testDeps>) => {
     seedFestival(deps.docs);
-    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toEqual({ imported: 2, errors: [], written: true, preview: [], created: 2, updated: 0 });
+    for (const path of [...deps.docs.store.keys()]) if (path.includes('/performances/')) deps.docs.store.delete(path);
+  };
+  const byNames = 'Artist,Stage,Day,Start,End\nNina,The Tent,Saturday,20:00,21:00\nThe Newcomers,Main Stage,Saturday,00:30,01:30\nKae,Forest,Saturday,23:00,24:00\n';
+
+  it('writes every row when all are good; the same file again writes nothing, and counts are kept', async () => {
+    const deps = testDeps();
+    festivalWithoutSets(deps);
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ imported: 2, errors: [], written: true, preview: [], created: 2, updated: 0, unchanged: 0 });
     const id = performanceIdFor({ artistId: 'nina', stageId: 'tent', startsAt: new Date('2026-08-15T18:00:00Z') });
     const path = firestorePaths.performance(FESTIVAL_ID, id);
     expect(performanceSchema.parse(deps.docs.data(path))).toMatchObject({ favoriteCount: 0, photoCount: 0, status: 'scheduled' });
     deps.docs.seed(path, { ...deps.docs.data(path), favoriteCount: 7 });
-    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ created: 0, updated: 2 });
+    const before = new Map(deps.docs.store);
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ created: 0, updated: 0, unchanged: 2, written: true });
+    expect(deps.docs.store).toEqual(before);
     expect(deps.docs.data(path)?.favoriteCount).toBe(7);
   });
 
-  it('writes nothing and reports every bad row by line', async () => {
+  it('by names: creates the new artist and stage the check listed, places 00:30 on the night, and moves a set on an updated file', async () => {
     const deps = testDeps();
-    seedFestival(deps.docs);
+    festivalWithoutSets(deps);
+    const check = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames, dryRun: true });
+    expect(check).toMatchObject({ errors: [], written: false, created: 3, newArtists: [{ id: 'the-newcomers', name: 'The Newcomers' }], newStages: [{ id: 'forest', name: 'Forest' }] });
+    expect(check.preview[1]).toMatchObject({ artistName: 'The Newcomers', stageName: 'Main Stage', startsAt: '2026-08-15T22:30:00.000Z', change: 'new' });
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames });
+    expect(deps.docs.data(firestorePaths.artist(FESTIVAL_ID, 'the-newcomers'))).toEqual({ name: 'The Newcomers', bio: '', genres: [] });
+    expect(deps.docs.data(firestorePaths.stage(FESTIVAL_ID, 'forest'))).toEqual({ name: 'Forest', order: 2 });
+    const sets = () => [...deps.docs.store.keys()].filter((path) => path.startsWith(`festivals/${FESTIVAL_ID}/performances/`));
+    const count = sets().length;
+    expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames, dryRun: true })).toMatchObject({ created: 0, updated: 0, unchanged: 3, newArtists: [], newStages: [] });
+    const moved = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames.replace('Nina,The Tent,Saturday,20:00,21:00', 'Nina,Main Stage,Saturday,19:00,20:00') });
+    expect(moved).toMatchObject({ created: 0, updated: 1, unchanged: 2 });
+    expect(sets()).toHaveLength(count);
+  });
+
+  it('writes nothing and reports every bad row with its cell', async () => {
+    const deps = testDeps();
+    festivalWithoutSets(deps);
     const before = deps.docs.store.size;
-    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: `${csv}ghost,tent,2026-08-15 23:00,2026-08-15 23:30\nnina,moon,2026-08-15 23:00,2026-08-15 23:30\n` });
+    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: `${csv}nina,tent,tonight,2026-08-15 23:30\n,moon,2026-08-15 23:00,2026-08-15 23:30\n` });
     expect(result).toMatchObject({
       imported: 2,
       written: false,
       errors: [
-        { line: 4, message: 'artistId: no such artist in this festival' },
-        { line: 5, message: 'stageId: no such stage in this festival' },
+        { line: 4, cell: 'C4', problem: { code: 'bad-time', field: 'start', value: 'tonight' } },
+        { line: 5, cell: 'A5', problem: { code: 'empty', field: 'artist' } },
       ],
     });
+    expect(result.errors[1]!.message).toBe('Cell A5 (artist): The artist is missing.');
     expect(result.preview.map((row) => row.line)).toEqual([2, 3]);
     expect(deps.docs.store.size).toBe(before);
   });
 
   it('a dry run previews every good row as read (new or an update) and writes nothing', async () => {
     const deps = testDeps();
-    seedFestival(deps.docs);
+    festivalWithoutSets(deps);
     await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv.split('\n').slice(0, 2).join('\n') });
     const before = new Map(deps.docs.store);
     const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv, dryRun: true });
-    expect(result).toMatchObject({ imported: 2, errors: [], written: false, created: 1, updated: 1 });
+    expect(result).toMatchObject({ imported: 2, errors: [], written: false, created: 1, updated: 0, unchanged: 1 });
     expect(result.preview).toEqual([
-      expect.objectContaining({ line: 2, artistId: 'nina', stageId: 'tent', startsAt: '2026-08-15T18:00:00.000Z', endsAt: '2026-08-15T19:00:00.000Z', status: 'scheduled', title: null, exists: true }),
-      expect.objectContaining({ line: 3, artistId: 'kae', exists: false }),
+      expect.objectContaining({ line: 2, artistId: 'nina', stageId: 'tent', startsAt: '2026-08-15T18:00:00.000Z', endsAt: '2026-08-15T19:00:00.000Z', status: 'scheduled', title: null, exists: true, change: 'unchanged' }),
+      expect.objectContaining({ line: 3, artistId: 'kae', exists: false, change: 'new' }),
     ]);
     expect(deps.docs.store).toEqual(before);
   });
 
   it('is for staff only, and for festivals that exist', async () => {
     const deps = testDeps();
-    seedFestival(deps.docs);
+    festivalWithoutSets(deps);
     expect(await refusal(handleImportProgramme(deps, visitor, { festivalId: FESTIVAL_ID, format: 'csv', content: csv }))).toMatchObject({ code: 'permission-denied' });
     expect(await refusal(handleImportProgramme(deps, staff, { festivalId: 'nope', format: 'csv', content: csv }))).toMatchObject({ code: 'not-found' });
     expect(await refusal(handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'xml', content: csv }))).toMatchObject({ code: 'invalid-argument' });

@@ -93,59 +93,78 @@ const importInput = z
   .strict();
 
 /**
- * Role-checked programme import: every row validated against the shared schema and the
- * festival's artists and stages, every bad row reported by line, nothing written unless
- * every row is good. `dryRun` validates only and answers with the preview (each good row as
- * read, new or an update) for the organiser to check before importing. Ids are
- * content-derived, so importing twice updates in place, and existing counts are kept.
+ * Role-checked programme import by names (domain/programme-import.ts): every row read
+ * against the festival's days, artists, stages and sets, every bad row reported with its
+ * cell, nothing written unless every row is good. `dryRun` answers with the check: each row
+ * as read (new, moved, changed or unchanged) and the artists and stages it would create.
+ * Importing writes only what changes: the same file again writes nothing, and an updated
+ * file moves sets (keeping their ids, counts and fans) rather than adding them twice.
  */
 export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
   const staff = requireStaff(caller);
   const input = parseInput(importInput, data);
   const festival = await deps.docs.get(firestorePaths.festival(input.festivalId), festivalSchema);
   if (!festival) throw new RequestError('not-found', 'No such festival.');
-  const [artists, stages] = await Promise.all([
+  const [artists, stages, performances] = await Promise.all([
     deps.docs.query({ collection: firestorePaths.artists(input.festivalId) }, artistSchema),
     deps.docs.query({ collection: firestorePaths.stages(input.festivalId) }, stageSchema),
+    deps.docs.query({ collection: firestorePaths.performances(input.festivalId) }, performanceSchema),
   ]);
-  const { rows, errors } = parseProgramme(input.format, input.content, {
-    timeZone: festival.timeZone,
-    artistIds: new Set(artists.map((artist) => artist.id)),
-    stageIds: new Set(stages.map((stage) => stage.id)),
+  const parsed = parseProgramme(input.format, input.content, {
+    festival,
+    artists: artists.map((artist) => ({ id: artist.id, name: artist.data.name })),
+    stages: stages.map((stage) => ({ id: stage.id, name: stage.data.name })),
+    performances: performances.map((set) => ({ id: set.id, performance: set.data })),
   });
-  const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
-  if (errors.length > 0 || input.dryRun) {
-    const existing = rows.length > 0 ? await deps.docs.getAll(readsOf(rows.map(pathOf), performanceSchema)) : [];
-    const preview = rows.map((row, index) => previewOf(row, existing[index] !== undefined));
-    const created = preview.filter((row) => !row.exists).length;
-    return { imported: rows.length, errors, written: false, preview, created, updated: rows.length - created };
+  const { rows, errors, newArtists, newStages } = parsed;
+  const counts = {
+    created: rows.filter((row) => row.change === 'new').length,
+    updated: rows.filter((row) => row.change === 'moved' || row.change === 'changed').length,
+    unchanged: rows.filter((row) => row.change === 'unchanged').length,
+  };
+  const answer = { imported: rows.length, errors, ...counts, newArtists, newStages };
+  if (errors.length > 0 || input.dryRun) return { ...answer, written: false, preview: rows.map(previewOf) };
+
+  // New artists and stages first (the sets name them), then the sets that change.
+  const nextOrder = Math.max(-1, ...stages.map((stage) => stage.data.order)) + 1;
+  const names = [
+    ...newArtists.map((artist) => [firestorePaths.artist(input.festivalId, artist.id), { name: artist.name, bio: '', genres: [] }] as const),
+    ...newStages.map((stage, index) => [firestorePaths.stage(input.festivalId, stage.id), { name: stage.name, order: Math.min(999, nextOrder + index) }] as const),
+  ];
+  for (let start = 0; start < names.length; start += 400) {
+    const slice = names.slice(start, start + 400);
+    await deps.docs.batch((batch) => slice.forEach(([path, doc]) => batch.set(path, doc, { merge: true })));
   }
-  let created = 0;
-  for (let start = 0; start < rows.length; start += 400) {
-    const slice = rows.slice(start, start + 400);
-    created += await deps.docs.transaction(async (tx) => {
+  const changing = rows.filter((row) => row.change !== 'unchanged');
+  const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
+  for (let start = 0; start < changing.length; start += 400) {
+    const slice = changing.slice(start, start + 400);
+    await deps.docs.transaction(async (tx) => {
       const existing = await tx.getAll(readsOf(slice.map(pathOf), performanceSchema));
       slice.forEach((row, index) => {
-        const counts = existing[index] ? {} : { favoriteCount: 0, photoCount: 0 };
-        tx.set(pathOf(row), { ...row.performance, ...counts }, { merge: true });
+        // The whole set as the file gives it (a title it no longer gives goes), its counts kept.
+        const before = existing[index];
+        tx.set(pathOf(row), { ...row.performance, favoriteCount: before?.favoriteCount ?? 0, photoCount: before?.photoCount ?? 0 });
       });
-      return existing.filter((doc) => !doc).length;
     });
   }
-  logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, created, by: staff.uid });
-  return { imported: rows.length, errors: [], written: true, preview: [], created, updated: rows.length - created };
+  logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, created: counts.created, by: staff.uid });
+  return { ...answer, written: true, preview: [] };
 }
 
-function previewOf({ line, performanceId, performance }: ImportedPerformance, exists: boolean): ImportPreviewRow {
+function previewOf({ line, performanceId, performance, artistName, stageName, change }: ImportedPerformance): ImportPreviewRow {
   return {
     line,
     performanceId,
     artistId: performance.artistId,
+    artistName,
     stageId: performance.stageId,
+    stageName,
     startsAt: performance.startsAt.toISOString(),
     endsAt: performance.endsAt.toISOString(),
     status: performance.status,
     title: performance.title ?? null,
-    exists,
+    exists: change !== 'new',
+    change,
   };
 }

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
 import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { acceptsGzip, gzipEtag, identityEtags } from '../domain/content-encoding.js';
+import { handleAnnouncementReach } from '../handlers/announcement-reach.js';
 import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
 import { handleReporterStanding } from '../handlers/reporter-standing.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
@@ -74,3 +75,4 @@ export const calendarLink = onCall(callableOptions, (request) => answer(() => ha
 export const moderatePhoto = onCall(callableOptions, (request) => answer(() => handleModeratePhoto(liveDeps(), caller(request), request.data)));
 export const reporterStanding = onCall(callableOptions, (request) => answer(() => handleReporterStanding(liveDeps(), caller(request))));
 export const importProgramme = onCall(importOptions, (request) => answer(() => handleImportProgramme(liveDeps(), caller(request), request.data)));
+export const announcementReach = onCall(callableOptions, (request) => answer(() => handleAnnouncementReach(liveDeps(), caller(request), request.data)));

@@ -152,6 +152,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   moderatePhoto: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   reporterStanding: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   importProgramme: { ...endpointOptions(config.importOptions), callableTrigger: {} },
+  announcementReach: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   nightlyMaintenance: {
     ...endpointOptions(config.maintenanceOptions),
     scheduleTrigger: {
@@ -261,7 +262,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['calendarLink', 'importProgramme', 'moderatePhoto', 'reporterStanding']);
+    expect(callables.sort()).toEqual(['announcementReach', 'calendarLink', 'importProgramme', 'moderatePhoto', 'reporterStanding']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 

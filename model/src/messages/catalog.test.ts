@@ -18,12 +18,15 @@ const samples: { [K in MessageId]: MessageParams[K] } = {
   noticePhotoRejected: { reason: undefined },
   noticeAnnouncement: { title: 'Gates open' },
   pushUrgentTitle: { title: 'EVACUATE' },
+  allClearTitle: { title: 'Storm' },
+  allClearBody: {},
   pushMovedTitle: { artist: 'Nina' },
   pushCancelledTitle: { artist: 'Nina' },
   pushScheduleChangeTitle: {},
   pushReminderTitle: { artist: 'Nina', minutes: 15 },
   pushReminderBody: { stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
   rejection: { code: 'too-large', bytes: 22_020_096, limit: 20_971_520 },
+  importError: { cell: 'D4', problem: { code: 'bad-time', field: 'start', value: '9pm' } },
 };
 
 describe('the server-side message catalog', () => {

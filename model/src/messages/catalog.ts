@@ -1,6 +1,8 @@
 import type { Locale } from '../schemas/user.js';
 import type { Rejection } from '../schemas/rejection.js';
+import type { ImportProblem } from '../callables/import-programme.js';
 import { festivalClock, festivalMoment } from './format.js';
+import { importErrorMessages } from './import-errors.js';
 
 /**
  * Every message the backend writes for people to read (notice texts, push titles and
@@ -19,6 +21,8 @@ export interface MessageParams {
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
   pushUrgentTitle: { title: string };
+  allClearTitle: { title: string };
+  allClearBody: Record<string, never>;
   pushMovedTitle: { artist: string };
   pushCancelledTitle: { artist: string };
   pushScheduleChangeTitle: Record<string, never>;
@@ -26,6 +30,8 @@ export interface MessageParams {
   pushReminderBody: { stage: string; startsAt: Date; timeZone: string };
   /** Why the image pipeline refused an upload (photos, staff's images). */
   rejection: Rejection;
+  /** Why a programme import refused a row, naming the cell. */
+  importError: { cell: string | null; problem: ImportProblem };
 }
 export type MessageId = keyof MessageParams;
 
@@ -56,6 +62,14 @@ export const catalog: Catalog = {
     en: ({ title }) => `Urgent: ${title}`,
     nl: ({ title }) => `Dringend: ${title}`,
   },
+  allClearTitle: {
+    en: ({ title }) => `All clear: ${title}`,
+    nl: ({ title }) => `Alles veilig: ${title}`,
+  },
+  allClearBody: {
+    en: () => 'The situation is over. You can carry on as normal; follow the stewards if they tell you otherwise.',
+    nl: () => 'De situatie is voorbij. Je kunt weer gewoon je gang gaan; volg de stewards als zij iets anders zeggen.',
+  },
   pushMovedTitle: {
     en: ({ artist }) => `Set moved: ${artist}`,
     nl: ({ artist }) => `Set verplaatst: ${artist}`,
@@ -76,6 +90,7 @@ export const catalog: Catalog = {
     en: ({ stage, startsAt, timeZone }) => `On ${stage} at ${festivalClock('en', startsAt, timeZone)}.`,
     nl: ({ stage, startsAt, timeZone }) => `Op ${stage} om ${festivalClock('nl', startsAt, timeZone)}.`,
   },
+  importError: importErrorMessages,
   rejection: {
     en: (rejection) => {
       switch (rejection.code) {

@@ -35,10 +35,12 @@ const newsTab = (page: Page) => tabBar(page).getByRole('link', { name: /^News/ }
 /** Posts an announcement as staff do, through the staff page. */
 async function postAsStaff(page: Page, title: string, body: string, urgent: boolean): Promise<void> {
   await page.goto(`${stack.url}/staff/announcements`);
-  await page.getByLabel('Title').fill(title);
-  await page.getByLabel('Message').fill(body);
+  await page.getByLabel('Title in English').fill(title);
+  await page.getByLabel('Message in English').fill(body);
   if (urgent) await page.getByText('Urgent (highlighted)').click();
   await page.getByRole('button', { name: 'Publish announcement' }).click();
+  // Urgent ones are confirmed first, having seen how they look and how far they go.
+  if (urgent) await page.getByRole('dialog').getByRole('button', { name: 'Send urgent announcement' }).click();
   await page.getByRole('status').filter({ hasText: `“${title}” is published` }).waitFor({ timeout: LIVE });
 }
 

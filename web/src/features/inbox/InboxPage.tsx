@@ -1,4 +1,4 @@
-import { firestorePaths, noticeSchema, noticeText, trendingStatsSchema } from '@encore/model';
+import { announcementText, firestorePaths, noticeSchema, noticeText, trendingStatsSchema } from '@encore/model';
 import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -106,6 +106,7 @@ function Notices() {
 
 function Announcements() {
   const intl = useIntl();
+  const { locale } = useLocale();
   const { programme } = useFestival();
   // The app's one announcements listener (news-store.ts); what is shown here counts as read.
   const announcements = useNews();
@@ -128,19 +129,35 @@ function Announcements() {
         </EmptyState>
       ) : (
         <div className="news-list">
-          {announcements.announcements.map((announcement) => (
-            <article key={announcement.id} className={`announcement${announcement.priority === 'urgent' ? ' announcement-urgent' : ''}`}>
-              <h3>
-                {announcement.priority === 'urgent' ? (
-                  <FormattedMessage id="inbox.announcements.urgent" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
+          {announcements.announcements.map((announcement) => {
+            // In the reader's language (the other one where staff left it empty).
+            const text = announcementText(announcement, locale);
+            const withdrawn = announcement.status === 'withdrawn';
+            return (
+              <article
+                key={announcement.id}
+                className={`announcement${announcement.priority === 'urgent' && !withdrawn ? ' announcement-urgent' : ''}${withdrawn ? ' announcement-withdrawn' : ''}`}
+              >
+                <h3>
+                  {withdrawn ? (
+                    <FormattedMessage id="inbox.announcements.withdrawn" defaultMessage="Withdrawn: {title}" values={{ title: text.title }} />
+                  ) : announcement.priority === 'urgent' ? (
+                    <FormattedMessage id="inbox.announcements.urgent" defaultMessage="Urgent: {title}" values={{ title: text.title }} />
+                  ) : (
+                    text.title
+                  )}
+                </h3>
+                <p className="muted announcement-time">{programme ? instantLabel(intl, announcement.createdAt, programme.festival) : null}</p>
+                {withdrawn ? (
+                  <p className="muted" style={{ margin: 0 }}>
+                    <FormattedMessage id="inbox.announcements.withdrawnBody" defaultMessage="The festival team withdrew this announcement: it no longer applies." />
+                  </p>
                 ) : (
-                  announcement.title
+                  <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{text.body}</p>
                 )}
-              </h3>
-              <p className="muted announcement-time">{programme ? instantLabel(intl, announcement.createdAt, programme.festival) : null}</p>
-              <p style={{ whiteSpace: 'pre-line', margin: 0 }}>{announcement.body}</p>
-            </article>
-          ))}
+              </article>
+            );
+          })}
         </div>
       )}
     </section>

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { announcementText } from '@encore/model';
+import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useLocale } from '../../i18n/I18nProvider';
 import { useAccount } from '../account/AccountContext';
@@ -40,8 +41,11 @@ export function MessagingRuntime() {
 
 export function UrgentBanner() {
   const { banners } = useNews();
+  const { locale } = useLocale();
   const [location] = useLocation();
-  return <UrgentBannerView banners={banners} onDismiss={dismissBanner} onNewsPage={location === '/inbox'} />;
+  // In the reader's language (the other one where staff left it empty).
+  const shown = useMemo(() => banners.map((announcement) => ({ id: announcement.id, ...announcementText(announcement, locale) })), [banners, locale]);
+  return <UrgentBannerView banners={shown} onDismiss={dismissBanner} onNewsPage={location === '/inbox'} />;
 }
 
 export function NewsBadge() {

@@ -26,6 +26,15 @@ describe('the urgent banner', () => {
     expect(screen.queryByRole('link')).toBeNull();
   });
 
+  it('opens the rest of the message with one tap (on a phone it shows two lines)', async () => {
+    renderWithIntl(<UrgentBannerView banners={[evacuate]} onDismiss={() => {}} onNewsPage={false} />);
+    const more = screen.getByRole('button', { name: 'All of “EVACUATE”' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    await userEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('alert').className).toContain('urgent-banner-open');
+  });
+
   it('renders nothing without urgent news', () => {
     const { container } = renderWithIntl(<UrgentBannerView banners={[]} onDismiss={() => {}} onNewsPage={false} />);
     expect(container.innerHTML).toBe('');

@@ -1,4 +1,5 @@
 import type { Announcement } from '@encore/model';
+import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { Icon } from '../../ui/icons';
@@ -7,46 +8,80 @@ import './news.css';
 /**
  * Urgent announcements on every page, in the header (which stays on screen, and never
  * covers the phone's tab bar): `role="alert"`, so a screen reader says it the moment it
- * arrives. Each is dismissed on its own and stays dismissed on this device. (A plain button,
- * as the tab bar's: react-aria stays out of every page's first download.)
+ * arrives. Each is dismissed on its own and stays dismissed on this device. On a phone each
+ * takes two lines (title, then the start of the message); the rest is one tap away ("More").
+ * Texts come in the reader's language (NewsLayer.tsx). (Plain buttons, as the tab bar's:
+ * react-aria stays out of every page's first download.)
  */
 export function UrgentBannerView({
   banners,
   onDismiss,
   onNewsPage,
+  preview = false,
 }: {
   banners: ReadonlyArray<Pick<Announcement, 'title' | 'body'> & { id: string }>;
   onDismiss(id: string): void;
   onNewsPage: boolean;
+  /** The staff console's preview of one not sent yet: no alert, no buttons. */
+  preview?: boolean;
 }) {
   const intl = useIntl();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   if (banners.length === 0) return null;
+  const toggle = (id: string) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   return (
-    <div className="urgent-banners">
-      {banners.map((announcement) => (
-        <div key={announcement.id} role="alert" className="urgent-banner" aria-labelledby={`urgent-${announcement.id}`}>
-          <Icon name="news" className="urgent-banner-icon" />
-          <div className="urgent-banner-text">
-            <p id={`urgent-${announcement.id}`} className="urgent-banner-title">
-              <FormattedMessage id="inbox.banner.title" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
-            </p>
-            <p className="urgent-banner-body">{announcement.body}</p>
-            {onNewsPage ? null : (
-              <Link to="/inbox" className="urgent-banner-more">
-                <FormattedMessage id="inbox.banner.more" defaultMessage="Read in News" />
-              </Link>
+    <div className={`urgent-banners${preview ? ' urgent-banners-preview' : ''}`}>
+      {banners.map((announcement) => {
+        const open = expanded.has(announcement.id);
+        return (
+          <div
+            key={announcement.id}
+            role={preview ? undefined : 'alert'}
+            className={`urgent-banner${open ? ' urgent-banner-open' : ''}${preview ? ' urgent-banner-preview' : ''}`}
+            aria-labelledby={preview ? undefined : `urgent-${announcement.id}`}
+          >
+            <Icon name="news" className="urgent-banner-icon" />
+            <div className="urgent-banner-text" id={preview ? undefined : `urgent-text-${announcement.id}`}>
+              <p id={preview ? undefined : `urgent-${announcement.id}`} className="urgent-banner-title">
+                <FormattedMessage id="inbox.banner.title" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
+              </p>
+              <p className="urgent-banner-body">{announcement.body}</p>
+              {onNewsPage ? null : (
+                <Link to="/inbox" className="urgent-banner-more">
+                  <FormattedMessage id="inbox.banner.more" defaultMessage="Read in News" />
+                </Link>
+              )}
+            </div>
+            {preview ? null : (
+              <>
+                <button
+                  type="button"
+                  className="urgent-banner-expand"
+                  aria-expanded={open}
+                  aria-controls={`urgent-text-${announcement.id}`}
+                  aria-label={intl.formatMessage({ id: 'inbox.banner.expand', defaultMessage: 'All of “{title}”' }, { title: announcement.title })}
+                  onClick={() => toggle(announcement.id)}
+                >
+                  <Icon name="expand" width={20} height={20} />
+                </button>
+                <button
+                  type="button"
+                  className="urgent-banner-dismiss"
+                  aria-label={intl.formatMessage({ id: 'inbox.banner.dismiss', defaultMessage: 'Dismiss “{title}”' }, { title: announcement.title })}
+                  onClick={() => onDismiss(announcement.id)}
+                >
+                  <Icon name="close" width={20} height={20} />
+                </button>
+              </>
             )}
           </div>
-          <button
-            type="button"
-            className="urgent-banner-dismiss"
-            aria-label={intl.formatMessage({ id: 'inbox.banner.dismiss', defaultMessage: 'Dismiss “{title}”' }, { title: announcement.title })}
-            onClick={() => onDismiss(announcement.id)}
-          >
-            <Icon name="close" width={20} height={20} />
-          </button>
-        </div>
-      ))}
+        );
+      })}
     </div>
   );
 }

@@ -37,6 +37,15 @@ describe('urgent banners', () => {
     expect(urgentBanners(announcements, new Set(['evacuate']), at('22:00'))).toEqual([]);
     expect(urgentBanners(announcements, new Set(), new Date('2026-08-16T09:01:00Z'))).toEqual([]);
   });
+
+  it('leave as soon as staff withdraw or lower the announcement, which then counts as unread no more', () => {
+    const withdrawn = [{ ...announcements[0]!, status: 'withdrawn' as const }, ...announcements.slice(1)];
+    const lowered = [{ ...announcements[0]!, priority: 'normal' as const }, ...announcements.slice(1)];
+    expect(urgentBanners(withdrawn, new Set(), at('22:00'))).toEqual([]);
+    expect(urgentBanners(lowered, new Set(), at('22:00'))).toEqual([]);
+    expect(unreadCount(withdrawn, at('18:00'))).toBe(0);
+    expect(unreadCount(lowered, at('18:00'))).toBe(1);
+  });
 });
 
 describe('this device’s memory of the news', () => {

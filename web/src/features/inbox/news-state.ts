@@ -1,4 +1,4 @@
-import type { Announcement } from '@encore/model';
+import { isLiveUrgent, type Announcement } from '@encore/model';
 
 /**
  * What "unread" and "dismissed" mean for the festival team's announcements, as pure rules
@@ -14,7 +14,9 @@ const SEEN_KEY = 'encore.news.seenAt';
 const DISMISSED_KEY = 'encore.news.dismissed';
 const DISMISSED_KEPT = 50;
 
-type Dated = Pick<Announcement, 'createdAt'> & { id: string };
+type Dated = Pick<Announcement, 'createdAt' | 'status'> & { id: string };
+
+const withdrawn = (announcement: Dated) => announcement.status === 'withdrawn';
 
 /**
  * The newest announcement the person has seen: the later of this device's note and their
@@ -26,15 +28,16 @@ export function seenUpTo(local: Date | null, remote: Date | null | undefined): D
   return local.getTime() >= remote.getTime() ? local : remote;
 }
 
-/** Announcements posted after the newest one seen; all of them when nothing was seen yet. */
+/** Announcements posted after the newest one seen (not withdrawn ones); all of them when nothing was seen yet. */
 export function unreadCount(announcements: readonly Dated[], seen: Date | null): number {
-  return seen ? announcements.filter((announcement) => announcement.createdAt.getTime() > seen.getTime()).length : announcements.length;
+  const standing = announcements.filter((announcement) => !withdrawn(announcement));
+  return seen ? standing.filter((announcement) => announcement.createdAt.getTime() > seen.getTime()).length : standing.length;
 }
 
-/** The banners to show: urgent, posted within URGENT_BANNER_HOURS, not dismissed; newest first. */
+/** The banners to show: urgent (not lowered or withdrawn since), posted within URGENT_BANNER_HOURS, not dismissed; newest first. */
 export function urgentBanners<A extends Dated & Pick<Announcement, 'priority'>>(announcements: readonly A[], dismissed: ReadonlySet<string>, now: Date): A[] {
   const since = now.getTime() - URGENT_BANNER_HOURS * 3_600_000;
-  return announcements.filter((announcement) => announcement.priority === 'urgent' && announcement.createdAt.getTime() >= since && !dismissed.has(announcement.id));
+  return announcements.filter((announcement) => isLiveUrgent(announcement) && announcement.createdAt.getTime() >= since && !dismissed.has(announcement.id));
 }
 
 /** The newest announcement that counts as seen once the News page shows these (written ones only, not a staff member's own still syncing). */

@@ -1,9 +1,11 @@
+import { message, type ImportRowError } from '@encore/model';
 import { useState } from 'react';
-import { Button, DropZone, FileTrigger, Label, ProgressBar, Text } from 'react-aria-components';
+import { Button, DropZone, FileTrigger, Form, Label, ProgressBar, Text, TextArea, TextField } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel, clockTime } from '../../time/format';
+import { useLocale } from '../../i18n/I18nProvider';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { formatOf, importProgramme, type ImportAnswer, type ImportFormat } from './api/import-programme';
@@ -21,10 +23,12 @@ type Step =
 const MAX_FILE_BYTES = 2_000_000;
 
 /**
- * `/staff/import`: a programme file (CSV or JSON) checked by the server before anything is
- * written: every bad row with its line and reason, every good row as it will be saved (new
- * set or update). Only a file with no bad rows can be imported; then the sets are written and
- * the summary says how many are new and how many changed.
+ * `/staff/import`: a programme as organisers keep it (columns by name: artist, stage, day,
+ * start, end, title, status, in English or Dutch), as a file (CSV, tab-separated, JSON) or
+ * pasted from a spreadsheet, checked by the server before anything is written: every bad row
+ * with its cell and why, in the reader's language; the artists and stages it will create;
+ * every good row as it will be saved (new, moved, changed or unchanged). Only a file with no
+ * bad rows can be imported; importing the same file again changes nothing.
  */
 export default function ImportPage() {
   const festival = useFestival();
@@ -42,19 +46,23 @@ function Importer({ programme }: { programme: Programme }) {
   const intl = useIntl();
   const [state, setState] = useState<Step>({ step: 'choose' });
 
-  const check = async (file: File) => {
-    const format = formatOf(file);
-    if (!format) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.wrongType', defaultMessage: '“{name}” is not a CSV or JSON file.' }, { name: file.name }) });
-    if (file.size > MAX_FILE_BYTES) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.tooBig', defaultMessage: '“{name}” is larger than 2 MB: split it into several files.' }, { name: file.name }) });
-    setState({ step: 'checking', name: file.name });
+  const [pasted, setPasted] = useState('');
+  const checkText = async (name: string, format: ImportFormat, content: string) => {
+    setState({ step: 'checking', name });
     try {
-      const content = await file.text();
       const answer = await importProgramme(format, content, true);
-      setState({ step: 'checked', name: file.name, format, content, answer });
+      setState({ step: 'checked', name, format, content, answer });
     } catch (error) {
-      setState({ step: 'failed', name: file.name, error });
+      setState({ step: 'failed', name, error });
     }
   };
+  const check = async (file: File) => {
+    const format = formatOf(file);
+    if (!format) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.wrongTypeNames', defaultMessage: '“{name}” is not a CSV, tab-separated or JSON file: save the spreadsheet as CSV, or copy its cells and paste them below.' }, { name: file.name }) });
+    if (file.size > MAX_FILE_BYTES) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.tooBig', defaultMessage: '“{name}” is larger than 2 MB: split it into several files.' }, { name: file.name }) });
+    await checkText(file.name, format, await file.text());
+  };
+  const pastedName = intl.formatMessage({ id: 'staff.import.pastedName', defaultMessage: 'the pasted cells' });
 
   const write = async (checked: Extract<Step, { step: 'checked' }>) => {
     setState({ step: 'writing', name: checked.name, answer: checked.answer });
@@ -76,8 +84,8 @@ function Importer({ programme }: { programme: Programme }) {
     <>
       <p className="muted">
         <FormattedMessage
-          id="staff.import.help"
-          defaultMessage="CSV with a header row <code>artistId,stageId,startsAt,endsAt,status,title</code> (the last two optional), or JSON: an array of the same objects. Times like 2026-08-14 21:30 are festival time; with an offset (21:30+02:00) they are that instant. Importing the same set again updates it."
+          id="staff.import.helpNames"
+          defaultMessage="A first row naming the columns: <code>artist, stage, day, start, end</code>, and if you like <code>title, status</code> (Dutch names such as artiest, podium, dag, aanvang, einde work too). Artists and stages by their names: new ones are created when you import. Times in festival time; after midnight write 00:30 on the night’s day, or 24:30. Importing the same file again changes nothing; an updated file moves sets."
           values={{ code: (text) => <code>{text}</code> }}
         />
       </p>
@@ -91,7 +99,7 @@ function Importer({ programme }: { programme: Programme }) {
             if (item && item.kind === 'file') void check(await item.getFile());
           }}
         >
-          <FileTrigger acceptedFileTypes={['.csv', 'text/csv', '.json', 'application/json']} onSelect={choose}>
+          <FileTrigger acceptedFileTypes={['.csv', 'text/csv', '.tsv', '.txt', 'text/tab-separated-values', 'text/plain', '.json', 'application/json']} onSelect={choose}>
             <Button className="button">
               {state.step === 'choose' ? (
                 <FormattedMessage id="staff.import.choose" defaultMessage="Choose a CSV or JSON file" />
@@ -106,6 +114,25 @@ function Importer({ programme }: { programme: Programme }) {
         </DropZone>
       ) : null}
       {state.step === 'choose' && state.problem ? <p className="field-error" role="alert">{state.problem}</p> : null}
+      {state.step === 'choose' || state.step === 'done' || state.step === 'failed' || state.step === 'checked' ? (
+        <Form
+          className="import-paste"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (pasted.trim()) void checkText(pastedName, pasted.trim().startsWith('[') ? 'json' : 'csv', pasted);
+          }}
+        >
+          <TextField className="field" value={pasted} onChange={setPasted}>
+            <Label>
+              <FormattedMessage id="staff.import.paste" defaultMessage="Or paste the cells from a spreadsheet (with the header row)" />
+            </Label>
+            <TextArea rows={5} spellCheck={false} />
+          </TextField>
+          <Button type="submit" className="button button-secondary" isDisabled={!pasted.trim()}>
+            <FormattedMessage id="staff.import.checkPasted" defaultMessage="Check the pasted cells" />
+          </Button>
+        </Form>
+      ) : null}
       {state.step === 'checking' || state.step === 'writing' ? (
         <ProgressBar className="progress progress-indeterminate" isIndeterminate>
           <Label>
@@ -128,6 +155,13 @@ function Importer({ programme }: { programme: Programme }) {
               id="staff.import.done"
               defaultMessage="Imported “{name}”: {created, plural, =0 {no new sets} one {# new set} other {# new sets}} and {updated, plural, =0 {no updates} one {# set updated} other {# sets updated}}."
               values={{ name: state.name, created: state.answer.created, updated: state.answer.updated }}
+            />
+          </p>
+          <p>
+            <FormattedMessage
+              id="staff.import.doneNames"
+              defaultMessage="{unchanged, plural, =0 {} one {# set was already so. } other {# sets were already so. }}{artists, plural, =0 {} one {# new artist. } other {# new artists. }}{stages, plural, =0 {} one {# new stage.} other {# new stages.}}"
+              values={{ unchanged: state.answer.unchanged ?? 0, artists: state.answer.newArtists?.length ?? 0, stages: state.answer.newStages?.length ?? 0 }}
             />
           </p>
         </div>
@@ -160,10 +194,13 @@ function Steps({ state }: { state: Step }) {
 
 function Review({ programme, checked, onImport }: { programme: Programme; checked: Extract<Step, { step: 'checked' }>; onImport(): void }) {
   const intl = useIntl();
+  const { locale } = useLocale();
   const { answer } = checked;
-  const stageName = (id: string) => programme.stages.find((stage) => stage.id === id)?.name ?? id;
-  const artistName = (id: string) => programme.artists.get(id)?.name ?? id;
-  const lineWord = checked.format === 'csv' ? 'line' : 'item';
+  // What a server of an older version answers lacks the names and changes: show what there is.
+  const newArtists = answer.newArtists ?? [];
+  const newStages = answer.newStages ?? [];
+  const errorText = (error: ImportRowError) => (error.problem ? message('importError', locale, { cell: error.cell ?? null, problem: error.problem }) : error.message);
+  const changing = answer.created + answer.updated + newArtists.length + newStages.length;
   return (
     <>
       <div className={`notice ${answer.errors.length > 0 ? 'notice-error' : 'notice-info'}`} role="status">
@@ -174,91 +211,106 @@ function Review({ programme, checked, onImport }: { programme: Programme; checke
               defaultMessage="“{name}”: {bad, plural, one {# row has a problem} other {# rows have problems}} (and {good, plural, one {# row is} other {# rows are}} fine). Nothing has been written: fix the file and choose it again."
               values={{ name: checked.name, bad: answer.errors.length, good: answer.imported }}
             />
+          ) : changing === 0 ? (
+            <FormattedMessage
+              id="staff.import.nothingToDo"
+              defaultMessage="“{name}”: all {count, plural, one {# set is} other {# sets are}} in the programme as the file has {count, plural, one {it} other {them}}: importing changes nothing."
+              values={{ name: checked.name, count: answer.imported }}
+            />
           ) : (
             <FormattedMessage
-              id="staff.import.ready"
-              defaultMessage="“{name}”: all {count, plural, one {# row is} other {# rows are}} fine: {created, plural, one {# new set} other {# new sets}}, {updated, plural, one {# update} other {# updates}}. Nothing has been written yet."
-              values={{ name: checked.name, count: answer.imported, created: answer.created, updated: answer.updated }}
+              id="staff.import.readyNames"
+              defaultMessage="“{name}”: all {count, plural, one {# row is} other {# rows are}} fine: {created, plural, one {# new set} other {# new sets}}, {updated, plural, one {# set moved or changed} other {# sets moved or changed}}, {unchanged, plural, one {# as it is} other {# as they are}}. Nothing has been written yet."
+              values={{ name: checked.name, count: answer.imported, created: answer.created, updated: answer.updated, unchanged: answer.unchanged ?? 0 }}
             />
           )}
         </p>
-        {answer.errors.length === 0 && answer.imported > 0 ? (
+        {answer.errors.length === 0 && answer.imported > 0 && changing > 0 ? (
           <Button className="button" onPress={onImport}>
             <FormattedMessage id="staff.import.import" defaultMessage="Import {count, plural, one {# set} other {# sets}}" values={{ count: answer.imported }} />
           </Button>
         ) : null}
       </div>
       {answer.errors.length > 0 ? (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption className="visually-hidden">
-              <FormattedMessage id="staff.import.errorsCaption" defaultMessage="Rows with problems" />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{lineWord === 'line' ? <FormattedMessage id="staff.import.line" defaultMessage="Line" /> : <FormattedMessage id="staff.import.item" defaultMessage="Item" />}</th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.problem" defaultMessage="Problem" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.errors.map((error) => (
-                <tr key={`${error.line}-${error.message}`} className="import-error-row">
-                  <td>{error.line}</td>
-                  <td>{error.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <section aria-labelledby="import-errors-title">
+          <h3 id="import-errors-title">
+            <FormattedMessage id="staff.import.errorsCaption" defaultMessage="Rows with problems" />
+          </h3>
+          <ul className="import-errors">
+            {answer.errors.map((error) => (
+              <li key={`${error.line}-${error.message}`} className="import-error">
+                <strong>
+                  <FormattedMessage id="staff.import.row" defaultMessage="Row {line}" values={{ line: error.line }} />
+                </strong>{' '}
+                {errorText(error)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {newArtists.length > 0 || newStages.length > 0 ? (
+        <section aria-labelledby="import-new-title" className="import-new">
+          <h3 id="import-new-title">
+            <FormattedMessage id="staff.import.newTitle" defaultMessage="New in the festival (created when you import)" />
+          </h3>
+          {newArtists.length > 0 ? (
+            <p>
+              <FormattedMessage id="staff.import.newArtists" defaultMessage="{count, plural, one {Artist} other {Artists}}: {names}" values={{ count: newArtists.length, names: intl.formatList(newArtists.map((artist) => artist.name)) }} />
+            </p>
+          ) : null}
+          {newStages.length > 0 ? (
+            <p>
+              <FormattedMessage id="staff.import.newStages" defaultMessage="{count, plural, one {Stage} other {Stages}}: {names}" values={{ count: newStages.length, names: intl.formatList(newStages.map((stage) => stage.name)) }} />
+            </p>
+          ) : null}
+        </section>
       ) : null}
       {answer.preview.length > 0 ? (
-        <div className="table-scroll" style={{ marginTop: 'var(--space-4)' }}>
-          <table className="data-table">
-            <caption>
-              <FormattedMessage id="staff.import.previewCaption" defaultMessage="The rows as they will be saved (festival time)" />
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{lineWord === 'line' ? <FormattedMessage id="staff.import.line" defaultMessage="Line" /> : <FormattedMessage id="staff.import.item" defaultMessage="Item" />}</th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.when" defaultMessage="When" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.stage" defaultMessage="Stage" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.artist" defaultMessage="Artist" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.status" defaultMessage="Status" />
-                </th>
-                <th scope="col">
-                  <FormattedMessage id="staff.import.change" defaultMessage="Change" />
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {answer.preview.map((row) => (
-                <tr key={row.line}>
-                  <td>{row.line}</td>
-                  <td>
-                    {shortInstantLabel(intl, new Date(row.startsAt), programme.festival)}–{clockTime(intl, new Date(row.endsAt), programme.festival)}
-                  </td>
-                  <td>{stageName(row.stageId)}</td>
-                  <td>
-                    {artistName(row.artistId)}
-                    {row.title ? <span className="muted"> · {row.title}</span> : null}
-                  </td>
-                  <td>{row.status === 'cancelled' ? <FormattedMessage id="staff.import.cancelled" defaultMessage="Cancelled" /> : <FormattedMessage id="staff.import.scheduled" defaultMessage="Scheduled" />}</td>
-                  <td>{row.exists ? <FormattedMessage id="staff.import.update" defaultMessage="Update" /> : <FormattedMessage id="staff.import.new" defaultMessage="New" />}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <section aria-labelledby="import-preview-title">
+          <h3 id="import-preview-title">
+            <FormattedMessage id="staff.import.previewCaption" defaultMessage="The rows as they will be saved (festival time)" />
+          </h3>
+          <ul className="import-rows">
+            {answer.preview.map((row) => (
+              <li key={row.line} className={`import-row import-row-${row.change ?? (row.exists ? 'changed' : 'new')}`}>
+                <span className="import-row-line">
+                  <FormattedMessage id="staff.import.row" defaultMessage="Row {line}" values={{ line: row.line }} />
+                </span>
+                <span className="import-row-what">
+                  <strong>{row.artistName ?? programme.artists.get(row.artistId)?.name ?? row.artistId}</strong>
+                  {row.title ? <span className="muted"> · {row.title}</span> : null}
+                </span>
+                <span>
+                  {shortInstantLabel(intl, new Date(row.startsAt), programme.festival)}–{clockTime(intl, new Date(row.endsAt), programme.festival)} ·{' '}
+                  {row.stageName ?? programme.stages.find((stage) => stage.id === row.stageId)?.name ?? row.stageId}
+                </span>
+                <span className="import-row-change">
+                  {row.status === 'cancelled' ? (
+                    <>
+                      <FormattedMessage id="staff.import.cancelled" defaultMessage="Cancelled" />
+                      {' · '}
+                    </>
+                  ) : null}
+                  <ChangeLabel change={row.change ?? (row.exists ? 'changed' : 'new')} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
       ) : null}
     </>
   );
+}
+
+function ChangeLabel({ change }: { change: 'new' | 'moved' | 'changed' | 'unchanged' }) {
+  switch (change) {
+    case 'new':
+      return <FormattedMessage id="staff.import.new" defaultMessage="New" />;
+    case 'moved':
+      return <FormattedMessage id="staff.import.moved" defaultMessage="Moved" />;
+    case 'changed':
+      return <FormattedMessage id="staff.import.update" defaultMessage="Update" />;
+    case 'unchanged':
+      return <FormattedMessage id="staff.import.unchanged" defaultMessage="No change" />;
+  }
 }

@@ -100,7 +100,7 @@ function SetsEditor({ programme }: { programme: Programme }) {
           <FormattedMessage id="staff.editor.addSet" defaultMessage="Add a set" />
         </Button>
       </div>
-      <table className="data-table">
+      <table className="data-table responsive-table">
         <caption className="visually-hidden">
           <FormattedMessage id="staff.editor.caption" defaultMessage="Sets on {day}" values={{ day: dayLabel(intl, day) }} />
         </caption>
@@ -146,8 +146,8 @@ function SetsEditor({ programme }: { programme: Programme }) {
                     <FormattedMessage id="staff.editor.scheduled" defaultMessage="Scheduled" />
                   )}
                 </td>
-                <td>{set.favoriteCount}</td>
-                <td>
+                <td data-label={intl.formatMessage({ id: 'staff.editor.fans', defaultMessage: 'Fans' })}>{set.favoriteCount}</td>
+                <td className="cell-action">
                   <Button className="button button-secondary button-small" onPress={() => setEditing(set)} aria-label={intl.formatMessage({ id: 'staff.editor.editLabel', defaultMessage: 'Edit {name}' }, { name: artist })}>
                     <FormattedMessage id="staff.editor.edit" defaultMessage="Edit" />
                   </Button>

@@ -322,7 +322,7 @@ function MapEditor({ programme }: { programme: Programme }) {
         <FormattedMessage id="staff.mapEditor.listTitle" defaultMessage="Markers on the plan" />
       </h3>
       <div className="table-scroll">
-        <table className="data-table map-editor-list">
+        <table className="data-table map-editor-list responsive-table">
           <caption className="visually-hidden">
             <FormattedMessage id="staff.mapEditor.listCaption" defaultMessage="Every marker on the plan, with its position" />
           </caption>
@@ -348,7 +348,7 @@ function MapEditor({ programme }: { programme: Programme }) {
                 <td>
                   <FormattedMessage id="staff.mapEditor.position" defaultMessage="{x}% across, {y}% down" values={{ x: Math.round(marker.x * 100), y: Math.round(marker.y * 100) }} />
                 </td>
-                <td>
+                <td className="cell-action">
                   <Button className="button button-small button-secondary" onPress={() => setSelectedId(marker.id)} aria-label={intl.formatMessage({ id: 'staff.mapEditor.selectLabel', defaultMessage: 'Select {name} to move it' }, { name: markerName(marker) })}>
                     <FormattedMessage id="staff.mapEditor.select" defaultMessage="Select" />
                   </Button>

@@ -8,9 +8,12 @@ export type ImportAnswer = ImportResult;
 
 export type ImportFormat = 'csv' | 'json';
 
-/** The format of a chosen file, from its name, then its type; null when it is neither. */
+/**
+ * The format of a chosen file, from its name, then its type; null when it is neither. CSV
+ * covers what spreadsheets save as text: comma, semicolon or tab separated (.csv, .tsv, .txt).
+ */
 export function formatOf(file: Pick<File, 'name' | 'type'>): ImportFormat | null {
-  if (/\.csv$/i.test(file.name) || file.type === 'text/csv') return 'csv';
+  if (/\.(csv|tsv|txt)$/i.test(file.name) || ['text/csv', 'text/tab-separated-values', 'text/plain'].includes(file.type)) return 'csv';
   if (/\.json$/i.test(file.name) || file.type === 'application/json') return 'json';
   return null;
 }
