@@ -21,3 +21,4 @@ export * from './messages/index.js';
 export * from './access/staff-access.js';
 export type * from './callables/import-programme.js';
 export * from './programme/bundle.js';
+export * from './schemas/friends.js';
