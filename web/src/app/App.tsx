@@ -22,6 +22,8 @@ const InboxPage = lazyPage(() => import('../features/inbox/InboxPage'));
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
 const StaffPage = lazyPage(() => import('../features/staff/StaffPage'));
 const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
+const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
+const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvitePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -46,6 +48,8 @@ export function App() {
                   <Route path="/inbox" component={InboxPage} />
                   <Route path="/map" component={VenueMapPage} />
                   <Route path="/account" component={AccountPage} />
+                  <Route path="/friends" component={FriendsPage} />
+                  <Route path="/friends/accept" component={AcceptInvitePage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>
