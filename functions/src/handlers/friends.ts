@@ -58,7 +58,7 @@ async function planIdOf(tx: DocTransaction, uid: string): Promise<{ planId: stri
  * Afterwards both plans are published, so each sees the other's at once.
  */
 export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<AcceptFriendInviteAnswer> {
-  if (!caller) throw new RequestError('unauthenticated', 'Sign in first (a guest sign-in will do).');
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
   const request = parseRequest(acceptFriendInviteRequestSchema, data);
   const now = deps.now();
   const answer = await deps.docs.transaction(async (tx) => {
