@@ -20,3 +20,4 @@ export {
 } from './triggers/subscribers.js';
 export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, refreshProgrammeBundles } from './triggers/schedule.js';
+export { acceptFriendInvite, removeFriend, onFavoriteWrittenForFriends } from './triggers/friends.js';

@@ -25,3 +25,4 @@ export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './programme/bundle.js';
 export type * from './callables/announcement-reach.js';
+export * from './schemas/friends.js';

@@ -153,6 +153,9 @@ const expected: Record<string, Partial<Endpoint>> = {
   reporterStanding: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   importProgramme: { ...endpointOptions(config.importOptions), callableTrigger: {} },
   announcementReach: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  acceptFriendInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  removeFriend: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  onFavoriteWrittenForFriends: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
   nightlyMaintenance: {
     ...endpointOptions(config.maintenanceOptions),
     scheduleTrigger: {
@@ -262,7 +265,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['announcementReach', 'calendarLink', 'importProgramme', 'moderatePhoto', 'reporterStanding']);
+    expect(callables.sort()).toEqual(['acceptFriendInvite', 'announcementReach', 'calendarLink', 'importProgramme', 'moderatePhoto', 'removeFriend', 'reporterStanding']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 

@@ -25,6 +25,8 @@ const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
 const StaffPage = lazyPage(() => import('../features/staff/StaffPage'));
 const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
 const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
+const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
+const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvitePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -53,6 +55,8 @@ export function App() {
                   <Route path="/info" component={InfoPage} />
                   <Route path="/info/:pageId" component={InfoPage} />
                   <Route path="/account" component={AccountPage} />
+                  <Route path="/friends" component={FriendsPage} />
+                  <Route path="/friends/accept" component={AcceptInvitePage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Label, Tab, TabList, TabPanel, Tabs, TextField } from 'react-aria-components';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
 import type { PasswordValidationStatus } from 'firebase/auth';
 import { ErrorNotice } from '../../ui/ErrorNotice';
@@ -129,6 +130,17 @@ export default function AccountPage() {
           <Preferences />
         </section>
         {account ? <NotificationSettings /> : null}
+        <section className="panel" aria-labelledby="friends-title">
+          <h2 id="friends-title">
+            <FormattedMessage id="account.page.friendsTitle" defaultMessage="Friends" />
+          </h2>
+          <p>
+            <FormattedMessage id="account.page.friendsBody" defaultMessage="Invite friends to see which sets each of you plans. Guests can too." />
+          </p>
+          <Link to="/friends" className="button button-secondary">
+            <FormattedMessage id="account.page.friendsOpen" defaultMessage="Your friends" />
+          </Link>
+        </section>
       </div>
     </>
   );

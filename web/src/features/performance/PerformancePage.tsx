@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { useFavorites } from '../favorites/FavoritesContext';
+import { FriendsOnSet } from '../friends/FriendsOnSet';
 import { PhotoWall } from '../photos/PhotoWall';
 import { ArtistArt } from './ArtistArt';
 
@@ -78,6 +79,7 @@ export default function PerformancePage() {
                     )}
                   </span>
                 </div>
+                <FriendsOnSet festivalId={programme.festivalId} performanceId={performance.id} />
               </div>
             </header>
             {cancelled ? (

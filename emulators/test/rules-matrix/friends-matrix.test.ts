@@ -1,0 +1,117 @@
+/**
+ * Friends, privately (issue 25): who may read and write what, through the web SDK against our
+ * Firestore emulator with the repo's firestore.rules. vera owns the plan and the invite; otto is
+ * her friend (a reader of her plan); rex was her friend and was removed (his reader document
+ * deleted, as removeFriend does); sol is a stranger; anna is an anonymous friend (visitors
+ * without an account have friends too); and the signed-out.
+ */
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { friendPaths } from '@encore/model';
+import { startMatrixStack, type MatrixStack } from './harness.js';
+
+const password = { sign_in_provider: 'password', identities: {} };
+const PEOPLE = {
+  vera: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: password } },
+  otto: { uid: 'otto', claims: { email: 'otto@example.com', email_verified: true, firebase: password } },
+  rex: { uid: 'rex', claims: { email: 'rex@example.com', email_verified: true, firebase: password } },
+  sol: { uid: 'sol', claims: { email: 'sol@example.com', email_verified: true, firebase: password } },
+  anna: { uid: 'anna', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
+} as const;
+type Person = keyof typeof PEOPLE | 'signedOut';
+
+const PLAN = 'plan-vera-0123456789abcdef';
+const INVITE = 'AbCdEfGhIjKlMnOpQrStUv'; // 22 base64url characters
+const at = (time: string) => Timestamp.fromDate(new Date(`2026-08-14T${time}:00Z`));
+
+let stack: MatrixStack;
+const contexts = new Map<Person, RulesTestContext>();
+const db = (person: Person) => contexts.get(person)!.firestore() as unknown as Firestore;
+
+beforeAll(async () => {
+  stack = await startMatrixStack();
+  contexts.set('signedOut', stack.env.unauthenticatedContext());
+  for (const [name, identity] of Object.entries(PEOPLE)) contexts.set(name as Person, stack.asIdentity(identity));
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  await stack.owner.setDoc(friendPaths.plan(PLAN), { sets: [{ festivalId: 'encore-2026', performanceId: 'p-headliner' }], updatedAt: at('18:00') });
+  await stack.owner.setDoc(friendPaths.planReader(PLAN, 'otto'), { friendshipId: 'fs-otto' });
+  await stack.owner.setDoc(friendPaths.planReader(PLAN, 'anna'), { friendshipId: 'fs-anna' });
+  await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'rex')); // removed
+  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-otto'), { displayName: 'Otto', planId: 'plan-otto-0123456789abcdef', createdAt: at('17:00') });
+  await stack.owner.setDoc(friendPaths.invite(INVITE), { ownerUid: 'vera', displayName: 'Vera', createdAt: at('17:00') });
+});
+
+const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'anna', 'signedOut'];
+const verdict = (allowed: readonly Person[]) => everyone.map((person) => ({ person, verdict: allowed.includes(person) ? 'allowed' : 'denied' }));
+const expectVerdict = (request: Promise<unknown>, verdict: string) => (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
+
+describe("a friend's plan: friendPlans/{planId}", () => {
+  it.each(verdict(['otto', 'anna']))('get by $person is $verdict', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), friendPaths.plan(PLAN))), verdict));
+  it.each(verdict([]))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), 'friendPlans')), verdict));
+  it.each(verdict([]))('write by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), friendPaths.plan(PLAN)), { sets: [], updatedAt: serverTimestamp() }), verdict),
+  );
+  it.each(verdict([]))('reading its readers by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDocs(collection(db(person), `${friendPaths.plan(PLAN)}/readers`)), verdict),
+  );
+  it.each(verdict([]))('adding oneself as a reader by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), friendPaths.planReader(PLAN, person === 'signedOut' ? 'x' : PEOPLE[person].uid)), { friendshipId: 'fs-x' }), verdict),
+  );
+
+  it('a friend removed is refused at the very next read', async () => {
+    await assertSucceeds(getDoc(doc(db('otto'), friendPaths.plan(PLAN))));
+    await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'otto'));
+    await assertFails(getDoc(doc(db('otto'), friendPaths.plan(PLAN))));
+  });
+});
+
+describe("one's friends: users/{uid}/friends/{friendshipId}", () => {
+  const path = friendPaths.friend('vera', 'fs-otto');
+  it.each(verdict(['vera']))('get by $person is $verdict', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), path)), verdict));
+  it.each(verdict(['vera']))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), friendPaths.friends('vera'))), verdict));
+  it.each(verdict([]))('create by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), friendPaths.friend('vera', 'fs-new')), { displayName: 'Mallory', planId: PLAN, createdAt: serverTimestamp() }), verdict),
+  );
+  it.each(verdict([]))('update by $person is $verdict', ({ person, verdict }) => expectVerdict(updateDoc(doc(db(person), path), { displayName: 'Renamed' }), verdict));
+  it.each(verdict([]))('delete by $person is $verdict (removeFriend does it, on both sides)', ({ person, verdict }) => expectVerdict(deleteDoc(doc(db(person), path)), verdict));
+});
+
+describe('invites: friendInvites/{inviteId}', () => {
+  it.each(verdict(['vera']))('get by $person is $verdict (the id alone opens nothing)', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), friendPaths.invite(INVITE))), verdict));
+  it.each(verdict([]))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), 'friendInvites')), verdict));
+  it.each(verdict([]))('marking it used by $person is $verdict (single use is the function\'s)', ({ person, verdict }) =>
+    expectVerdict(updateDoc(doc(db(person), friendPaths.invite(INVITE)), { acceptedBy: 'sol', acceptedAt: serverTimestamp(), friendshipId: 'fs-sol' }), verdict),
+  );
+  it.each(verdict(['vera']))('withdrawing it by $person is $verdict', ({ person, verdict }) => expectVerdict(deleteDoc(doc(db(person), friendPaths.invite(INVITE))), verdict));
+
+  const fresh = 'ZyXwVuTsRqPoNmLkJiHgFe0';
+  const make = (person: Person, data: Record<string, unknown>, id = fresh) => setDoc(doc(db(person), friendPaths.invite(id)), data);
+  const own = (person: Person) => ({ ownerUid: person === 'signedOut' ? 'x' : PEOPLE[person].uid, displayName: 'Me', createdAt: serverTimestamp() });
+  it.each(verdict(['vera', 'otto', 'rex', 'sol', 'anna']))('making one by $person is $verdict', async ({ person, verdict }) => {
+    await stack.owner.deleteDoc(friendPaths.invite(fresh));
+    await expectVerdict(make(person, own(person)), verdict);
+  });
+
+  it.each([
+    ['in another person\'s name', { ownerUid: 'otto', displayName: 'Otto', createdAt: serverTimestamp() }, fresh],
+    ['backdated or post-dated (its 7 days run from the server\'s time)', { ownerUid: 'vera', displayName: 'Vera', createdAt: at('12:00') }, fresh],
+    ['already marked used', { ownerUid: 'vera', displayName: 'Vera', createdAt: serverTimestamp(), acceptedBy: 'otto' }, fresh],
+    ['with a guessable short id', { ownerUid: 'vera', displayName: 'Vera', createdAt: serverTimestamp() }, 'abc123'],
+    ['with an empty name', { ownerUid: 'vera', displayName: '', createdAt: serverTimestamp() }, fresh],
+    ['with a name over 40 characters', { ownerUid: 'vera', displayName: 'V'.repeat(41), createdAt: serverTimestamp() }, fresh],
+  ])('making one %s is denied', async (_name, data, id) => {
+    await stack.owner.deleteDoc(friendPaths.invite(id));
+    await assertFails(make('vera', data, id));
+  });
+
+  it('overwriting an existing invite (to reuse it) is denied, even for its owner', async () => {
+    await assertFails(make('vera', own('vera'), INVITE));
+  });
+});

@@ -1,0 +1,142 @@
+import {
+  acceptFriendInviteRequestSchema,
+  favoriteSchema,
+  friendInviteSchema,
+  friendPairSchema,
+  friendPaths,
+  friendPlanOwnerSchema,
+  friendshipSchema,
+  firestorePaths,
+  MAX_FRIENDS,
+  MAX_PLAN_SETS,
+  removeFriendRequestSchema,
+  type AcceptFriendInviteAnswer,
+  type RemoveFriendAnswer,
+} from '@encore/model';
+import { hasFriendRoom, judgeInvite, opaqueId, pairKeyOf, planOf } from '../domain/friends.js';
+import type { DocTransaction } from '../platform/docs.js';
+import type { Deps } from './deps.js';
+import { RequestError, type Caller } from './request-error.js';
+
+type FriendDeps = Pick<Deps, 'docs' | 'now'>;
+
+/** Why an invite or a budget refused, sent to the app as the callable error's `details.reason` (it says it in the reader's language). */
+export type FriendRefusalReason = 'own-invite' | 'used' | 'expired' | 'unknown-invite' | 'too-many-friends' | 'friend-has-too-many';
+
+export class FriendRefusal extends RequestError {
+  constructor(
+    code: 'failed-precondition' | 'not-found',
+    message: string,
+    readonly friendReason: FriendRefusalReason,
+  ) {
+    super(code, message);
+  }
+}
+
+const REFUSALS = {
+  'own-invite': 'This is your own invite: send it to a friend.',
+  used: 'This invite was already used. Ask your friend for a new one.',
+  expired: 'This invite has expired (invites last 7 days). Ask your friend for a new one.',
+} as const;
+
+function parseRequest<T>(schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false; error: { issues: Array<{ message: string }> } } }, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new RequestError('invalid-argument', parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+/** The person's plan id, made (in this transaction's writes) when they have none yet. */
+async function planIdOf(tx: DocTransaction, uid: string): Promise<{ planId: string; isNew: boolean }> {
+  const owner = await tx.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
+  return owner ? { planId: owner.planId, isNew: false } : { planId: opaqueId(), isNew: true };
+}
+
+/**
+ * `acceptFriendInvite`: one transaction, so two people racing for one invite, or one person's
+ * retries, end with one friendship. A retry by the same caller answers the same friendship;
+ * a pair already friends gets their existing friendship (the invite is then used up).
+ * Afterwards both plans are published, so each sees the other's at once.
+ */
+export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<AcceptFriendInviteAnswer> {
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  const request = parseRequest(acceptFriendInviteRequestSchema, data);
+  const now = deps.now();
+  const answer = await deps.docs.transaction(async (tx) => {
+    const invite = await tx.get(friendPaths.invite(request.inviteId), friendInviteSchema);
+    if (!invite) throw new FriendRefusal('not-found', 'This invite does not exist or was withdrawn.', 'unknown-invite');
+    const verdict = judgeInvite(invite, caller.uid, now);
+    if (verdict.kind === 'refused') throw new FriendRefusal('failed-precondition', REFUSALS[verdict.reason], verdict.reason);
+    if (verdict.kind === 'already-accepted') return { friendshipId: verdict.friendshipId, friendName: invite.displayName, created: false };
+
+    const inviter = invite.ownerUid;
+    const pairKey = pairKeyOf(inviter, caller.uid);
+    const pair = await tx.get(friendPaths.pair(pairKey), friendPairSchema);
+    const markUsed = (friendshipId: string) => tx.set(friendPaths.invite(request.inviteId), { ...invite, acceptedBy: caller.uid, acceptedAt: now, friendshipId });
+    if (pair) {
+      markUsed(pair.friendshipId);
+      return { friendshipId: pair.friendshipId, friendName: invite.displayName, created: false };
+    }
+    const [inviterFriends, callerFriends] = [await tx.count({ collection: friendPaths.friends(inviter) }), await tx.count({ collection: friendPaths.friends(caller.uid) })];
+    if (!hasFriendRoom(callerFriends)) throw new FriendRefusal('failed-precondition', `You have ${MAX_FRIENDS} friends, the most Encore keeps. Remove one first.`, 'too-many-friends');
+    if (!hasFriendRoom(inviterFriends)) throw new FriendRefusal('failed-precondition', `Your friend already has ${MAX_FRIENDS} friends, the most Encore keeps.`, 'friend-has-too-many');
+    const inviterPlan = await planIdOf(tx, inviter);
+    const callerPlan = await planIdOf(tx, caller.uid);
+
+    const friendshipId = opaqueId();
+    for (const [uid, plan] of [[inviter, inviterPlan], [caller.uid, callerPlan]] as const) {
+      if (plan.isNew) {
+        tx.set(friendPaths.planOwner(uid), { planId: plan.planId });
+        tx.set(friendPaths.plan(plan.planId), { sets: [], updatedAt: now });
+      }
+    }
+    tx.create(friendPaths.friendship(friendshipId), { members: [inviter, caller.uid], pairKey, createdAt: now });
+    tx.create(friendPaths.pair(pairKey), { friendshipId });
+    tx.set(friendPaths.friend(inviter, friendshipId), { displayName: request.displayName, planId: callerPlan.planId, createdAt: now });
+    tx.set(friendPaths.friend(caller.uid, friendshipId), { displayName: invite.displayName, planId: inviterPlan.planId, createdAt: now });
+    tx.set(friendPaths.planReader(inviterPlan.planId, caller.uid), { friendshipId });
+    tx.set(friendPaths.planReader(callerPlan.planId, inviter), { friendshipId });
+    markUsed(friendshipId);
+    return { friendshipId, friendName: invite.displayName, created: true, members: [inviter, caller.uid] };
+  });
+  if ('members' in answer && answer.members) await Promise.all(answer.members.map((uid) => handlePublishFriendPlan(deps, uid)));
+  return { friendshipId: answer.friendshipId, friendName: answer.friendName };
+}
+
+/**
+ * `removeFriend`: both sides, both reader documents (the rules refuse the next read of either
+ * plan), the friendship and its pair key, in one transaction. Removing again is no error.
+ */
+export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<RemoveFriendAnswer> {
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  const { friendshipId } = parseRequest(removeFriendRequestSchema, data);
+  return deps.docs.transaction(async (tx) => {
+    const friendship = await tx.get(friendPaths.friendship(friendshipId), friendshipSchema);
+    if (!friendship || !friendship.members.includes(caller.uid)) {
+      // Not (or no longer) a friendship of the caller's: nothing to remove, and nothing told about others'.
+      return { removed: false };
+    }
+    const [a, b] = friendship.members;
+    const [planA, planB] = [await tx.get(friendPaths.planOwner(a), friendPlanOwnerSchema), await tx.get(friendPaths.planOwner(b), friendPlanOwnerSchema)];
+    if (planA) tx.delete(friendPaths.planReader(planA.planId, b));
+    if (planB) tx.delete(friendPaths.planReader(planB.planId, a));
+    tx.delete(friendPaths.friend(a, friendshipId));
+    tx.delete(friendPaths.friend(b, friendshipId));
+    tx.delete(friendPaths.pair(friendship.pairKey));
+    tx.delete(friendPaths.friendship(friendshipId));
+    return { removed: true };
+  });
+}
+
+/**
+ * Republishes a person's plan from their favourites (the trigger on any favourite write).
+ * Recomputed from the favourites as they stand, so a duplicate or late event writes the same
+ * plan; someone who never had a friend has no plan and nothing is written.
+ */
+export async function handlePublishFriendPlan(deps: FriendDeps, uid: string): Promise<'published' | 'no-plan'> {
+  const owner = await deps.docs.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
+  if (!owner) return 'no-plan';
+  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), limit: MAX_PLAN_SETS }, favoriteSchema);
+  const sets = planOf(favorites.map(({ data }) => ({ festivalId: data.festivalId, performanceId: data.performanceId })));
+  await deps.docs.batch((batch) => batch.set(friendPaths.plan(owner.planId), { sets, updatedAt: deps.now() }));
+  return 'published';
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { documentIdSchema, slugIdSchema, timestampSchema } from './common.js';
+
+/**
+ * Friends, privately (issue 25). Friends find each other only through an invite; each sees
+ * the other as a per-friendship id and the display name the other chose: never a uid, an
+ * email or the other's friends. A person's plan is one document under an opaque id that
+ * only the readers the backend lists may get (the rules check a reader document).
+ */
+
+/** At most this many friends a person (both sides are checked when an invite is accepted). */
+export const MAX_FRIENDS = 50;
+/** An invite is good for this long after it was made, and for one acceptance. */
+export const FRIEND_INVITE_DAYS = 7;
+/** At most this many sets in a published plan (the app's favourites are far fewer). */
+export const MAX_PLAN_SETS = 500;
+
+/** An invite id: 22 base64url characters or more (at least 128 random bits); the id is the secret. */
+export const friendInviteIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'an invite id is 22 to 64 base64url characters');
+export const friendDisplayNameSchema = z.string().trim().min(1, 'a display name is needed').max(40, 'a display name is at most 40 characters');
+
+/** `friendInvites/{inviteId}`: made by its owner (the app); accepted only through `acceptFriendInvite`. */
+export const friendInviteSchema = z
+  .object({
+    ownerUid: documentIdSchema,
+    /** The name the invitee will see for its owner. */
+    displayName: friendDisplayNameSchema,
+    createdAt: timestampSchema,
+    /** Set by functions when accepted: whoever accepted it, when, and the friendship it made. */
+    acceptedBy: documentIdSchema.optional(),
+    acceptedAt: timestampSchema.optional(),
+    friendshipId: documentIdSchema.optional(),
+  })
+  .strict();
+export type FriendInvite = z.infer<typeof friendInviteSchema>;
+
+/** `users/{uid}/friends/{friendshipId}`: one friend as this person sees them; written by functions. */
+export const friendSchema = z
+  .object({
+    /** The name the friend chose. */
+    displayName: friendDisplayNameSchema,
+    /** The friend's plan document (`friendPlans/{planId}`), readable while this friendship lasts. */
+    planId: documentIdSchema,
+    createdAt: timestampSchema,
+  })
+  .strict();
+export type Friend = z.infer<typeof friendSchema>;
+
+/** `friendships/{friendshipId}`: functions only; who the two members are. */
+export const friendshipSchema = z
+  .object({
+    members: z.tuple([documentIdSchema, documentIdSchema]),
+    /** The pair's key (`friendPairs/{pairKey}`), so one pair is friends once. */
+    pairKey: documentIdSchema,
+    createdAt: timestampSchema,
+  })
+  .strict();
+export type Friendship = z.infer<typeof friendshipSchema>;
+
+/** `friendPairs/{pairKey}`: functions only; the friendship of one pair (key: sha-256 of the sorted uids). */
+export const friendPairSchema = z.object({ friendshipId: documentIdSchema }).strict();
+
+/** `users/{uid}/private/friendPlan`: functions only; the person's plan id, made at their first friendship. */
+export const friendPlanOwnerSchema = z.object({ planId: documentIdSchema }).strict();
+
+export const planSetSchema = z.object({ festivalId: slugIdSchema, performanceId: documentIdSchema }).strict();
+export type PlanSet = z.infer<typeof planSetSchema>;
+
+/** `friendPlans/{planId}`: the sets a person plans, published by functions from their favourites. */
+export const friendPlanSchema = z
+  .object({
+    /** The owner's favourites, by festival and set id. */
+    sets: z.array(planSetSchema).max(MAX_PLAN_SETS),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type FriendPlan = z.infer<typeof friendPlanSchema>;
+
+/** `friendPlans/{planId}/readers/{uid}`: functions only; exists while `uid` may read the plan. */
+export const friendPlanReaderSchema = z.object({ friendshipId: documentIdSchema }).strict();
+
+export const acceptFriendInviteRequestSchema = z.object({ inviteId: friendInviteIdSchema, displayName: friendDisplayNameSchema }).strict();
+export type AcceptFriendInviteRequest = z.infer<typeof acceptFriendInviteRequestSchema>;
+export interface AcceptFriendInviteAnswer {
+  friendshipId: string;
+  /** The inviter's display name. */
+  friendName: string;
+}
+export const removeFriendRequestSchema = z.object({ friendshipId: documentIdSchema }).strict();
+export interface RemoveFriendAnswer {
+  removed: boolean;
+}
+
+export const friendPaths = {
+  invite: (inviteId: string) => `friendInvites/${inviteId}`,
+  friends: (uid: string) => `users/${uid}/friends`,
+  friend: (uid: string, friendshipId: string) => `users/${uid}/friends/${friendshipId}`,
+  friendship: (friendshipId: string) => `friendships/${friendshipId}`,
+  pair: (pairKey: string) => `friendPairs/${pairKey}`,
+  planOwner: (uid: string) => `users/${uid}/private/friendPlan`,
+  plan: (planId: string) => `friendPlans/${planId}`,
+  planReader: (planId: string, uid: string) => `friendPlans/${planId}/readers/${uid}`,
+} as const;

@@ -1,0 +1,62 @@
+import { friendPaths, type AcceptFriendInviteAnswer, type RemoveFriendAnswer } from '@encore/model';
+import { collection, doc, onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
+import { httpsCallable } from 'firebase/functions';
+import { z } from 'zod';
+import { db } from '../../firebase/firestore';
+import { functions } from '../../firebase/functions';
+import { newInviteId } from './invite-link';
+
+/** One friend as this person sees them: the friendship's id, the name they chose, their plan's id. */
+export interface FriendView {
+  friendshipId: string;
+  displayName: string;
+  planId: string;
+}
+
+const friendFields = z.object({ displayName: z.string(), planId: z.string() });
+const planFields = z.object({ sets: z.array(z.object({ festivalId: z.string(), performanceId: z.string() })) });
+
+/** Makes a single-use invite (128 random bits in its id) and answers its id. */
+export async function createInvite(uid: string, displayName: string): Promise<string> {
+  const inviteId = newInviteId();
+  await setDoc(doc(db(), friendPaths.invite(inviteId)), { ownerUid: uid, displayName: displayName.trim(), createdAt: serverTimestamp() });
+  return inviteId;
+}
+
+export async function acceptInvite(inviteId: string, displayName: string): Promise<AcceptFriendInviteAnswer> {
+  const call = httpsCallable<{ inviteId: string; displayName: string }, AcceptFriendInviteAnswer>(functions(), 'acceptFriendInvite');
+  return (await call({ inviteId, displayName: displayName.trim() })).data;
+}
+
+export async function removeFriend(friendshipId: string): Promise<RemoveFriendAnswer> {
+  const call = httpsCallable<{ friendshipId: string }, RemoveFriendAnswer>(functions(), 'removeFriend');
+  return (await call({ friendshipId })).data;
+}
+
+export function listenToFriends(uid: string, onFriends: (friends: FriendView[]) => void, onError: (error: Error) => void): () => void {
+  return onSnapshot(
+    collection(db(), friendPaths.friends(uid)),
+    (snapshot) =>
+      onFriends(
+        snapshot.docs
+          .map((friend) => ({ friendshipId: friend.id, ...friendFields.parse(friend.data()) }))
+          .sort((a, b) => a.displayName.localeCompare(b.displayName)),
+      ),
+    onError,
+  );
+}
+
+/**
+ * A friend's plan as a set of `performanceId`s of one festival. When the friendship ends the
+ * rules refuse the listener: the plan is then gone (an empty set), as it should be.
+ */
+export function listenToPlan(planId: string, festivalId: string, onPlan: (performanceIds: ReadonlySet<string>) => void): () => void {
+  return onSnapshot(
+    doc(db(), friendPaths.plan(planId)),
+    (snapshot) => {
+      const sets = snapshot.exists() ? planFields.parse(snapshot.data()).sets : [];
+      onPlan(new Set(sets.filter((set) => set.festivalId === festivalId).map((set) => set.performanceId)));
+    },
+    () => onPlan(new Set()),
+  );
+}

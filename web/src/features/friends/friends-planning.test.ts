@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { describeFriendError } from './friend-errors';
+import { friendsPlanning } from './use-friends';
+
+const friends = [
+  { friendshipId: 'f1', displayName: 'Anna', planId: 'p1' },
+  { friendshipId: 'f2', displayName: 'Bo', planId: 'p2' },
+  { friendshipId: 'f3', displayName: 'Cas', planId: 'p3' },
+];
+
+describe('friends planning a set', () => {
+  it('names the friends whose plan holds the set, in the friends list order; a friend without a plan (removed, refused) counts for none', () => {
+    const plans = new Map([
+      ['f1', new Set(['p-a', 'p-b'])],
+      ['f3', new Set(['p-a'])],
+    ]);
+    expect(friendsPlanning(friends, plans, 'p-a')).toEqual(['Anna', 'Cas']);
+    expect(friendsPlanning(friends, plans, 'p-b')).toEqual(['Anna']);
+    expect(friendsPlanning(friends, plans, 'p-c')).toEqual([]);
+  });
+
+  it('says why an invite was refused from the reason the function sent, else the app-wide sentence', () => {
+    expect(describeFriendError({ code: 'functions/failed-precondition', details: { reason: 'expired' } }).message.id).toBe('friends.error.expired');
+    expect(describeFriendError({ code: 'functions/failed-precondition', details: { reason: 'used' } }).message.id).toBe('friends.error.used');
+    expect(describeFriendError({ code: 'functions/failed-precondition' }).message.id).toBe('errors.firestore.failedPrecondition');
+  });
+});
