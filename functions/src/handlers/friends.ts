@@ -130,13 +130,17 @@ export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | unde
 /**
  * Republishes a person's plan from their favourites (the trigger on any favourite write).
  * Recomputed from the favourites as they stand, so a duplicate or late event writes the same
- * plan; someone who never had a friend has no plan and nothing is written.
+ * plan; someone who never had a friend has no plan and nothing is written. Read and written in
+ * one transaction: two favourite events handled at once cannot leave the plan of the earlier
+ * read (a favourite written meanwhile makes the transaction run again on the new favourites).
  */
 export async function handlePublishFriendPlan(deps: FriendDeps, uid: string): Promise<'published' | 'no-plan'> {
-  const owner = await deps.docs.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
-  if (!owner) return 'no-plan';
-  const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), limit: MAX_PLAN_SETS }, favoriteSchema);
-  const sets = planOf(favorites.map(({ data }) => ({ festivalId: data.festivalId, performanceId: data.performanceId })));
-  await deps.docs.batch((batch) => batch.set(friendPaths.plan(owner.planId), { sets, updatedAt: deps.now() }));
-  return 'published';
+  return deps.docs.transaction(async (tx) => {
+    const owner = await tx.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
+    if (!owner) return 'no-plan' as const;
+    const favorites = await tx.query({ collection: firestorePaths.favorites(uid), limit: MAX_PLAN_SETS }, favoriteSchema);
+    const sets = planOf(favorites.map(({ data }) => ({ festivalId: data.festivalId, performanceId: data.performanceId })));
+    tx.set(friendPaths.plan(owner.planId), { sets, updatedAt: deps.now() });
+    return 'published' as const;
+  });
 }
