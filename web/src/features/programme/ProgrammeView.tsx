@@ -136,20 +136,6 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             · <FormattedMessage id="programme.view.setCount" defaultMessage="{count, plural, one {# set} other {# sets}}" values={{ count: sets.length }} />
           </span>
         </h2>
-        <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
-          <button type="button" aria-pressed={layout === 'timeline'} onClick={() => switchLayout('timeline')}>
-            <Icon name="timeline" width={20} height={20} />
-            <span className="view-switch-label">
-              <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
-            </span>
-          </button>
-          <button type="button" aria-pressed={layout === 'list'} onClick={() => switchLayout('list')}>
-            <Icon name="list" width={20} height={20} />
-            <span className="view-switch-label">
-              <FormattedMessage id="programme.view.list" defaultMessage="List" />
-            </span>
-          </button>
-        </div>
       </div>
       <div className="programme-sticky" ref={sticky}>
         <div className="programme-toolbar">
@@ -176,9 +162,26 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
               }}
             >
               <Icon name="now" width={20} height={20} />
-              <FormattedMessage id="programme.view.now" defaultMessage="Now" />
+              <span className="toolbar-button-label">
+                <FormattedMessage id="programme.view.now" defaultMessage="Now" />
+              </span>
             </button>
           ) : null}
+          {/* In the sticky bar, so it is at hand wherever one has scrolled to: the switch keeps that time in view. */}
+          <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
+            <button type="button" aria-pressed={layout === 'timeline'} onClick={() => switchLayout('timeline')}>
+              <Icon name="timeline" width={20} height={20} />
+              <span className="view-switch-label">
+                <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
+              </span>
+            </button>
+            <button type="button" aria-pressed={layout === 'list'} onClick={() => switchLayout('list')}>
+              <Icon name="list" width={20} height={20} />
+              <span className="view-switch-label">
+                <FormattedMessage id="programme.view.list" defaultMessage="List" />
+              </span>
+            </button>
+          </div>
           <FiltersButton programme={programme} filter={filter} matching={sets.length} onChange={onFilterChange} />
         </div>
         {layout === 'timeline' && timeline ? <TimelineHead ref={head} stages={stages} /> : null}

@@ -40,7 +40,7 @@ export function timeAtTop(page: ProgrammePage): number | null {
   return first ? setStart(first) : null;
 }
 
-/** Scrolls the page so `instant` is at the top of what shows: the timeline at that minute, the list at the first set starting then or later. */
+/** Scrolls the page so `instant` is at the top of what shows: the timeline at that minute, the list at the first set starting then (within a minute) or later. */
 export function scrollToTime(page: ProgrammePage, instant: number): void {
   const top = stickyBottom(page);
   const timeline = timelineScale(page);
@@ -49,9 +49,10 @@ export function scrollToTime(page: ProgrammePage, instant: number): void {
     target = timeline.body.getBoundingClientRect().top + ((instant - timeline.startsAt) / 60_000) * timeline.pxPerMinute;
   } else {
     const cards = [...page.root.querySelectorAll('[data-set-id]')];
-    const card = cards.find((candidate) => setStart(candidate) >= instant) ?? cards[cards.length - 1];
-    // A little air above the card, as the list's own gap.
-    if (card) target = card.getBoundingClientRect().top - 8;
+    // Within a minute: the timeline's scale is about a pixel a minute, so it cannot say a time closer than that.
+    const card = cards.find((candidate) => setStart(candidate) > instant - 60_000) ?? cards[cards.length - 1];
+    // Half the list's gap above the card: a little air, and the set before it stays out of view.
+    if (card) target = card.getBoundingClientRect().top - (Number.parseFloat(getComputedStyle(card.closest('ol') ?? card).rowGap) || 0) / 2;
   }
   if (target !== null) window.scrollTo({ top: Math.max(0, window.scrollY + target - top), behavior: 'instant' });
 }
