@@ -17,6 +17,7 @@ import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations, signIn } from './browser';
+import { englishLeftIn, englishPatterns } from './english-left';
 import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
 import type { LocalStack } from './local-stack';
 import { PHONE, useBrowserSession } from './session';
@@ -148,6 +149,7 @@ describe('My schedule, schedule first', () => {
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       await page.getByRole('button', { name: texts.export }).waitFor({ timeout: LIVE });
       await axeClean(page, `${size}-${locale}-actions`);
+      if (locale === 'nl') expect(await englishLeftIn(page, englishPatterns())).toEqual([]);
       expect(uncaught(page)).toEqual([]);
     }, 180_000);
   }
@@ -275,6 +277,7 @@ describe('before and after the festival', () => {
       expect(await after.locator('.schedule-next').count()).toBe(0);
       expect(await after.locator('.clash-note li').count()).toBe(0);
       await axeClean(after, `after-my-${locale}`);
+      if (locale === 'nl') expect(await englishLeftIn(after, englishPatterns())).toEqual([]);
       expect(uncaught(before)).toEqual([]);
       expect(uncaught(after)).toEqual([]);
     }, 180_000);
