@@ -23,7 +23,7 @@ import { stageWalk } from './stage-walk';
  * "My schedule", schedule first: what is next for me, then my sets by day as a compact
  * timeline with clashes drawn in place; export, print, share and the calendar subscription
  * wait behind one "Export and share" button beside the title. Before the festival it counts
- * down; after it, it is "What I saw": the sets that played, without clash advice.
+ * down; after it, a schedule with sets in it is "What I saw": the sets that played, without clash advice.
  */
 export default function MySchedulePage() {
   const intl = useIntl();
@@ -37,6 +37,8 @@ export default function MySchedulePage() {
   const phase = festival.programme ? festivalPhase(festival.programme.festival, now) : 'on';
   const ready = festival.programme && account !== undefined && favorites.status !== 'loading';
   const mine = ready ? festival.programme!.performances.filter((performance) => favorites.ids.has(performance.id)) : [];
+  // Once the festival is over, a schedule with sets in it is what one saw; an empty one stays "My schedule".
+  const saw = phase === 'after' && mine.length > 0;
 
   const exportIcs = async () => {
     const programme = festival.programme!;
@@ -66,7 +68,7 @@ export default function MySchedulePage() {
       <header className="page-header schedule-header">
         <div className="schedule-title-row">
           <h1>
-            {phase === 'after' ? (
+            {saw ? (
               <FormattedMessage id="schedule.myPage.titleAfter" defaultMessage="What I saw" />
             ) : (
               <FormattedMessage id="schedule.myPage.title" defaultMessage="My schedule" />
@@ -93,11 +95,11 @@ export default function MySchedulePage() {
           ) : null}
         </div>
         <p className="muted">
-          {phase === 'after' && festival.programme ? (
+          {saw ? (
             <FormattedMessage
               id="schedule.myPage.after"
               defaultMessage="{festival} is over: these are the sets you had in your schedule."
-              values={{ festival: festival.programme.festival.name }}
+              values={{ festival: festival.programme!.festival.name }}
             />
           ) : account?.anonymous ? (
             <FormattedMessage
