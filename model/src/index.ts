@@ -18,6 +18,8 @@ export * from './ids.js';
 export * from './time/festival-days.js';
 export * from './programme/now-next.js';
 export * from './schedule/clashes.js';
+export * from './schedule/clash-groups.js';
+export * from './venue/walking.js';
 export * from './events/index.js';
 export * from './messages/index.js';
 export * from './access/staff-access.js';

@@ -29,6 +29,11 @@ export function dayLabel(intl: IntlShape, date: string): string {
   return intl.formatDate(calendarDate(date), { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 }
 
+/** "Saturday 15 August 2026" / "zaterdag 15 augustus 2026": a festival day once the year matters (looking back). */
+export function dayLabelWithYear(intl: IntlShape, date: string): string {
+  return intl.formatDate(calendarDate(date), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
 /** "Sat 15" / "za 15" for compact day tabs. */
 export function shortDayLabel(intl: IntlShape, date: string): string {
   return intl.formatDate(calendarDate(date), { weekday: 'short', day: 'numeric', timeZone: 'UTC' });

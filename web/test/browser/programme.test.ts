@@ -215,6 +215,7 @@ describe('My schedule: the calendar and the printout', () => {
     await signIn(page, stack.url, visitor.email, visitor.password);
     await page.goto(`${stack.url}/my`);
     await page.locator(`[data-set-id="${picks[2]!.id}"]`).waitFor({ timeout: LIVE });
+    await page.getByRole('button', { name: 'Export and share' }).click();
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: LIVE }), page.getByRole('button', { name: 'Add to my calendar (.ics)' }).click()]);
     expect(download.suggestedFilename()).toBe('encore-2026-my-schedule.ics');
     const downloaded = readCalendar(await readFile((await download.path())!, 'utf8'));
@@ -251,6 +252,7 @@ describe('My schedule: the calendar and the printout', () => {
     await signIn(page, stack.url, uploader.email, uploader.password);
     await page.goto(`${stack.url}/my`);
     await page.locator(`[data-set-id="${picks[15]!.id}"]`).waitFor({ timeout: LIVE });
+    await page.getByRole('button', { name: 'Export and share' }).click();
     await page.getByRole('button', { name: 'Print my timetable' }).click();
     expect(await page.evaluate(() => (window as unknown as { __printed?: number }).__printed)).toBe(1);
 

@@ -15,6 +15,7 @@ globalThis.CSS ??= { escape: (value: string) => value.replace(/[^\w-]/g, (char) 
 const programme = seedProgramme();
 const saturdayNine = pinnedInstant('?now=2026-08-15T21:00', 'Europe/Amsterdam')!;
 const artistOf = (set: PerformanceDoc) => programme.artists.get(set.artistId)!.name;
+const byId = (id: string) => programme.performances.find((set) => set.id === id)!;
 
 function renderProgramme(
   options: { filter?: Partial<ProgrammeFilter>; favorites?: string[]; pending?: string[]; now?: Date; layout?: ProgrammeLayout; cancelled?: string[]; locale?: 'en' | 'nl' } = {},
@@ -131,7 +132,31 @@ describe('the programme (schedule) view', () => {
     const group = screen.getByRole('group', { name: 'Show the day as' });
     expect(within(group).getByRole('button', { name: 'Timeline' }).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(within(group).getByRole('button', { name: 'List' }));
-    expect(onLayoutChange).toHaveBeenCalledWith('list');
+    // Through the lazily loaded keeper of the time in view.
+    await waitFor(() => expect(onLayoutChange).toHaveBeenCalledWith('list'));
+  });
+
+  it('marks the sets that are over as finished, and only those', () => {
+    renderProgramme({ layout: 'timeline' });
+    const finished = [...document.querySelectorAll<HTMLElement>('.set-finished')].map((card) => byId(card.dataset['setId']!));
+    expect(finished.length).toBeGreaterThan(0);
+    expect(finished.every((set) => set.endsAt <= saturdayNine)).toBe(true);
+    expect(finished[0] && document.querySelector(`[data-set-id="${finished[0].id}"]`)!.getAttribute('aria-label')).toMatch(/, Finished$/);
+    const later = programme.performances.find((set) => set.startsAt > saturdayNine)!;
+    expect(document.querySelector(`[data-set-id="${later.id}"]`)!.classList.contains('set-finished')).toBe(false);
+  });
+});
+
+describe('the programme before and after the festival', () => {
+  it('counts down before it starts', () => {
+    renderProgramme({ now: new Date('2026-08-02T10:00:00Z'), filter: { day: '2026-08-14' } });
+    expect(screen.getByRole('status').textContent).toMatch(/^Encore 2026 starts in 12 days: Fri 14 Aug, \d\d:\d\d\.$/);
+  });
+
+  it('says it has ended, with the year on the day tabs', () => {
+    renderProgramme({ now: new Date('2026-08-20T10:00:00Z'), filter: { day: '2026-08-14' }, locale: 'nl' });
+    expect(screen.getByText('Encore 2026 is afgelopen. Het programma blijft hier staan om op terug te kijken.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'vrijdag 14 augustus 2026' }).textContent).toContain('2026');
   });
 });
 

@@ -2,8 +2,10 @@ import { festivalDayOf, festivalDays } from '@encore/model';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { festivalPhase } from '../../festival/festival-phase';
 import type { Programme } from '../../festival/programme';
-import { dayLabel, shortDayLabel } from '../../time/format';
+import { dayLabel, dayLabelWithYear, shortDayLabel } from '../../time/format';
+import { FestivalCountdown, FestivalEnded } from './FestivalState';
 import { FiltersButton } from './FiltersButton';
 import { Icon } from '../../ui/icons';
 import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
@@ -53,6 +55,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   const stages = useMemo(() => stagesWithSets(programme, sets), [programme, sets]);
   const timeline = useMemo(() => timelineLayout(sets, programme.festival), [sets, programme.festival]);
   const isOn = festivalIsOn(programme, now);
+  const phase = festivalPhase(programme.festival, now);
   const today = festivalDayOf(now, programme.festival);
 
   const sticky = useRef<HTMLDivElement>(null);
@@ -88,6 +91,22 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
     setJump(null);
   }, [jump, filter.day, today, layout, now]);
 
+  // Switching List and Timeline keeps the time at the top of the view (`keep-time.ts`, loaded on the first switch).
+  const keptTime = useRef<{ instant: number; restore: (page: { root: HTMLElement; sticky: HTMLElement | null }, instant: number) => void } | null>(null);
+  const switchLayout = (next: ProgrammeLayout) => {
+    if (next === layout) return;
+    void import('./keep-time').then(({ timeAtTop, scrollToTime }) => {
+      const instant = content.current ? timeAtTop({ root: content.current, sticky: sticky.current }) : null;
+      keptTime.current = instant === null ? null : { instant, restore: scrollToTime };
+      onLayoutChange(next);
+    });
+  };
+  useLayoutEffect(() => {
+    const kept = keptTime.current;
+    keptTime.current = null;
+    if (kept && content.current) kept.restore({ root: content.current, sticky: sticky.current }, kept.instant);
+  }, [layout]);
+
   const count = activeFilterCount(filter);
   return (
     <div className="programme">
@@ -102,6 +121,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             values={{ venue: programme.festival.venue, zone: programme.festival.timeZone.replace('_', ' ') }}
           />
         </p>
+        {phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : phase === 'after' ? <FestivalEnded programme={programme} /> : null}
       </header>
       {isOn ? (
         // The placeholder keeps the strip's height, so nothing below moves when it arrives.
@@ -116,20 +136,6 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             · <FormattedMessage id="programme.view.setCount" defaultMessage="{count, plural, one {# set} other {# sets}}" values={{ count: sets.length }} />
           </span>
         </h2>
-        <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
-          <button type="button" aria-pressed={layout === 'timeline'} onClick={() => onLayoutChange('timeline')}>
-            <Icon name="timeline" width={20} height={20} />
-            <span className="view-switch-label">
-              <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
-            </span>
-          </button>
-          <button type="button" aria-pressed={layout === 'list'} onClick={() => onLayoutChange('list')}>
-            <Icon name="list" width={20} height={20} />
-            <span className="view-switch-label">
-              <FormattedMessage id="programme.view.list" defaultMessage="List" />
-            </span>
-          </button>
-        </div>
       </div>
       <div className="programme-sticky" ref={sticky}>
         <div className="programme-toolbar">
@@ -138,8 +144,10 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
               <Link key={day.date} to={dayHref(day.date)} className="day-tab" aria-current={day.date === filter.day ? 'page' : undefined}>
                 <span className="day-tab-short" aria-hidden="true">
                   {shortDayLabel(intl, day.date)}
+                  {/* Once it is over, the year: looking back at last year's programme should say so. */}
+                  {phase === 'after' ? <span className="day-tab-year">{day.date.slice(0, 4)}</span> : null}
                 </span>
-                <span className="visually-hidden">{dayLabel(intl, day.date)}</span>
+                <span className="visually-hidden">{phase === 'after' ? dayLabelWithYear(intl, day.date) : dayLabel(intl, day.date)}</span>
               </Link>
             ))}
           </nav>
@@ -154,9 +162,26 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
               }}
             >
               <Icon name="now" width={20} height={20} />
-              <FormattedMessage id="programme.view.now" defaultMessage="Now" />
+              <span className="toolbar-button-label">
+                <FormattedMessage id="programme.view.now" defaultMessage="Now" />
+              </span>
             </button>
           ) : null}
+          {/* In the sticky bar, so it is at hand wherever one has scrolled to: the switch keeps that time in view. */}
+          <div className="view-switch" role="group" aria-label={intl.formatMessage({ id: 'programme.view.layout', defaultMessage: 'Show the day as' })}>
+            <button type="button" aria-pressed={layout === 'timeline'} onClick={() => switchLayout('timeline')}>
+              <Icon name="timeline" width={20} height={20} />
+              <span className="view-switch-label">
+                <FormattedMessage id="programme.view.timeline" defaultMessage="Timeline" />
+              </span>
+            </button>
+            <button type="button" aria-pressed={layout === 'list'} onClick={() => switchLayout('list')}>
+              <Icon name="list" width={20} height={20} />
+              <span className="view-switch-label">
+                <FormattedMessage id="programme.view.list" defaultMessage="List" />
+              </span>
+            </button>
+          </div>
           <FiltersButton programme={programme} filter={filter} matching={sets.length} onChange={onFilterChange} />
         </div>
         {layout === 'timeline' && timeline ? <TimelineHead ref={head} stages={stages} /> : null}

@@ -46,6 +46,7 @@ export function SetCard({
   const name = artist?.name ?? intl.formatMessage({ id: 'programme.setCard.unknownArtist', defaultMessage: 'Unknown artist' });
   const cancelled = performance.status === 'cancelled';
   const playing = !cancelled && performance.startsAt <= now && now < performance.endsAt;
+  const finished = !cancelled && performance.endsAt <= now;
   const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
   const isFavorite = favorites?.ids.has(performance.id) ?? false;
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
@@ -55,12 +56,13 @@ export function SetCard({
     showStage && stage ? stage.name : null,
     cancelled ? intl.formatMessage({ id: 'programme.setCard.cancelled', defaultMessage: 'Cancelled' }) : null,
     playing ? intl.formatMessage({ id: 'programme.setCard.playing', defaultMessage: 'Playing now' }) : null,
+    finished ? intl.formatMessage({ id: 'programme.setCard.finished', defaultMessage: 'Finished' }) : null,
   ]
     .filter(Boolean)
     .join(', ');
   return (
     <article
-      className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${isFavorite ? ' set-mine' : ''}`}
+      className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${finished ? ' set-finished' : ''}${isFavorite ? ' set-mine' : ''}`}
       style={{ ...style, ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}
       aria-label={label}
       data-set-id={performance.id}

@@ -61,7 +61,11 @@ export function Timeline({
   const showNow = isOnTimeline(layout, now);
   return (
     <div className="timeline" ref={ref}>
-      <div className="timeline-columns timeline-body" style={{ ['--stages' as string]: stages.length, ['--timeline-minutes' as string]: layout.minutes }}>
+      <div
+        className="timeline-columns timeline-body"
+        data-starts-at={layout.startsAt.toISOString()}
+        style={{ ['--stages' as string]: stages.length, ['--timeline-minutes' as string]: layout.minutes }}
+      >
         <div className="timeline-axis" aria-hidden="true">
           {layout.hours.map((hour) => (
             <span key={hour.minute} style={{ ['--at' as string]: hour.minute }}>
@@ -92,7 +96,13 @@ export function Timeline({
           </section>
         ))}
         {showNow ? (
-          <div className="timeline-now" data-now-line style={{ ['--at' as string]: minuteOf(layout, now) }} aria-hidden="true">
+          <div
+            className="timeline-now"
+            data-now-line
+            // Minutes since the last hour mark and to the next: the pill moves off an hour label it would cover.
+            style={{ ['--at' as string]: minuteOf(layout, now), ['--past-hour' as string]: minuteOf(layout, now) % 60, ['--to-hour' as string]: 60 - (minuteOf(layout, now) % 60) }}
+            aria-hidden="true"
+          >
             <span>{clockTime(intl, now, programme.festival)}</span>
           </div>
         ) : null}

@@ -1,27 +1,36 @@
-import { clashingIds, festivalDayOf, findClashes } from '@encore/model';
+import type { StageWalk } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import type { PerformanceDoc, Programme } from '../../festival/programme';
+import type { Programme } from '../../festival/programme';
 import { dayLabel } from '../../time/format';
 import { EmptyState } from '../../ui/EmptyState';
 import type { FavoriteProps } from '../programme/SetCard';
 import { SetCard } from '../programme/SetCard';
-import { ClashList } from './ClashList';
+import { ClashNote, TightNote } from './ClashNote';
+import { barOf, scheduleDays } from './schedule-days';
+import { stageWalk } from './stage-walk';
+import './schedule.css';
 
 /**
- * A personal schedule by festival day, with clash warnings. `favorites` is absent on a
- * shared, read-only schedule.
+ * A personal schedule by festival day, as a compact timeline: one row per set in time order;
+ * sets that overlap share one box, their bars drawn side by side in time over their cards,
+ * with one note for the clash and a way through it. `favorites` is absent on a shared,
+ * read-only schedule; `advise` is off once the festival is over (nothing left to catch).
  */
 export function ScheduleView({
   programme,
   performanceIds,
   favorites,
   now,
+  walk = stageWalk,
+  advise = true,
 }: {
   programme: Programme;
   performanceIds: ReadonlySet<string>;
   favorites?: FavoriteProps;
   now: Date;
+  walk?: StageWalk;
+  advise?: boolean;
 }) {
   const intl = useIntl();
   const sets = programme.performances.filter((performance) => performanceIds.has(performance.id));
@@ -42,31 +51,45 @@ export function ScheduleView({
       <EmptyState icon="schedule" title={<FormattedMessage id="schedule.view.emptyShared" defaultMessage="This schedule is empty." />} />
     );
   }
-  const clashes = findClashes(sets);
-  const overlapping = clashingIds(clashes, ['overlap']);
-  const tight = clashingIds(clashes, ['tight']);
-  const byDay = new Map<string, PerformanceDoc[]>();
-  for (const set of sets) {
-    const day = festivalDayOf(set.startsAt, programme.festival);
-    byDay.set(day, [...(byDay.get(day) ?? []), set]);
-  }
+  const card = (set: (typeof sets)[number]) => <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage />;
   return (
     <>
-      <ClashList clashes={clashes} programme={programme} />
-      {[...byDay].map(([day, daySets]) => (
-        <section key={day} aria-labelledby={`day-${day}`}>
-          <h2 id={`day-${day}`} className="schedule-day">
-            {dayLabel(intl, day)}
+      {scheduleDays(sets, programme.festival).map((day) => (
+        <section key={day.date} aria-labelledby={`day-${day.date}`} className="schedule-day-section">
+          <h2 id={`day-${day.date}`} className="schedule-day">
+            {dayLabel(intl, day.date)}
           </h2>
-          <ol className="set-list">
-            {daySets.map((set) => (
-              <li key={set.id} className={overlapping.has(set.id) ? 'schedule-item-clash' : tight.has(set.id) ? 'schedule-item-tight' : undefined}>
-                <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage />
-                {overlapping.has(set.id) || tight.has(set.id) ? <span className="visually-hidden">
-                    <FormattedMessage id="schedule.view.clashes" defaultMessage="Clashes with another set in your schedule." />
-                  </span> : null}
-              </li>
-            ))}
+          <ol className="schedule-timeline">
+            {day.slots.map((slot) =>
+              slot.kind === 'set' ? (
+                <li key={slot.set.id} className="schedule-slot">
+                  {card(slot.set)}
+                  {slot.tight.map((clash) => (
+                    <TightNote key={clash.first.id} clash={clash} programme={programme} />
+                  ))}
+                </li>
+              ) : (
+                <li key={slot.group.sets[0]!.id} className="schedule-slot schedule-clash" data-clash-group={slot.group.sets.length}>
+                  <ol className="schedule-clash-sets">
+                    {slot.group.sets.map((set) => {
+                      const bar = barOf(slot.group, set);
+                      return (
+                        <li key={set.id} style={{ ['--stage-color' as string]: programme.stages.find((stage) => stage.id === set.stageId)?.color ?? 'var(--color-stage-fallback)' }}>
+                          <span className="schedule-bar" aria-hidden="true">
+                            <span style={{ left: `${bar.from * 100}%`, width: `${(bar.to - bar.from) * 100}%` }} />
+                          </span>
+                          {card(set)}
+                        </li>
+                      );
+                    })}
+                  </ol>
+                  <ClashNote group={slot.group} programme={programme} walk={walk} advise={advise && slot.group.endsAt > now} />
+                  {slot.tight.map((clash) => (
+                    <TightNote key={clash.first.id} clash={clash} programme={programme} />
+                  ))}
+                </li>
+              ),
+            )}
           </ol>
         </section>
       ))}

@@ -1,0 +1,37 @@
+import { festivalDays } from '@encore/model';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Programme } from '../../festival/programme';
+import { shortInstantLabel, untilLabel } from '../../time/format';
+
+const DAY = 86_400_000;
+
+/** When the music starts: the first set that is not cancelled, else the first festival day. */
+function firstSetAt(programme: Programme): Date {
+  return programme.performances.find((set) => set.status !== 'cancelled')?.startsAt ?? festivalDays(programme.festival)[0]!.startsAt;
+}
+
+/** Before the festival: how long until it starts ("Encore 2026 starts in 12 days: Fri 14 Aug, 12:00"). */
+export function FestivalCountdown({ programme, now }: { programme: Programme; now: Date }) {
+  const intl = useIntl();
+  const startsAt = firstSetAt(programme);
+  const left = startsAt.getTime() - now.getTime();
+  const values = { festival: programme.festival.name, when: shortInstantLabel(intl, startsAt, programme.festival), days: Math.floor(left / DAY), until: untilLabel(intl, now, startsAt) };
+  return (
+    <p className="festival-state" role="status">
+      {left >= DAY ? (
+        <FormattedMessage id="programme.festivalState.countdownDays" defaultMessage="{festival} starts in {days, plural, one {# day} other {# days}}: {when}." values={values} />
+      ) : (
+        <FormattedMessage id="programme.festivalState.countdownSoon" defaultMessage="{festival} starts {until}: {when}." values={values} />
+      )}
+    </p>
+  );
+}
+
+/** After the festival: it is over, and the page stays to look back on. */
+export function FestivalEnded({ programme }: { programme: Programme }) {
+  return (
+    <p className="festival-state">
+      <FormattedMessage id="programme.festivalState.ended" defaultMessage="{festival} has ended. The programme stays here to look back on." values={{ festival: programme.festival.name }} />
+    </p>
+  );
+}
