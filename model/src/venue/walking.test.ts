@@ -1,30 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { planDistanceMetres, stageWalkFromPlan, walkingMinutes } from './walking.js';
+import type { Georeference } from './georeference.js';
+import { stageWalkFromPlan } from './walking.js';
 
-const scale = { widthMetres: 600, heightMetres: 400 };
-
-describe('walkingMinutes', () => {
-  it('measures along both axes of the plan with their own lengths', () => {
-    // 0.5 of 600 m across and 0.75 of 400 m down: a 300-300 right triangle.
-    expect(planDistanceMetres({ x: 0.25, y: 0 }, { x: 0.75, y: 0.75 }, scale)).toBeCloseTo(Math.hypot(300, 300), 6);
-  });
-
-  it('walks 75 m a minute at 4.5 km/h and rounds up to whole minutes', () => {
-    expect(walkingMinutes({ x: 0, y: 0 }, { x: 0.125, y: 0 }, scale)).toBe(1); // 75 m exactly
-    expect(walkingMinutes({ x: 0, y: 0 }, { x: 0.13, y: 0 }, scale)).toBe(2); // 78 m
-    expect(walkingMinutes({ x: 0, y: 0 }, { x: 0.5, y: 0 }, scale)).toBe(4); // 300 m
-    expect(walkingMinutes({ x: 0.3, y: 0.3 }, { x: 0.3, y: 0.3 }, scale)).toBe(0);
-  });
-
-  it('takes another pace', () => {
-    expect(walkingMinutes({ x: 0, y: 0 }, { x: 1, y: 0 }, scale, 3.6)).toBe(10); // 600 m at 60 m/min
-  });
-
-  it('refuses a scale or pace that is not positive', () => {
-    expect(() => walkingMinutes({ x: 0, y: 0 }, { x: 1, y: 1 }, { widthMetres: 0, heightMetres: 400 })).toThrow(/positive width and height/);
-    expect(() => walkingMinutes({ x: 0, y: 0 }, { x: 1, y: 1 }, scale, 0)).toThrow(/pace must be positive/);
-  });
-});
+/** A north-up plan 3:2, 600 m wide and 400 m tall (as in georeference.test.ts). */
+const METRES_PER_DEGREE_LAT = (6_371_008.8 * Math.PI) / 180;
+const metresPerDegreeLng = METRES_PER_DEGREE_LAT * Math.cos((52.4 * Math.PI) / 180);
+const control = (x: number, y: number) => ({ x, y, lat: 52.4 - (y * 400) / METRES_PER_DEGREE_LAT, lng: 4.9 + (x * 600) / metresPerDegreeLng });
+const georeference: Georeference = { planAspect: 1.5, points: [control(0.1, 0.2), control(0.9, 0.8)] };
 
 describe('stageWalkFromPlan', () => {
   const markers = [
@@ -33,16 +15,17 @@ describe('stageWalkFromPlan', () => {
     { kind: 'toilets', x: 0.5, y: 0.5 },
   ];
 
-  it('gives minutes between two stages on the plan once it has a scale', () => {
-    const walk = stageWalkFromPlan(markers, scale);
-    expect(walk('main', 'tent')).toBe(4);
-    expect(walk('tent', 'main')).toBe(4);
+  it('gives the map\'s walking minutes between two stages once the plan is georeferenced, both ways', () => {
+    // 0.5 of 600 m = 300 m, x 1.25 for detours = 375 m at 66.7 m a minute = 5.6, so 6.
+    const walk = stageWalkFromPlan(markers, georeference);
+    expect(walk('main', 'tent')).toBe(6);
+    expect(walk('tent', 'main')).toBe(6);
     expect(walk('main', 'main')).toBe(0);
   });
 
-  it('says it does not know without a scale, or for a stage with no marker', () => {
-    expect(stageWalkFromPlan(markers, null)('main', 'tent')).toBeNull();
-    expect(stageWalkFromPlan(markers, scale)('main', 'pier')).toBeNull();
+  it('says it does not know without a georeference, or for a stage with no marker', () => {
+    expect(stageWalkFromPlan(markers, undefined)('main', 'tent')).toBeNull();
+    expect(stageWalkFromPlan(markers, georeference)('main', 'pier')).toBeNull();
     expect(stageWalkFromPlan(markers, null)('pier', 'pier')).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  * it says it has ended (the year on the day tabs) and My schedule is "What I saw". axe finds no
  * serious violation anywhere. Screenshots in test-results/web/ (my-schedule-*).
  */
-import { firestorePaths } from '@encore/model';
+import { firestorePaths, stageWalkFromPlan } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -41,7 +41,7 @@ const TEXTS = {
   en: {
     next: 'Next: Mika Tanaka at Greenhouse in 10 min',
     clash: 'Clash, 21:10–22:35: these 3 sets overlap.',
-    unknownWalk: '(walking time unknown)',
+    walk: (minutes: number) => `${minutes} min walk`,
     actions: 'Export and share',
     export: 'Add to my calendar (.ics)',
     finished: 'Finished',
@@ -56,7 +56,7 @@ const TEXTS = {
   nl: {
     next: 'Hierna: Mika Tanaka op Greenhouse over 10 min',
     clash: 'Botsing, 21:10–22:35: deze 3 sets overlappen.',
-    unknownWalk: '(looptijd onbekend)',
+    walk: (minutes: number) => `${minutes} min lopen`,
     actions: 'Exporteren en delen',
     export: 'Zet in mijn agenda (.ics)',
     finished: 'Afgelopen',
@@ -131,14 +131,19 @@ describe('My schedule, schedule first', () => {
       const next = (await page.locator('.schedule-next').boundingBox())!;
       expect(next.y + next.height).toBeLessThanOrEqual(area.bottom);
 
-      // One box for the three, one note (not one per pair), advice that owns up to the unknown walk.
+      // One box for the three, one note (not one per pair), advice with the walk between the
+      // stages as the seed's georeferenced plan gives it (the map's own walking rule).
       expect(await page.locator('.schedule-clash').count()).toBe(1);
       expect(await page.locator('.schedule-clash [data-set-id]').count()).toBe(3);
       expect(await page.locator('.clash-note').count()).toBe(1);
       expect(await page.locator('.clash-note p').first().textContent()).toBe(texts.clash);
       const advice = await page.locator('.clash-note li').allTextContents();
       expect(advice).toHaveLength(2);
-      for (const line of advice) expect(line).toContain(texts.unknownWalk);
+      const walk = stageWalkFromPlan(seed.venueMap.markers, seed.venueMap.georeference);
+      expect(advice).toEqual([
+        expect.stringContaining(texts.walk(walk('the-pier', 'greenhouse')!)),
+        expect.stringContaining(texts.walk(walk('greenhouse', 'main-stage')!)),
+      ]);
       await axeClean(page, `${size}-${locale}`);
 
       // Export, print, share and subscribe: one disclosure beside the title.

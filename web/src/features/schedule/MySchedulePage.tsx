@@ -17,7 +17,7 @@ import { PrintTimetable } from './PrintTimetable';
 import { ScheduleActions } from './ScheduleActions';
 import { ScheduleView } from './ScheduleView';
 import { shareLink } from './share-link';
-import { stageWalk } from './stage-walk';
+import { useStageWalk } from './stage-walk';
 
 /**
  * "My schedule", schedule first: what is next for me, then my sets by day as a compact
@@ -29,6 +29,7 @@ export default function MySchedulePage() {
   const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
+  const walk = useStageWalk();
   const { account } = useAccount();
   const now = useNow();
   const { locale } = useLocale();
@@ -122,12 +123,12 @@ export default function MySchedulePage() {
           return (
             <>
               {phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : null}
-              {phase !== 'after' && mine.length > 0 ? <NextUp programme={programme} sets={mine} now={now} walk={stageWalk} /> : null}
+              {phase !== 'after' && mine.length > 0 ? <NextUp programme={programme} sets={mine} now={now} walk={walk} /> : null}
               <ScheduleView
                 programme={programme}
                 performanceIds={ids}
                 now={now}
-                walk={stageWalk}
+                walk={walk}
                 advise={phase !== 'after'}
                 favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
               />

@@ -1,4 +1,4 @@
-import type { StageWalk } from '@encore/model';
+import { unknownStageWalk, type StageWalk } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
@@ -8,7 +8,6 @@ import type { FavoriteProps } from '../programme/SetCard';
 import { SetCard } from '../programme/SetCard';
 import { ClashNote, TightNote } from './ClashNote';
 import { barOf, scheduleDays } from './schedule-days';
-import { stageWalk } from './stage-walk';
 import './schedule.css';
 
 /**
@@ -22,7 +21,7 @@ export function ScheduleView({
   performanceIds,
   favorites,
   now,
-  walk = stageWalk,
+  walk = unknownStageWalk,
   advise = true,
 }: {
   programme: Programme;

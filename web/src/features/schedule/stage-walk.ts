@@ -1,12 +1,16 @@
-import type { StageWalk } from '@encore/model';
+import { stageWalkFromPlan, unknownStageWalk, type StageWalk } from '@encore/model';
+import { useMemo } from 'react';
+import { useVenueMap } from '../venue/use-venue-map';
 
 /**
- * Walking minutes between stages, for clash advice and "next".
- *
- * Not known yet: the venue map's stage markers are fractions of the plan, and the plan has no
- * scale until it is georeferenced. Once it has one, this becomes
- * `stageWalkFromPlan(venueMap.markers, planScale)` (`@encore/model`, `venue/walking.ts`: the
- * straight-line minutes at 4.5 km/h), and the advice names the walk instead of saying it is
- * unknown. Staying at the same stage is no walk.
+ * Walking minutes between stages, for clash advice and "next": from the venue map's stage
+ * markers and the plan's georeference (the same rule as the map's "find a place"), and unknown
+ * while the festival has no map or the plan is not georeferenced, so the advice says the walk
+ * is unknown rather than guessing. The map document comes with the programme's bundle, so this
+ * works offline too.
  */
-export const stageWalk: StageWalk = (fromStageId, toStageId) => (fromStageId === toStageId ? 0 : null);
+export function useStageWalk(): StageWalk {
+  const map = useVenueMap();
+  const data = map.data;
+  return useMemo(() => (data ? stageWalkFromPlan(data.markers, data.georeference) : unknownStageWalk), [data]);
+}
