@@ -19,4 +19,4 @@ export {
   rebuildProgrammeBundle,
 } from './triggers/subscribers.js';
 export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme } from './triggers/https.js';
-export { nightlyMaintenance, sendReminders, refreshProgrammeBundles } from './triggers/schedule.js';
+export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';
