@@ -93,8 +93,8 @@ export function errorCode(error: unknown): string | undefined {
 
 /** The rules' limit on favourite and reaction changes (firebase/toggle-limit.ts). */
 const toggleLimit = entry(
-  { id: 'errors.toggleLimit', defaultMessage: "That's a lot of hearts and reactions in one minute: the last one wasn't saved." },
-  { id: 'errors.toggleLimitAction', defaultMessage: 'Wait a minute, then try again.' },
+  { id: 'errors.toggles.limit', defaultMessage: "That's a lot of hearts and reactions in one minute: the last one wasn't saved." },
+  { id: 'errors.toggles.limitAction', defaultMessage: 'Wait a minute, then try again.' },
   true,
 );
 
