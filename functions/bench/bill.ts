@@ -215,7 +215,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         });
       },
     );
-    const favouriteFanOut = favourite.clientReads - 1; // the open app's listener update(s), less the bench's own wait above
+    const favouriteFanOut = favourite.clientReads; // the open app's listener update (the bench's own wait listens on the same target: no read of its own)
     stopSets();
 
     // A photo: upload to ready, then an open photo wall's view of it and a reaction.
