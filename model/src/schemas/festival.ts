@@ -72,7 +72,7 @@ export const performanceInputSchema = z
 /**
  * `festivals/{f}/performances/{performanceId}`: what staff write. The two counts are legacy:
  * live figures are published in `festivals/{f}/live/sets` now, nothing writes these, and the
- * `live-counts` migration removes them (staff tools may still create a set with them at 0).
+ * live-counts migration (nightly maintenance) removes them (staff tools may still create a set with them at 0).
  */
 export const performanceSchema = performanceInputSchema
   .extend({
