@@ -39,7 +39,7 @@ import {
 import { connectStorageEmulator, getStorage, ref, uploadBytes } from 'firebase/storage';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { fetchUsage, resetUsage, type StackUsage } from '@encore/emulators/stack';
-import { firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { twelveMegapixelJpeg } from './_photo-bench.js';
 import { runQuietly } from './_stack-child.js';
@@ -64,6 +64,12 @@ const MODEL = {
   openAppsShare: 0.05,
   /** Of those, the share with the photo wall open (listening to photos: reactions and new photos). */
   photoWallShare: 0.2,
+  /** Hours a festival day publishes live counts (gates open to close). */
+  festivalDayHours: 14,
+  /** Sets of one festival day (the seed's). */
+  setsPerDay: 35,
+  /** Share of favourites taken back later the same day. */
+  removedShare: 0.1,
   /** Bundle requests that reach the function (CDN misses: ~12 an hour at s-maxage=300, per edge; 10 edges assumed). */
   bundleFunctionCalls: 24 * 12 * 10,
 };
@@ -187,11 +193,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
       stops.forEach((stop) => stop());
     });
 
-    // An open app listens to the sets (live counts) while another visitor favourites one.
+    // An open app listens to the festival's live document (every set's count) while another visitor favourites one.
     const openApp = client('open-app', true);
-    await loadBundle(openApp.db, bundle as unknown as ArrayBuffer);
-    const sets = (await namedQuery(openApp.db, programmeQueryName(FESTIVAL_ID, 'performances')))!;
-    const stopSets = await serverSnapshot(sets);
+    const liveSets = doc(openApp.db, firestorePaths.liveSets(FESTIVAL_ID));
+    const stopSets = onSnapshot(liveSets, () => {});
     const setId = encore2026().performances[0]!.id;
     const favouriter = client('favouriter');
     const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
@@ -201,10 +206,16 @@ async function runBill(print: (line: string) => void): Promise<void> {
       () => setDoc(doc(favouriter.db, firestorePaths.favorite('bench-visitor', setId)), { festivalId: FESTIVAL_ID, performanceId: setId, createdAt: new Date() }),
       async () => {
         await stack.invocations.until(() => counted() > countedBefore, 'the favourite counted');
-        (await serverSnapshot(sets, (_, find) => find(setId)?.favoriteCount === 1))();
+        await new Promise<void>((resolve) => {
+          const stop = onSnapshot(liveSets, (snapshot) => {
+            if ((snapshot.get('favorites') as Record<string, number> | undefined)?.[setId] !== 1) return;
+            stop();
+            resolve();
+          });
+        });
       },
     );
-    const favouriteFanOut = favourite.clientReads; // the open app's listener update(s)
+    const favouriteFanOut = favourite.clientReads; // the open app's listener update (the bench's own wait listens on the same target: no read of its own)
     stopSets();
 
     // A photo: upload to ready, then an open photo wall's view of it and a reaction.
@@ -260,74 +271,94 @@ async function runBill(print: (line: string) => void): Promise<void> {
     print(`photo view: 1 download of the 800 px rendition, ${(viewBytes / 1024).toFixed(0)} KiB, 1 class B operation`);
 
     // ---- the modelled day ----------------------------------------------------------------
-    const m = MODEL;
-    const openApps = m.visitors * m.openAppsShare;
-    const walls = openApps * m.photoWallShare;
-    const photos = m.visitors * m.uploaderShare * m.photosPerUploader;
-    const favourites = m.visitors * m.favouritesPerVisitor;
-    const reactionCount = m.visitors * m.reactionsPerVisitor;
-    // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
-    const own = (c: Counts, fanOut: number) => ({ reads: c.clientReads - fanOut + c.serverReads, writes: c.clientWrites + c.serverWrites });
-    const fav = own(favourite, favouriteFanOut);
-    const uploadFanOut = upload.clientReads;
-    const reactionFanOut = reaction.clientReads;
-    type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; hosting: number; invocations: number };
-    const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
-      name,
-      reads: (c.reads ?? 0) * times,
-      writes: (c.writes ?? 0) * times,
-      deletes: (c.deletes ?? 0) * times,
-      classA: (c.classA ?? 0) * times,
-      classB: (c.classB ?? 0) * times,
-      egress: (c.egress ?? 0) * times,
-      hosting: (c.hosting ?? 0) * times,
-      invocations: (c.invocations ?? 0) * times,
-    });
-    const day = (firstVisit: Counts, bundled: boolean): Line[] => [
-      line('first visits', m.visitors, { reads: firstVisit.clientReads, hosting: bundled ? bundleGzip : 0 }),
-      line('return visits', m.visitors * m.returnVisitsPerVisitor, { reads: bundled ? returnVisit.clientReads : firstPlain.clientReads, hosting: bundled ? bundleGzip : 0 }),
-      line('favourites: write and counting', favourites, { ...fav, deletes: favourite.deletes, invocations: favourite.invocations }),
-      line('favourites: live count in open apps', favourites * openApps, { reads: favouriteFanOut }),
-      line('photo uploads: pipeline', photos, { reads: upload.serverReads, writes: upload.serverWrites + upload.clientWrites, classA: upload.classA, classB: upload.classB, invocations: upload.invocations }),
-      line('photo uploads: open photo walls', photos * walls, { reads: uploadFanOut }),
-      line('photo views', m.visitors * m.photoViewsPerVisitor, { classB: 1, egress: viewBytes }),
-      line('reactions: write and counting', reactionCount, { ...own(reaction, reactionFanOut), invocations: reaction.invocations }),
-      line('reactions: open photo walls', reactionCount * walls, { reads: reactionFanOut }),
-      ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
-    ];
-    const p = listPrices;
-    const cost = (l: Line) => ({
-      firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete,
-      storage: l.classA * p.storage.classA + l.classB * p.storage.classB + l.egress * p.storage.egressByte,
-      other: l.hosting * p.hosting.transferByte + l.invocations * p.functions.invocation,
-    });
-    const money = (usd: number) => `$${usd.toFixed(2)}`.padStart(10);
-    const big = (n: number) => Math.round(n).toLocaleString('en-US').padStart(15);
-    const printDay = (title: string, lines: Line[]) => {
+    // The day for one crowd size: every line from the per-action counts above.
+    const modelDay = (visitors: number): number => {
+      const m = { ...MODEL, visitors };
+      const openApps = m.visitors * m.openAppsShare;
+      const walls = openApps * m.photoWallShare;
+      const photos = m.visitors * m.uploaderShare * m.photosPerUploader;
+      const favourites = m.visitors * m.favouritesPerVisitor;
+      const reactionCount = m.visitors * m.reactionsPerVisitor;
+      // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
+      const own = (c: Counts, fanOut: number) => ({ reads: c.clientReads - fanOut + c.serverReads, writes: c.clientWrites + c.serverWrites });
+      // The live document is published at most every LIVE_PUBLISH_INTERVAL_SECONDS over the festival day, and at most once per favourite.
+      const publications = Math.min(favourites, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      // Measured with one favourite: the functions' reads and writes of one publication (one dirty set:
+      // its count() and its trending count(), the live document read in the transaction, and written).
+      // Scaled by the model: a publication recounts every set that changed in its interval, and a
+      // count() is billed one read per 1,000 favourites it counts (the sets' average fans at the day's end).
+      const perSet = favourite.serverReads - 2; // less the transaction's read and the instance's first read of the live document
+      const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
+      const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;
+      const publication = { reads: 2 + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
+      const uploadFanOut = upload.clientReads;
+      const reactionFanOut = reaction.clientReads;
+      type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; hosting: number; invocations: number };
+      const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
+        name,
+        reads: (c.reads ?? 0) * times,
+        writes: (c.writes ?? 0) * times,
+        deletes: (c.deletes ?? 0) * times,
+        classA: (c.classA ?? 0) * times,
+        classB: (c.classB ?? 0) * times,
+        egress: (c.egress ?? 0) * times,
+        hosting: (c.hosting ?? 0) * times,
+        invocations: (c.invocations ?? 0) * times,
+      });
+      const day = (firstVisit: Counts, bundled: boolean): Line[] => [
+        line('first visits', m.visitors, { reads: firstVisit.clientReads, hosting: bundled ? bundleGzip : 0 }),
+        line('return visits', m.visitors * m.returnVisitsPerVisitor, { reads: bundled ? returnVisit.clientReads : firstPlain.clientReads, hosting: bundled ? bundleGzip : 0 }),
+        // The visitor's write and its two invocations per favourite; the counting per publication (see publication()).
+        line('favourites: writes', favourites, { writes: favourite.clientWrites, deletes: favourite.deletes, invocations: favourite.invocations }),
+        line('favourites: counting (publications)', publications, publication),
+        // Each publication is one read per open app, however many favourites it carries.
+        line('favourites: live document in open apps', publications * openApps, { reads: favouriteFanOut }),
+        line('photo uploads: pipeline', photos, { reads: upload.serverReads, writes: upload.serverWrites + upload.clientWrites, classA: upload.classA, classB: upload.classB, invocations: upload.invocations }),
+        line('photo uploads: open photo walls', photos * walls, { reads: uploadFanOut }),
+        line('photo views', m.visitors * m.photoViewsPerVisitor, { classB: 1, egress: viewBytes }),
+        line('reactions: write and counting', reactionCount, { ...own(reaction, reactionFanOut), invocations: reaction.invocations }),
+        line('reactions: open photo walls', reactionCount * walls, { reads: reactionFanOut }),
+        ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
+      ];
+      const p = listPrices;
+      const cost = (l: Line) => ({
+        firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete,
+        storage: l.classA * p.storage.classA + l.classB * p.storage.classB + l.egress * p.storage.egressByte,
+        other: l.hosting * p.hosting.transferByte + l.invocations * p.functions.invocation,
+      });
+      const money = (usd: number) => `$${usd.toFixed(2)}`.padStart(10);
+      const big = (n: number) => Math.round(n).toLocaleString('en-US').padStart(15);
+      const printDay = (title: string, lines: Line[]) => {
+        print('');
+        print(title);
+        print(`${'line'.padEnd(40)} ${'reads'.padStart(15)} ${'writes'.padStart(15)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
+        let total = { firestore: 0, storage: 0, other: 0 };
+        for (const l of lines) {
+          const c = cost(l);
+          total = { firestore: total.firestore + c.firestore, storage: total.storage + c.storage, other: total.other + c.other };
+          print(`${l.name.padEnd(40)} ${big(l.reads)} ${big(l.writes)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
+        }
+        print(`${'total'.padEnd(40)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
+        return total.firestore + total.storage + total.other;
+      };
       print('');
-      print(title);
-      print(`${'line'.padEnd(40)} ${'reads'.padStart(15)} ${'writes'.padStart(15)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
-      let total = { firestore: 0, storage: 0, other: 0 };
-      for (const l of lines) {
-        const c = cost(l);
-        total = { firestore: total.firestore + c.firestore, storage: total.storage + c.storage, other: total.other + c.other };
-        print(`${l.name.padEnd(40)} ${big(l.reads)} ${big(l.writes)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
-      }
-      print(`${'total'.padEnd(40)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
-      return total.firestore + total.storage + total.other;
+      print(
+        `Modelled festival day: ${m.visitors.toLocaleString('en-US')} visitors; each: 1 first visit + ${m.returnVisitsPerVisitor} return visits, ${m.favouritesPerVisitor} favourites, ` +
+          `${m.reactionsPerVisitor} reactions, ${m.photoViewsPerVisitor} photo views; ${m.uploaderShare * 100}% upload ${m.photosPerUploader} photos; ` +
+          `${m.openAppsShare * 100}% of apps open at any moment (${openApps.toLocaleString('en-US')}), ${m.photoWallShare * 100}% of those on the photo wall (${walls.toLocaleString('en-US')}). ` +
+          `Return visits come more than 30 minutes apart: without the bundle a listener resumed that late is billed as a new query (every document); ` +
+          `with it, the app loads the latest bundle (at most ~15 minutes old) first and resumes from there.`,
+      );
+      const withBundle = printDay('with the programme bundle', day(firstBundle, true));
+      const withoutBundle = printDay('without it (every visit reads the programme)', day(firstPlain, false));
+      print('');
+      print(`the bundle saves ${money(withoutBundle - withBundle).trim()} a day (${((1 - withBundle / withoutBundle) * 100).toFixed(0)}%); list prices dated ${PRICES_DATED} (functions/bench/prices.ts: ${PRICE_SOURCES.join(', ')}); no free tier, CPU or memory time`);
+      return withBundle;
     };
+    const small = modelDay(MODEL.visitors);
+    const large = modelDay(4 * MODEL.visitors);
     print('');
-    print(
-      `Modelled festival day: ${m.visitors.toLocaleString('en-US')} visitors; each: 1 first visit + ${m.returnVisitsPerVisitor} return visits, ${m.favouritesPerVisitor} favourites, ` +
-        `${m.reactionsPerVisitor} reactions, ${m.photoViewsPerVisitor} photo views; ${m.uploaderShare * 100}% upload ${m.photosPerUploader} photos; ` +
-        `${m.openAppsShare * 100}% of apps open at any moment (${openApps.toLocaleString('en-US')}), ${m.photoWallShare * 100}% of those on the photo wall (${walls.toLocaleString('en-US')}). ` +
-        `Return visits come more than 30 minutes apart: without the bundle a listener resumed that late is billed as a new query (every document); ` +
-        `with it, the app loads the latest bundle (at most ~15 minutes old) first and resumes from there.`,
-    );
-    const withBundle = printDay('with the programme bundle', day(firstBundle, true));
-    const withoutBundle = printDay('without it (every visit reads the programme)', day(firstPlain, false));
-    print('');
-    print(`the bundle saves ${money(withoutBundle - withBundle).trim()} a day (${((1 - withBundle / withoutBundle) * 100).toFixed(0)}%); list prices dated ${PRICES_DATED} (functions/bench/prices.ts: ${PRICE_SOURCES.join(', ')}); no free tier, CPU or memory time`);
+    print(`${(4 * MODEL.visitors).toLocaleString('en-US')} visitors cost ${(large / small).toFixed(2)}x the ${MODEL.visitors.toLocaleString('en-US')}-visitor day (4x the crowd; target: at most 4.5x, linear)`);
   } finally {
     await Promise.all(apps.map((app) => deleteApp(app)));
     await stack.stop();

@@ -71,9 +71,6 @@ export const MAX_EVENT_AGE_MS = {
  */
 export const bundleOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 50, maxInstances: 1, retry: true } as const;
 
-/** The periodic bundle refresh (live counts folded in), and how often it runs. */
-export const bundleRefreshOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 300, maxInstances: 1, retryCount: 1 } as const;
-export const BUNDLE_REFRESH_SCHEDULE = 'every 10 minutes';
 
 /** Thin triggers: validate, publish, return. Cheap and highly concurrent. */
 export const triggerOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20, retry: true } as const;
@@ -83,6 +80,12 @@ export const photoPipelineOptions = { region: REGION, memory: '2GiB', cpu: 1, ti
 
 /** Counter and aggregate subscribers: bounded instances keep contention on hot documents in check. */
 export const counterOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 40, maxInstances: 10, retry: true } as const;
+
+/**
+ * `countFavorite` holds each message until the festival's next live publication (at most
+ * LIVE_PUBLISH_INTERVAL_SECONDS), doing almost nothing meanwhile: many messages per instance.
+ */
+export const liveOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 1000, maxInstances: 10, retry: true } as const;
 
 /** Fan-out and notice batches touch many documents per message. */
 export const fanOutOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 300, concurrency: 4, maxInstances: 10, retry: true } as const;

@@ -19,5 +19,5 @@ export {
   rebuildProgrammeBundle,
 } from './triggers/subscribers.js';
 export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
-export { nightlyMaintenance, sendReminders, refreshProgrammeBundles } from './triggers/schedule.js';
+export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, onFavoriteWrittenForFriends } from './triggers/friends.js';

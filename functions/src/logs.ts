@@ -34,6 +34,8 @@ export const logs = {
   photoSkipped: info('photo-skipped'),
   photoFilesDeleted: info('photo-files-deleted'),
   favoriteCounted: info('favorite-counted'),
+  /** The festival's live document rewritten: how many sets were recounted for it. */
+  liveSetsPublished: info('live-sets-published'),
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),
   photoAutoHidden: warn('photo-auto-hidden'),

@@ -10,6 +10,7 @@ export * from './venue/georeference.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './schemas/stats.js';
+export * from './schemas/live.js';
 export * from './schemas/moderation.js';
 export * from './schemas/backend.js';
 export * from './schemas/push.js';

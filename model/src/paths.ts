@@ -23,6 +23,8 @@ export const firestorePaths = {
   report: (festivalId: string, id: string) => `festivals/${festivalId}/reports/${id}`,
   statsCollection: (festivalId: string) => `festivals/${festivalId}/stats`,
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
+  /** Functions only; everyone reads: the festival's live figures (per-set favourites, trending). */
+  liveSets: (festivalId: string) => `festivals/${festivalId}/live/sets`,
   /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */
   venueMap: (festivalId: string) => `festivals/${festivalId}/venue/map`,
   /** Practical information (opening hours, tickets, rules...): staff write, everyone reads. */
@@ -43,6 +45,8 @@ export const firestorePaths = {
   notice: (uid: string, noticeId: string) => `users/${uid}/notices/${noticeId}`,
   /** The person's report rate limit, written with each report they file. */
   reportLimit: (uid: string) => `users/${uid}/limits/reports`,
+  /** The person's favourite and reaction toggle rate limit, written with each toggle. */
+  toggleLimit: (uid: string) => `users/${uid}/limits/toggles`,
   /** The browsers that receive this person's push messages (model: deviceSchema). */
   devices: (uid: string) => `users/${uid}/devices`,
   device: (uid: string, deviceId: string) => `users/${uid}/devices/${deviceId}`,

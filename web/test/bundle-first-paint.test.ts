@@ -34,7 +34,7 @@ beforeAll(async () => {
   void writer.set(db.doc(firestorePaths.festival(F)), seed.festival);
   for (const stage of seed.stages) void writer.set(db.doc(firestorePaths.stage(F, stage.id)), stage.data);
   for (const artist of seed.artists) void writer.set(db.doc(firestorePaths.artist(F, artist.id)), artist.data);
-  for (const set of seed.performances) void writer.set(db.doc(firestorePaths.performance(F, set.id)), { ...set.data, favoriteCount: set.data.favoriteCount + 3 });
+  for (const set of seed.performances) void writer.set(db.doc(firestorePaths.performance(F, set.id)), { ...set.data, favoriteCount: 3 });
   // What the seed lacks: a picture (nested maps, an array of maps, a timestamp with microseconds)...
   const [pictured] = seed.artists;
   void writer.set(db.doc(firestorePaths.artist(F, pictured!.id)), {

@@ -23,7 +23,7 @@ import { getFirestore as getAdminFirestore } from 'firebase-admin/firestore';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth } from 'firebase/auth';
-import { connectFirestoreEmulator, doc, getFirestore, serverTimestamp, setDoc, terminate } from 'firebase/firestore';
+import { connectFirestoreEmulator, doc, getFirestore, increment, serverTimestamp, terminate, writeBatch } from 'firebase/firestore';
 import { encore2026 } from '@encore/model/seed';
 import { afterAll, expect, it } from 'vitest';
 import { bannerUrl, runCli, type CliProcess } from './cli-process.js';
@@ -135,8 +135,14 @@ it('keeps every acknowledged write across a kill -9 of the whole stack: Firestor
       const webDb = getFirestore(visitor.app);
       const [firestoreHost, firestorePort] = first.hosts.firestore.split(':');
       connectFirestoreEmulator(webDb, firestoreHost!, Number(firestorePort));
-      for (const performanceId of performances.slice(n % 20, (n % 20) + 3)) {
-        await setDoc(doc(webDb, `users/${visitor.uid}/favorites/${performanceId}`), { festivalId: 'encore-2026', performanceId, createdAt: serverTimestamp() });
+      for (const [k, performanceId] of performances.slice(n % 20, (n % 20) + 3).entries()) {
+        // As the app writes a favourite: with the person's toggle limit, in one commit (firestore.rules).
+        const batch = writeBatch(webDb);
+        const limit = doc(webDb, `users/${visitor.uid}/limits/toggles`);
+        if (k === 0) batch.set(limit, { windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() });
+        else batch.update(limit, { count: increment(1), lastToggleAt: serverTimestamp() });
+        batch.set(doc(webDb, `users/${visitor.uid}/favorites/${performanceId}`), { festivalId: 'encore-2026', performanceId, createdAt: serverTimestamp() });
+        await batch.commit();
         acked.favourites.push({ uid: visitor.uid, performanceId });
       }
       await getAdminAuth(admin).setCustomUserClaims(visitor.uid, { crashTest: n });

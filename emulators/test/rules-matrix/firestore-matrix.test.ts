@@ -31,6 +31,7 @@ import {
   type DocumentData,
   type Firestore,
   type Query,
+  type WriteBatch,
 } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { REPORTS_PER_WINDOW, reportIdFor, reportLimitKeyFor } from '@encore/model';
@@ -93,6 +94,8 @@ interface FirestoreRow {
   update: (uid: string) => Data;
   /** The query list runs, when the app asks a narrower one than "the whole collection". */
   list?: (db: Firestore, uid: string) => Query;
+  /** A favourite or reaction: create, update and delete move the caller's toggle limit in the same batch. */
+  toggled?: boolean;
 }
 
 const collectionOf = (path: string) => path.slice(0, path.lastIndexOf('/'));
@@ -111,6 +114,21 @@ function fileReport(db: Firestore, uid: string, photoId: string, extra: Data = {
         : { windowStartsAt: serverTimestamp(), count: 1, lastReportId: `encore-2026~${reportId}`, lastReportAt: serverTimestamp() },
     );
   });
+}
+
+/** Whose toggle limit a favourite or reaction write moves: the caller of the case being run. */
+let caller = '';
+const toggleLimitOf = (uid: string) => `users/${uid}/limits/toggles`;
+/** Opens the caller's toggle window in this batch (each case starts with none). */
+function countToggle(db: Firestore, batch: WriteBatch): void {
+  batch.set(doc(db, toggleLimitOf(caller)), { windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() });
+}
+/** A favourite or reaction written as the app does: with the toggle limit, in one batch. */
+function toggle(db: Firestore, write: (batch: WriteBatch) => void): Promise<void> {
+  const batch = writeBatch(db);
+  countToggle(db, batch);
+  write(batch);
+  return batch.commit();
 }
 
 const POLICY: FirestoreRow[] = [
@@ -144,13 +162,13 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/photos/ph-mine`, policy: { get: OWNER_AND_STAFF, list: OWNER_AND_STAFF, create: NOBODY, update: OWNER, delete: NOBODY },
     existing: photo({ status: 'processing' }), create: () => photo({}), update: () => ({ performanceId: 'p-headliner', updatedAt: serverTimestamp() }),
     list: (db) => query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera')) },
-  { doc: `${F}/photos/ph-ready/reactions/vera`, policy: { get: EVERYONE, list: EVERYONE, create: OWNER, update: OWNER, delete: OWNER },
+  { toggled: true, doc: `${F}/photos/ph-ready/reactions/vera`, policy: { get: EVERYONE, list: EVERYONE, create: OWNER, update: OWNER, delete: OWNER },
     existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
   // Reactions go with their photo: under a hidden or processing one only staff read them, nobody
   // adds or changes one, and their owner may still take theirs back.
-  { doc: `${F}/photos/ph-hidden/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
+  { toggled: true, doc: `${F}/photos/ph-hidden/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
     existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
-  { doc: `${F}/photos/ph-processing/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
+  { toggled: true, doc: `${F}/photos/ph-processing/reactions/vera`, policy: { get: STAFF, list: STAFF, create: NOBODY, update: NOBODY, delete: OWNER },
     existing: { kind: 'love', createdAt: AT('20:20') }, create: () => ({ kind: 'love', createdAt: serverTimestamp() }), update: () => ({ kind: 'fire' }) },
   // Announcements: staff post, edit (recording who and when) and withdraw them; nobody deletes one.
   { doc: `${F}/announcements/a-row`, policy: { get: EVERYONE, list: EVERYONE, create: STAFF, update: STAFF, delete: NOBODY },
@@ -175,10 +193,19 @@ const POLICY: FirestoreRow[] = [
   { doc: 'users/vera', policy: { get: OWNER, list: NOBODY, create: OWNER, update: OWNER, delete: OWNER },
     existing: { locale: 'en', reminderMinutes: 15, updatedAt: AT('18:00') },
     create: () => ({ locale: 'nl', reminderMinutes: null, updatedAt: serverTimestamp() }), update: () => ({ reminderMinutes: 30, updatedAt: serverTimestamp() }) },
-  { doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: NOBODY, delete: OWNER },
+  { toggled: true, doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: NOBODY, delete: OWNER },
     existing: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: AT('19:00') },
     create: () => ({ festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() }), update: () => ({ createdAt: serverTimestamp() }),
     list: (db) => query(collection(db, 'users/vera/favorites'), where('festivalId', '==', 'encore-2026')) },
+  // One's toggle limit: read and moved by its owner (as each favourite and reaction requires), never removed.
+  { doc: 'users/vera/limits/toggles', policy: { get: OWNER, list: NOBODY, create: OWNER, update: OWNER, delete: NOBODY },
+    existing: { windowStartsAt: AT('20:00'), count: 1, lastToggleAt: AT('20:00') },
+    create: () => ({ windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() }),
+    update: () => ({ count: 2, lastToggleAt: serverTimestamp() }) },
+  // The festival's live figures: functions publish them, everyone reads.
+  { doc: `${F}/live/sets`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { favorites: { 'p-headliner': 3 }, trending: [], trendingScores: {}, trendingCheckedAt: AT('20:00'), publishedAt: AT('20:00') },
+    create: () => ({ favorites: { 'p-headliner': 1_000 } }), update: () => ({ favorites: { 'p-headliner': 1_000 } }) },
   { doc: 'users/vera/clashes/encore-2026', policy: { get: OWNER, list: OWNER, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { pairs: [] }, create: () => ({ pairs: [] }), update: () => ({ pairs: ['p-a', 'p-b'] }) },
   // One's report rate limit: read and moved by its owner (as each report requires), never removed.
@@ -218,6 +245,8 @@ interface Attack {
   arrange?: Record<string, Data>;
   /** Documents out of the way, so a write is the create it means to be. */
   absent?: string[];
+  /** Documents in place once the caller's toggle limit was cleared (`{caller}` stands for their uid). */
+  arrangeAfter?: Record<string, Data>;
   attempt: (db: Firestore) => Promise<unknown>;
   expect: 'allowed' | 'denied';
 }
@@ -236,35 +265,36 @@ const valid = { favorite: { festivalId: 'encore-2026', performanceId: 'p-headlin
 
 const ATTACKS: Attack[] = [
   { name: 'writing another user’s favourite', absent: ['users/vera/favorites/p-headliner'], role: 'otherUser', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite)) },
   { name: 'a favourite with a client-chosen createdAt', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, createdAt: Timestamp.fromDate(AT('10:00')) }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, createdAt: Timestamp.fromDate(AT('10:00')) })) },
   { name: 'a favourite whose performanceId differs from its id', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, performanceId: 'p-other' }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, performanceId: 'p-other' })) },
   { name: 'a favourite of a performance that does not exist', role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-ghost'), { ...valid.favorite, performanceId: 'p-ghost' }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-ghost'), { ...valid.favorite, performanceId: 'p-ghost' })) },
   // A cancelled set cannot be favourited (the app disables its heart); one favourited before
   // the cancellation can still be taken back.
   { name: 'favouriting a cancelled set', absent: ['users/vera/favorites/p-cancelled'], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' })) },
   { name: 'an anonymous visitor favouriting a cancelled set', absent: ['users/anna/favorites/p-cancelled'], role: 'anonymous', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/anna/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/anna/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' })) },
   { name: 'favouriting a cancelled set in a batch with a set that is on', absent: ['users/vera/favorites/p-cancelled', 'users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
     attempt: (db) => {
       const batch = writeBatch(db);
+      countToggle(db, batch);
       batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite);
       batch.set(doc(db, 'users/vera/favorites/p-cancelled'), { ...valid.favorite, performanceId: 'p-cancelled' });
       return batch.commit();
     } },
   { name: 'favouriting a set that is on (scheduled)', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'allowed',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite)) },
   { name: 'taking back one’s favourite of a set cancelled since', role: 'visitor', expect: 'allowed',
     arrange: { 'users/vera/favorites/p-cancelled': { festivalId: 'encore-2026', performanceId: 'p-cancelled', createdAt: AT('19:00') } },
-    attempt: (db) => deleteDoc(doc(db, 'users/vera/favorites/p-cancelled')) },
+    attempt: (db) => toggle(db, (batch) => batch.delete(doc(db, 'users/vera/favorites/p-cancelled'))) },
   { name: 'a favourite with an extra field', absent: ['users/vera/favorites/p-headliner'], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, favoriteCount: 1000 }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, favoriteCount: 1000 })) },
   { name: 'an anonymous visitor favouriting for themselves', role: 'anonymous', expect: 'allowed',
-    attempt: (db) => setDoc(doc(db, 'users/anna/favorites/p-headliner'), valid.favorite) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/anna/favorites/p-headliner'), valid.favorite)) },
   { name: 'raising a performance’s favoriteCount (staff)', role: 'staff', expect: 'denied',
     attempt: (db) => updateDoc(doc(db, `${F}/performances/p-headliner`), { favoriteCount: increment(1) }) },
   { name: 'creating a performance with a head start on its counter', role: 'staff', expect: 'denied',
@@ -334,17 +364,17 @@ const ATTACKS: Attack[] = [
   { name: 'watching someone else’s photo id among their photos', role: 'otherUser', expect: 'denied',
     attempt: (db) => getDocs(query(collection(db, `${F}/photos`), where('uploaderUid', '==', 'vera'), where(documentId(), '==', 'ph-processing'))) },
   { name: 'reacting in another user’s name', role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/otto`), { kind: 'love', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-ready/reactions/otto`), { kind: 'love', createdAt: serverTimestamp() })) },
   { name: 'reacting to a hidden photo', absent: [`${F}/photos/ph-hidden/reactions/vera`], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'love', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'love', createdAt: serverTimestamp() })) },
   { name: 'reacting with a kind the app does not have', absent: [`${F}/photos/ph-ready/reactions/vera`], role: 'visitor', expect: 'denied',
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'poop', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'poop', createdAt: serverTimestamp() })) },
   { name: 'an anonymous visitor reacting for themselves', role: 'anonymous', expect: 'allowed',
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/anna`), { kind: 'clap', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-ready/reactions/anna`), { kind: 'clap', createdAt: serverTimestamp() })) },
   { name: 'changing one’s reaction by rewriting it (as the app does)', role: 'visitor', expect: 'allowed', arrange: { [`${F}/photos/ph-ready/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } },
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-ready/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() })) },
   { name: 'changing one’s reaction after the photo was hidden', role: 'visitor', expect: 'denied', arrange: { [`${F}/photos/ph-hidden/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } },
-    attempt: (db) => setDoc(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, `${F}/photos/ph-hidden/reactions/vera`), { kind: 'wow', createdAt: serverTimestamp() })) },
   { name: 'listing the reactions of a hidden photo', role: 'visitor', expect: 'denied',
     attempt: (db) => getDocs(collection(db, `${F}/photos/ph-hidden/reactions`)) },
   { name: 'listing the reactions of a photo that does not exist', role: 'visitor', expect: 'denied',
@@ -558,7 +588,7 @@ const ATTACKS: Attack[] = [
     attempt: (db) => deleteDoc(doc(db, `${F}/venue/map`)) },
   { name: 'a favourite whose festivalId is not a festival id (though the path it makes exists)', role: 'visitor', absent: ['users/vera/favorites/p-headliner'],
     arrange: { 'festivals/Encore 2026/performances/p-headliner': performance({}) }, expect: 'denied',
-    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, festivalId: 'Encore 2026' }) },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, festivalId: 'Encore 2026' })) },
   { name: 'marking a notice read and rewriting its text', role: 'visitor', expect: 'denied', arrange: { 'users/vera/notices/n-1': { kind: 'moved', text: 'Moved.', createdAt: AT('18:00'), readAt: null } },
     attempt: (db) => updateDoc(doc(db, 'users/vera/notices/n-1'), { readAt: serverTimestamp(), text: 'Cancelled!' }) },
   { name: 'staff creating an announcement signed as someone else', role: 'staff', expect: 'denied',
@@ -570,10 +600,39 @@ const ATTACKS: Attack[] = [
   { name: 'a batch: favourite plus a forged stats write fails as a whole', role: 'visitor', expect: 'denied',
     attempt: (db) => {
       const batch = writeBatch(db);
+      countToggle(db, batch);
       batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite);
       batch.set(doc(db, `${F}/stats/totals`), { favorites: 1_000_000 });
       return batch.commit();
     } },
+  // The toggle limit (TOGGLES_PER_WINDOW a minute): a favourite or reaction must move it in the same commit.
+  { name: 'a favourite without moving the toggle limit', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite) },
+  { name: 'taking a reaction back without moving the toggle limit', role: 'visitor', arrange: { [`${F}/photos/ph-ready/reactions/vera`]: { kind: 'love', createdAt: AT('20:20') } }, expect: 'denied',
+    attempt: (db) => deleteDoc(doc(db, `${F}/photos/ph-ready/reactions/vera`)) },
+  { name: 'the 30th toggle of a minute', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'allowed',
+    arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: new Date(Date.now() + 5 * 60_000), count: 29, lastToggleAt: new Date() } },
+    attempt: (db) => { const batch = writeBatch(db); batch.update(doc(db, toggleLimitOf(caller)), { count: increment(1), lastToggleAt: serverTimestamp() }); batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite); return batch.commit(); } },
+  { name: 'the 31st toggle of a minute', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: new Date(Date.now() + 5 * 60_000), count: 30, lastToggleAt: new Date() } },
+    attempt: (db) => { const batch = writeBatch(db); batch.update(doc(db, toggleLimitOf(caller)), { count: increment(1), lastToggleAt: serverTimestamp() }); batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite); return batch.commit(); } },
+  { name: 'the 31st toggle of a minute, opening a new window before the last is over', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: new Date(Date.now() + 5 * 60_000), count: 30, lastToggleAt: new Date() } },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite)) },
+  { name: 'a toggle once the last window is over opens a new one', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'allowed',
+    arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: new Date(Date.now() - 2 * 60_000), count: 30, lastToggleAt: new Date(Date.now() - 60_000) } },
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite)) },
+  { name: 'deleting one’s toggle limit', role: 'visitor', arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: AT('20:00'), count: 30, lastToggleAt: AT('20:00') } }, expect: 'denied',
+    attempt: (db) => deleteDoc(doc(db, toggleLimitOf('vera'))) },
+  // Trending counts established accounts only: a favourite may say so only from one.
+  { name: 'an anonymous visitor calling their favourite established', role: 'anonymous', absent: ['users/anna/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/anna/favorites/p-headliner'), { ...valid.favorite, established: true })) },
+  { name: 'an unverified new account calling their favourite established', role: 'unverified', absent: ['users/uma/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/uma/favorites/p-headliner'), { ...valid.favorite, established: true })) },
+  { name: 'an old account (the backend’s claim) calling their favourite established', role: 'oldAccount', absent: ['users/olaf/favorites/p-headliner'], expect: 'allowed',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/olaf/favorites/p-headliner'), { ...valid.favorite, established: true })) },
+  { name: 'a verified account hiding that it is established', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, established: false })) },
 ];
 
 let stack: MatrixStack;
@@ -600,10 +659,13 @@ function perform(row: FirestoreRow, operation: Operation, role: Role): Promise<u
     case 'list':
       return getDocs(row.list ? row.list(firestore, uidOf(role)) : collection(firestore, collectionOf(row.doc)));
     case 'create':
+      if (row.toggled) return toggle(firestore, (batch) => batch.set(target, row.create(uidOf(role))));
       return row.createWith ? row.createWith(firestore, uidOf(role)) : setDoc(target, row.create(uidOf(role)));
     case 'update':
+      if (row.toggled) return toggle(firestore, (batch) => batch.update(target, row.update(uidOf(role))));
       return updateDoc(target, row.update(uidOf(role)));
     case 'delete':
+      if (row.toggled) return toggle(firestore, (batch) => batch.delete(target));
       return deleteDoc(target);
   }
 }
@@ -615,6 +677,8 @@ describe.each(POLICY)('firestore $doc', (row) => {
       await stack.owner.deleteDoc(docFor(row, role));
       for (const path of row.absentOnCreate?.(uidOf(role)) ?? []) await stack.owner.deleteDoc(path);
     } else await stack.owner.setDoc(docFor(row, role), row.existing);
+    caller = uidOf(role);
+    if (row.toggled) await stack.owner.deleteDoc(toggleLimitOf(caller));
     const request = perform(row, operation, role);
     await (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
   });
@@ -626,6 +690,9 @@ describe('attacks (and the honest requests next to them)', () => {
     for (const [path, data] of Object.entries(attack.arrange ?? {})) await stack.owner.setDoc(path, data);
     for (const path of attack.absent ?? []) await stack.owner.deleteDoc(path);
     const context = attack.role in EXTRA_IDENTITIES ? stack.asIdentity(EXTRA_IDENTITIES[attack.role as keyof typeof EXTRA_IDENTITIES]) : stack.as(attack.role as Role);
+    caller = attack.role in EXTRA_IDENTITIES ? EXTRA_IDENTITIES[attack.role as keyof typeof EXTRA_IDENTITIES].uid : uidOf(attack.role as Role);
+    await stack.owner.deleteDoc(toggleLimitOf(caller));
+    for (const [path, data] of Object.entries(attack.arrangeAfter ?? {})) await stack.owner.setDoc(path.replace('{caller}', caller), data);
     const request = attack.attempt(db(context));
     await (attack.expect === 'allowed' ? assertSucceeds(request) : assertFails(request));
   });

@@ -16,3 +16,9 @@ export function previousLocalDay(at: Date, timeZone: string): string {
 export function dailyShardPath(festivalId: string, day: string, shard: number): string {
   return `festivals/${festivalId}/dailyShards/${day}_${shard}`;
 }
+
+/** The instants a festival day starts and ends in the festival's zone (end exclusive). */
+export function localDayBounds(day: string, timeZone: string): { start: Date; end: Date } {
+  const start = DateTime.fromISO(day, { zone: timeZone }).startOf('day');
+  return { start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
+}

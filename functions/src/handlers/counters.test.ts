@@ -1,150 +1,180 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, hourlyStatsSchema, performanceSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
-import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
-import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, liveSetsSchema } from '@encore/model';
+import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
+import { handleFavoriteChanged } from './favorite-changed.js';
+import { LivePublisher } from './live-publish.js';
 import { handleReactionChanged } from './reaction-changed.js';
+import { handleRefreshTrending } from './refresh-trending.js';
 
-const performance = (deps: ReturnType<typeof testDeps>, id: string) => performanceSchema.parse(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id)));
-const stats = (deps: ReturnType<typeof testDeps>, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
+const stats = (deps: TestDeps, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
+const live = (deps: TestDeps) => liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID)));
 const favorite = (uid: string, change: 'added' | 'removed', performanceId = 'nina-main', id?: string) =>
   event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId, change }, id);
+/** A person's favourite as the app writes it (the truth the publisher counts). */
+function fan(deps: TestDeps, uid: string, performanceId = 'nina-main', extra: { established?: boolean; createdAt?: Date } = {}) {
+  deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: extra.createdAt ?? NOW, ...(extra.established === undefined ? {} : { established: extra.established }) });
+}
+const unfan = (deps: TestDeps, uid: string, performanceId = 'nina-main') => deps.docs.store.delete(firestorePaths.favorite(uid, performanceId));
 
-describe('favourite counter', () => {
+/** Counts the writes of the live document. */
+function countingLiveWrites(deps: TestDeps) {
+  const writes: Date[] = [];
+  const docs = deps.docs.asAnotherInstance({
+    transaction: (work) =>
+      deps.docs.transaction((tx) =>
+        work({
+          ...tx,
+          set: (path, data, options) => {
+            if (path === firestorePaths.liveSets(FESTIVAL_ID)) writes.push(deps.now());
+            tx.set(path, data, options);
+          },
+        }),
+      ),
+  });
+  return { docs, writes };
+}
+
+describe('live favourite counts (published aggregate)', () => {
   it('stays exact when 50 people toggle the same set at once and every message arrives twice', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     // Everyone adds; the even-numbered half then removes. Each event is delivered twice, interleaved.
+    for (let i = 0; i < 50; i++) fan(deps, `u${i}`);
     const adds = Array.from({ length: 50 }, (_, i) => favorite(`u${i}`, 'added'));
-    const removes = Array.from({ length: 25 }, (_, i) => favorite(`u${i * 2}`, 'removed'));
     await Promise.all([...adds, ...adds].map((e) => handleFavoriteChanged(deps, e)));
+    expect(live(deps).favorites).toEqual({ 'nina-main': 50 });
+    for (let i = 0; i < 25; i++) unfan(deps, `u${i * 2}`);
+    const removes = Array.from({ length: 25 }, (_, i) => favorite(`u${i * 2}`, 'removed'));
     await Promise.all([...removes, ...removes.slice().reverse()].map((e) => handleFavoriteChanged(deps, e)));
-
-    expect(performance(deps, 'nina-main').favoriteCount).toBe(25);
-    const shards = [...deps.docs.store.keys()].filter((path) => path.includes('/favoriteShards/'));
-    expect(shards.length).toBeGreaterThan(1);
-    expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 25 });
-    expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 25, photos: 0 } });
-    expect(trendingStatsSchema.parse(stats(deps, 'trending')).items).toEqual([{ performanceId: 'nina-main', favorites: 25 }]);
-    expect(hourlyStatsSchema.parse(stats(deps, 'hourly')).favorites['2026-08-14T20:00:00.000Z']).toBe(25);
+    expect(live(deps).favorites).toEqual({ 'nina-main': 25 });
+    // No ledger, no shards: the favourites are the truth.
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/') || path.includes('Shards/'))).toEqual([]);
   });
 
-  it('never lets a roll-up from an older read of the shards overwrite a newer count', async () => {
+  it('writes the live document at most once per interval, however many favourites arrive in it', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
+    const { docs, writes } = countingLiveWrites(deps);
+    const publishing = { ...deps, docs };
+    // Three waves of 20 favourites, each wave arriving while the previous publication waits.
+    for (let wave = 0; wave < 3; wave++) {
+      const batch = Array.from({ length: 20 }, (_, i) => `w${wave}-${i}`);
+      for (const uid of batch) fan(deps, uid, wave === 1 ? 'kae-tent' : 'nina-main');
+      await Promise.all(batch.map((uid) => handleFavoriteChanged(publishing, favorite(uid, 'added', wave === 1 ? 'kae-tent' : 'nina-main'))));
+    }
+    expect(live(deps).favorites).toEqual({ 'nina-main': 40, 'kae-tent': 20 });
+    expect(writes.length).toBe(3);
+    for (let i = 1; i < writes.length; i++) expect(writes[i]!.getTime() - writes[i - 1]!.getTime()).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
+  });
+
+  it('acknowledges a favourite only after a publication that counted it', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'u1');
     await handleFavoriteChanged(deps, favorite('u1', 'added'));
-    // Another instance (its own coalescer) reads the shards at count 1, then stalls before writing.
+    // The next favourite arrives within the interval: its handler returns only once the count shows it.
+    fan(deps, 'u2');
+    await handleFavoriteChanged(deps, favorite('u2', 'added'));
+    expect(live(deps).favorites['nina-main']).toBe(2);
+    expect(live(deps).publishedAt.getTime() - NOW.getTime()).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
+  });
+
+  it('never publishes an older count over a newer one when two instances recount the same set', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'u1');
+    // Instance A counts (1 fan), then stalls before its transaction; B counts 2 fans and publishes.
     let release = () => {};
     const stall = new Promise<void>((resolve) => (release = resolve));
-    let haveRead = () => {};
-    const read = new Promise<void>((resolve) => (haveRead = resolve));
-    const slowInstance = deps.docs.asAnotherInstance({
-      getAll: async (reads) => {
-        const docs = await deps.docs.getAll(reads);
-        haveRead();
-        await stall;
-        return docs;
+    let counted = () => {};
+    const hasCounted = new Promise<void>((resolve) => (counted = resolve));
+    let stalled = false;
+    const slow = deps.docs.asAnotherInstance({
+      count: async (query) => {
+        const n = await deps.docs.count(query);
+        if (!stalled && query.where?.length === 2) {
+          stalled = true;
+          counted();
+          await stall;
+        }
+        return n;
       },
     });
-    const stale = rollUpFavoriteCount({ docs: slowInstance }, FESTIVAL_ID, 'nina-main');
-    await read;
-    await handleFavoriteChanged(deps, favorite('u2', 'added'));
+    const a = new LivePublisher({ ...deps, docs: slow }).mark(FESTIVAL_ID, ['nina-main']);
+    await hasCounted;
+    fan(deps, 'u2');
+    await new LivePublisher(deps).mark(FESTIVAL_ID, ['nina-main']);
+    expect(live(deps).favorites['nina-main']).toBe(2);
     release();
-    expect(await stale).toBe(1);
-    expect(performance(deps, 'nina-main').favoriteCount).toBe(2);
+    await a;
+    expect(live(deps).favorites['nina-main']).toBe(2);
   });
 
-  it('reads no shard and no performance inside the transaction that increments, so increments never conflict', async () => {
+  it('writes nothing when the figures did not change (an add and its removal within one interval)', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
-    const readInTransactions: string[][] = [];
-    const recording = deps.docs.asAnotherInstance({
-      transaction: (work) => {
-        const reads: string[] = [];
-        readInTransactions.push(reads);
-        return deps.docs.transaction((tx) =>
-          work({
-            ...tx,
-            get: (path, schema) => (reads.push(path), tx.get(path, schema)),
-            getAll: (list) => (reads.push(...list.map(([path]) => path)), tx.getAll(list)),
-            query: (query, schema) => (reads.push(query.collection), tx.query(query, schema)),
-          }),
-        );
-      },
-    });
-    await handleFavoriteChanged({ ...deps, docs: recording }, favorite('u1', 'added', 'nina-main', 'one-read'));
-    // The increment (with its ledger entry), the favoriteCount roll-up, the stats refresh
-    // (its guard, and the hourly figures it merges into, which only stats refreshes write).
-    expect(readInTransactions).toEqual([
-      ['eventLedger/countFavorite~one-read'],
-      [firestorePaths.performance(FESTIVAL_ID, 'nina-main'), `${firestorePaths.performance(FESTIVAL_ID, 'nina-main')}/favoriteShards/rollup`],
-      [`festivals/${FESTIVAL_ID}/statShards/rollup`, firestorePaths.stats(FESTIVAL_ID, 'hourly')],
+    fan(deps, 'u1');
+    await handleFavoriteChanged(deps, favorite('u1', 'added'));
+    const { docs, writes } = countingLiveWrites(deps);
+    await Promise.all([handleFavoriteChanged({ ...deps, docs }, favorite('u2', 'added')), handleFavoriteChanged({ ...deps, docs }, favorite('u2', 'removed'))]);
+    expect(writes).toEqual([]);
+    expect(live(deps).favorites).toEqual({ 'nina-main': 1 });
+  });
+
+  it('lets a failed publication fail its messages, so Pub/Sub redelivers them', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'u1');
+    const failing = deps.docs.asAnotherInstance({ transaction: () => Promise.reject(new Error('14 UNAVAILABLE')) });
+    await expect(handleFavoriteChanged({ ...deps, docs: failing }, favorite('u1', 'added', 'nina-main', 'm1'))).rejects.toThrow('UNAVAILABLE');
+    await handleFavoriteChanged(deps, favorite('u1', 'added', 'nina-main', 'm1'));
+    expect(live(deps).favorites['nina-main']).toBe(1);
+  });
+});
+
+describe('trending a crowd cannot buy', () => {
+  it('ranks sets by established favourites of the last hour: 25 fresh anonymous accounts do not lift a set to #1', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    // An unknown set: 25 throwaway accounts. A popular one: 5 established fans, and one an hour and a half ago.
+    for (let i = 0; i < 25; i++) fan(deps, `sock${i}`, 'kae-tent', { established: false });
+    for (let i = 0; i < 5; i++) fan(deps, `fan${i}`, 'nina-main', { established: true });
+    fan(deps, 'old-fan', 'kae-main', { established: true, createdAt: new Date(NOW.getTime() - 90 * 60_000) });
+    await Promise.all([
+      ...Array.from({ length: 25 }, (_, i) => handleFavoriteChanged(deps, favorite(`sock${i}`, 'added', 'kae-tent'))),
+      ...Array.from({ length: 5 }, (_, i) => handleFavoriteChanged(deps, favorite(`fan${i}`, 'added', 'nina-main'))),
+      handleFavoriteChanged(deps, favorite('old-fan', 'added', 'kae-main')),
     ]);
-    expect(performance(deps, 'nina-main').favoriteCount).toBe(1);
+    expect(live(deps).trending).toEqual([{ performanceId: 'nina-main', favorites: 5 }]);
+    // Their favourites still count in the set's total.
+    expect(live(deps).favorites).toEqual({ 'kae-tent': 25, 'nina-main': 5, 'kae-main': 1 });
   });
 
-  it('counts a burst of one festival in a few group commits, each favourite once even when its duplicate is in the same group', async () => {
+  it('takes a cancelled set out of trending at the next publication', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
-    let incrementTransactions = 0;
-    const counting = deps.docs.asAnotherInstance({
-      transaction: (work) =>
-        deps.docs.transaction((tx) =>
-          work({
-            ...tx,
-            getAll: (reads) => {
-              if (reads.some(([path]) => path.startsWith('eventLedger/'))) incrementTransactions += 1;
-              return tx.getAll(reads);
-            },
-          }),
-        ),
-    });
-    const burst = Array.from({ length: 40 }, (_, i) => favorite(`u${i}`, 'added', i % 2 === 0 ? 'nina-main' : 'kae-tent'));
-    // Every tenth event is delivered twice within the burst, side by side.
-    await Promise.all(burst.flatMap((e, i) => (i % 10 === 0 ? [e, e] : [e])).map((e) => handleFavoriteChanged({ ...deps, docs: counting }, e)));
-    expect(incrementTransactions).toBeLessThanOrEqual(3);
-    expect(performance(deps, 'nina-main').favoriteCount).toBe(20);
-    expect(performance(deps, 'kae-tent').favoriteCount).toBe(20);
-    expect(totalsStatsSchema.parse(stats(deps, 'totals'))).toMatchObject({ favorites: 40 });
-    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/countFavorite~'))).toHaveLength(40);
+    fan(deps, 'a', 'kae-main', { established: true });
+    fan(deps, 'b', 'nina-main', { established: true });
+    await Promise.all([handleFavoriteChanged(deps, favorite('a', 'added', 'kae-main')), handleFavoriteChanged(deps, favorite('b', 'added', 'nina-main'))]);
+    expect(live(deps).trending.map((item) => item.performanceId)).toEqual(['kae-main', 'nina-main']);
+    const path = firestorePaths.performance(FESTIVAL_ID, 'kae-main');
+    deps.docs.seed(path, { ...deps.docs.data(path), status: 'cancelled' });
+    await handleRefreshTrending(deps, event('performance.changed', { festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'cancelled', startsAt: '2026-08-14T21:00:00.000Z', endsAt: '2026-08-14T22:00:00.000Z' }));
+    expect(live(deps).trending.map((item) => item.performanceId)).toEqual(['nina-main']);
+    expect(live(deps).favorites['kae-main']).toBe(1);
   });
 
-  it('fails only the favourites of a set whose document does not match its schema, counting the rest of their group', async () => {
+  it('recounts every listed score once the recheck is due, so old favourites age out of the window', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
-    deps.docs.seed(firestorePaths.performance(FESTIVAL_ID, 'broken'), { artistId: 'kae', startsAt: 'not a date' });
-    const good = Array.from({ length: 5 }, (_, i) => favorite(`g${i}`, 'added', 'kae-main'));
-    const bad = favorite('b1', 'added', 'broken');
-    const outcomes = await Promise.allSettled([good[0]!, bad, ...good.slice(1)].map((e) => handleFavoriteChanged(deps, e)));
-    expect(outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : (outcome.reason as Error).name))).toEqual(['ok', 'DocumentSchemaError', 'ok', 'ok', 'ok', 'ok']);
-    expect(performance(deps, 'kae-main').favoriteCount).toBe(5);
-    expect(deps.docs.data(`eventLedger/countFavorite~${bad.id}`)).toBeUndefined();
-  });
-
-  it('never shows a negative count when a removal overtakes its addition', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    await handleFavoriteChanged(deps, favorite('u1', 'removed', 'kae-tent'));
-    expect(performance(deps, 'kae-tent').favoriteCount).toBe(0);
-    await handleFavoriteChanged(deps, favorite('u1', 'added', 'kae-tent'));
-    expect(performance(deps, 'kae-tent').favoriteCount).toBe(0);
-    await handleFavoriteChanged(deps, favorite('u2', 'added', 'kae-tent'));
-    expect(performance(deps, 'kae-tent').favoriteCount).toBe(1);
-  });
-
-  it('ranks trending sets and counts interest per stage', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    for (const [uid, id] of [['a', 'kae-tent'], ['b', 'kae-tent'], ['c', 'nina-main'], ['d', 'kae-main']]) await handleFavoriteChanged(deps, favorite(uid!, 'added', id));
-    expect(trendingStatsSchema.parse(stats(deps, 'trending')).items.map((item) => item.performanceId)).toEqual(['kae-tent', 'kae-main', 'nina-main']);
-    expect(stageStatsSchema.parse(stats(deps, 'stages')).stages).toEqual({ main: { favorites: 2, photos: 0 }, tent: { favorites: 2, photos: 0 } });
-  });
-
-  it('records nothing for a set that does not exist, but marks the event done', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    await handleFavoriteChanged(deps, favorite('u1', 'added', 'ghost', 'ghost-1'));
-    expect(deps.docs.data('eventLedger/countFavorite~ghost-1')).toBeDefined();
-    expect([...deps.docs.store.keys()].some((path) => path.includes('ghost/'))).toBe(false);
+    fan(deps, 'a', 'kae-main', { established: true });
+    await handleFavoriteChanged(deps, favorite('a', 'added', 'kae-main'));
+    expect(live(deps).trending).toEqual([{ performanceId: 'kae-main', favorites: 1 }]);
+    // An hour later (the clock moves with sleep), another set is favourited: kae-main's favourite has left the window.
+    await deps.sleep(61 * 60_000);
+    fan(deps, 'b', 'nina-main', { established: true, createdAt: deps.now() });
+    await handleFavoriteChanged(deps, favorite('b', 'added', 'nina-main'));
+    expect(live(deps).trending).toEqual([{ performanceId: 'nina-main', favorites: 1 }]);
   });
 });
 

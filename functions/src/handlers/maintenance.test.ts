@@ -1,71 +1,71 @@
 import { describe, expect, it } from 'vitest';
-import { artistSchema, dailyStatsSchema, firestorePaths, message, photoSchema } from '@encore/model';
+import { artistSchema, dailyStatsSchema, firestorePaths, liveSetsSchema, message, performanceSchema, photoSchema } from '@encore/model';
 import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
+import { encore2026 } from '@encore/model/seed';
 import { MEMORY_BUCKET } from '../testing/memory-objects.js';
-import { handleFavoriteChanged, rollUpFavoriteCount } from './favorite-changed.js';
+import { handleFavoriteChanged } from './favorite-changed.js';
 import { handleNightlyMaintenance } from './maintenance.js';
 import { handleOriginalDeleted } from './photo-changed.js';
 
 const HOUR = 3600_000;
 
 describe('nightly maintenance', () => {
-  it('repairs counters corrupted on purpose, reports what it fixed, and finds nothing the second time', async () => {
+  it('repairs the live counts corrupted on purpose, reports what it fixed, and finds nothing the second time', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     for (const uid of ['a', 'b', 'c']) {
-      deps.docs.seed(firestorePaths.favorite(uid, 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW });
+      deps.docs.seed(firestorePaths.favorite(uid, 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW, established: true });
       await handleFavoriteChanged(deps, event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
     }
-    const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
-    deps.docs.seed(nina, { ...deps.docs.data(nina), favoriteCount: 999 });
-    deps.docs.seed(`${nina}/favoriteShards/7`, { count: 996, ops: 1 });
+    const live = firestorePaths.liveSets(FESTIVAL_ID);
+    deps.docs.seed(live, { ...deps.docs.data(live), favorites: { 'nina-main': 999, ghost: 4 } });
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready', performanceId: 'kae-tent', reactionCount: 5, originalPath: 'uploads/u/encore-2026/ph1' }));
     deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'a'), { kind: 'love', createdAt: NOW });
 
     const report = await handleNightlyMaintenance(deps);
     expect(report.repairs).toEqual(
       expect.arrayContaining([
-        { path: nina, field: 'favoriteCount', was: 999, now: 3 },
-        { path: firestorePaths.performance(FESTIVAL_ID, 'kae-tent'), field: 'photoCount', was: 0, now: 1 },
+        { path: `${live}#favorites.nina-main`, field: 'favorites', was: 999, now: 3 },
+        { path: `${live}#favorites.ghost`, field: 'favorites', was: 4, now: 0 },
         { path: firestorePaths.photo(FESTIVAL_ID, 'ph1'), field: 'reactionCount', was: 5, now: 1 },
       ]),
     );
-    expect(deps.docs.data(nina)?.favoriteCount).toBe(3);
+    expect(liveSetsSchema.parse(deps.docs.data(live))).toMatchObject({ favorites: { 'nina-main': 3 }, trending: [{ performanceId: 'nina-main', favorites: 3 }] });
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'))).toMatchObject({ favorites: 3, photos: 1, reactions: 1 });
-    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'stages'))).toMatchObject({ stages: { main: { favorites: 3, photos: 0 }, tent: { favorites: 0, photos: 1 } } });
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'stages'))).toMatchObject({ stages: { tent: { photos: 1 } } });
 
-    // Counting continues correctly on the repaired shards.
+    // Counting continues from the truth after the repair.
     deps.docs.seed(firestorePaths.favorite('d', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW });
     await handleFavoriteChanged(deps, event('favorite.changed', { uid: 'd', festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
-    expect(deps.docs.data(nina)?.favoriteCount).toBe(4);
+    expect(liveSetsSchema.parse(deps.docs.data(live)).favorites['nina-main']).toBe(4);
     expect((await handleNightlyMaintenance(deps)).repairs).toEqual([]);
   });
 
-  it('cannot be undone by a roll-up that read the shards before the repair', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
-    await handleFavoriteChanged(deps, event('favorite.changed', { uid: 'ghost', festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
-    let release = () => {};
-    const stall = new Promise<void>((resolve) => (release = resolve));
-    let haveRead = () => {};
-    const read = new Promise<void>((resolve) => (haveRead = resolve));
-    const slowInstance = deps.docs.asAnotherInstance({
-      getAll: async (reads) => {
-        const docs = await deps.docs.getAll(reads);
-        haveRead();
-        await stall;
-        return docs;
-      },
-    });
-    const stale = rollUpFavoriteCount({ docs: slowInstance }, FESTIVAL_ID, 'nina-main');
-    await read;
-    // No favourite document stands behind that count: the recount sets it to 0.
-    await handleNightlyMaintenance(deps);
-    release();
-    await stale;
-    expect(deps.docs.data(nina)?.favoriteCount).toBe(0);
+  it('migrates the seed festival: counts leave the performances, the bundle is rebuilt once, the live document holds the favourites', async () => {
+    const builds: string[] = [];
+    const deps = testDeps({ bundler: { build: async (festivalId: string) => (builds.push(festivalId), Buffer.from(`bundle ${festivalId}`)) } as never });
+    // Today's seed documents, as festivals deployed before the live document have them: counts on every set.
+    const seed = encore2026();
+    deps.docs.seed(firestorePaths.festival(FESTIVAL_ID), seed.festival);
+    for (const { id, data } of seed.performances) deps.docs.seed(firestorePaths.performance(FESTIVAL_ID, id), { ...data, favoriteCount: 0, photoCount: 0 });
+    const performances = seed.performances.map((performance) => performance.id);
+    const staffFields = new Map(seed.performances.map(({ id, data }) => [id, Object.keys(data).filter((key) => key !== 'favoriteCount' && key !== 'photoCount').sort()]));
+    const [first] = performances;
+    deps.docs.seed(firestorePaths.favorite('a', first!), { festivalId: FESTIVAL_ID, performanceId: first!, createdAt: NOW });
+    expect(performanceSchema.parse(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, first!)))).toMatchObject({ favoriteCount: 0, photoCount: 0 });
+
+    const report = await handleNightlyMaintenance(deps);
+    expect(report.countsMigrated).toEqual([{ festivalId: FESTIVAL_ID, performances: performances.length }]);
+    expect(builds).toEqual([FESTIVAL_ID]);
+    for (const id of performances) {
+      const data = deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id))!;
+      expect(Object.keys(data).sort()).toEqual(staffFields.get(id));
+    }
+    expect(liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).favorites).toEqual({ [first!]: 1 });
+    // Run again: nothing left to migrate, no rebuild.
+    expect((await handleNightlyMaintenance(deps)).countsMigrated).toEqual([]);
+    expect(builds).toEqual([FESTIVAL_ID]);
   });
 
   it('sweeps orphaned files and expired ledger entries, and keeps the original of a photo still processing', async () => {
@@ -111,14 +111,14 @@ describe('nightly maintenance', () => {
   it("rolls up yesterday's figures in the festival's zone, the same on a second run", async () => {
     const deps = testDeps({ now: () => new Date('2026-08-15T02:30:00Z') });
     seedFestival(deps.docs);
-    // Two favourites on the evening of the 14th (local), one removed.
-    for (const [uid, change] of [['a', 'added'], ['b', 'added'], ['a', 'removed']] as const) {
-      await handleFavoriteChanged(deps, event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId: 'kae-main', change }, undefined, new Date('2026-08-14T20:00:00Z')));
+    // Two favourites held from the evening of the 14th (local), and one given just after midnight (the 15th).
+    for (const [uid, createdAt] of [['b', '2026-08-14T20:00:00Z'], ['c', '2026-08-14T21:59:00Z'], ['d', '2026-08-14T22:01:00Z']] as const) {
+      deps.docs.seed(firestorePaths.favorite(uid, 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(createdAt) });
     }
     const first = await handleNightlyMaintenance(deps);
     expect(first.dailyRollups).toEqual([`${FESTIVAL_ID}/daily-2026-08-14`]);
     const daily = dailyStatsSchema.parse(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'daily-2026-08-14')));
-    expect(daily).toMatchObject({ day: '2026-08-14', favoritesAdded: 2, favoritesRemoved: 1, photosUploaded: 0 });
+    expect(daily).toMatchObject({ day: '2026-08-14', favoritesAdded: 2, favoritesRemoved: 0, photosUploaded: 0 });
     await handleNightlyMaintenance(deps);
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'daily-2026-08-14'))).toEqual(daily);
   });

@@ -15,13 +15,15 @@ import {
   type Photo,
 } from '@encore/model';
 import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
-import { DAILY_FIELDS, previousLocalDay } from '../domain/daily.js';
+import { DAILY_FIELDS, localDayBounds, previousLocalDay } from '../domain/daily.js';
 import { STUCK_AFTER_MS } from '../domain/stuck-uploads.js';
 import { LEDGER_COLLECTION } from '../domain/ledger.js';
 import { readsOf, type DocData, type DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
+import { repairLiveSets, stripPerformanceCounts } from './live-repair.js';
+import { rebuildFestivalBundle } from './programme-bundle.js';
 import { refreshStats } from './stats.js';
 import { redriveStuckMedia, redriveStuckPhotos, type StuckReport } from './stuck-uploads.js';
 
@@ -40,6 +42,8 @@ export interface MaintenanceReport extends StuckReport {
   dailyRollups: string[];
   /** Photos whose original was retired tonight (`{festivalId}/{photoId}`): deleted below, renditions kept. */
   originalsRetired: string[];
+  /** Festivals whose performances still carried counts: how many sets lost them (the bundle was rebuilt). */
+  countsMigrated: Array<{ festivalId: string; performances: number }>;
 }
 
 /**
@@ -48,11 +52,17 @@ export interface MaintenanceReport extends StuckReport {
  * counter is repaired in a transaction that counts and writes together, so favourites
  * arriving during the run are never lost.
  */
-export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'now' | 'settings'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [] };
+export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' | 'now' | 'settings'>): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [] };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
+    // The migration to published aggregates: counts leave the performances, the bundle is rebuilt without them.
+    const migrated = await stripPerformanceCounts(deps, festival.id);
+    if (migrated > 0) {
+      await rebuildFestivalBundle(deps, festival.id);
+      report.countsMigrated.push({ festivalId: festival.id, performances: migrated });
+    }
     // Uploads whose work was lost go through the pipeline again, or end refused with a reason.
     await redriveStuckPhotos(deps, festival.id, now, report);
     await redriveStuckMedia(deps, festival.id, now, report);
@@ -69,32 +79,20 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
   return report;
 }
 
-async function recountFestival(deps: Pick<Deps, 'docs'>, festivalId: string, report: MaintenanceReport) {
+async function recountFestival(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, report: MaintenanceReport) {
   const performances = await deps.docs.query({ collection: firestorePaths.performances(festivalId) }, performanceSchema);
-  const stageTruth: Record<string, { favorites: number; photos: number }> = {};
-  let favoritesTotal = 0;
-  for (const { id } of performances) {
-    const path = firestorePaths.performance(festivalId, id);
-    const truth = await deps.docs.transaction(async (tx) => {
-      const [[performance], shards] = await Promise.all([tx.getAll([[path, performanceSchema]]), tx.getAll(readsOf(shardPaths(favoriteShards(festivalId, id)), favoriteShardSchema))]);
-      if (!performance) return null;
-      const favorites = await tx.count({ collection: 'favorites', group: true, where: [['festivalId', '==', festivalId], ['performanceId', '==', id]] });
-      const photos = await tx.count({ collection: firestorePaths.photos(festivalId), where: [['performanceId', '==', id], ['status', '==', 'ready']] });
-      const shardSum = sumField(shards, 'count');
-      if (shardSum !== favorites || performance.favoriteCount !== favorites) {
-        report.repairs.push({ path, field: 'favoriteCount', was: performance.favoriteCount, now: favorites });
-        repairShards(tx, favoriteShards(festivalId, id), shards, (index) => ({ count: index === 0 ? favorites : 0 }));
-      }
-      if (performance.photoCount !== photos) report.repairs.push({ path, field: 'photoCount', was: performance.photoCount, now: photos });
-      if (performance.favoriteCount !== favorites || performance.photoCount !== photos) tx.set(path, { favoriteCount: favorites, photoCount: photos }, { merge: true });
-      return { favorites, photos, stageId: performance.stageId };
-    });
-    if (!truth) continue;
-    favoritesTotal += truth.favorites;
-    const stage = (stageTruth[truth.stageId] ??= { favorites: 0, photos: 0 });
-    stage.favorites += truth.favorites;
-    stage.photos += truth.photos;
+  // Favourites: the live document, recounted whole from the favourites.
+  for (const repair of await repairLiveSets(deps, festivalId, performances)) {
+    report.repairs.push({ path: `${firestorePaths.liveSets(festivalId)}#favorites.${repair.performanceId}`, field: 'favorites', was: repair.was, now: repair.now });
   }
+  // Photos per stage, for the staff dashboard's shards.
+  const stageTruth: Record<string, { favorites: number; photos: number }> = {};
+  for (const { id, data } of performances) {
+    const photos = await deps.docs.count({ collection: firestorePaths.photos(festivalId), where: [['performanceId', '==', id], ['status', '==', 'ready']] });
+    const stage = (stageTruth[data.stageId] ??= { favorites: 0, photos: 0 });
+    stage.photos += photos;
+  }
+  const favoritesTotal = 0;
 
   let reactionsTotal = 0;
   const photos = await deps.docs.query({ collection: firestorePaths.photos(festivalId) }, photoSchema);
@@ -258,6 +256,9 @@ async function rollUpYesterday(deps: Pick<Deps, 'docs' | 'now'>, festivalId: str
     ...(Object.fromEntries(DAILY_FIELDS.map((field) => [field, Math.max(0, sumField(shards, field))])) as Record<(typeof DAILY_FIELDS)[number], number>),
     rolledUpAt: now,
   };
+  // Favourites are not counted per event any more: those given that day and still held, from the favourites themselves.
+  const { start, end } = localDayBounds(day, timeZone);
+  daily.favoritesAdded = await deps.docs.count({ collection: 'favorites', group: true, where: [['festivalId', '==', festivalId], ['createdAt', '>=', start], ['createdAt', '<', end]] });
   await deps.docs.batch((batch) => batch.set(firestorePaths.stats(festivalId, `daily-${day}`), daily));
   report.dailyRollups.push(`${festivalId}/daily-${day}`);
 }

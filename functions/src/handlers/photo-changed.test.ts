@@ -26,20 +26,23 @@ describe('photo changes', () => {
     expect(deps.publisher.ofType('photo.changed')[3]!.data).toMatchObject({ before: { status: 'ready', performanceId: 'nina-main' }, after: null });
   });
 
-  it('keep photoCount to the ready photos of each set, once per event', async () => {
+  it('keep the festival photo figures to the ready photos, once per event, without touching the performances', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
+    const nina = deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'nina-main'));
     const ready = changed({ status: 'processing', performanceId: 'nina-main' }, { status: 'ready', performanceId: 'nina-main' });
     await handlePhotoCounts(deps, changed(null, { status: 'processing', performanceId: 'nina-main' }));
     await handlePhotoCounts(deps, ready);
     await handlePhotoCounts(deps, ready);
-    const perf = (id: string) => deps.docs.data(firestorePaths.performance(FESTIVAL_ID, id))?.photoCount;
-    expect(perf('nina-main')).toBe(1);
+    const stages = () => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'stages'))?.stages as Record<string, { photos: number }>;
+    expect(stages().main?.photos).toBe(1);
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'))).toMatchObject({ photos: 1 });
     await handlePhotoCounts(deps, changed({ status: 'ready', performanceId: 'nina-main' }, { status: 'ready', performanceId: 'kae-tent' }));
-    expect([perf('nina-main'), perf('kae-tent')]).toEqual([0, 1]);
+    expect([stages().main?.photos, stages().tent?.photos]).toEqual([0, 1]);
     await handlePhotoCounts(deps, changed({ status: 'ready', performanceId: 'kae-tent' }, { status: 'hidden', performanceId: 'kae-tent' }));
-    expect(perf('kae-tent')).toBe(0);
+    expect(stages().tent?.photos).toBe(0);
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'))).toMatchObject({ photos: 0 });
+    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'nina-main'))).toEqual(nina);
     const daily = [...deps.docs.store].filter(([path]) => path.includes('/dailyShards/2026-08-14_')).map(([, data]) => data);
     expect(daily.reduce((sum, shard) => sum + Number(shard.photosUploaded ?? 0), 0)).toBe(1);
   });

@@ -14,7 +14,7 @@ import {
 } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { photoCountDelta, type PhotoSide } from '../domain/photo-counts.js';
-import { increment, parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
+import { parseIfPresent, readsOf, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { onceInTransaction } from './once.js';
@@ -49,7 +49,7 @@ export async function publishPhotoChanged(
 
 export const COUNT_PHOTO = 'countPhoto';
 
-/** `photoCount` per performance (ready photos), the festival's photo figures, and daily uploads/rejections. */
+/** The festival's photo figures (per stage and in total), and daily uploads/rejections. Performances keep only what staff write. */
 export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'random'>, event: DomainEvent<'photo.changed'>): Promise<void> {
   const { festivalId, before, after } = event.data;
   const delta = photoCountDelta(before, after);
@@ -67,7 +67,6 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
       const performance = performances[index];
       if (!performance) return;
       const by = delta.performances[performanceId]!;
-      tx.set(firestorePaths.performance(festivalId, performanceId), { photoCount: increment(by) }, { merge: true });
       addToStats(tx, festivalId, shard, { stage: { stageId: performance.stageId, photos: by } });
     });
     if (delta.total !== 0) addToStats(tx, festivalId, shard, { photos: delta.total });

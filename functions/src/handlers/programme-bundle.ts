@@ -57,10 +57,15 @@ export function handleProgrammeEdited(deps: BundleDeps, event: DomainEvent<'prog
   return coalescerFor(deps.objects).run(`bundle:${festivalId}`, () => rebuild(deps, festivalId));
 }
 
-/** The periodic rebuild: folds the live counts into every festival's bundle, so listeners resume from a recent read time. */
+/** Rebuilds one festival's bundle now (the live-counts migration, after it rewrote the sets). */
+export function rebuildFestivalBundle(deps: BundleDeps, festivalId: string): Promise<Buffer | null> {
+  return coalescerFor(deps.objects).run(`bundle:${festivalId}`, () => rebuild(deps, festivalId));
+}
+
+/** Rebuilds every festival's bundle. */
 export async function refreshAllBundles(deps: BundleDeps & Pick<Deps, 'docs'>): Promise<number> {
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
-  for (const festival of festivals) await coalescerFor(deps.objects).run(`bundle:${festival.id}`, () => rebuild(deps, festival.id));
+  for (const festival of festivals) await rebuildFestivalBundle(deps, festival.id);
   return festivals.length;
 }
 

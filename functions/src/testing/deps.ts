@@ -17,6 +17,8 @@ export interface TestDeps extends Deps {
   objects: MemoryObjects;
   publisher: MemoryPublisher;
   push: MemoryPush;
+  /** The test clock's sleep: advances `now` at once (the live publisher waits out its interval with it). */
+  sleep: (ms: number) => Promise<void>;
 }
 
 /** The settings unit tests run with (threshold 2, counts after 24 hours, 10 automatic hides a festival-hour, 100 uploads a festival-hour). */
@@ -31,10 +33,17 @@ export const TEST_SETTINGS: Deps['settings'] = {
   appUrl: 'https://encore.example',
 };
 
-/** Handlers over in-memory ports, real sharp and exifr, a fixed clock and a cycling "random". */
+/**
+ * Handlers over in-memory ports, real sharp and exifr, a clock fixed at NOW that only a
+ * `sleep` moves forward (instantly), and a cycling "random".
+ */
 export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
   let tick = 0;
+  let slept = 0;
   return {
+    sleep: async (ms: number) => {
+      slept += ms;
+    },
     docs: new MemoryDocs(),
     accounts: new MemoryAccounts(),
     objects: new MemoryObjects(),
@@ -43,10 +52,11 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     images: sharpImages,
     bundler: { build: () => Promise.reject(new Error('testDeps has no bundler: pass one')) },
     readCapture: readCaptureFacts,
-    now: () => NOW,
+    now: () => new Date(NOW.getTime() + slept),
     random: () => (tick++ % 10) / 10,
     settings: { ...TEST_SETTINGS },
     ...overrides,
+    ...(overrides.now ? { now: () => new Date(overrides.now!().getTime() + slept) } : {}),
   } as TestDeps;
 }
 
@@ -64,8 +74,6 @@ export function seedFestival(docs: MemoryDocs): void {
       startsAt: new Date(start),
       endsAt: new Date(end),
       status: 'scheduled',
-      favoriteCount: 0,
-      photoCount: 0,
     });
   set('nina-main', 'nina', 'main', '2026-08-14T19:00:00Z', '2026-08-14T20:00:00Z');
   set('kae-tent', 'kae', 'tent', '2026-08-14T19:30:00Z', '2026-08-14T20:30:00Z');

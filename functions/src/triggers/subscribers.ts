@@ -1,4 +1,4 @@
-import { MAX_EVENT_AGE_MS, bundleOptions, cleanupOptions, counterOptions, fanOutOptions, photoPipelineOptions, pushOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, bundleOptions, cleanupOptions, counterOptions, fanOutOptions, liveOptions, photoPipelineOptions, pushOptions } from '../config.js';
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
@@ -18,7 +18,7 @@ export const markPhotoDeleted = subscribe('markPhotoDeleted', 'photo.original-de
 export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOptions, (event) => handlePhotoCounts(liveDeps(), event));
 export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));
 export const notifyUploader = subscribe('notifyUploader', 'photo.changed', counterOptions, (event) => handleUploaderNotice(liveDeps(), event));
-export const countFavorite = subscribe('countFavorite', 'favorite.changed', counterOptions, (event) => handleFavoriteChanged(liveDeps(), event));
+export const countFavorite = subscribe('countFavorite', 'favorite.changed', liveOptions, (event) => handleFavoriteChanged(liveDeps(), event));
 export const countReaction = subscribe('countReaction', 'reaction.changed', counterOptions, (event) => handleReactionChanged(liveDeps(), event));
 export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
 export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));

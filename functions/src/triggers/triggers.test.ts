@@ -137,16 +137,17 @@ describe('pub/sub subscribers', () => {
 
   it('countFavorite counts a message once, however often it is delivered', async () => {
     const wrapped = test.wrap(triggers.countFavorite);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
     await wrapped(message(favoriteEvent('m1')));
     await wrapped(message(favoriteEvent('m1')));
-    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(1);
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))?.favorites).toEqual({ 'kae-main': 1 });
   });
 
   it('drops malformed messages and events past their age cutoff instead of retrying them', async () => {
     const wrapped = test.wrap(triggers.countFavorite);
     await expect(wrapped(message({ id: 'x', type: 'favorite.changed', version: 99, occurredAt: new Date().toISOString(), data: {} }))).resolves.toBeUndefined();
     await expect(wrapped({ ...message(favoriteEvent('old')), time: new Date(Date.now() - 2 * 86_400_000).toISOString() })).resolves.toBeUndefined();
-    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(0);
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).toBeUndefined();
   });
 
   it('issue 24: drops a poison message (not JSON, not an envelope, another type) after one attempt, logged once', async () => {
@@ -231,9 +232,9 @@ describe('https, callables and schedule', () => {
   });
 
   it('nightlyMaintenance runs the maintenance handler', async () => {
-    const nina = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
-    deps.docs.seed(nina, { ...deps.docs.data(nina), favoriteCount: 42 });
+    const live = firestorePaths.liveSets(FESTIVAL_ID);
+    deps.docs.seed(live, { favorites: { 'nina-main': 42 }, trending: [], trendingScores: {}, trendingCheckedAt: new Date(), publishedAt: new Date() });
     await triggers.nightlyMaintenance.run({ scheduleTime: new Date().toISOString(), jobName: 'nightly' } as never);
-    expect(deps.docs.data(nina)?.favoriteCount).toBe(0);
+    expect(deps.docs.data(live)?.favorites).toEqual({});
   });
 });

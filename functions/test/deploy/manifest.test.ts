@@ -139,7 +139,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   countPhoto: pubsub(config.counterOptions, 'photo-changed'),
   cleanUpPhoto: pubsub(config.cleanupOptions, 'photo-changed'),
   notifyUploader: pubsub(config.counterOptions, 'photo-changed'),
-  countFavorite: pubsub(config.counterOptions, 'favorite-changed'),
+  countFavorite: pubsub(config.liveOptions, 'favorite-changed'),
   countReaction: pubsub(config.counterOptions, 'reaction-changed'),
   moderateReport: pubsub(config.counterOptions, 'report-filed'),
   fanOutProgrammeChange: pubsub(config.fanOutOptions, 'performance-changed'),
@@ -162,14 +162,6 @@ const expected: Record<string, Partial<Endpoint>> = {
       schedule: config.MAINTENANCE_SCHEDULE,
       timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
       retryConfig: { retryCount: config.maintenanceOptions.retryCount },
-    },
-  },
-  refreshProgrammeBundles: {
-    ...endpointOptions(config.bundleRefreshOptions),
-    scheduleTrigger: {
-      schedule: config.BUNDLE_REFRESH_SCHEDULE,
-      timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
-      retryConfig: { retryCount: config.bundleRefreshOptions.retryCount },
     },
   },
   sendReminders: {

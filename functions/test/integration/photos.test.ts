@@ -134,12 +134,14 @@ describe('files the pipeline refuses', () => {
 
 describe('a photo of a chosen set, from upload to deletion', () => {
   const photoId = 'tent-crowd';
-  const performance = () => stack.db.doc(firestorePaths.performance(FESTIVAL_ID, 'kae-tent'));
+  // Photos per set's stage, as the staff dashboard reads them (performances keep only what staff write).
+  const stages = () => stack.db.doc(firestorePaths.stats(FESTIVAL_ID, 'stages'));
+  const tentPhotos = (data: Record<string, unknown> | undefined) => (data?.stages as Record<string, { photos: number }> | undefined)?.tent?.photos;
 
   it('counts towards the set once ready, and tells the uploader', async () => {
     const photo = await uploadAndSettle(photoId, await gpsTaggedJpeg(900, 600), 'kae-tent');
     expect(photo).toMatchObject({ status: 'ready', performanceId: 'kae-tent', suggestedPerformanceId: null });
-    expect((await waitForDoc(performance(), (data) => data?.photoCount === 1))?.photoCount).toBe(1);
+    expect(tentPhotos(await waitForDoc(stages(), (data) => tentPhotos(data) === 1))).toBe(1);
     const notice = await waitForDoc(stack.db.doc(firestorePaths.notice(uid, `photo-${photoId}-ready`)), (data) => data !== undefined);
     expect(notice).toMatchObject({ kind: 'photo-ready' });
   });
@@ -150,7 +152,7 @@ describe('a photo of a chosen set, from upload to deletion', () => {
     expect((await derived()).length).toBeGreaterThan(0);
     await deleteObject(ref(storage, storagePaths.upload({ uid, festivalId: FESTIVAL_ID, photoId })));
     expect((await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data?.status === 'deleted'))?.status).toBe('deleted');
-    expect((await waitForDoc(performance(), (data) => data?.photoCount === 0))?.photoCount).toBe(0);
+    expect(tentPhotos(await waitForDoc(stages(), (data) => tentPhotos(data) === 0))).toBe(0);
     // The status change is one more photo change; its clean-up empties the derived folder.
     await stack.eventually(async () => (await derived()).length === 0, 'the derived folder emptied');
     expect(await derived()).toEqual([]);

@@ -71,11 +71,15 @@ export const performanceInputSchema = z
   })
   .strict();
 
-/** `festivals/{f}/performances/{performanceId}`: staff fields plus counts derived by functions. */
+/**
+ * `festivals/{f}/performances/{performanceId}`: what staff write. The two counts are legacy:
+ * live figures are published in `festivals/{f}/live/sets` now, nothing writes these, and the
+ * live-counts migration (nightly maintenance) removes them (staff tools may still create a set with them at 0).
+ */
 export const performanceSchema = performanceInputSchema
   .extend({
-    favoriteCount: counterSchema,
-    photoCount: counterSchema,
+    favoriteCount: counterSchema.optional(),
+    photoCount: counterSchema.optional(),
   })
   .strict()
   .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), { message: 'endsAt must be after startsAt', path: ['endsAt'] })

@@ -9,6 +9,12 @@ export const favoriteSchema = z
     /** Mirrors the document id so functions can find every fan of a set with one query. */
     performanceId: documentIdSchema,
     createdAt: timestampSchema,
+    /**
+     * Whether the account was established when it gave the favourite (not anonymous, and a
+     * verified email or the backend's `trustedReporter` claim): only these count in trending.
+     * The rules refuse `true` from any other account; absent reads as false.
+     */
+    established: z.boolean().optional(),
   })
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;

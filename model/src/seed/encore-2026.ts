@@ -129,8 +129,6 @@ export function encore2026(): SeedProgramme {
             endsAt: end.toJSDate(),
             status: 'scheduled',
             ...(artist.data.genres.includes('techno') || artist.data.genres.includes('house') ? { title: 'DJ set' } : {}),
-            favoriteCount: 0,
-            photoCount: 0,
           },
         });
         // Change-over between sets: 15 to 30 minutes.

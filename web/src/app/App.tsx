@@ -1,5 +1,6 @@
 import { Route, Switch } from 'wouter';
 import { FestivalProvider } from '../festival/FestivalContext';
+import { LiveCountsProvider } from '../festival/LiveCountsContext';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AccountProvider } from '../features/account/AccountContext';
 import { FavoritesProvider } from '../features/favorites/FavoritesContext';
@@ -36,6 +37,7 @@ export function App() {
     <AppErrorBoundary>
       <AccountProvider>
         <FestivalProvider>
+          <LiveCountsProvider>
           <FavoritesProvider>
             <Layout>
               <UpdatePrompt />
@@ -65,6 +67,7 @@ export function App() {
               </RouteErrorBoundary>
             </Layout>
           </FavoritesProvider>
+          </LiveCountsProvider>
         </FestivalProvider>
       </AccountProvider>
     </AppErrorBoundary>

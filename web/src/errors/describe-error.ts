@@ -91,6 +91,13 @@ export function errorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The rules' limit on favourite and reaction changes (firebase/toggle-limit.ts). */
+const toggleLimit = entry(
+  { id: 'errors.toggles.limit', defaultMessage: "That's a lot of hearts and reactions in one minute: the last one wasn't saved." },
+  { id: 'errors.toggles.limitAction', defaultMessage: 'Wait a minute, then try again.' },
+  true,
+);
+
 export function describeError(error: unknown): ErrorDescription {
   const code = errorCode(error);
   if (code !== undefined) {
@@ -100,6 +107,7 @@ export function describeError(error: unknown): ErrorDescription {
     if (known) return known;
     if (code.startsWith('storage/')) return storage['storage/unknown']!;
   }
+  if (error instanceof Error && error.name === 'ToggleLimitError') return toggleLimit;
   if (error instanceof Error && error.name === 'InvalidDocumentError') {
     return invalidDocument;
   }

@@ -1,6 +1,8 @@
-import { artistSchema, festivalSchema, performanceSchema, stageSchema } from '@encore/model';
+import { artistSchema, festivalSchema, firestorePaths, liveSetsSchema, performanceSchema, stageSchema, type LiveSets } from '@encore/model';
+import { doc } from 'firebase/firestore';
 import { db } from '../firebase/firestore';
-import { listenToDocument, listenToQuery } from '../firebase/live';
+import { listenToDocument, listenToQuery, type DocumentState } from '../firebase/live';
+import type { WithId } from '../firebase/to-model';
 import { loadProgrammeQueries } from './programme-queries';
 import type { LiveProgramme } from './live-programme';
 
@@ -29,4 +31,13 @@ export function listenToFestival(festivalId: string, onChange: (update: (previou
     stopped = true;
     for (const stop of stops) stop();
   };
+}
+
+/**
+ * The festival's live figures (`festivals/{f}/live/sets`): one document, rewritten by the
+ * backend at most every 10 seconds, so this listener costs at most 6 reads a minute however
+ * many people favourite.
+ */
+export function listenToLiveSets(festivalId: string, onChange: (update: (previous: DocumentState<WithId<LiveSets>>) => DocumentState<WithId<LiveSets>>) => void): () => void {
+  return listenToDocument(doc(db(), firestorePaths.liveSets(festivalId)), liveSetsSchema, onChange);
 }

@@ -1,13 +1,14 @@
 import { favoriteSchema, firestorePaths, type Favorite } from '@encore/model';
-import { collection, deleteDoc, doc, query, serverTimestamp, setDoc, where } from 'firebase/firestore';
+import { collection, doc, query, serverTimestamp, where } from 'firebase/firestore';
 import { db } from '../../firebase/firestore';
 import { listenToQuery, type LiveState } from '../../firebase/live';
+import { commitToggle, isEstablishedAccount } from '../../firebase/toggle-limit';
 import type { WithId } from '../../firebase/to-model';
 
 /**
  * Favourites in Firestore: the listener and the writes, in a chunk FavoritesContext loads
  * only once there is a uid (which itself waits for the first paint), so the Firestore SDK is
- * not on the programme's first download.
+ * not on the programme's first download. Each write moves the toggle limit in the same commit.
  */
 const favoriteRef = (uid: string, performanceId: string) => doc(db(), firestorePaths.favorite(uid, performanceId));
 
@@ -16,10 +17,11 @@ export function listenToFavorites(uid: string, festivalId: string, onState: (upd
 }
 
 /** Resolves once the backend has the favourite (offline: once it syncs); the listener shows it at once. */
-export function addFavorite(uid: string, festivalId: string, performanceId: string): Promise<void> {
-  return setDoc(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp() });
+export async function addFavorite(uid: string, festivalId: string, performanceId: string): Promise<void> {
+  const established = await isEstablishedAccount();
+  return commitToggle(uid, (batch) => batch.set(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp(), ...(established ? { established } : {}) }));
 }
 
 export function removeFavorite(uid: string, performanceId: string): Promise<void> {
-  return deleteDoc(favoriteRef(uid, performanceId));
+  return commitToggle(uid, (batch) => batch.delete(favoriteRef(uid, performanceId)));
 }

@@ -1,13 +1,13 @@
-import { announcementText, firestorePaths, noticeSchema, noticeText, trendingStatsSchema } from '@encore/model';
+import { LIVE_TRENDING_WINDOW_MINUTES, announcementText, firestorePaths, noticeSchema, noticeText } from '@encore/model';
 import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
+import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { db } from '../../firebase/firestore';
-import { useLiveDocument, useLiveQuery } from '../../firebase/live';
+import { useLiveQuery } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { EmptyState } from '../../ui/EmptyState';
 import { Skeleton } from '../../ui/Skeleton';
@@ -165,8 +165,9 @@ function Announcements() {
 }
 
 function Trending() {
-  const ref = useMemo(() => doc(db(), firestorePaths.stats(appConfig.festivalId, 'trending')), []);
-  const trending = useLiveDocument(ref, trendingStatsSchema);
+  // Published with the live counts (festivals/{f}/live/sets): established accounts' favourites only.
+  const live = useLiveCounts();
+  const trending = { status: live.status, error: live.error, data: live.status === 'ready' ? { items: live.trending, windowMinutes: LIVE_TRENDING_WINDOW_MINUTES } : null };
   const { programme } = useFestival();
   const intl = useIntl();
   return (

@@ -1,3 +1,4 @@
+import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
@@ -16,6 +17,7 @@ export default function PerformancePage() {
   const intl = useIntl();
   const festival = useFestival();
   const favorites = useFavorites();
+  const liveCounts = useLiveCounts();
   return (
     <FestivalGate state={festival}>
       {(programme) => {
@@ -36,6 +38,7 @@ export default function PerformancePage() {
         const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
         const name = artist?.name ?? intl.formatMessage({ id: 'performance.page.unknownArtist', defaultMessage: 'Unknown artist' });
         const inSchedule = favorites.ids.has(performance.id);
+        const fans = liveCounts.favorites[performance.id] ?? 0;
         const cancelled = performance.status === 'cancelled';
         return (
           <article>
@@ -60,7 +63,7 @@ export default function PerformancePage() {
                     artistName={name}
                     isFavorite={inSchedule}
                     pending={favorites.pendingIds.has(performance.id)}
-                    count={performance.favoriteCount}
+                    count={fans}
                     onToggle={() => void favorites.toggle(performance.id)}
                     disabled={cancelled && !inSchedule}
                     describedBy={cancelled ? 'favourite-note' : undefined}

@@ -1,5 +1,6 @@
 import { firestorePaths, reactionSchema, type ReactionKind } from '@encore/model';
-import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
+import { doc, serverTimestamp } from 'firebase/firestore';
+import { commitToggle } from '../../firebase/toggle-limit';
 import { useMemo, useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
 import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
@@ -40,7 +41,7 @@ export function ReactionBar({ photo }: { photo: PhotoDoc }) {
     setError(null);
     const uid = await ensureSignedIn();
     const target = doc(db(), firestorePaths.reaction(festivalId, photo.id, uid));
-    const write = mine.data?.kind === kind ? deleteDoc(target) : setDoc(target, { kind, createdAt: serverTimestamp() });
+    const write = commitToggle(uid, (batch) => (mine.data?.kind === kind ? batch.delete(target) : batch.set(target, { kind, createdAt: serverTimestamp() })));
     write.catch(setError);
   };
 

@@ -1,3 +1,4 @@
+import { useFavoriteCount } from '../../festival/LiveCountsContext';
 import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -49,6 +50,8 @@ export function SetCard({
   const finished = !cancelled && performance.endsAt <= now;
   const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
   const isFavorite = favorites?.ids.has(performance.id) ?? false;
+  // Published apart from the programme (festivals/{f}/live/sets), at most ~10 s behind.
+  const fans = useFavoriteCount(performance.id);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = [
     name,
@@ -101,7 +104,7 @@ export function SetCard({
           artistName={name}
           isFavorite={isFavorite}
           pending={favorites.pendingIds.has(performance.id)}
-          count={performance.favoriteCount}
+          count={fans}
           onToggle={() => favorites.onToggle(performance.id)}
           disabled={cancelled && !isFavorite}
           describedBy={cancelled ? noteId : undefined}
@@ -109,9 +112,9 @@ export function SetCard({
         />
       ) : (
         <p className="favorite">
-          <span aria-hidden="true">♥ {performance.favoriteCount}</span>
+          <span aria-hidden="true">♥ {fans}</span>
           <span className="visually-hidden">
-            <FormattedMessage id="programme.setCard.fans" defaultMessage="{count, plural, one {# fan} other {# fans}}" values={{ count: performance.favoriteCount }} />
+            <FormattedMessage id="programme.setCard.fans" defaultMessage="{count, plural, one {# fan} other {# fans}}" values={{ count: fans }} />
           </span>
         </p>
       )}

@@ -1,4 +1,5 @@
-import { dailyStatsSchema, festivalDays, firestorePaths, hourlyStatsSchema, stageStatsSchema, totalsStatsSchema, trendingStatsSchema } from '@encore/model';
+import { LIVE_TRENDING_WINDOW_MINUTES, dailyStatsSchema, festivalDays, firestorePaths, hourlyStatsSchema, stageStatsSchema, totalsStatsSchema } from '@encore/model';
+import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { collection, doc, documentId, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
@@ -26,7 +27,6 @@ export default function DashboardPage() {
     () => ({
       totals: doc(db(), firestorePaths.stats(festivalId, 'totals')),
       stages: doc(db(), firestorePaths.stats(festivalId, 'stages')),
-      trending: doc(db(), firestorePaths.stats(festivalId, 'trending')),
       hourly: doc(db(), firestorePaths.stats(festivalId, 'hourly')),
       // stats/daily-YYYY-MM-DD, one per festival day rolled up by the nightly maintenance.
       daily: query(collection(db(), firestorePaths.statsCollection(festivalId)), where(documentId(), '>=', 'daily-'), where(documentId(), '<', 'daily.')),
@@ -35,7 +35,10 @@ export default function DashboardPage() {
   );
   const totals = useLiveDocument(refs.totals, totalsStatsSchema);
   const stages = useLiveDocument(refs.stages, stageStatsSchema);
-  const trending = useLiveDocument(refs.trending, trendingStatsSchema);
+  // Favourites and trending are published in the festival's live document (festivals/{f}/live/sets).
+  const live = useLiveCounts();
+  const trending = { status: live.status, error: live.error, data: { items: live.trending, windowMinutes: LIVE_TRENDING_WINDOW_MINUTES } };
+  const liveFavorites = Object.values(live.favorites).reduce((sum, count) => sum + count, 0);
   const hourly = useLiveDocument(refs.hourly, hourlyStatsSchema);
   const daily = useLiveQuery(refs.daily, dailyStatsSchema);
   const { programme } = useFestival();
@@ -75,7 +78,7 @@ export default function DashboardPage() {
         {(['favorites', 'photos', 'reactions', 'reports'] as const).map((key) => (
           <div key={key} className="stat">
             <div className="stat-label">{intl.formatMessage(totalsLabels[key])}</div>
-            <div className="stat-value">{totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
+            <div className="stat-value">{key === 'favorites' && live.status === 'ready' ? intl.formatNumber(liveFavorites) : totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
           </div>
         ))}
       </div>

@@ -43,6 +43,6 @@ export function artistOrNull(data: Data): Artist | null {
 export function performanceOrNull(data: Data): Performance | null {
   const { artistId, stageId, startsAt, endsAt, status, title, favoriteCount, photoCount } = data;
   if (!isText(artistId) || !isText(stageId) || !isDate(startsAt) || !isDate(endsAt) || endsAt.getTime() <= startsAt.getTime()) return null;
-  if ((status !== 'scheduled' && status !== 'cancelled') || !optional(title, isString) || !isCount(favoriteCount) || !isCount(photoCount)) return null;
+  if ((status !== 'scheduled' && status !== 'cancelled') || !optional(title, isString) || !optional(favoriteCount, isCount) || !optional(photoCount, isCount)) return null;
   return data as unknown as Performance;
 }

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveSets } from '@encore/model';
+import { PUBLISH_INTERVAL_MS, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
+
+const NOW = new Date('2026-08-14T20:00:00Z');
+const published = (over: Partial<LiveSets> = {}): LiveSets => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
+
+describe('live document rules', () => {
+  it('may be written again one interval after its last publication, or at once when never published', () => {
+    expect(nextPublishAt(undefined)).toBe(0);
+    expect(nextPublishAt(NOW)).toBe(NOW.getTime() + PUBLISH_INTERVAL_MS);
+  });
+
+  it('ranks positive scores, most first then by id, without sets off the programme, up to the size', () => {
+    expect(rankTrending({ b: 2, a: 2, c: 5, d: 0, e: 9 }, new Set(['e']), 3)).toEqual([
+      { performanceId: 'c', favorites: 5 },
+      { performanceId: 'a', favorites: 2 },
+      { performanceId: 'b', favorites: 2 },
+    ]);
+  });
+
+  it('replaces recounted scores and keeps the rest, except on a recheck, which keeps only the recounted', () => {
+    expect(mergeScores({ a: 2, b: 1 }, { favorites: {}, trendingScores: { a: 0, c: 1 }, trendingRechecked: false })).toEqual({ b: 1, c: 1 });
+    expect(mergeScores({ a: 2, b: 1 }, { favorites: {}, trendingScores: { c: 1 }, trendingRechecked: true })).toEqual({ c: 1 });
+  });
+
+  it('publishes changed counts, drops sets at zero, and publishes nothing when no figure changed', () => {
+    const later = new Date(NOW.getTime() + 60_000);
+    expect(nextLiveSets(published(), { favorites: { a: 3 }, trendingScores: { a: 2 }, trendingRechecked: false }, new Set(), later)).toBeNull();
+    const next = nextLiveSets(published(), { favorites: { a: 0, b: 1 }, trendingScores: { a: 0, b: 1 }, trendingRechecked: false }, new Set(), later);
+    expect(next).toEqual({ favorites: { b: 1 }, trending: [{ performanceId: 'b', favorites: 1 }], trendingScores: { b: 1 }, trendingCheckedAt: NOW, publishedAt: later });
+  });
+
+  it('is due a trending recheck five minutes after the last one', () => {
+    expect(trendingRecheckDue(undefined, NOW)).toBe(true);
+    expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 4 * 60_000))).toBe(false);
+    expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 5 * 60_000))).toBe(true);
+  });
+});

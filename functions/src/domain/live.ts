@@ -1,0 +1,83 @@
+import { LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_TRENDING_WINDOW_MINUTES, type LiveSets, type LiveTrendingItem } from '@encore/model';
+
+/**
+ * The festival's live document (`festivals/{f}/live/sets`) as pure rules: when it may be
+ * written again, what a publication changes in it, and how trending is ranked.
+ */
+
+export const PUBLISH_INTERVAL_MS = LIVE_PUBLISH_INTERVAL_SECONDS * 1000;
+/** Trending scores age as the window moves: every listed set is recounted this often. */
+export const TRENDING_RECHECK_MS = 5 * 60_000;
+
+/** The earliest instant the document may be written again (now when it never was). */
+export function nextPublishAt(publishedAt: Date | undefined): number {
+  return publishedAt ? publishedAt.getTime() + PUBLISH_INTERVAL_MS : 0;
+}
+
+/** The oldest favourite that still counts in trending at `now`. */
+export function trendingWindowStart(now: Date): Date {
+  return new Date(now.getTime() - LIVE_TRENDING_WINDOW_MINUTES * 60_000);
+}
+
+/** Whether the trending scores are due for a full recount at `now`. */
+export function trendingRecheckDue(live: Pick<LiveSets, 'trendingCheckedAt'> | undefined, now: Date): boolean {
+  return !live || now.getTime() - live.trendingCheckedAt.getTime() >= TRENDING_RECHECK_MS;
+}
+
+/** Sets with a positive score, most first (ties by id), without those off the programme. */
+export function rankTrending(scores: Readonly<Record<string, number>>, offProgramme: ReadonlySet<string>, size = LIVE_TRENDING_SIZE): LiveTrendingItem[] {
+  return Object.entries(scores)
+    .filter(([id, favorites]) => favorites > 0 && !offProgramme.has(id))
+    .sort(([idA, a], [idB, b]) => b - a || idA.localeCompare(idB))
+    .slice(0, size)
+    .map(([performanceId, favorites]) => ({ performanceId, favorites }));
+}
+
+export interface Recount {
+  /** Per recounted set, its favourites now. */
+  favorites: Record<string, number>;
+  /** Per recounted set, its established favourites of the trending window. */
+  trendingScores: Record<string, number>;
+  /** Whether every trending score was recounted (the recheck). */
+  trendingRechecked: boolean;
+}
+
+/** The scores after a recount: recounted sets replaced, zeros dropped; on a recheck only the recounted remain. */
+export function mergeScores(previous: Readonly<Record<string, number>>, recount: Recount): Record<string, number> {
+  const merged: Record<string, number> = recount.trendingRechecked ? {} : { ...previous };
+  for (const [id, score] of Object.entries(recount.trendingScores)) merged[id] = score;
+  for (const [id, score] of Object.entries(merged)) if (score <= 0) delete merged[id];
+  return merged;
+}
+
+/**
+ * The document after a recount, or null when nothing a reader sees changed (then nothing is
+ * written: an add and a remove within one interval cost no write and no listener read).
+ */
+export function nextLiveSets(previous: LiveSets | undefined, recount: Recount, offProgramme: ReadonlySet<string>, now: Date): LiveSets | null {
+  const favorites: Record<string, number> = { ...previous?.favorites };
+  for (const [id, count] of Object.entries(recount.favorites)) {
+    if (count > 0) favorites[id] = count;
+    else delete favorites[id];
+  }
+  const trendingScores = mergeScores(previous?.trendingScores ?? {}, recount);
+  const trending = rankTrending(trendingScores, offProgramme);
+  const next: LiveSets = {
+    favorites,
+    trending,
+    trendingScores,
+    trendingCheckedAt: recount.trendingRechecked ? now : (previous?.trendingCheckedAt ?? now),
+    publishedAt: now,
+  };
+  if (previous && sameFigures(previous, next)) return null;
+  return next;
+}
+
+function sameFigures(a: LiveSets, b: LiveSets): boolean {
+  return sameMap(a.favorites, b.favorites) && sameMap(a.trendingScores, b.trendingScores) && JSON.stringify(a.trending) === JSON.stringify(b.trending) && a.trendingCheckedAt.getTime() === b.trendingCheckedAt.getTime();
+}
+
+function sameMap(a: Readonly<Record<string, number>>, b: Readonly<Record<string, number>>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}

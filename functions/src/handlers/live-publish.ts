@@ -1,0 +1,174 @@
+import { LIVE_TRENDING_SIZE, firestorePaths, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
+import { mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue, trendingWindowStart, type Recount } from '../domain/live.js';
+import { readsOf, type Docs } from '../platform/docs.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+
+export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void> };
+
+/** How long a set's status (on the programme or not) is trusted before trending reads it again. */
+const STATUS_TTL_MS = 60_000;
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+interface Lane {
+  dirty: Set<string>;
+  waiters: Waiter[];
+  running: boolean;
+  /** What this instance last read or wrote of the live document. */
+  known?: LiveSets;
+  /** Per set, whether it is off the programme (cancelled or gone), and when that was read. */
+  statuses: Map<string, { off: boolean; at: number }>;
+}
+
+/**
+ * Publishes a festival's live document (`festivals/{f}/live/sets`) at a bounded cadence.
+ *
+ * `mark` records a set whose favourites changed and resolves once a publication that
+ * started after the call has committed (or found nothing to change). The subscriber awaits
+ * it, so Pub/Sub acknowledges a favourite only after its count was published: an instance
+ * that dies holding marks leaves their messages unacknowledged, and they come back.
+ *
+ * One publication at a time per festival and instance. It waits until the document is at
+ * least PUBLISH_INTERVAL_MS old, takes every set marked so far, recounts each from the
+ * favourites with `count()`, and writes in a transaction that first checks no instance
+ * published within the interval (if one did, it waits for the interval's end and counts
+ * again). So the document is written at most once per interval, never with a count older
+ * than one already published.
+ */
+export class LivePublisher {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(private readonly deps: LiveDeps) {}
+
+  mark(festivalId: string, performanceIds: readonly string[], options: { offProgramme?: readonly string[] } = {}): Promise<void> {
+    const lane = this.laneOf(festivalId);
+    for (const id of performanceIds) lane.dirty.add(id);
+    for (const id of options.offProgramme ?? []) lane.statuses.set(id, { off: true, at: this.deps.now().getTime() });
+    const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject }));
+    if (!lane.running) void this.drain(festivalId, lane);
+    return done;
+  }
+
+  private laneOf(festivalId: string): Lane {
+    let lane = this.lanes.get(festivalId);
+    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Set(), waiters: [], running: false, statuses: new Map() }));
+    return lane;
+  }
+
+  private async drain(festivalId: string, lane: Lane): Promise<void> {
+    lane.running = true;
+    try {
+      while (lane.waiters.length > 0) {
+        if (!lane.known) lane.known = await this.deps.docs.get(firestorePaths.liveSets(festivalId), liveSetsSchema);
+        await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
+        // Everything marked until now rides on this publication.
+        const dirty = lane.dirty;
+        const waiters = lane.waiters;
+        lane.dirty = new Set();
+        lane.waiters = [];
+        try {
+          const published = await this.publishOnce(festivalId, lane, dirty);
+          if (published === 'too-soon') {
+            for (const id of dirty) lane.dirty.add(id);
+            lane.waiters.unshift(...waiters);
+            continue;
+          }
+          for (const waiter of waiters) waiter.resolve();
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+        }
+      }
+    } finally {
+      lane.running = false;
+      if (lane.waiters.length > 0) void this.drain(festivalId, lane);
+    }
+  }
+
+  private async publishOnce(festivalId: string, lane: Lane, dirty: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
+    const now = this.deps.now();
+    const rechecking = trendingRecheckDue(lane.known, now);
+    const toRecount = new Set(dirty);
+    if (rechecking) for (const id of Object.keys(lane.known?.trendingScores ?? {})) toRecount.add(id);
+    const recount = await recountSets(this.deps.docs, festivalId, [...toRecount], dirty, now, rechecking);
+    const path = firestorePaths.liveSets(festivalId);
+    const outcome = await this.deps.docs.transaction(async (tx) => {
+      const current = await tx.get(path, liveSetsSchema);
+      lane.known = current;
+      if (current && nextPublishAt(current.publishedAt) > this.deps.now().getTime()) return { kind: 'too-soon' as const };
+      // The sets that could be listed (twice the list, for those off the programme), their statuses checked.
+      const candidates = rankTrending(mergeScores(current?.trendingScores ?? {}, recount), new Set(), LIVE_TRENDING_SIZE * 2);
+      const off = await this.offProgramme(festivalId, lane, candidates.map((item) => item.performanceId), dirty);
+      const next = nextLiveSets(current, recount, off, now);
+      if (!next) return { kind: 'unchanged' as const };
+      tx.set(path, next);
+      return { kind: 'published' as const, next };
+    });
+    if (outcome.kind === 'published') {
+      lane.known = outcome.next;
+      logs.liveSetsPublished({ festivalId, recounted: toRecount.size, sets: Object.keys(outcome.next.favorites).length });
+    }
+    return outcome.kind;
+  }
+
+  /**
+   * Which of the listed sets are off the programme, from statuses read at most a minute
+   * ago (one batched read of those not known). A set just marked is read again: its change
+   * may be its cancellation's.
+   */
+  private async offProgramme(festivalId: string, lane: Lane, listed: readonly string[], dirty: ReadonlySet<string>): Promise<Set<string>> {
+    const now = this.deps.now().getTime();
+    const unknown = listed.filter((id) => {
+      const status = lane.statuses.get(id);
+      return !status || now - status.at > STATUS_TTL_MS || (dirty.has(id) && !status.off);
+    });
+    if (unknown.length > 0) {
+      const performances = await this.deps.docs.getAll(readsOf(unknown.map((id) => firestorePaths.performance(festivalId, id)), performanceSchema));
+      unknown.forEach((id, index) => lane.statuses.set(id, { off: !performances[index] || performances[index].status === 'cancelled', at: now }));
+    }
+    return new Set(listed.filter((id) => lane.statuses.get(id)?.off));
+  }
+
+  private async sleepUntil(at: number): Promise<void> {
+    const ms = at - this.deps.now().getTime();
+    if (ms <= 0) return;
+    await (this.deps.sleep ?? defaultSleep)(ms);
+  }
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Recounts sets from the favourites themselves: each set's total, and (for the sets that
+ * changed, or all listed ones on a recheck) its established favourites of the trending window.
+ * `count()` is billed one read per 1,000 index entries.
+ */
+export async function recountSets(docs: Docs, festivalId: string, ids: readonly string[], dirty: ReadonlySet<string>, now: Date, rechecking: boolean): Promise<Recount> {
+  const since = trendingWindowStart(now);
+  const fans = (performanceId: string, extra: Array<[string, '==' | '>=', unknown]> = []) =>
+    docs.count({ collection: 'favorites', group: true, where: [['festivalId', '==', festivalId], ['performanceId', '==', performanceId], ...extra] });
+  const recount: Recount = { favorites: {}, trendingScores: {}, trendingRechecked: rechecking };
+  await Promise.all(
+    ids.map(async (id) => {
+      const [total, score] = await Promise.all([
+        dirty.has(id) ? fans(id) : Promise.resolve(undefined),
+        fans(id, [['established', '==', true], ['createdAt', '>=', since]]),
+      ]);
+      if (total !== undefined) recount.favorites[id] = total;
+      recount.trendingScores[id] = score;
+    }),
+  );
+  return recount;
+}
+
+const perStore = new WeakMap<object, LivePublisher>();
+
+/** One publisher per document store (an instance has one; each unit test has its own). */
+export function livePublisherFor(deps: LiveDeps): LivePublisher {
+  let publisher = perStore.get(deps.docs);
+  if (!publisher) perStore.set(deps.docs, (publisher = new LivePublisher(deps)));
+  return publisher;
+}

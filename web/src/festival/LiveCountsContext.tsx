@@ -1,0 +1,65 @@
+import type { LiveTrendingItem } from '@encore/model';
+import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
+import { afterFirstContent } from '../app/first-content';
+import { importWithRetry } from '../app/lazy-page';
+import { appConfig } from '../config/firebase-config';
+
+export interface LiveCounts {
+  /** Per set, how many people have it in their schedule (as last published: at most ~10 s behind). */
+  favorites: Readonly<Record<string, number>>;
+  /** The sets established accounts favourited most in the last hour, most first. */
+  trending: readonly LiveTrendingItem[];
+  status: 'loading' | 'ready' | 'error';
+  error: unknown;
+}
+
+const NONE: LiveCounts = { favorites: {}, trending: [], status: 'loading', error: null };
+const LiveCountsContext = createContext<LiveCounts>(NONE);
+
+// The same chunk as the programme's listeners (festival-live.ts), loaded after the first paint.
+const loadLive = () => importWithRetry(() => import('./festival-live'));
+
+/**
+ * The festival's live figures for every page: one listener on `festivals/{f}/live/sets`, the
+ * published aggregate (functions/README.md, "Live counts as published aggregates"). Counts live
+ * apart from the programme, so a favourite never re-renders it or churns its listeners.
+ */
+export function LiveCountsProvider({ children }: { children: ReactNode }) {
+  const festivalId = appConfig.festivalId;
+  const [counts, setCounts] = useState<LiveCounts>(NONE);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void afterFirstContent()
+      .then(loadLive)
+      .then((module) => {
+        if (cancelled) return;
+        stop = module.listenToLiveSets(festivalId, (update) =>
+          startTransition(() =>
+            setCounts((previous) => {
+              const state = update({ data: null, status: 'loading', error: null, fromCache: true, hasPendingWrites: false, pendingIds: new Set(), invalid: [], exists: false });
+              if (state.status === 'error') return { ...previous, status: 'error', error: state.error };
+              return { favorites: state.data?.favorites ?? {}, trending: state.data?.trending ?? [], status: state.status === 'ready' ? 'ready' : 'loading', error: null };
+            }),
+          ),
+        );
+      })
+      .catch((error: unknown) => {
+        if (!cancelled) setCounts((previous) => ({ ...previous, status: 'error', error }));
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [festivalId]);
+  return <LiveCountsContext.Provider value={counts}>{children}</LiveCountsContext.Provider>;
+}
+
+export function useLiveCounts(): LiveCounts {
+  return useContext(LiveCountsContext);
+}
+
+/** A set's favourites as published (0 before the first publication or while loading). */
+export function useFavoriteCount(performanceId: string): number {
+  return useLiveCounts().favorites[performanceId] ?? 0;
+}
