@@ -7,6 +7,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { Preferences } from '../../ui/Preferences';
 import { NotificationSettings } from '../notifications/NotificationSettings';
+import { DisplayNameField } from './DisplayNameField';
 import { forgetDevice } from '../notifications/push-store';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
@@ -128,6 +129,7 @@ export default function AccountPage() {
           </h2>
           <Preferences />
         </section>
+        {account ? <DisplayNameField /> : null}
         {account ? <NotificationSettings /> : null}
       </div>
     </>
