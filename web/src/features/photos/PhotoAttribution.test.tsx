@@ -29,7 +29,7 @@ describe('photo attribution', () => {
     const attribution = attributionOf(photo, programme);
     expect(attribution).toMatchObject({ artist: null, stage: null, captured: false, uploaderName: null });
     renderWithIntl(<PhotoAttributionText attribution={attribution} />, { locale: 'nl' });
-    expect(screen.getByText('Niet van één optreden')).toBeTruthy();
+    expect(screen.getByText('Niet van één set')).toBeTruthy();
     expect(screen.getByText('Gedeeld za 15 aug, 22:05 door een bezoeker')).toBeTruthy();
   });
 
@@ -52,11 +52,6 @@ describe('photo attribution', () => {
 });
 
 describe('deleting one’s photo', () => {
-  // jsdom has no CSS.escape, which react-aria's Modal uses for its keyboard handling; browsers all do.
-  const css = globalThis as { CSS?: { escape?: (value: string) => string } };
-  css.CSS ??= {};
-  css.CSS.escape ??= (value: string) => value.replace(/["\\]/g, '\\$&');
-
   it('asks for confirmation first, and deletes only once confirmed', async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
     const onDeleted = vi.fn();
