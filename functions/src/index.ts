@@ -8,6 +8,7 @@ export {
   countPhoto,
   cleanUpPhoto,
   notifyUploader,
+  removeDeletedPhoto,
   countFavorite,
   countReaction,
   moderateReport,

@@ -33,6 +33,8 @@ export const logs = {
   photoRejected: warn('photo-rejected'),
   photoSkipped: info('photo-skipped'),
   photoFilesDeleted: info('photo-files-deleted'),
+  /** The uploader deleted their photo: its files, reactions and document are gone. */
+  photoRemoved: info('photo-removed'),
   favoriteCounted: info('favorite-counted'),
   /** The festival's live document rewritten: how many sets were recounted for it. */
   liveSetsPublished: info('live-sets-published'),

@@ -74,6 +74,18 @@ describe('upload finalized', () => {
     expect(deps.docs.store.size).toBe(0);
   });
 
+  it('signs the photo with the uploader’s chosen display name, and with none when they chose none or an invalid one', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.userPreferences('u1'), { locale: 'en', displayName: 'Vera V.', updatedAt: new Date() });
+    deps.docs.seed(firestorePaths.userPreferences('u3'), { locale: 'en', displayName: ' '.repeat(3), updatedAt: new Date() });
+    await upload(deps, 'p1', await jpeg(64, 64), { uid: 'u1' });
+    await upload(deps, 'p2', await jpeg(64, 64), { uid: 'u2' });
+    await upload(deps, 'p3', await jpeg(64, 64), { uid: 'u3' });
+    expect(photoSchema.parse(deps.docs.data(photoPath('p1'))).uploaderName).toBe('Vera V.');
+    expect(deps.docs.data(photoPath('p2'))).not.toHaveProperty('uploaderName');
+    expect(deps.docs.data(photoPath('p3'))).not.toHaveProperty('uploaderName');
+  });
+
   it('does not overwrite the photo when the trigger fires twice', async () => {
     const deps = testDeps();
     await upload(deps, 'p1', await jpeg(64, 64));

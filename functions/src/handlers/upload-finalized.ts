@@ -1,4 +1,5 @@
-import { firestorePaths, makeDomainEvent, parseUploadPath, photoIdSchema, photoSchema, slugIdSchema, documentIdSchema, type Photo } from '@encore/model';
+import { z } from 'zod';
+import { displayNameSchema, firestorePaths, makeDomainEvent, parseUploadPath, photoIdSchema, photoSchema, slugIdSchema, documentIdSchema, type Photo } from '@encore/model';
 import type { Deps } from './deps.js';
 import { logs } from '../logs.js';
 
@@ -12,13 +13,19 @@ export interface FinalizedObject {
 }
 
 /**
+ * Only the display name is read from the uploader's preferences, leniently: a preferences
+ * document this version does not understand signs the photo with no name, never blocks it.
+ */
+const displayNameOnlySchema = z.object({ displayName: z.unknown().optional() });
+
+/**
  * An original landed in `uploads/{uid}/{festivalId}/{photoId}`.
  *
  * 1. Its download tokens go at once: an original is never served by link (it still
  *    carries its GPS, and a link would make the bucket free file hosting). Reads of it
  *    then go through the rules, which refuse them.
  * 2. The photo is created as `processing` (so the uploader sees it), naming this file as
- *    its original. If the photo id is taken by another original already (the Storage
+ *    its original and signed with the uploader's chosen display name (`uploaderName`), if any. If the photo id is taken by another original already (the Storage
  *    rules refuse that upload; only two uploads racing for one new id get here), this
  *    file belongs to no photo: it is deleted and never processed.
  * 3. The work goes to the pipeline through `photo.uploaded`.
@@ -41,10 +48,15 @@ export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'objects' 
   const now = deps.now();
   const photoPath = firestorePaths.photo(upload.festivalId, upload.photoId);
   const ownerOfId = await deps.docs.transaction(async (tx) => {
-    const existing = await tx.get(photoPath, photoSchema);
+    const [existing, preferences] = await tx.getAll([
+      [photoPath, photoSchema],
+      [firestorePaths.userPreferences(upload.uid), displayNameOnlySchema],
+    ]);
     if (existing) return existing.originalPath;
+    const uploaderName = displayNameSchema.safeParse(preferences?.displayName);
     const photo: Photo = {
       uploaderUid: upload.uid,
+      ...(uploaderName.success ? { uploaderName: uploaderName.data } : {}),
       performanceId,
       suggestedPerformanceId: null,
       status: 'processing',

@@ -2,6 +2,7 @@ import { MAX_EVENT_AGE_MS, bundleOptions, cleanupOptions, counterOptions, fanOut
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
+import { handlePhotoDeleted } from '../handlers/photo-deleted.js';
 import { handleProcessMedia } from '../handlers/process-media.js';
 import { handleProgrammeEdited } from '../handlers/programme-bundle.js';
 import { handleProcessPhoto } from '../handlers/process-photo.js';
@@ -17,6 +18,7 @@ export const processMedia = subscribe('processMedia', 'media.uploaded', photoPip
 export const markPhotoDeleted = subscribe('markPhotoDeleted', 'photo.original-deleted', counterOptions, (event) => handleOriginalDeleted(liveDeps(), event));
 export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOptions, (event) => handlePhotoCounts(liveDeps(), event));
 export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));
+export const removeDeletedPhoto = subscribe('removeDeletedPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoDeleted(liveDeps(), event));
 export const notifyUploader = subscribe('notifyUploader', 'photo.changed', counterOptions, (event) => handleUploaderNotice(liveDeps(), event));
 export const countFavorite = subscribe('countFavorite', 'favorite.changed', liveOptions, (event) => handleFavoriteChanged(liveDeps(), event));
 export const countReaction = subscribe('countReaction', 'reaction.changed', counterOptions, (event) => handleReactionChanged(liveDeps(), event));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, textSchema, timestampSchema } from './common.js';
 import { rejectionSchema } from './rejection.js';
+import { displayNameSchema } from './user.js';
 
 /**
  * Photo lifecycle: `processing -> ready` or `processing -> rejected` (with a reason);
@@ -28,6 +29,8 @@ export type Thumbnail = z.infer<typeof thumbnailSchema>;
 export const photoSchema = z
   .object({
     uploaderUid: z.string().min(1).max(128),
+    /** The uploader's chosen display name when the upload landed (`users/{uid}.displayName`); absent: none chosen. */
+    uploaderName: displayNameSchema.optional(),
     performanceId: documentIdSchema.nullable(),
     /** Set from the capture time and the programme when the uploader picked no performance. */
     suggestedPerformanceId: documentIdSchema.nullable().optional(),
@@ -54,6 +57,8 @@ export const photoSchema = z
      * The original's deletion then leaves the photo as it is.
      */
     originalRetiredAt: timestampSchema.optional(),
+    /** When the uploader deleted it (status `deleted`): functions then remove its files, reactions and the document. */
+    deleteRequestedAt: timestampSchema.optional(),
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
   })

@@ -92,9 +92,22 @@ export const reminderMinutesSchema = z.union(REMINDER_LEAD_MINUTES.map((minutes)
  * announcement the person has seen on the News page (what "read" means for the unread
  * count), so it follows them to every device they sign in on.
  */
+/**
+ * The name a person chose to sign their photos with: 1-40 characters, stored trimmed (the
+ * rules refuse surrounding spaces, so what is stored is what is shown). Never an email.
+ */
+export const DISPLAY_NAME_MAX = 40;
+export const displayNameSchema = z
+  .string()
+  .min(1)
+  .max(DISPLAY_NAME_MAX)
+  .refine((name) => name.trim() === name, { message: 'must not start or end with spaces' });
+
 export const userPreferencesSchema = z
   .object({
     locale: localeSchema,
+    /** The name their photos are signed with on the wall; absent: "a visitor". */
+    displayName: displayNameSchema.optional(),
     reminderMinutes: reminderMinutesSchema.nullable().optional(),
     newsSeenAt: timestampSchema.optional(),
     updatedAt: timestampSchema,

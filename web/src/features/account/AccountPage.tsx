@@ -8,6 +8,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { Preferences } from '../../ui/Preferences';
 import { NotificationSettings } from '../notifications/NotificationSettings';
+import { DisplayNameField } from './DisplayNameField';
 import { forgetDevice } from '../notifications/push-store';
 import { useAccount } from './AccountContext';
 import { passwordRules } from './password-rules';
@@ -129,6 +130,7 @@ export default function AccountPage() {
           </h2>
           <Preferences />
         </section>
+        {account ? <DisplayNameField /> : null}
         {account ? <NotificationSettings /> : null}
         <section className="panel" aria-labelledby="friends-title">
           <h2 id="friends-title">

@@ -1,7 +1,10 @@
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
+import type { PhotoAttribution } from './photo-attribution';
+import { PhotoAttributionText } from './PhotoAttributionText';
 import { PhotoImage } from './PhotoImage';
 import type { PhotoDoc } from './photo-types';
+import { DeletePhotoButton } from './DeletePhotoButton';
 import { HidePhotoButton } from './HidePhotoButton';
 import { ReactionBar } from './ReactionBar';
 import { ReportPhotoButton } from './ReportPhotoButton';
@@ -14,12 +17,14 @@ export function Lightbox({
   photos,
   index,
   describe,
+  attribute,
   onIndexChange,
   onClose,
 }: {
   photos: PhotoDoc[];
   index: number | null;
   describe(photo: PhotoDoc): string;
+  attribute(photo: PhotoDoc): PhotoAttribution;
   onIndexChange(index: number): void;
   onClose(): void;
 }) {
@@ -48,6 +53,7 @@ export function Lightbox({
                 <Heading slot="title" className="visually-hidden">
                   {describe(photo)}
                 </Heading>
+                <PhotoAttributionText attribution={attribute(photo)} />
                 <p className="muted" aria-live="polite">
                   <FormattedMessage id="photos.lightbox.position" defaultMessage="Photo {position} of {total}" values={{ position: index! + 1, total: photos.length }} />
                 </p>
@@ -59,6 +65,7 @@ export function Lightbox({
                   <Button className="button button-secondary button-small" onPress={() => move(1)} aria-label={intl.formatMessage({ id: 'photos.lightbox.nextLabel', defaultMessage: 'Next photo' })}>
                     <FormattedMessage id="photos.lightbox.next" defaultMessage="Next" /> →
                   </Button>
+                  <DeletePhotoButton photo={photo} />
                   <ReportPhotoButton photoId={photo.id} />
                   <HidePhotoButton photoId={photo.id} />
                   <Button className="button button-small" slot="close">

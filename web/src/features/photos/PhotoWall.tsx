@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Skeleton } from '../../ui/Skeleton';
 import { Lightbox } from './Lightbox';
+import { attributionOf } from './photo-attribution';
 import type { PhotoDoc } from './photo-types';
 import { PhotoWallView } from './PhotoWallView';
 import { useReadyPhotos } from './use-photos';
@@ -24,6 +25,8 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
       ? intl.formatMessage({ id: 'photos.wall.photoOf', defaultMessage: 'Photo of {artist}' }, { artist: artist.name })
       : intl.formatMessage({ id: 'photos.wall.festivalPhoto', defaultMessage: 'Festival photo' });
   };
+
+  const attribute = (photo: PhotoDoc) => attributionOf(photo, programme);
 
   if (photos.status === 'error') return <ErrorNotice variant="state" error={photos.error} onRetry={() => window.location.reload()} />;
   if (photos.status === 'loading') {
@@ -52,8 +55,8 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   }
   return (
     <>
-      <PhotoWallView photos={photos.data} describe={describe} onOpen={setOpen} />
-      <Lightbox photos={photos.data} index={open} describe={describe} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      <PhotoWallView photos={photos.data} describe={describe} attribute={attribute} onOpen={setOpen} />
+      <Lightbox photos={photos.data} index={open} describe={describe} attribute={attribute} onIndexChange={setOpen} onClose={() => setOpen(null)} />
     </>
   );
 }

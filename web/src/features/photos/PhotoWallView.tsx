@@ -1,6 +1,8 @@
 import { Button } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { PhotoImage } from './PhotoImage';
+import type { PhotoAttribution } from './photo-attribution';
+import { PhotoTileCaption } from './PhotoAttributionText';
 import type { PhotoDoc } from './photo-types';
 
 /** Wide photos take two cells and tall ones two rows, so the grid packs like a masonry wall. */
@@ -11,16 +13,27 @@ export function tileShape(photo: Pick<PhotoDoc, 'width' | 'height'>): 'wide' | '
 }
 
 /** A dense grid of thumbnails, newest first; each opens the lightbox. */
-export function PhotoWallView({ photos, describe, onOpen }: { photos: PhotoDoc[]; describe(photo: PhotoDoc): string; onOpen(index: number): void }) {
+export function PhotoWallView({
+  photos,
+  describe,
+  attribute,
+  onOpen,
+}: {
+  photos: PhotoDoc[];
+  describe(photo: PhotoDoc): string;
+  attribute(photo: PhotoDoc): PhotoAttribution;
+  onOpen(index: number): void;
+}) {
   return (
     <ul className="photo-wall">
       {photos.map((photo, index) => {
         const shape = tileShape(photo);
         return (
           <li key={photo.id} className={shape === 'square' ? undefined : `photo-${shape}`}>
-            {/* The image's alt text names the button; the count adds to it. */}
+            {/* The image's alt text names the button; the caption (set, time, uploader) and the count add to it. */}
             <Button className="photo-tile" onPress={() => onOpen(index)}>
               <PhotoImage photo={photo} sizes={shape === 'wide' ? '(min-width: 900px) 360px, 100vw' : '(min-width: 900px) 180px, 50vw'} width={shape === 'wide' ? 800 : 320} alt={describe(photo)} />
+              <PhotoTileCaption attribution={attribute(photo)} />
               {photo.reactionCount > 0 ? (
                 <span className="photo-tile-count">
                   <span aria-hidden="true">♥ {photo.reactionCount}</span>

@@ -1,22 +1,21 @@
-import { festivalDayOf } from '@encore/model';
-import { useMemo } from 'react';
-import { SelectField } from '../../ui/SelectField';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { useEffect, useMemo, useRef } from 'react';
+import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
 import type { Programme } from '../../festival/programme';
-import { shortDayLabel, timeRange } from '../../time/format';
+import { useNow } from '../../time/ClockContext';
 import { Loading } from '../../ui/Loading';
 import { useAccount } from '../account/AccountContext';
+import { useFavorites } from '../favorites/FavoritesContext';
+import { preselectSet } from './preselect-set';
+import { SetPicker } from './SetPicker';
 import { storageUploader } from './storage-uploader';
 import type { Uploader } from './uploader';
 import { useUploads } from './use-uploads';
 import { UploadView } from './UploadView';
 import { VerifyEmailToUpload } from './VerifyEmailToUpload';
 import { sendVerificationEmail } from '../photos/api/reporter-standing';
-
-const NO_SET = '__none__';
 
 /** Reads the account again and renews the ID token, so a just-verified email reaches the rules (and the account context). */
 async function refreshVerification(): Promise<void> {
@@ -64,21 +63,38 @@ export default function UploadPage() {
 function Uploads({ uid }: { uid: string }) {
   const uploader = useMemo(() => storageUploader(uid, appConfig.festivalId), [uid]);
   const { programme } = useFestival();
-  return <UploadPanel uploader={uploader} programme={programme} />;
+  const { ids: favouriteIds } = useFavorites();
+  const now = useNow();
+  // No position source yet: the nearest stage joins here once the map knows where the person is.
+  const suggested = useMemo(() => (programme ? preselectSet(programme.performances, now, { favouriteIds }) : null), [programme, now, favouriteIds]);
+  return <UploadPanel uploader={uploader} programme={programme} suggested={suggested} />;
 }
 
-/** The upload screen over any Uploader (component tests pass a scripted one). */
-export function UploadPanel({ uploader, programme }: { uploader: Uploader; programme: Programme | null }) {
+/**
+ * The upload screen over any Uploader (component tests pass a scripted one). `suggested`,
+ * the set playing now that the person is most likely at, is chosen once when the page
+ * opens without a set; whatever they pick after that stays.
+ */
+export function UploadPanel({ uploader, programme, suggested = null }: { uploader: Uploader; programme: Programme | null; suggested?: string | null }) {
   const [params, setParams] = useSearchParams();
   const performanceId = params.get('performance');
   const uploads = useUploads(uploader, performanceId);
+  const suggestionApplied = useRef(performanceId !== null);
+  useEffect(() => {
+    if (suggestionApplied.current || !suggested) return;
+    suggestionApplied.current = true;
+    setParams({ performance: suggested }, { replace: true });
+  }, [suggested, setParams]);
   return (
     <>
       {programme ? (
-        <PerformanceChoice
+        <SetPicker
           programme={programme}
           value={performanceId}
-          onChange={(id) => setParams(id ? { performance: id } : {}, { replace: true })}
+          onChange={(id) => {
+            suggestionApplied.current = true;
+            setParams(id ? { performance: id } : {}, { replace: true });
+          }}
         />
       ) : null}
       <UploadView
@@ -91,27 +107,5 @@ export function UploadPanel({ uploader, programme }: { uploader: Uploader; progr
         onRemove={uploads.remove}
       />
     </>
-  );
-}
-
-function PerformanceChoice({ programme, value, onChange }: { programme: Programme; value: string | null; onChange(id: string | null): void }) {
-  const intl = useIntl();
-  const label = (id: string) => {
-    const set = programme.performances.find((candidate) => candidate.id === id)!;
-    const artist = programme.artists.get(set.artistId)?.name ?? intl.formatMessage({ id: 'upload.page.unknownArtist', defaultMessage: 'Unknown artist' });
-    const stage = programme.stages.find((candidate) => candidate.id === set.stageId)?.name ?? '';
-    return `${shortDayLabel(intl, festivalDayOf(set.startsAt, programme.festival))} ${timeRange(intl, set.startsAt, set.endsAt, programme.festival)} · ${artist} · ${stage}`;
-  };
-  return (
-    <SelectField
-      style={{ marginBottom: 'var(--space-4)', maxWidth: 560 }}
-      label={<FormattedMessage id="upload.page.whichSet" defaultMessage="Which set are these photos from?" />}
-      selectedKey={value ?? NO_SET}
-      onChange={(key) => onChange(key === NO_SET ? null : key)}
-      options={[
-        { id: NO_SET, name: intl.formatMessage({ id: 'upload.page.noSet', defaultMessage: 'Not from one set (we’ll guess from the time taken)' }) },
-        ...programme.performances.map((set) => ({ id: set.id, name: label(set.id) })),
-      ]}
-    />
   );
 }
