@@ -1,6 +1,5 @@
 import {
   dailyShardSchema,
-  favoriteShardSchema,
   festivalSchema,
   firestorePaths,
   ledgerEntrySchema,
@@ -14,7 +13,7 @@ import {
   type MediaUploadPath,
   type Photo,
 } from '@encore/model';
-import { SHARD_COUNT, favoriteShards, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
+import { SHARD_COUNT, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { DAILY_FIELDS, localDayBounds, previousLocalDay } from '../domain/daily.js';
 import { STUCK_AFTER_MS } from '../domain/stuck-uploads.js';
 import { LEDGER_COLLECTION } from '../domain/ledger.js';
