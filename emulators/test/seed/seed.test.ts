@@ -52,10 +52,13 @@ describe('seedFestival', () => {
     const first = programme.performances[0]!;
     const stored = (await db.doc(firestorePaths.performance(programme.festivalId, first.id)).get()).data()!;
     expect(stored.startsAt.toDate()).toEqual(first.data.startsAt);
-    expect(stored).toMatchObject({ artistId: first.data.artistId, stageId: first.data.stageId, favoriteCount: 0 });
+    expect(stored).toMatchObject({ artistId: first.data.artistId, stageId: first.data.stageId });
+    // Live counts are published apart (festivals/{f}/live/sets): a set carries only what staff write.
+    expect(stored).not.toHaveProperty('favoriteCount');
+    expect(stored).not.toHaveProperty('photoCount');
   });
 
-  it('is idempotent: a second load keeps derived counts and creates nothing new', async () => {
+  it('is idempotent: a second load creates nothing new and leaves fields it does not write (legacy counts) as they are', async () => {
     const first = programme.performances[0]!;
     const ref = db.doc(firestorePaths.performance(programme.festivalId, first.id));
     await ref.update({ favoriteCount: 42, photoCount: 3 });
