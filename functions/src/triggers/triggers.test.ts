@@ -169,9 +169,10 @@ describe('pub/sub subscribers', () => {
     const poisoned = vi.mocked(logger.warn).mock.calls.filter(([name]) => name === 'event-poisoned');
     expect(poisoned.map(([, fields]) => (fields as { why: string }).why)).toEqual(['not-json', 'not-json', 'not-an-envelope', 'not-an-envelope', 'wrong-type', 'wrong-type']);
     expect(vi.mocked(logger.error)).not.toHaveBeenCalled();
-    // The honest message beside them still counts.
+    // The honest message beside them still counts (in the published live figures).
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
     await test.wrap(triggers.countFavorite)(message(favoriteEvent('m9')));
-    expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'kae-main'))?.favoriteCount).toBe(1);
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))?.favorites).toEqual({ 'kae-main': 1 });
   });
 
   it('lets transient failures throw so Pub/Sub retries', async () => {
