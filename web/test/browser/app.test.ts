@@ -114,6 +114,8 @@ describe('Encore in the browser', () => {
     const artist = artistName(set.data.artistId).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     await page.getByRole('button', { name: new RegExp(`^Favourite ${artist}, \\d+ fans?$`), pressed: true }).waitFor({ timeout: LIVE });
     await page.getByRole('link', { name: 'My schedule' }).click();
+    // Export, print, share and subscribe wait behind one disclosure beside the title.
+    await page.getByRole('button', { name: 'Export and share' }).click();
     await page.getByRole('button', { name: 'Get my calendar link' }).click();
     const link = page.getByLabel('Your private calendar link');
     await link.waitFor({ timeout: LIVE });
