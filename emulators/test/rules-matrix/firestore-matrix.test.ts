@@ -533,7 +533,7 @@ const ATTACKS: Attack[] = [
   { name: 'a visitor whose suspension was lifted reporting a photo', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`], expect: 'allowed',
     attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
   { name: 'a visitor suspended in another festival reporting a photo here', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`],
-    arrange: { 'festivals/encore-2027/suspensions/vera': suspension({}) }, expect: 'allowed',
+    arrange: { 'festivals/encore-2025/suspensions/vera': suspension({}) }, expect: 'allowed',
     attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
   { name: 'a suspended visitor reading their own suspension (who suspended them, why)', role: 'visitor', arrange: { [`${F}/suspensions/vera`]: suspension({}) }, expect: 'denied',
     attempt: (db) => getDoc(doc(db, `${F}/suspensions/vera`)) },
