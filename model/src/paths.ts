@@ -33,6 +33,9 @@ export const firestorePaths = {
   /** Functions only; staff read. One entry per reported (or staff-moderated) photo. */
   moderationEntries: (festivalId: string) => `festivals/${festivalId}/moderation`,
   moderationEntry: (festivalId: string, photoId: string) => `festivals/${festivalId}/moderation/${photoId}`,
+  /** Staff only (issue 22): whose uploads and reports are suspended in this festival, by whom, why. */
+  suspensions: (festivalId: string) => `festivals/${festivalId}/suspensions`,
+  suspension: (festivalId: string, uid: string) => `festivals/${festivalId}/suspensions/${uid}`,
   /** Functions only: a festival's automatic hides in one UTC hour (`YYYY-MM-DDTHH`). */
   autoHideWindow: (festivalId: string, hour: string) => `festivals/${festivalId}/autoHides/${hour}`,
   /** Functions only: a reporter's standing as staff decided it. */

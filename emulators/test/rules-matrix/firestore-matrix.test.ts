@@ -49,7 +49,14 @@ const BACKGROUND: Record<string, Record<string, unknown>> = {
   [`${F}/photos/ph-ready`]: photo({ status: 'ready' }),
   [`${F}/photos/ph-hidden`]: photo({ status: 'hidden' }),
   [`${F}/photos/ph-processing`]: photo({ status: 'processing' }),
+  // Vera's uploads and reports were suspended once, and the suspension lifted (issue 22): she
+  // reports like anyone; the cases that suspend her arrange it again for themselves.
+  [`${F}/suspensions/vera`]: suspension({ active: false, liftedBy: 'ada', liftedAt: AT('19:00') }),
 };
+
+function suspension(overrides: Record<string, unknown>): Record<string, unknown> {
+  return { active: true, reason: 'Uploads of strangers without consent', suspendedBy: 'sam', suspendedAt: AT('18:00'), liftedBy: null, liftedAt: null, ...overrides };
+}
 
 function performance(overrides: Record<string, unknown>): Record<string, unknown> {
   return { artistId: 'the-nightjars', stageId: 'main', startsAt: AT('20:00'), endsAt: AT('21:30'), status: 'scheduled', favoriteCount: 0, photoCount: 0, ...overrides };
@@ -234,6 +241,12 @@ const POLICY: FirestoreRow[] = [
     create: () => ({ key: 'reminder|encore-2026|p-headliner|vera' }), update: () => ({ claimedAt: serverTimestamp() }) },
   { doc: 'users/vera/private/calendar', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { secret: 's3cr3t' }, create: () => ({ secret: 'mine' }), update: () => ({ secret: 'new' }) },
+  // A person's uploads and reports suspended (issue 22): staff with a second factor suspend,
+  // lift and read; nobody else reads who suspended whom (not even the person); never deleted.
+  { doc: `${F}/suspensions/uli`, policy: { get: STAFF, list: STAFF, create: STAFF, update: STAFF, delete: NOBODY },
+    existing: suspension({}),
+    create: (uid) => ({ active: true, reason: 'Spam uploads', suspendedBy: uid, suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }),
+    update: (uid) => ({ active: false, liftedBy: uid, liftedAt: serverTimestamp() }) },
   { doc: 'eventLedger/evt-1', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { handledAt: AT('20:00') }, create: () => ({ handledAt: serverTimestamp() }), update: () => ({ handledAt: serverTimestamp() }) },
 ];
@@ -513,6 +526,35 @@ const ATTACKS: Attack[] = [
     attempt: (db) => getDoc(doc(db, `${F}/reports/ph-hidden~vera`)) },
   { name: 'reading why a photo was hidden', role: 'visitor', arrange: { [`${F}/moderation/ph-hidden`]: { photoId: 'ph-hidden', reports: 3 } }, expect: 'denied',
     attempt: (db) => getDoc(doc(db, `${F}/moderation/ph-hidden`)) },
+  // Issue 22: staff suspend a person's reports (and uploads: storage-matrix) in one festival.
+  { name: 'a suspended visitor reporting a photo', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`],
+    arrange: { [`${F}/suspensions/vera`]: suspension({}) }, expect: 'denied',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
+  { name: 'a visitor whose suspension was lifted reporting a photo', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`], expect: 'allowed',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
+  { name: 'a visitor suspended in another festival reporting a photo here', role: 'visitor', absent: [limitOf('vera'), `${F}/reports/ph-ready~vera`],
+    arrange: { 'festivals/encore-2025/suspensions/vera': suspension({}) }, expect: 'allowed',
+    attempt: (db) => fileReport(db, 'vera', 'ph-ready') },
+  { name: 'a suspended visitor reading their own suspension (who suspended them, why)', role: 'visitor', arrange: { [`${F}/suspensions/vera`]: suspension({}) }, expect: 'denied',
+    attempt: (db) => getDoc(doc(db, `${F}/suspensions/vera`)) },
+  { name: 'a suspended visitor lifting their own suspension', role: 'visitor', arrange: { [`${F}/suspensions/vera`]: suspension({}) }, expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/suspensions/vera`), { active: false, liftedBy: 'vera', liftedAt: serverTimestamp() }) },
+  { name: 'a visitor who signed in with a second factor suspending someone', role: 'visitorWithFactor', absent: [`${F}/suspensions/uli`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: 'Spam', suspendedBy: 'vic', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
+  { name: 'staff without a second factor suspending an uploader', role: 'staffNoFactor', absent: [`${F}/suspensions/uli`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: 'Spam', suspendedBy: 'sam', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
+  { name: 'staff suspending in another staff member’s name', role: 'staff', absent: [`${F}/suspensions/uli`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: 'Spam', suspendedBy: 'ada', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
+  { name: 'staff suspending without a reason', role: 'staff', absent: [`${F}/suspensions/uli`], expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: '', suspendedBy: 'sam', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
+  { name: 'staff lifting a suspension and rewriting why it was made', role: 'staff', arrange: { [`${F}/suspensions/uli`]: suspension({}) }, expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/suspensions/uli`), { active: false, liftedBy: 'sam', liftedAt: serverTimestamp(), reason: 'Nothing happened' }) },
+  { name: 'staff lifting a suspension in another staff member’s name', role: 'staff', arrange: { [`${F}/suspensions/uli`]: suspension({}) }, expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/suspensions/uli`), { active: false, liftedBy: 'ada', liftedAt: serverTimestamp() }) },
+  { name: 'staff suspending again after a lift, recording who and why anew', role: 'staff', arrange: { [`${F}/suspensions/uli`]: suspension({ active: false, liftedBy: 'ada', liftedAt: AT('19:00') }) }, expect: 'allowed',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: 'Again', suspendedBy: 'sam', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
+  { name: 'staff rewriting an active suspension in their own name', role: 'staff', arrange: { [`${F}/suspensions/uli`]: suspension({ suspendedBy: 'ada' }) }, expect: 'denied',
+    attempt: (db) => setDoc(doc(db, `${F}/suspensions/uli`), { active: true, reason: 'Mine now', suspendedBy: 'sam', suspendedAt: serverTimestamp(), liftedBy: null, liftedAt: null }) },
   // Staff rights need the role and a sign-in with a second factor; the policy table asks
   // every staff path of staff and admins without one (denied). A factor alone is no role,
   // and production's authenticator-app factor (TOTP) counts like an SMS code.

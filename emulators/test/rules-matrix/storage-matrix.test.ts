@@ -172,3 +172,35 @@ describe('an upload over an object already there (a create with resource set)', 
     await assertSucceeds(bucket(stack.as(role)).ref(object).put(JPEG, { contentType }).then((snapshot) => snapshot));
   });
 });
+
+describe('issue 22: an uploader whose uploads staff suspended', () => {
+  const SUSPENSION = 'festivals/encore-2026/suspensions/vera';
+  const suspension = (active: boolean) => ({
+    active,
+    reason: 'Uploads of strangers without consent',
+    suspendedBy: 'sam',
+    suspendedAt: new Date('2026-08-14T18:00:00Z'),
+    liftedBy: active ? null : 'ada',
+    liftedAt: active ? null : new Date('2026-08-14T19:00:00Z'),
+  });
+  const upload = (object: string) => bucket(stack.as('visitor')).ref(object).put(JPEG, { contentType: 'image/jpeg' }).then((snapshot) => snapshot);
+
+  afterAll(async () => {
+    await stack.owner.deleteDoc(SUSPENSION);
+  });
+
+  it('cannot upload while suspended, and can again once the suspension is lifted', async () => {
+    await stack.owner.deleteObject('uploads/vera/encore-2026/p-suspended');
+    await stack.owner.setDoc(SUSPENSION, suspension(true));
+    await assertFails(upload('uploads/vera/encore-2026/p-suspended'));
+    await stack.owner.setDoc(SUSPENSION, suspension(false));
+    await assertSucceeds(upload('uploads/vera/encore-2026/p-suspended'));
+  });
+
+  it('is suspended in that festival only', async () => {
+    await stack.owner.setDoc('festivals/encore-2027', { name: 'Encore 2027' });
+    await stack.owner.deleteObject('uploads/vera/encore-2027/p-elsewhere');
+    await stack.owner.setDoc(SUSPENSION, suspension(true));
+    await assertSucceeds(upload('uploads/vera/encore-2027/p-elsewhere'));
+  });
+});

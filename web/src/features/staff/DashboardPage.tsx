@@ -2,6 +2,7 @@ import { LIVE_TRENDING_WINDOW_MINUTES, dailyStatsSchema, festivalDays, firestore
 import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { collection, doc, documentId, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
+import { Link } from 'wouter';
 import { FormattedMessage, defineMessages, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { useFestival } from '../../festival/FestivalContext';
@@ -75,12 +76,24 @@ export default function DashboardPage() {
       </h2>
       {failed ? <ErrorNotice error={failed.error} /> : null}
       <div className="stat-grid" style={{ marginBottom: 'var(--space-4)' }}>
-        {(['favorites', 'photos', 'reactions', 'reports'] as const).map((key) => (
-          <div key={key} className="stat">
-            <div className="stat-label">{intl.formatMessage(totalsLabels[key])}</div>
-            <div className="stat-value">{key === 'favorites' && live.status === 'ready' ? intl.formatNumber(liveFavorites) : totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
-          </div>
-        ))}
+        {(['favorites', 'photos', 'reactions', 'reports'] as const).map((key) => {
+          const tile = (
+            <>
+              <div className="stat-label">{intl.formatMessage(totalsLabels[key])}</div>
+              <div className="stat-value">{key === 'favorites' && live.status === 'ready' ? intl.formatNumber(liveFavorites) : totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
+            </>
+          );
+          // Reports lead to the queue where they are dealt with.
+          return key === 'reports' ? (
+            <Link key={key} to="/moderation" className="stat">
+              {tile}
+            </Link>
+          ) : (
+            <div key={key} className="stat">
+              {tile}
+            </div>
+          );
+        })}
       </div>
       <div className="chart-grid">
         {charts.map((chart) => (

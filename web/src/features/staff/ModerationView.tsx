@@ -1,9 +1,10 @@
 import { Button } from 'react-aria-components';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
-import type { NotCountedBecause } from '@encore/model';
+import type { NotCountedBecause, UploaderSuspension as Suspension } from '@encore/model';
 import { PhotoImage } from '../photos/PhotoImage';
 import { reasonMessages } from '../photos/ReportPhotoPanel';
 import type { ModerationItem, ModerationState } from './moderation-items';
+import { UploaderSuspension } from './UploaderSuspension';
 
 /** Why a report did not count towards hiding, as staff read it. */
 const notCountedMessages = defineMessages<NotCountedBecause>({
@@ -38,17 +39,34 @@ function StateLine({ state }: { state: ModerationState }) {
   }
 }
 
-/** Reported and hidden photos: why, by how many, and hide/restore; decisions in flight show as saving. */
+/** Selecting photos for a batch, and suspending their uploaders: absent, the queue offers neither. */
+export interface QueueActions {
+  selectedIds: ReadonlySet<string>;
+  onToggleSelected(photoId: string): void;
+  /** Suspensions by the uid of the person suspended. */
+  suspensions: ReadonlyMap<string, Suspension>;
+  /** Uploaders whose suspension is being written. */
+  suspensionPending: ReadonlySet<string>;
+  onSuspend(uid: string, reason: string): void;
+  onLift(uid: string): void;
+}
+
+/**
+ * Reported and hidden photos: why, by how many, and hide/restore; decisions in flight show as
+ * saving. With `actions`, each photo can be selected for a batch, and its uploader suspended.
+ */
 export function ModerationView({
   items,
   pendingIds,
   onHide,
   onRestore,
+  actions,
 }: {
   items: ModerationItem[];
   pendingIds: ReadonlySet<string>;
   onHide(photoId: string): void;
   onRestore(photoId: string): void;
+  actions?: QueueActions;
 }) {
   const intl = useIntl();
   if (items.length === 0) {
@@ -133,6 +151,23 @@ export function ModerationView({
                   “{detail}”
                 </blockquote>
               ))}
+              {actions ? (
+                <label className="moderation-select">
+                  <input type="checkbox" checked={actions.selectedIds.has(photo.id)} onChange={() => actions.onToggleSelected(photo.id)} />
+                  <FormattedMessage id="staff.moderation.select" defaultMessage="Select {photo}" values={{ photo: label }} />
+                </label>
+              ) : null}
+              {actions ? (
+                <UploaderSuspension
+                  photoId={photo.id}
+                  uploaderUid={photo.uploaderUid}
+                  uploaderName={photo.uploaderName}
+                  suspension={actions.suspensions.get(photo.uploaderUid)}
+                  pending={actions.suspensionPending.has(photo.uploaderUid)}
+                  onSuspend={actions.onSuspend}
+                  onLift={actions.onLift}
+                />
+              ) : null}
               {hidden ? (
                 <Button
                   className="button button-small"

@@ -26,6 +26,8 @@ export interface ModerationItem {
   reasons: Array<{ reason: ReportReason; count: number }>;
   /** Free-text details reporters added, newest first. */
   details: string[];
+  /** The latest report on it, or null when none was counted (a photo staff hid unreported). */
+  lastReportAt: Date | null;
 }
 
 function stateOf(photo: PhotoDoc, entry: ModerationEntry | undefined): ModerationState {
@@ -65,6 +67,7 @@ export function moderationQueue(photos: readonly PhotoDoc[], entries: ReadonlyAr
           .filter((report) => report.photoId === photo.id && report.details)
           .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
           .map((report) => report.details!),
+        lastReportAt: entry?.lastReportAt ?? null,
       };
     })
     .sort(
@@ -74,4 +77,49 @@ export function moderationQueue(photos: readonly PhotoDoc[], entries: ReadonlyAr
         b.reports - a.reports ||
         b.photo.updatedAt.getTime() - a.photo.updatedAt.getTime(),
     );
+}
+
+/** How staff order the queue: what needs a decision first (the default), newest, or most reported. */
+export type QueueSort = 'priority' | 'newest' | 'most-reported';
+export type QueueStatus = 'all' | 'visible' | 'hidden';
+
+export interface QueueView {
+  sort: QueueSort;
+  status: QueueStatus;
+  /** Only photos of this set; null: every photo (with or without a set). */
+  performanceId: string | null;
+}
+
+export const DEFAULT_QUEUE_VIEW: QueueView = { sort: 'priority', status: 'all', performanceId: null };
+
+/** When something last happened to the item: its latest report, or its upload when none was counted. */
+const activityOf = (item: ModerationItem) => (item.lastReportAt ?? item.photo.createdAt).getTime();
+
+/**
+ * The queue as staff asked to see it: filtered by status and set, then sorted. `priority`
+ * keeps moderationQueue's order; the others fall back on it for ties, so the order is stable.
+ */
+export function arrangeQueue(queue: readonly ModerationItem[], view: QueueView): ModerationItem[] {
+  const rank = new Map(queue.map((item, index) => [item.photo.id, index]));
+  const shown = queue.filter(
+    (item) =>
+      (view.status === 'all' || (view.status === 'hidden') === (item.photo.status === 'hidden')) &&
+      (view.performanceId === null || item.photo.performanceId === view.performanceId),
+  );
+  const byPriority = (a: ModerationItem, b: ModerationItem) => rank.get(a.photo.id)! - rank.get(b.photo.id)!;
+  switch (view.sort) {
+    case 'priority':
+      return shown;
+    case 'newest':
+      return shown.sort((a, b) => activityOf(b) - activityOf(a) || byPriority(a, b));
+    case 'most-reported':
+      return shown.sort((a, b) => b.reports - a.reports || b.trustedReporters - a.trustedReporters || byPriority(a, b));
+  }
+}
+
+/** The sets photos in the queue belong to, for the set filter: each once, by how many photos it has. */
+export function setsInQueue(queue: readonly ModerationItem[]): Array<{ performanceId: string; photos: number }> {
+  const counts = new Map<string, number>();
+  for (const { photo } of queue) if (photo.performanceId) counts.set(photo.performanceId, (counts.get(photo.performanceId) ?? 0) + 1);
+  return [...counts].map(([performanceId, photos]) => ({ performanceId, photos })).sort((a, b) => b.photos - a.photos || a.performanceId.localeCompare(b.performanceId));
 }

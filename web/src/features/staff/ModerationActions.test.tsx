@@ -1,0 +1,131 @@
+import type { UploaderSuspension } from '@encore/model';
+import { render as renderDom, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createIntl, IntlProvider } from 'react-intl';
+import { describe, expect, it, vi } from 'vitest';
+import { describeError } from '../../errors/describe-error';
+import { photoFixture } from '../photos/photo-fixtures';
+import { DEFAULT_QUEUE_VIEW, moderationQueue } from './moderation-items';
+import { ModerationToolbar } from './ModerationToolbar';
+import { ModerationView, type QueueActions } from './ModerationView';
+
+const render = (ui: ReactElement) =>
+  renderDom(
+    <IntlProvider locale="en" defaultLocale="en" timeZone="UTC">
+      {ui}
+    </IntlProvider>,
+  );
+
+const AT = new Date(Date.UTC(2026, 7, 15, 20, 30));
+const items = moderationQueue(
+  [
+    photoFixture({ id: 'by-vera', reportCount: 2, uploaderUid: 'vera', uploaderName: 'Vera' }),
+    photoFixture({ id: 'by-otto', reportCount: 1, uploaderUid: 'otto' }),
+    photoFixture({ id: 'by-lifted', reportCount: 1, uploaderUid: 'lia', uploaderName: 'Lia' }),
+  ],
+  [],
+  [],
+);
+const suspended: UploaderSuspension = { active: true, reason: 'Photos of strangers', suspendedBy: 'sam', suspendedAt: AT, liftedBy: null, liftedAt: null };
+const lifted: UploaderSuspension = { ...suspended, active: false, liftedBy: 'ada', liftedAt: AT };
+
+function actions(overrides: Partial<QueueActions> = {}): QueueActions {
+  return {
+    selectedIds: new Set(),
+    onToggleSelected: vi.fn(),
+    suspensions: new Map([
+      ['vera', suspended],
+      ['lia', lifted],
+    ]),
+    suspensionPending: new Set(),
+    onSuspend: vi.fn(),
+    onLift: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('suspending an uploader from the queue', () => {
+  it('shows who suspended an uploader, why and when, and lifts it', async () => {
+    const onLift = vi.fn();
+    render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onLift })} />);
+    const item = screen.getByRole('listitem', { name: 'Photo by-vera' });
+    expect(item.textContent).toContain('Uploaded by Vera · Suspended');
+    expect(item.textContent).toContain('Uploads and reports suspended by sam (Aug 15, 2026, 8:30 PM): “Photos of strangers”');
+    await userEvent.click(within(item).getByRole('button', { name: 'Lift the suspension of Vera' }));
+    expect(onLift).toHaveBeenCalledWith('vera');
+  });
+
+  it('shows a lifted suspension with who lifted it, and offers to suspend again', () => {
+    render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions()} />);
+    const item = screen.getByRole('listitem', { name: 'Photo by-lifted' });
+    expect(item.textContent).toContain('Suspension lifted by ada (Aug 15, 2026, 8:30 PM); it was: “Photos of strangers”');
+    expect(within(item).getByRole('button', { name: 'Suspend the uploads and reports of Lia' })).toBeTruthy();
+  });
+
+  it('asks why before suspending, and suspends with the reason given', async () => {
+    const onSuspend = vi.fn();
+    render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onSuspend })} />);
+    const item = screen.getByRole('listitem', { name: 'Photo by-otto' });
+    await userEvent.click(within(item).getByRole('button', { name: 'Suspend the uploads and reports of otto' }));
+    const confirm = within(item).getByRole('button', { name: 'Suspend uploads and reports' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(within(item).getByRole('textbox', { name: /Why suspend otto\?/ }), 'Spam, again and again');
+    await userEvent.click(confirm);
+    expect(onSuspend).toHaveBeenCalledWith('otto', 'Spam, again and again');
+  });
+
+  it('selects a photo for a batch with a labelled checkbox', async () => {
+    const onToggleSelected = vi.fn();
+    render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ selectedIds: new Set(['by-vera']), onToggleSelected })} />);
+    expect((screen.getByRole('checkbox', { name: 'Select Photo by-vera' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select Photo by-otto' }));
+    expect(onToggleSelected).toHaveBeenCalledWith('by-otto');
+  });
+});
+
+describe('the batch bar', () => {
+  const toolbar = (props: Partial<Parameters<typeof ModerationToolbar>[0]>) => (
+    <ModerationToolbar
+      view={DEFAULT_QUEUE_VIEW}
+      onViewChange={vi.fn()}
+      sets={[]}
+      shownIds={['a', 'b', 'c']}
+      selectedIds={new Set()}
+      onSelect={vi.fn()}
+      onBulk={vi.fn()}
+      progress={null}
+      {...props}
+    />
+  );
+
+  it('selects every photo shown, and hides or restores the selection', async () => {
+    const onSelect = vi.fn();
+    const onBulk = vi.fn();
+    const { rerender } = render(toolbar({ onSelect, onBulk }));
+    expect(screen.getByRole('button', { name: 'Hide selected' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Select all 3 shown' }));
+    expect([...(onSelect.mock.calls[0]![0] as Set<string>)]).toEqual(['a', 'b', 'c']);
+    rerender(
+      <IntlProvider locale="en" defaultLocale="en" timeZone="UTC">
+        {toolbar({ onSelect, onBulk, selectedIds: new Set(['a', 'c']) })}
+      </IntlProvider>,
+    );
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Hide selected' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Restore selected' }));
+    expect(onBulk.mock.calls).toEqual([['hide'], ['restore']]);
+  });
+
+  it('shows a running batch’s progress, which photos failed and why, and waits for it to finish', () => {
+    const failure = Object.assign(new Error('denied'), { code: 'functions/permission-denied' });
+    render(toolbar({ selectedIds: new Set(['a']), progress: { total: 4, done: 2, failed: [{ photoId: 'b', error: failure }] } }));
+    const status = screen.getByRole('status');
+    expect(status.textContent).toContain('2 of 4 done, 1 failed');
+    const why = createIntl({ locale: 'en', defaultLocale: 'en' }).formatMessage(describeError(failure).message);
+    expect(why.length).toBeGreaterThan(0);
+    expect(within(status).getByRole('listitem').textContent).toBe(`Photo b: ${why}`);
+    expect((screen.getByRole('progressbar') as HTMLProgressElement).value).toBe(2);
+    expect(screen.getByRole('button', { name: 'Hide selected' }).hasAttribute('disabled')).toBe(true);
+  });
+});
