@@ -56,7 +56,7 @@ describe('a person’s sets as a calendar', () => {
     const mine = [{ ...must!, priority: 'must' as const }, { ...maybe!, priority: 'maybe' as const }, plain!];
     for (const [locale, mustPrefix, maybePrefix] of [
       ['en', 'Must-see: ', 'Maybe: '],
-      ['nl', 'Must-see: ', 'Misschien: '],
+      ['nl', 'Moet zien: ', 'Misschien: '],
     ] as const) {
       const events = new Map(readCalendar(scheduleCalendar(mine, { locale, reminderMinutes: 10, appUrl: APP })).events.map((event) => [event.properties['UID'], event]));
       const eventOf = (set: CalendarSet) => events.get(`${set.performanceId}@encore-2026.encore`)!;

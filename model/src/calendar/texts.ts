@@ -37,7 +37,7 @@ export const CALENDAR_TEXTS: Record<Locale, CalendarTexts> = {
   nl: {
     calendarName: (festival) => `${festival}: mijn schema`,
     cancelledTitle: (title) => `Afgelast: ${title}`,
-    priorityTitle: { must: (title) => `Must-see: ${title}`, maybe: (title) => `Misschien: ${title}` },
+    priorityTitle: { must: (title) => `Moet zien: ${title}`, maybe: (title) => `Misschien: ${title}` },
     cancelledNote: 'Deze set is afgelast.',
     reminder: (artist, stage, minutes) => `${artist} op ${stage} over ${minutes} min`,
     unknownArtist: 'Set',
