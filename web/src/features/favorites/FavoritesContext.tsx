@@ -77,7 +77,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   useEffect(() => store.save(festivalId, waiting), [store, festivalId, waiting]);
 
   // Once there is a uid and the listener has shown what Firestore holds, write the waiting
-  // hearts it lacks (each once: favourites are created, never updated, by the rules).
+  // hearts it lacks (each once: the rules refuse a second create; only a priority is ever updated).
   const written = useRef(new Set<string>());
   const listenerReady = uid !== null && live.status === 'ready';
   useEffect(() => {
