@@ -14,6 +14,7 @@ import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/ru
 import {
   collection,
   deleteDoc,
+  deleteField,
   doc,
   documentId,
   getDoc,
@@ -200,9 +201,10 @@ const POLICY: FirestoreRow[] = [
   { doc: 'users/vera', policy: { get: OWNER, list: NOBODY, create: OWNER, update: OWNER, delete: OWNER },
     existing: { locale: 'en', reminderMinutes: 15, updatedAt: AT('18:00') },
     create: () => ({ locale: 'nl', reminderMinutes: null, updatedAt: serverTimestamp() }), update: () => ({ reminderMinutes: 30, updatedAt: serverTimestamp() }) },
-  { toggled: true, doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: NOBODY, delete: OWNER },
+  // A favourite's only change is its priority (must-see, maybe), by its owner, moving the toggle limit.
+  { toggled: true, doc: 'users/vera/favorites/p-headliner', policy: { get: OWNER, list: OWNER, create: OWNER, update: OWNER, delete: OWNER },
     existing: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: AT('19:00') },
-    create: () => ({ festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() }), update: () => ({ createdAt: serverTimestamp() }),
+    create: () => ({ festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() }), update: () => ({ priority: 'must' }),
     list: (db) => query(collection(db, 'users/vera/favorites'), where('festivalId', '==', 'encore-2026')) },
   // One's toggle limit: read and moved by its owner (as each favourite and reaction requires), never removed.
   { doc: 'users/vera/limits/toggles', policy: { get: OWNER, list: NOBODY, create: OWNER, update: OWNER, delete: NOBODY },
@@ -275,6 +277,8 @@ const LINKS = {
 const PICTURE = { uploadId: 'u0', width: 960, height: 960, renditions: [], dominantColor: '#336699', placeholder: 'x', updatedAt: AT('09:00') };
 
 const valid = { favorite: { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: serverTimestamp() } };
+/** A favourite as every one given before priorities is stored: no `priority`. */
+const plainFavorite = { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: AT('19:00') };
 
 const ATTACKS: Attack[] = [
   { name: 'writing another user’s favourite', absent: ['users/vera/favorites/p-headliner'], role: 'otherUser', expect: 'denied',
@@ -701,6 +705,29 @@ const ATTACKS: Attack[] = [
     attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), valid.favorite)) },
   { name: 'deleting one’s toggle limit', role: 'visitor', arrangeAfter: { 'users/{caller}/limits/toggles': { windowStartsAt: AT('20:00'), count: 30, lastToggleAt: AT('20:00') } }, expect: 'denied',
     attempt: (db) => deleteDoc(doc(db, toggleLimitOf('vera'))) },
+  // Priorities (must-see, maybe): the owner sets, changes or removes only that, within the toggle limit.
+  { name: 'a favourite given as must-see', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'allowed',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, priority: 'must' })) },
+  { name: 'a favourite given with a priority that is not one', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, priority: 'headline' })) },
+  { name: 'a plain favourite from before priorities made a maybe', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'allowed',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'maybe' })) },
+  { name: 'a must-see made a plain favourite again', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': { ...plainFavorite, priority: 'must' } }, expect: 'allowed',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: deleteField() })) },
+  { name: 'a priority that is not must or maybe', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'must-must' })) },
+  { name: 'a priority change without moving the toggle limit', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'must' }) },
+  { name: 'another user setting one’s priority', role: 'otherUser', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'must' })) },
+  { name: 'a priority change that also backdates the favourite', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'must', createdAt: Timestamp.fromDate(AT('08:00')) })) },
+  { name: 'a priority change that also calls the favourite established (anonymous)', role: 'anonymous', arrange: { 'users/anna/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/anna/favorites/p-headliner'), { priority: 'must', established: true })) },
+  { name: 'a priority change that moves the favourite to another festival', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'maybe', festivalId: 'other-fest' })) },
+  { name: 'a priority change with an extra field', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'maybe', note: 'front row' })) },
   // Trending counts established accounts only: a favourite may say so only from one.
   { name: 'an anonymous visitor calling their favourite established', role: 'anonymous', absent: ['users/anna/favorites/p-headliner'], expect: 'denied',
     attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/anna/favorites/p-headliner'), { ...valid.favorite, established: true })) },

@@ -50,6 +50,25 @@ describe('calendar feed', () => {
     ]);
   });
 
+  it('says each favourite’s priority and rings no alarm for a maybe; a favourite from before priorities stays a plain one', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.userPreferences('u1'), { locale: 'en', reminderMinutes: 15, updatedAt: new Date() });
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(), priority: 'maybe' });
+    deps.docs.seed(firestorePaths.favorite('u1', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date() });
+    const { token } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});
+    const events = () => handleCalendarFeed(deps, { uid: 'u1', token }).then((feed) => readCalendar(feed.body).events.map((event) => [event.properties['SUMMARY'], event.alarms.length]));
+    expect(await events()).toEqual([
+      ['Nina', 1],
+      ['Maybe: Kae', 0],
+    ]);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(), priority: 'must' });
+    expect(await events()).toEqual([
+      ['Nina', 1],
+      ['Must-see: Kae', 1],
+    ]);
+  });
+
   it('stops serving a rotated or revoked URL, and answers every wrong request with the same 404', async () => {
     const deps = testDeps();
     const { token: old } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});

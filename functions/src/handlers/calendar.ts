@@ -84,7 +84,7 @@ export async function handleCalendarFeed(deps: Pick<Deps, 'docs' | 'settings'>, 
     return lookups.get(path) as Promise<T | undefined>;
   };
   const sets = await Promise.all(
-    favorites.map(async ({ id, data: { festivalId } }): Promise<CalendarSet | null> => {
+    favorites.map(async ({ id, data: { festivalId, priority } }): Promise<CalendarSet | null> => {
       const performance = await lookup(firestorePaths.performance(festivalId, id), performanceSchema);
       if (!performance) return null;
       const [festival, artist, stage] = await Promise.all([
@@ -92,7 +92,7 @@ export async function handleCalendarFeed(deps: Pick<Deps, 'docs' | 'settings'>, 
         lookup(firestorePaths.artist(festivalId, performance.artistId), artistSchema),
         lookup(firestorePaths.stage(festivalId, performance.stageId), stageSchema),
       ]);
-      return { performanceId: id, festivalId, festival: festival ?? { name: festivalId, venue: '' }, performance, artist, stage };
+      return { performanceId: id, festivalId, festival: festival ?? { name: festivalId, venue: '' }, performance, artist, stage, priority };
     }),
   );
   const body = scheduleCalendar(

@@ -4,12 +4,16 @@ import { FESTIVAL_ID, testDeps } from '../testing/deps.js';
 import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from './publish-changes.js';
 
 describe('visitor-write triggers', () => {
-  it('turn favourite creations and deletions into favorite.changed, and ignore updates', async () => {
+  it('turn favourite creations and deletions into favorite.changed, and ignore updates (a priority change among them)', async () => {
     const deps = testDeps();
     const fav = { festivalId: FESTIVAL_ID, performanceId: 'p1', createdAt: new Date() };
     const ids = { uid: 'u1', performanceId: 'p1' };
     await publishFavoriteChanged(deps, 'c', ids, undefined, fav);
     await publishFavoriteChanged(deps, 'u', ids, fav, { ...fav, createdAt: new Date(0) });
+    // A priority set, changed or removed is the same favourite: counted once, never again.
+    await publishFavoriteChanged(deps, 'must', ids, fav, { ...fav, priority: 'must' });
+    await publishFavoriteChanged(deps, 'maybe', ids, { ...fav, priority: 'must' }, { ...fav, priority: 'maybe' });
+    await publishFavoriteChanged(deps, 'plain', ids, { ...fav, priority: 'maybe' }, fav);
     await publishFavoriteChanged(deps, 'd', ids, fav, undefined);
     expect(deps.publisher.ofType('favorite.changed').map((e) => [e.id, e.data.change, e.data.festivalId])).toEqual([
       ['c', 'added', FESTIVAL_ID],

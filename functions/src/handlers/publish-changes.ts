@@ -17,7 +17,7 @@ async function publish(deps: Publish, event: Parameters<Deps['publisher']['publi
   logs.eventPublished({ type: event.type, eventId: event.id });
 }
 
-/** `users/{uid}/favorites/{performanceId}` created or deleted (an update changes nothing countable). */
+/** `users/{uid}/favorites/{performanceId}` created or deleted (an update, a priority change, changes nothing countable). */
 export async function publishFavoriteChanged(deps: Publish, eventId: string, ids: { uid: string; performanceId: string }, before: DocData | undefined, after: DocData | undefined) {
   if (Boolean(before) === Boolean(after)) return;
   const favorite = parseIfPresent(firestorePaths.favorite(ids.uid, ids.performanceId), after ?? before, favoriteSchema)!;

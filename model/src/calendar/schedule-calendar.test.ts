@@ -51,6 +51,24 @@ describe('a person’s sets as a calendar', () => {
     ]);
   });
 
+  it('names the priority in the title, in the person’s language, and rings no alarm for a maybe', () => {
+    const [must, maybe, plain] = sets(5, 8, 17);
+    const mine = [{ ...must!, priority: 'must' as const }, { ...maybe!, priority: 'maybe' as const }, plain!];
+    for (const [locale, mustPrefix, maybePrefix] of [
+      ['en', 'Must-see: ', 'Maybe: '],
+      ['nl', 'Moet zien: ', 'Misschien: '],
+    ] as const) {
+      const events = new Map(readCalendar(scheduleCalendar(mine, { locale, reminderMinutes: 10, appUrl: APP })).events.map((event) => [event.properties['UID'], event]));
+      const eventOf = (set: CalendarSet) => events.get(`${set.performanceId}@encore-2026.encore`)!;
+      expect(eventOf(must!).properties['SUMMARY']).toMatch(new RegExp(`^${mustPrefix}${artistOf(must!)}`));
+      expect(eventOf(maybe!).properties['SUMMARY']).toMatch(new RegExp(`^${maybePrefix}${artistOf(maybe!)}`));
+      expect(eventOf(plain!).properties['SUMMARY']).toMatch(new RegExp(`^${artistOf(plain!)}`));
+      expect(eventOf(must!).alarms).toHaveLength(1);
+      expect(eventOf(maybe!).alarms).toEqual([]);
+      expect(eventOf(plain!).alarms).toHaveLength(1);
+    }
+  });
+
   it('marks a cancelled set CANCELLED in its status, title and description, and sets no alarm for it', () => {
     const [set] = sets(8);
     const cancelled = { ...set!, performance: { ...set!.performance, status: 'cancelled' as const } };

@@ -1,6 +1,6 @@
 import { createEvents, type EventAttributes } from 'ics';
 import type { Artist, Festival, Performance, Stage } from '../schemas/festival.js';
-import type { Locale, UserPreferences } from '../schemas/user.js';
+import type { FavoritePriority, Locale, UserPreferences } from '../schemas/user.js';
 import { CALENDAR_TEXTS } from './texts.js';
 
 /**
@@ -22,6 +22,8 @@ export interface CalendarSet {
   /** Absent when the programme no longer has the artist or the stage. */
   artist?: Pick<Artist, 'name' | 'bio' | 'genres'> | undefined;
   stage?: Pick<Stage, 'name'> | undefined;
+  /** The person's priority for the set (their favourite's); absent: a plain favourite. */
+  priority?: FavoritePriority | undefined;
 }
 
 export interface CalendarOptions {
@@ -53,7 +55,8 @@ export function calendarEvent(set: CalendarSet, options: CalendarOptions): Event
   const cancelled = set.performance.status === 'cancelled';
   const artist = set.artist?.name ?? texts.unknownArtist;
   const stage = set.stage?.name ?? texts.unknownStage;
-  const billing = set.performance.title ? `${artist} (${set.performance.title})` : artist;
+  const billed = set.performance.title ? `${artist} (${set.performance.title})` : artist;
+  const billing = set.priority ? texts.priorityTitle[set.priority](billed) : billed;
   const description = [cancelled ? texts.cancelledNote : null, set.artist?.bio.trim().slice(0, DESCRIPTION_MAX) || null].filter(Boolean).join('\n\n');
   return {
     uid: calendarUid(set.festivalId, set.performanceId),
@@ -69,8 +72,8 @@ export function calendarEvent(set: CalendarSet, options: CalendarOptions): Event
     url: `${options.appUrl.replace(/\/+$/, '')}/performances/${encodeURIComponent(set.performanceId)}`,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     ...(set.artist?.genres.length ? { categories: set.artist.genres } : {}),
-    // A cancelled set rings no bell.
-    ...(options.reminderMinutes && !cancelled
+    // A cancelled set rings no bell, nor does a maybe: the person has not decided to go.
+    ...(options.reminderMinutes && !cancelled && set.priority !== 'maybe'
       ? { alarms: [{ action: 'display', description: texts.reminder(artist, stage, options.reminderMinutes), trigger: { minutes: options.reminderMinutes, before: true } }] }
       : {}),
   };

@@ -1,4 +1,4 @@
-import type { Locale } from '../schemas/user.js';
+import type { FavoritePriority, Locale } from '../schemas/user.js';
 
 /**
  * The words Encore writes into calendars, in the languages it speaks. They live here, not in
@@ -10,6 +10,8 @@ export interface CalendarTexts {
   calendarName(festivalName: string): string;
   /** A set's title once it is cancelled (the event also says STATUS:CANCELLED). */
   cancelledTitle(title: string): string;
+  /** A set's title with the person's priority for it: "Must-see: Amara Okafor". */
+  priorityTitle: Record<FavoritePriority, (title: string) => string>;
   /** The first line of a cancelled set's description. */
   cancelledNote: string;
   /** The alarm's text: "Amara Okafor on Main Stage in 15 min". */
@@ -25,6 +27,7 @@ export const CALENDAR_TEXTS: Record<Locale, CalendarTexts> = {
   en: {
     calendarName: (festival) => `${festival}: my schedule`,
     cancelledTitle: (title) => `Cancelled: ${title}`,
+    priorityTitle: { must: (title) => `Must-see: ${title}`, maybe: (title) => `Maybe: ${title}` },
     cancelledNote: 'This set is cancelled.',
     reminder: (artist, stage, minutes) => `${artist} on ${stage} in ${minutes} min`,
     unknownArtist: 'Set',
@@ -34,6 +37,7 @@ export const CALENDAR_TEXTS: Record<Locale, CalendarTexts> = {
   nl: {
     calendarName: (festival) => `${festival}: mijn schema`,
     cancelledTitle: (title) => `Afgelast: ${title}`,
+    priorityTitle: { must: (title) => `Moet zien: ${title}`, maybe: (title) => `Misschien: ${title}` },
     cancelledNote: 'Deze set is afgelast.',
     reminder: (artist, stage, minutes) => `${artist} op ${stage} over ${minutes} min`,
     unknownArtist: 'Set',

@@ -39,7 +39,7 @@ export const TOGGLE_WINDOW_SECONDS = 60;
 
 /**
  * `users/{uid}/limits/toggles`: the person's toggle rate limit, written by the client in the
- * same commit as each favourite or reaction change (created or deleted) and checked by the
+ * same commit as each favourite or reaction change (created, deleted, or a favourite's priority changed) and checked by the
  * rules, like the report limit.
  */
 export const toggleLimitSchema = z

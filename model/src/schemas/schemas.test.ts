@@ -71,6 +71,15 @@ describe('document schemas', () => {
     expect(documentIdSchema.safeParse('__id').success).toBe(true);
   });
 
+  it('read today’s favourites (no priority) as plain favourites, accept must-see and maybe, and refuse any other priority', () => {
+    const today = { festivalId: 'encore-2026', performanceId: 'p1', createdAt: new Date(), established: true };
+    expect(favoriteSchema.parse(today)).toEqual(today);
+    expect(favoriteSchema.parse(today).priority).toBeUndefined();
+    expect(favoriteSchema.parse({ ...today, priority: 'must' }).priority).toBe('must');
+    expect(favoriteSchema.parse({ ...today, priority: 'maybe' }).priority).toBe('maybe');
+    expect(issues(favoriteSchema.safeParse({ ...today, priority: 'high' }))).toEqual([expect.stringMatching(/^priority: /)]);
+  });
+
   it('validate favourites and notices', () => {
     expect(favoriteSchema.safeParse({ festivalId: 'encore-2026', performanceId: 'p1', createdAt: new Date() }).success).toBe(true);
     expect(favoriteSchema.safeParse({ festivalId: 'Encore 2026', performanceId: 'p1', createdAt: new Date() }).success).toBe(false);

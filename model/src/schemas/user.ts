@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { rejectionSchema } from './rejection.js';
 import { documentIdSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 
+/**
+ * How much a person wants to see a favourite set (Clashfinder's must-see and maybe). A
+ * favourite without one is a plain favourite, as every favourite given before priorities was.
+ */
+export const favoritePrioritySchema = z.enum(['must', 'maybe']);
+export type FavoritePriority = z.infer<typeof favoritePrioritySchema>;
+
 /** `users/{uid}/favorites/{performanceId}`: written by that user; deleting it un-favourites. */
 export const favoriteSchema = z
   .object({
@@ -15,6 +22,8 @@ export const favoriteSchema = z
      * The rules refuse `true` from any other account; absent reads as false.
      */
     established: z.boolean().optional(),
+    /** Must-see or maybe; absent: a plain favourite. The only field its owner may change. */
+    priority: favoritePrioritySchema.optional(),
   })
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;

@@ -1,4 +1,4 @@
-import type { Favorite } from '@encore/model';
+import type { Favorite, FavoritePriority } from '@encore/model';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../../app/lazy-page';
 import { appConfig } from '../../config/firebase-config';
@@ -6,6 +6,7 @@ import { initialLiveState, type LiveState } from '../../firebase/live-state';
 import type { WithId } from '../../firebase/to-model';
 import { useAccount } from '../account/AccountContext';
 import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
+import { prioritiesOf, priorityWrite } from './priority';
 
 /** One's favourites for this festival, live, with the ones still waiting to sync. */
 export interface FavoritesState {
@@ -17,6 +18,13 @@ export interface FavoritesState {
   status: 'loading' | 'ready' | 'error';
   error: unknown;
   toggle(performanceId: string): Promise<void>;
+  /** Must-see or maybe per favourite; a plain favourite is not in it. */
+  priorities: ReadonlyMap<string, FavoritePriority>;
+  /**
+   * Must-see, maybe, or (null) plain: on a set that is not a favourite yet, it becomes one
+   * with that priority. Before there is an account, the set waits as a plain favourite.
+   */
+  setPriority(performanceId: string, priority: FavoritePriority | null): Promise<void>;
 }
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
@@ -62,13 +70,14 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const live = useLiveFavorites(uid, festivalId);
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
+  const priorities = useSameEntries(useMemo(() => prioritiesOf(live.data), [live.data]));
 
   // Hearts waiting for a uid, kept on the device across reloads.
   const [waiting, setWaiting] = useState<string[]>(() => store.load(festivalId));
   useEffect(() => store.save(festivalId, waiting), [store, festivalId, waiting]);
 
   // Once there is a uid and the listener has shown what Firestore holds, write the waiting
-  // hearts it lacks (each once: favourites are created, never updated, by the rules).
+  // hearts it lacks (each once: the rules refuse a second create; only a priority is ever updated).
   const written = useRef(new Set<string>());
   const listenerReady = uid !== null && live.status === 'ready';
   useEffect(() => {
@@ -100,10 +109,10 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
 
   // One toggle for the provider's life, reading the latest state when a heart is tapped: a new
   // function with every snapshot would hand every set on the page a new context value.
-  const latest = useRef({ uid, waiting, inFirestore, ensureSignedIn, festivalId });
+  const latest = useRef({ uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId });
   // Before the browser can deliver the next tap (a layout effect runs as the commit ends).
   useLayoutEffect(() => {
-    latest.current = { uid, waiting, inFirestore, ensureSignedIn, festivalId };
+    latest.current = { uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId };
   });
   const toggle = useCallback(async (performanceId: string) => {
     const { uid, waiting, inFirestore, ensureSignedIn, festivalId } = latest.current;
@@ -128,6 +137,26 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     write.catch(setWriteError);
   }, []);
 
+  const setPriority = useCallback(async (performanceId: string, priority: FavoritePriority | null) => {
+    const { uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId } = latest.current;
+    setWriteError(null);
+    if (!uid || (waiting.includes(performanceId) && !inFirestore.has(performanceId))) {
+      // No account yet: the heart waits on the device (priorities wait for the account).
+      if (!uid && priority && !waiting.includes(performanceId)) {
+        setWaiting((current) => togglePending(current, performanceId));
+        void ensureSignedIn();
+      }
+      return;
+    }
+    const write = priorityWrite(inFirestore.has(performanceId), priorities.get(performanceId), priority);
+    if (write.kind === 'none') return;
+    // Not awaited, as with a heart: the listener shows the change at once.
+    const done = loadFirestore().then((module) =>
+      write.kind === 'create' ? module.addFavorite(uid, festivalId, performanceId, write.priority) : module.setFavoritePriority(uid, performanceId, write.priority),
+    );
+    done.catch(setWriteError);
+  }, []);
+
   const value = useMemo<FavoritesState>(
     () => ({
       ids,
@@ -136,8 +165,10 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       status: uid ? live.status : 'ready',
       error: writeError ?? live.error,
       toggle,
+      priorities,
+      setPriority,
     }),
-    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle],
+    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }
@@ -147,6 +178,14 @@ function useSameMembers(set: ReadonlySet<string>): ReadonlySet<string> {
   const previous = useRef(set);
   const same = previous.current.size === set.size && [...set].every((id) => previous.current.has(id));
   if (!same) previous.current = set;
+  return previous.current;
+}
+
+/** The previous map while `map` has the same entries. */
+function useSameEntries<V>(map: ReadonlyMap<string, V>): ReadonlyMap<string, V> {
+  const previous = useRef(map);
+  const same = previous.current.size === map.size && [...map].every(([key, value]) => previous.current.get(key) === value);
+  if (!same) previous.current = map;
   return previous.current;
 }
 

@@ -1,5 +1,5 @@
-import { favoriteSchema, firestorePaths, type Favorite } from '@encore/model';
-import { collection, doc, query, serverTimestamp, where } from 'firebase/firestore';
+import { favoriteSchema, firestorePaths, type Favorite, type FavoritePriority } from '@encore/model';
+import { collection, deleteField, doc, query, serverTimestamp, where } from 'firebase/firestore';
 import { db } from '../../firebase/firestore';
 import { listenToQuery, type LiveState } from '../../firebase/live';
 import { commitToggle, isEstablishedAccount } from '../../firebase/toggle-limit';
@@ -17,9 +17,16 @@ export function listenToFavorites(uid: string, festivalId: string, onState: (upd
 }
 
 /** Resolves once the backend has the favourite (offline: once it syncs); the listener shows it at once. */
-export async function addFavorite(uid: string, festivalId: string, performanceId: string): Promise<void> {
+export async function addFavorite(uid: string, festivalId: string, performanceId: string, priority?: FavoritePriority): Promise<void> {
   const established = await isEstablishedAccount();
-  return commitToggle(uid, (batch) => batch.set(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp(), ...(established ? { established } : {}) }));
+  return commitToggle(uid, (batch) =>
+    batch.set(favoriteRef(uid, performanceId), { festivalId, performanceId, createdAt: serverTimestamp(), ...(established ? { established } : {}), ...(priority ? { priority } : {}) }),
+  );
+}
+
+/** Must-see, maybe, or (null) a plain favourite again: the one field the rules let its owner change, a toggle like a heart. */
+export function setFavoritePriority(uid: string, performanceId: string, priority: FavoritePriority | null): Promise<void> {
+  return commitToggle(uid, (batch) => batch.update(favoriteRef(uid, performanceId), { priority: priority ?? deleteField() }));
 }
 
 export function removeFavorite(uid: string, performanceId: string): Promise<void> {

@@ -6,6 +6,7 @@ import { slotLabel } from '../../time/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { PriorityToggle } from '../favorites/PriorityToggle';
 import { useFavorites } from '../favorites/FavoritesContext';
 import { FriendsOnSet } from '../friends/FriendsOnSet';
 import { PhotoWall } from '../photos/PhotoWall';
@@ -82,6 +83,12 @@ export default function PerformancePage() {
                     )}
                   </span>
                 </div>
+                <PriorityToggle
+                  artistName={name}
+                  priority={inSchedule ? favorites.priorities.get(performance.id) : undefined}
+                  onChange={(next) => void favorites.setPriority(performance.id, next)}
+                  disabled={cancelled && !inSchedule}
+                />
                 <FriendsOnSet festivalId={programme.festivalId} performanceId={performance.id} />
               </div>
             </header>

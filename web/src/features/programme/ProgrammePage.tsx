@@ -1,3 +1,4 @@
+import type { FavoritePriority } from '@encore/model';
 import { memo, useCallback, useMemo } from 'react';
 import { useSearchParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
@@ -39,8 +40,11 @@ const ProgrammeWithFilters = memo(function ProgrammeWithFilters({ programme }: {
     [setParams],
   );
   // The same object while the hearts are the same: ProgrammeView is memo'd on it.
-  const { ids, pendingIds, toggle } = favorites;
-  const hearts = useMemo(() => ({ ids, pendingIds, onToggle: (id: string) => void toggle(id) }), [ids, pendingIds, toggle]);
+  const { ids, pendingIds, toggle, priorities, setPriority } = favorites;
+  const hearts = useMemo(
+    () => ({ ids, pendingIds, onToggle: (id: string) => void toggle(id), priorities, onPriority: (id: string, priority: FavoritePriority | null) => void setPriority(id, priority) }),
+    [ids, pendingIds, toggle, priorities, setPriority],
+  );
   const dayHref = useCallback((day: string) => `/?${withFilter(params, { day }).toString()}`, [params]);
 
   return (

@@ -4,12 +4,18 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { timeRange } from '../../time/format';
+import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
 
 export interface FavoriteProps {
   ids: ReadonlySet<string>;
   pendingIds: ReadonlySet<string>;
   onToggle(performanceId: string): void;
+  /** Must-see or maybe per favourite (plain ones are not in it). */
+  priorities?: ReadonlyMap<string, FavoritePriority>;
+  /** Present where the priority can be set: a card then shows the must-see/maybe toggles. */
+  onPriority?(performanceId: string, priority: FavoritePriority | null): void;
 }
 
 /**
@@ -28,6 +34,7 @@ export function SetCard({
   variant = 'card',
   headingLevel = 3,
   style,
+  priority: sharedPriority,
 }: {
   performance: PerformanceDoc;
   programme: Programme;
@@ -39,6 +46,8 @@ export function SetCard({
   variant?: 'card' | 'block';
   headingLevel?: 3 | 4;
   style?: React.CSSProperties;
+  /** The priority on a read-only view (a shared schedule); otherwise it comes from `favorites`. */
+  priority?: FavoritePriority | undefined;
 }) {
   const intl = useIntl();
   const noteId = useId();
@@ -50,6 +59,8 @@ export function SetCard({
   const finished = !cancelled && performance.endsAt <= now;
   const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
   const isFavorite = favorites?.ids.has(performance.id) ?? false;
+  const priority = favorites ? (isFavorite ? favorites.priorities?.get(performance.id) : undefined) : sharedPriority;
+  const onPriority = favorites?.onPriority;
   // Published apart from the programme (festivals/{f}/live/sets), at most ~10 s behind.
   const fans = useFavoriteCount(performance.id);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
@@ -60,12 +71,13 @@ export function SetCard({
     cancelled ? intl.formatMessage({ id: 'programme.setCard.cancelled', defaultMessage: 'Cancelled' }) : null,
     playing ? intl.formatMessage({ id: 'programme.setCard.playing', defaultMessage: 'Playing now' }) : null,
     finished ? intl.formatMessage({ id: 'programme.setCard.finished', defaultMessage: 'Finished' }) : null,
+    priority ? priorityText(intl, priority) : null,
   ]
     .filter(Boolean)
     .join(', ');
   return (
     <article
-      className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${finished ? ' set-finished' : ''}${isFavorite ? ' set-mine' : ''}`}
+      className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${finished ? ' set-finished' : ''}${isFavorite ? ' set-mine' : ''}${priority ? ` set-${priority}` : ''}`}
       style={{ ...style, ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}
       aria-label={label}
       data-set-id={performance.id}
@@ -80,6 +92,14 @@ export function SetCard({
           <Link to={`/performances/${performance.id}`}>{name}</Link>
         </Heading>
         {performance.title && variant === 'card' ? <p className="set-title">{performance.title}</p> : null}
+        {priority && (variant === 'block' || !onPriority) ? (
+          <p className={`set-flag set-flag-priority set-flag-${priority}`}>
+            <PriorityLabel priority={priority} />
+          </p>
+        ) : null}
+        {onPriority && variant === 'card' ? (
+          <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
+        ) : null}
         {cancelled ? (
           <p className="set-flag set-flag-cancelled" id={noteId}>
             <FormattedMessage id="programme.setCard.cancelled" defaultMessage="Cancelled" />

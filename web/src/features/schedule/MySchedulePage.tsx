@@ -49,13 +49,13 @@ export default function MySchedulePage() {
         import('./ics-export'),
         account ? import('./api/read-calendar-preferences').then((module) => module.readCalendarPreferences(account.uid)) : undefined,
       ]);
-      downloadIcs(scheduleToIcs(programme, mine, window.location.origin, preferences, locale), `${programme.festivalId}-my-schedule.ics`);
+      downloadIcs(scheduleToIcs(programme, mine, window.location.origin, preferences, locale, favorites.priorities), `${programme.festivalId}-my-schedule.ics`);
     } catch (caught) {
       setError(caught);
     }
   };
   const share = async () => {
-    const link = shareLink(window.location.origin, favorites.ids);
+    const link = shareLink(window.location.origin, favorites.ids, favorites.priorities);
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
@@ -130,7 +130,13 @@ export default function MySchedulePage() {
                 now={now}
                 walk={walk}
                 advise={phase !== 'after'}
-                favorites={{ ids: favorites.ids, pendingIds: favorites.pendingIds, onToggle: (id) => void favorites.toggle(id) }}
+                favorites={{
+                  ids: favorites.ids,
+                  pendingIds: favorites.pendingIds,
+                  onToggle: (id) => void favorites.toggle(id),
+                  priorities: favorites.priorities,
+                  onPriority: (id, priority) => void favorites.setPriority(id, priority),
+                }}
               />
               <PrintTimetable programme={programme} performanceIds={favorites.ids} />
             </>

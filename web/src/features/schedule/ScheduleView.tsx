@@ -1,4 +1,4 @@
-import { unknownStageWalk, type StageWalk } from '@encore/model';
+import { unknownStageWalk, type FavoritePriority, type StageWalk } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
@@ -23,6 +23,7 @@ export function ScheduleView({
   now,
   walk = unknownStageWalk,
   advise = true,
+  priorities,
 }: {
   programme: Programme;
   performanceIds: ReadonlySet<string>;
@@ -30,6 +31,8 @@ export function ScheduleView({
   now: Date;
   walk?: StageWalk;
   advise?: boolean;
+  /** Must-see and maybe on a read-only schedule (a share link's); an editable one reads them from `favorites`. */
+  priorities?: ReadonlyMap<string, FavoritePriority>;
 }) {
   const intl = useIntl();
   const sets = programme.performances.filter((performance) => performanceIds.has(performance.id));
@@ -50,7 +53,7 @@ export function ScheduleView({
       <EmptyState icon="schedule" title={<FormattedMessage id="schedule.view.emptyShared" defaultMessage="This schedule is empty." />} />
     );
   }
-  const card = (set: (typeof sets)[number]) => <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage />;
+  const card = (set: (typeof sets)[number]) => <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage priority={priorities?.get(set.id)} />;
   return (
     <>
       {scheduleDays(sets, programme.festival).map((day) => (

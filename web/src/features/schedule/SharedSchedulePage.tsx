@@ -4,7 +4,7 @@ import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { ScheduleView } from './ScheduleView';
-import { idsFromShareLink } from './share-link';
+import { idsFromShareLink, prioritiesFromShareLink } from './share-link';
 
 /** Someone's schedule, opened from a share link: read-only. */
 export default function SharedSchedulePage() {
@@ -12,6 +12,7 @@ export default function SharedSchedulePage() {
   const festival = useFestival();
   const now = useNow();
   const ids = new Set(idsFromShareLink(search));
+  const priorities = prioritiesFromShareLink(search);
   return (
     <>
       <header className="page-header">
@@ -25,7 +26,7 @@ export default function SharedSchedulePage() {
           />
         </p>
       </header>
-      <FestivalGate state={festival}>{(programme) => <ScheduleView programme={programme} performanceIds={ids} now={now} />}</FestivalGate>
+      <FestivalGate state={festival}>{(programme) => <ScheduleView programme={programme} performanceIds={ids} now={now} priorities={priorities} />}</FestivalGate>
     </>
   );
 }

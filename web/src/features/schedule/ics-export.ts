@@ -1,5 +1,5 @@
 import { calendarOptionsFor, scheduleCalendar, type CalendarSet } from '@encore/model/calendar';
-import type { Locale, UserPreferences } from '@encore/model';
+import type { FavoritePriority, Locale, UserPreferences } from '@encore/model';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 
 /**
@@ -11,7 +11,7 @@ import type { PerformanceDoc, Programme } from '../../festival/programme';
  */
 
 /** The programme's facts about each set, as the mapper takes them. */
-export function calendarSets(programme: Programme, performances: readonly PerformanceDoc[]): CalendarSet[] {
+export function calendarSets(programme: Programme, performances: readonly PerformanceDoc[], priorities: ReadonlyMap<string, FavoritePriority> = new Map()): CalendarSet[] {
   return performances.map((performance) => ({
     performanceId: performance.id,
     festivalId: programme.festivalId,
@@ -19,6 +19,7 @@ export function calendarSets(programme: Programme, performances: readonly Perfor
     performance,
     artist: programme.artists.get(performance.artistId),
     stage: programme.stages.find((stage) => stage.id === performance.stageId),
+    priority: priorities.get(performance.id),
   }));
 }
 
@@ -29,8 +30,9 @@ export function scheduleToIcs(
   origin: string,
   preferences: Pick<UserPreferences, 'locale' | 'reminderMinutes'> | undefined,
   screenLocale: Locale,
+  priorities: ReadonlyMap<string, FavoritePriority> = new Map(),
 ): string {
-  return scheduleCalendar(calendarSets(programme, performances), calendarOptionsFor(preferences, screenLocale, origin));
+  return scheduleCalendar(calendarSets(programme, performances, priorities), calendarOptionsFor(preferences, screenLocale, origin));
 }
 
 /** Offers the calendar as a download. */

@@ -2,7 +2,7 @@ import { readCalendar } from '@encore/model/calendar';
 import { describe, expect, it } from 'vitest';
 import { seedProgramme } from '../../test-fixtures';
 import { scheduleToIcs } from './ics-export';
-import { idsFromShareLink, shareLink } from './share-link';
+import { idsFromShareLink, prioritiesFromShareLink, shareLink } from './share-link';
 
 const programme = seedProgramme();
 
@@ -35,5 +35,32 @@ describe('share link', () => {
     expect(link).toBe('https://encore.example/shared?sets=a-set,b-set');
     expect(idsFromShareLink(new URL(link).search)).toEqual(['a-set', 'b-set']);
     expect(idsFromShareLink('?sets=')).toEqual([]);
+  });
+
+  it('carries must-see and maybe along, and opens a link from before priorities with every set plain', () => {
+    const link = shareLink('https://encore.example', ['c-set', 'b-set', 'a-set'], new Map([['b-set', 'must'], ['c-set', 'maybe']]));
+    expect(link).toBe('https://encore.example/shared?sets=a-set,b-set,c-set&must=b-set&maybe=c-set');
+    const search = new URL(link).search;
+    expect(idsFromShareLink(search)).toEqual(['a-set', 'b-set', 'c-set']);
+    expect(prioritiesFromShareLink(search)).toEqual(new Map([['b-set', 'must'], ['c-set', 'maybe']]));
+    // An old link: the same sets, no priorities.
+    expect(idsFromShareLink('?sets=a-set,b-set')).toEqual(['a-set', 'b-set']);
+    expect(prioritiesFromShareLink('?sets=a-set,b-set')).toEqual(new Map());
+    // A priority for a set the link does not share, or a second one for a set, is ignored.
+    expect(prioritiesFromShareLink('?sets=a-set&must=a-set,z-set&maybe=a-set')).toEqual(new Map([['a-set', 'must']]));
+  });
+});
+
+describe('the calendar download', () => {
+  it('titles must-see and maybe sets and rings no alarm for a maybe, like the feed', () => {
+    const [must, maybe] = programme.performances;
+    const calendar = readCalendar(scheduleToIcs(programme, [must!, maybe!], 'https://encore.example', { locale: 'en', reminderMinutes: 10 }, 'en', new Map([[must!.id, 'must'], [maybe!.id, 'maybe']])));
+    const byUid = new Map(calendar.events.map((event) => [event.properties['UID'], event]));
+    const mustEvent = byUid.get(`${must!.id}@${programme.festivalId}.encore`)!;
+    const maybeEvent = byUid.get(`${maybe!.id}@${programme.festivalId}.encore`)!;
+    expect(mustEvent.properties['SUMMARY']).toMatch(/^Must-see: /);
+    expect(mustEvent.alarms).toHaveLength(1);
+    expect(maybeEvent.properties['SUMMARY']).toMatch(/^Maybe: /);
+    expect(maybeEvent.alarms).toEqual([]);
   });
 });

@@ -1,0 +1,67 @@
+import type { FavoritePriority } from '@encore/model';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithIntl } from '../../i18n/test-utils';
+import { seedProgramme } from '../../test-fixtures';
+import { ScheduleView } from '../schedule/ScheduleView';
+import { SetCard, type FavoriteProps } from './SetCard';
+
+const programme = seedProgramme();
+const now = new Date('2026-08-01T12:00:00Z');
+const [first, second] = programme.performances.filter((set) => set.status !== 'cancelled') as [(typeof programme.performances)[number], (typeof programme.performances)[number]];
+const artist = (set: typeof first) => programme.artists.get(set.artistId)!.name;
+
+function favorites(ids: string[], priorities: Record<string, FavoritePriority>) {
+  return { ids: new Set(ids), pendingIds: new Set(), onToggle: vi.fn(), priorities: new Map(Object.entries(priorities)), onPriority: vi.fn<(id: string, priority: FavoritePriority | null) => void>() } satisfies FavoriteProps;
+}
+
+describe('must-see and maybe on a set card', () => {
+  it('offers both as labelled toggles, one tap each, on a set that is not in the schedule yet', async () => {
+    const hearts = favorites([], {});
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} />);
+    const group = screen.getByRole('group', { name: `How much you want to see ${artist(first)}` });
+    const must = within(group).getByRole('button', { name: 'Must-see' });
+    expect(must.getAttribute('aria-pressed')).toBe('false');
+    await userEvent.click(must);
+    expect(hearts.onPriority).toHaveBeenCalledWith(first.id, 'must');
+  });
+
+  it('shows the favourite’s priority as pressed, switches it with one tap, and takes it off with a tap on the pressed one', async () => {
+    const hearts = favorites([first.id], { [first.id]: 'maybe' });
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} />);
+    expect(screen.getByRole('article').getAttribute('aria-label')).toMatch(/, Maybe$/);
+    expect(screen.getByRole('button', { name: 'Maybe' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(screen.getByRole('button', { name: 'Must-see' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
+    expect(hearts.onPriority.mock.calls).toEqual([
+      [first.id, 'must'],
+      [first.id, null],
+    ]);
+  });
+
+  it('speaks Dutch', () => {
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], { [first.id]: 'must' })} now={now} />, { locale: 'nl' });
+    const group = screen.getByRole('group', { name: `Hoe graag je ${artist(first)} wilt zien` });
+    expect(within(group).getByRole('button', { name: 'Moet zien' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(group).getByRole('button', { name: 'Misschien' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('keeps a plain favourite (today’s documents, no priority) plain: nothing pressed', () => {
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], {})} now={now} />);
+    expect(screen.getAllByRole('button', { pressed: true }).map((button) => button.className)).toEqual(['favorite']);
+  });
+
+  it('flags the priority on a timeline block, which has no room for the toggles', () => {
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], { [first.id]: 'must' })} now={now} variant="block" />);
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(document.querySelector('.set-flag-priority')!.textContent).toBe('Must-see');
+  });
+
+  it('shows a shared schedule’s priorities read-only', () => {
+    renderWithIntl(<ScheduleView programme={programme} performanceIds={new Set([first.id, second.id])} now={now} priorities={new Map([[second.id, 'maybe']])} />);
+    expect(screen.queryByRole('group')).toBeNull();
+    const flags = [...document.querySelectorAll('.set-flag-priority')].map((flag) => [flag.closest('article')!.getAttribute('data-set-id'), flag.textContent]);
+    expect(flags).toEqual([[second.id, 'Maybe']]);
+  });
+});
