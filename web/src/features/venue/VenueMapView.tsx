@@ -38,8 +38,8 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
   const pick = (markerId: string) => {
     setSelectedId(markerId);
     const group = groupOf(markerId);
-    // A place inside a cluster: zoom in on the cluster until the place stands on its own.
-    if (group && group.ids.length > 1 && view) zoomTo(clusterPinId(group), Math.max(3, zoomToReveal([markerId], clusterAt, view.scale)));
+    // Zoomed in (3×, or more where the place would still be in a cluster), on its pin or on the cluster that holds it now.
+    if (group && view) zoomTo(group.ids.length > 1 ? clusterPinId(group) : pinId(markerId), Math.max(3, zoomToReveal([markerId], clusterAt, 0)));
     else zoomTo(pinId(markerId));
   };
   const single = (markerId: string) => !groups || groupOf(markerId)?.ids.length === 1;

@@ -62,6 +62,11 @@ describe('markers clustered in screen space', () => {
       expect(reveal).toBeGreaterThan(1);
       expect(at(reveal).some((group) => cluster.ids.every((id) => group.ids.includes(id)))).toBe(false);
       expect(at(reveal - 0.25).some((group) => cluster.ids.every((id) => group.ids.includes(id)))).toBe(true);
+      // A place in that cluster, picked from a list: the lowest zoom drawing it on its own.
+      const place = cluster.ids.at(-1)!;
+      const alone = zoomToReveal([place], at, 0);
+      expect(at(alone).some((group) => group.ids.length === 1 && group.ids[0] === place)).toBe(true);
+      if (alone > 1) expect(at(alone - 0.25).some((group) => group.ids.length === 1 && group.ids[0] === place)).toBe(false);
     });
   }
 

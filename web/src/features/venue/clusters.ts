@@ -145,8 +145,9 @@ export function touch(a: MapPoint & { width: number; height: number }, b: MapPoi
 }
 
 /**
- * The lowest offered zoom at which a marker is drawn on its own (a cluster tapped, or a place
- * picked in "Find a place", zooms there), or the highest zoom if it never is.
+ * The lowest offered zoom above `from` at which a marker is drawn on its own, or a cluster's
+ * markers are no longer all in one group (a place picked in "Find a place", or a cluster
+ * tapped, zooms there); the highest zoom if there is none.
  */
 export function zoomToReveal(ids: readonly string[], cluster: (scale: number) => MarkerGroup[], from = MIN_ZOOM): number {
   for (const scale of OFFERED_ZOOMS) {
