@@ -162,6 +162,8 @@ describe('on the field', () => {
     expect(await cluster.getAttribute('aria-label')).toMatch(new RegExp(`^${held.split(' ').length} places here, zoom in to see them apart: `));
     await cluster.click();
     await expect.poll(() => page.locator(`.site-plan .map-cluster[data-markers="${held}"]`).count()).toBe(0);
+    // Keyboard focus follows the cluster's first place to the marker (or smaller cluster) now holding it.
+    await expect.poll(() => page.evaluate(() => ((document.activeElement as HTMLElement | null)?.dataset.markers ?? '').split(' '))).toContain(held.split(' ')[0]);
     expect((await markersOnPlan(page)).toSorted()).toEqual(seed.venueMap.markers.map((marker) => marker.id).toSorted());
     await screenshot(page, 'field-map-cluster-opened');
     expect(uncaught(page)).toEqual([]);

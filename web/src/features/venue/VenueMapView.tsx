@@ -1,5 +1,5 @@
 import type { MapMarker, VenueMap } from '@encore/model';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
@@ -42,6 +42,14 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
     if (group && view) zoomTo(group.ids.length > 1 ? clusterPinId(group) : pinId(markerId), Math.max(3, zoomToReveal([markerId], clusterAt, 0)));
     else zoomTo(pinId(markerId));
   };
+  // A tapped cluster is gone once it comes apart: keyboard focus goes on to the marker (or smaller cluster) now holding its first place.
+  const [followFocus, setFollowFocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!followFocus || !groups || (document.activeElement && document.activeElement !== document.body)) return;
+    const group = groups.find((candidate) => candidate.ids.includes(followFocus));
+    const pin = group && document.getElementById(group.ids.length > 1 ? clusterPinId(group) : pinId(followFocus));
+    pin?.querySelector('button')?.focus({ preventScroll: true });
+  }, [groups, followFocus]);
   const single = (markerId: string) => !groups || groupOf(markerId)?.ids.length === 1;
   const nameOf = (markerId: string) => {
     const stage = stages.find((candidate) => candidate.marker.id === markerId);
@@ -93,7 +101,11 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
                     { id: 'venue.view.cluster', defaultMessage: '{count} places here, zoom in to see them apart: {names}' },
                     { count: group.ids.length, names: intl.formatList(group.ids.map(nameOf), { type: 'conjunction' }) },
                   )}
-                  onClick={() => view && zoomTo(clusterPinId(group), zoomToReveal(group.ids, clusterAt, view.scale))}
+                  onClick={() => {
+                    if (!view) return;
+                    setFollowFocus(group.ids[0]!);
+                    zoomTo(clusterPinId(group), zoomToReveal(group.ids, clusterAt, view.scale));
+                  }}
                 >
                   {group.ids.length}
                 </button>
