@@ -112,8 +112,11 @@ export interface PlanFocus {
 /** Centres the plan on a pin when asked (a place picked in "Find a place", a cluster tapped). */
 function FocusOn({ focus }: { focus: PlanFocus | null }) {
   const { zoomToElement } = useControls();
+  // Each request once: useControls hands out new functions on every render (the plan re-renders as markers regroup), which must not re-centre it.
+  const done = useRef<PlanFocus | null>(null);
   useEffect(() => {
-    if (!focus) return;
+    if (!focus || done.current === focus) return;
+    done.current = focus;
     const pin = document.getElementById(focus.pinId);
     if (pin) void zoomToElement(pin, focus.scale ?? 3, 300);
   }, [focus, zoomToElement]);
