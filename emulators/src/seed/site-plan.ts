@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { SITE_PLAN_SIZE } from '@encore/model/seed';
+import { SITE_PLAN_SIZE, SITE_PLAN_STAGE_LABEL } from '@encore/model/seed';
 import type { MapMarker, MapRoute, Stage } from '@encore/model';
 
 /**
@@ -25,7 +25,7 @@ export function renderSitePlan(markers: readonly MapMarker[], routes: readonly M
       const stage = stages.get(marker.stageId!)!;
       const [cx, cy] = [marker.x * w, marker.y * h];
       return `<rect x="${cx - 150}" y="${cy - 95}" width="300" height="190" rx="26" fill="${stage.color ?? '#888888'}" fill-opacity="0.35" stroke="${stage.color ?? '#888888'}" stroke-width="6"/>
-        <text x="${cx}" y="${cy + 140}" text-anchor="middle" font-family="sans-serif" font-size="40" font-weight="bold" fill="#3d3a33">${escapeXml(stage.name)}</text>`;
+        <text x="${cx}" y="${cy + SITE_PLAN_STAGE_LABEL.baselineBelow}" text-anchor="middle" font-family="sans-serif" font-size="${SITE_PLAN_STAGE_LABEL.fontSize}" font-weight="bold" fill="#3d3a33">${escapeXml(stage.name)}</text>`;
     })
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}">

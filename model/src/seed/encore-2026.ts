@@ -31,7 +31,7 @@ export interface SeedProgramme {
 }
 
 export { artworkFor, type ArtworkSpec } from './artwork.js';
-export { SITE_PLAN_SIZE, SEED_GEOREFERENCE, seedVenueMap } from './venue.js';
+export { SITE_PLAN_SIZE, SITE_PLAN_STAGE_LABEL, SEED_GEOREFERENCE, seedVenueMap } from './venue.js';
 
 /** mulberry32: a tiny deterministic PRNG (no Math.random, so the seed is reproducible). */
 function prng(seed: number): () => number {

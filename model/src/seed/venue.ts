@@ -9,6 +9,9 @@ import type { GeoreferenceInput, MapMarker, MapRoute } from '../schemas/venue.js
 /** The drawn plan's size in pixels (3:2, like most printed site plans). */
 export const SITE_PLAN_SIZE = { width: 2400, height: 1600 } as const;
 
+/** How the drawn plan prints a stage's name: bold type of this size (px), its baseline this far below the stage's centre (the web map keeps its markers off it). */
+export const SITE_PLAN_STAGE_LABEL = { baselineBelow: 140, fontSize: 40 } as const;
+
 /** Where each seed stage stands, by stage id. */
 const STAGE_POSITIONS: Record<string, { x: number; y: number }> = {
   'main-stage': { x: 0.3, y: 0.33 },

@@ -12,6 +12,7 @@ import { seedMedia } from '@encore/emulators/seed';
 import type { App } from 'firebase-admin/app';
 import { getFirestore, type DocumentData } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
+import { markersOnPlan, placeOnPlan } from './map-markers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
 import type { LocalStack } from './local-stack';
@@ -82,9 +83,11 @@ describe('on the field', () => {
     await page.locator('.connection').filter({ hasText: 'Offline' }).waitFor({ timeout: LIVE });
     await page.locator('.site-plan .map-marker').first().waitFor({ timeout: LIVE });
     await expect.poll(() => planShown(page), { timeout: LIVE }).toBe(true);
-    expect(await page.locator('.site-plan .map-marker').count()).toBe(seed.venueMap.markers.length);
-    for (const stage of seed.stages) await page.locator('.site-plan').getByRole('button', { name: new RegExp(`^${stage.data.name}: `) }).first().waitFor();
-    await page.getByRole('button', { name: 'First aid: First aid post' }).first().waitFor();
+    // Markers plus clustered members (a phone's whole-plan view clusters the crowded corners): each marker once.
+    expect((await markersOnPlan(page)).toSorted()).toEqual(seed.venueMap.markers.map((marker) => marker.id).toSorted());
+    expect(await page.locator('.site-plan .map-cluster').count()).toBeGreaterThan(0);
+    for (const stage of seed.stages) await placeOnPlan(page, stage.data.name).waitFor();
+    await placeOnPlan(page, 'First aid: First aid post').waitFor();
     await screenshot(page, 'field-map-offline-first-open');
 
     await page.goto(`${stack.url}/info`);
@@ -149,6 +152,20 @@ describe('on the field', () => {
     expect(await page.locator('#map-pin-water-harbour .map-marker').getAttribute('aria-pressed')).toBe('true');
     await screenshot(page, 'field-you-are-here');
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Back to the whole plan: a cluster, tapped, zooms in until its places come apart.
+    await page.getByRole('button', { name: 'Whole plan' }).click();
+    await expect.poll(() => page.locator('.site-plan-content').evaluate((content) => (content as HTMLElement).style.transform)).toMatch(/scale\(1\)$/);
+    const cluster = page.locator('.site-plan .map-cluster').first();
+    await cluster.waitFor();
+    const held = (await cluster.getAttribute('data-markers'))!;
+    expect(await cluster.getAttribute('aria-label')).toMatch(new RegExp(`^${held.split(' ').length} places here, zoom in to see them apart: `));
+    await cluster.click();
+    await expect.poll(() => page.locator(`.site-plan .map-cluster[data-markers="${held}"]`).count()).toBe(0);
+    // Keyboard focus follows the cluster's first place to the marker (or smaller cluster) now holding it.
+    await expect.poll(() => page.evaluate(() => ((document.activeElement as HTMLElement | null)?.dataset.markers ?? '').split(' '))).toContain(held.split(' ')[0]);
+    expect((await markersOnPlan(page)).toSorted()).toEqual(seed.venueMap.markers.map((marker) => marker.id).toSorted());
+    await screenshot(page, 'field-map-cluster-opened');
     expect(uncaught(page)).toEqual([]);
   }, 120_000);
 

@@ -1,8 +1,9 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, useEffect, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
+import { MAX_ZOOM, MIN_ZOOM, zoomStep, type PlanView } from './clusters';
 import { SITE_PLAN_FALLBACK_WIDTH, SITE_PLAN_SIZES } from './site-plan-image';
 import './venue.css';
 
@@ -25,22 +26,34 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   label: string;
   children: ReactNode;
   onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
-  /** Centre the plan on this pin (its `MapPin` id), zoomed in; a new `seq` centres it again. */
-  focus?: { pinId: string; seq: number } | null;
-}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, focus = null }, ref) {
+  /** Centre the plan on this pin (its `MapPin` id), zoomed in (to `scale`, 3 if not given); a new `seq` centres it again. */
+  focus?: PlanFocus | null;
+  /** Told the plan's size on screen at zoom 1 and its zoom, rounded down to the steps markers are clustered at. */
+  onView?(view: PlanView): void;
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, focus = null, onView }, ref) {
   const intl = useIntl();
   const [unavailable, setUnavailable] = useState(false);
+  const stage = useRef<HTMLDivElement | null>(null);
+  const setStage = useCallback(
+    (element: HTMLDivElement | null) => {
+      stage.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+    },
+    [ref],
+  );
+  const view = usePlanView(stage, onView);
   const aspect = image ? image.width / image.height : DEFAULT_ASPECT;
   // The routes' SVG user space: 1000 wide, as tall as the plan's proportions make it.
   const height = 1000 / aspect;
   const points = (line: readonly MapPoint[]) => line.map((point) => `${(point.x * 1000).toFixed(1)},${(point.y * height).toFixed(1)}`).join(' ');
   return (
     <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
-      <TransformWrapper minScale={1} maxScale={8} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
+      <TransformWrapper minScale={MIN_ZOOM} maxScale={MAX_ZOOM} onTransform={(_, state) => view.zoomed(state.scale)} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
         <ZoomButtons />
         <FocusOn focus={focus} />
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
-          <div ref={ref} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
+          <div ref={setStage} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
             {image ? (
               <MediaPicture image={image} sizes={SITE_PLAN_SIZES} alt="" width={SITE_PLAN_FALLBACK_WIDTH} className="site-plan-image" eager keepOffline onUnavailable={() => setUnavailable(true)} />
             ) : (
@@ -90,15 +103,48 @@ function ZoomButtons() {
   );
 }
 
-/** Centres the plan on a pin when asked (a place picked in "Find a place"). */
-function FocusOn({ focus }: { focus: { pinId: string; seq: number } | null }) {
+export interface PlanFocus {
+  pinId: string;
+  seq: number;
+  scale?: number;
+}
+
+/** Centres the plan on a pin when asked (a place picked in "Find a place", a cluster tapped). */
+function FocusOn({ focus }: { focus: PlanFocus | null }) {
   const { zoomToElement } = useControls();
+  // Each request once: useControls hands out new functions on every render (the plan re-renders as markers regroup), which must not re-centre it.
+  const done = useRef<PlanFocus | null>(null);
   useEffect(() => {
-    if (!focus) return;
+    if (!focus || done.current === focus) return;
+    done.current = focus;
     const pin = document.getElementById(focus.pinId);
-    if (pin) zoomToElement(pin, 3, 300);
+    if (pin) void zoomToElement(pin, focus.scale ?? 3, 300);
   }, [focus, zoomToElement]);
   return null;
+}
+
+/**
+ * The plan's size on screen at zoom 1 (its layout box, which transforms do not change) and
+ * the zoom step, reported when either changes. Nothing is reported while the plan has no
+ * size (not laid out yet, or a test's DOM without layout).
+ */
+function usePlanView(stage: { current: HTMLDivElement | null }, onView: ((view: PlanView) => void) | undefined) {
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [scale, setScale] = useState(MIN_ZOOM);
+  useLayoutEffect(() => {
+    const element = stage.current;
+    if (!element || !onView) return;
+    const measure = () => setSize((previous) => (previous?.width === element.offsetWidth && previous.height === element.offsetHeight ? previous : { width: element.offsetWidth, height: element.offsetHeight }));
+    measure();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [stage, onView]);
+  useLayoutEffect(() => {
+    if (onView && size && size.width > 0 && size.height > 0) onView({ ...size, scale });
+  }, [onView, size, scale]);
+  return { zoomed: (live: number) => setScale(zoomStep(live)) };
 }
 
 /** A marker's place on the plan: positioned by fraction, the same size at any zoom. */

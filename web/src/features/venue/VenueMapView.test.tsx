@@ -1,7 +1,7 @@
 import { encore2026 } from '@encore/model/seed';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../i18n/test-utils';
 import { seedProgramme } from '../../test-fixtures';
 import { VenueMapView } from './VenueMapView';
@@ -14,11 +14,15 @@ const now = new Date(playing.startsAt.getTime() + 5 * 60_000);
 const artist = programme.artists.get(playing.artistId)!.name;
 
 describe('VenueMapView', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
   it('names each stage marker with what plays there now and next, and lists the same', async () => {
     renderWithIntl(<VenueMapView map={map} programme={programme} now={now} />);
     const plan = screen.getByRole('region', { name: 'Site plan' });
     const main = within(plan).getByRole('button', { name: new RegExp(`^Main Stage: now ${artist} until \\d\\d:\\d\\d, next .+ at \\d\\d:\\d\\d$`) });
-    // Every marker on the plan (zoom buttons aside) is a button that says whether it is selected.
+    // Every marker on the plan (zoom buttons aside) is a button that says whether it is selected (jsdom lays nothing out, so none is clustered).
     expect(within(plan).getAllByRole('button').filter((button) => button.hasAttribute('aria-pressed'))).toHaveLength(seed.venueMap.markers.length);
     await userEvent.click(main);
     expect(main.getAttribute('aria-pressed')).toBe('true');
@@ -28,6 +32,26 @@ describe('VenueMapView', () => {
     expect(within(list).getByRole('button', { name: main.getAttribute('aria-label')! })).toBeTruthy();
     expect(within(list).getByText('Step-free: main gate to the Main Stage viewing platform', { exact: false })).toBeTruthy();
     // The whole map (plan, find a place, legend, list) renders in about 5 s in jsdom on a busy 2-core machine.
+  }, 20_000);
+
+  it('clusters crowded markers on a small plan: every marker drawn once, alone or named in a cluster', () => {
+    // jsdom lays nothing out: give the plan a phone's size (360 × 240 px) so the markers are clustered as there.
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('site-plan-stage') ? 360 : 0;
+    });
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.classList.contains('site-plan-stage') ? 240 : 0;
+    });
+    renderWithIntl(<VenueMapView map={map} programme={programme} now={now} />);
+    const plan = screen.getByRole('region', { name: 'Site plan' });
+    const drawn = [...plan.querySelectorAll<HTMLElement>('.map-marker')];
+    const clusters = drawn.filter((marker) => marker.classList.contains('map-cluster'));
+    expect(clusters.length).toBeGreaterThan(0);
+    expect(drawn.length).toBeLessThan(seed.venueMap.markers.length);
+    // Markers plus clustered members: each of the map's markers exactly once.
+    expect(drawn.flatMap((marker) => marker.dataset.markers!.split(' ')).toSorted()).toEqual(seed.venueMap.markers.map((marker) => marker.id).toSorted());
+    const main = within(plan).getByRole('button', { name: /^\d+ places here, zoom in to see them apart: .*Main Stage.*Accessible viewing area: Accessible viewing platform, Main Stage/ });
+    expect(main.textContent).toBe(String(main.dataset.markers!.split(' ').length));
   }, 20_000);
 
   it('speaks Dutch: facilities, legend and now/next', () => {

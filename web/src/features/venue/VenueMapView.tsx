@@ -1,16 +1,18 @@
 import type { MapMarker, VenueMap } from '@encore/model';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime } from '../../time/format';
+import { useMediaQuery } from '../../ui/use-media-query';
+import { clusterBox, clusterMarkers, markerBox, stageLabel, zoomToReveal, type MarkerGroup, type PlacedMarker, type PlanView } from './clusters';
 import { positionOnPlan } from './find-place';
 import { FindPlace } from './FindPlace';
 import { facilitiesByKind, stagesOnMap, type StageOnMap } from './map-logic';
 import { usePosition } from './use-position';
 import { PositionControl, YouAreHereMark } from './YouAreHere';
 import { MarkerIcon, kindNames } from './map-icons';
-import { MapPin, SitePlan } from './SitePlan';
+import { MapPin, SitePlan, type PlanFocus } from './SitePlan';
 
 /**
  * The venue map as visitors see it: the plan (pinch and pan), every stage with what plays
@@ -20,7 +22,7 @@ import { MapPin, SitePlan } from './SitePlan';
  */
 export function VenueMapView({ map, programme, now }: { map: VenueMap; programme: Programme; now: Date }) {
   const intl = useIntl();
-  const stages = stagesOnMap(map, programme, now);
+  const stages = useMemo(() => stagesOnMap(map, programme, now), [map, programme, now]);
   const facilities = facilitiesByKind(map);
   const [selectedId, setSelectedId] = useState<string | null>(stages[0]?.marker.id ?? null);
   const selectedStage = stages.find((stage) => stage.marker.id === selectedId) ?? null;
@@ -29,10 +31,30 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
   const { georeference } = map;
   const fix = position.state.status === 'on' ? position.state : null;
   const here = useMemo(() => (georeference && fix ? positionOnPlan(georeference, fix) : null), [georeference, fix]);
-  const [focus, setFocus] = useState<{ pinId: string; seq: number } | null>(null);
+  const [focus, setFocus] = useState<PlanFocus | null>(null);
+  const zoomTo = (pin: string, scale?: number) => setFocus((previous) => ({ pinId: pin, seq: (previous?.seq ?? 0) + 1, ...(scale ? { scale } : {}) }));
+  const { groups, clusterAt, view, onView } = useMarkerGroups(map, stages);
+  const groupOf = (markerId: string) => groups?.find((group) => group.ids.includes(markerId));
   const pick = (markerId: string) => {
     setSelectedId(markerId);
-    setFocus((previous) => ({ pinId: pinId(markerId), seq: (previous?.seq ?? 0) + 1 }));
+    const group = groupOf(markerId);
+    // Zoomed in (3×, or more where the place would still be in a cluster), on its pin or on the cluster that holds it now.
+    if (group && view) zoomTo(group.ids.length > 1 ? clusterPinId(group) : pinId(markerId), Math.max(3, zoomToReveal([markerId], clusterAt, 0)));
+    else zoomTo(pinId(markerId));
+  };
+  // A tapped cluster is gone once it comes apart: keyboard focus goes on to the marker (or smaller cluster) now holding its first place.
+  const [followFocus, setFollowFocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (!followFocus || !groups || (document.activeElement && document.activeElement !== document.body)) return;
+    const group = groups.find((candidate) => candidate.ids.includes(followFocus));
+    const pin = group && document.getElementById(group.ids.length > 1 ? clusterPinId(group) : pinId(followFocus));
+    pin?.querySelector('button')?.focus({ preventScroll: true });
+  }, [groups, followFocus]);
+  const single = (markerId: string) => !groups || groupOf(markerId)?.ids.length === 1;
+  const nameOf = (markerId: string) => {
+    const stage = stages.find((candidate) => candidate.marker.id === markerId);
+    const marker = map.markers.find((candidate) => candidate.id === markerId)!;
+    return stage ? stage.name : facilityName(intl, marker);
   };
 
   return (
@@ -40,21 +62,22 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
       <div className="map-layout">
         <div className="stack">
         {georeference ? <PositionControl state={position.state} here={here} onStart={position.start} onStop={position.stop} /> : null}
-        <SitePlan image={map.image} routes={map.routes} focus={focus} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
+        <SitePlan image={map.image} routes={map.routes} focus={focus} onView={onView} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
           {facilities.flatMap(({ markers }) =>
-            markers.map((marker) => (
-              <MapPin key={marker.id} id={pinId(marker.id)} point={marker} selected={marker.id === selectedId}>
-                <button type="button" className="map-marker map-marker-facility" aria-pressed={marker.id === selectedId} aria-label={facilityName(intl, marker)} onClick={() => setSelectedId(marker.id)}>
+            markers.filter((marker) => single(marker.id)).map((marker) => (
+              <MapPin key={marker.id} id={pinId(marker.id)} point={groupOf(marker.id) ?? marker} selected={marker.id === selectedId}>
+                <button type="button" className="map-marker map-marker-facility" data-markers={marker.id} aria-pressed={marker.id === selectedId} aria-label={facilityName(intl, marker)} onClick={() => setSelectedId(marker.id)}>
                   <MarkerIcon kind={marker.kind} />
                 </button>
               </MapPin>
             )),
           )}
-          {stages.map((stage) => (
-            <MapPin key={stage.marker.id} id={pinId(stage.marker.id)} point={stage.marker} selected={stage.marker.id === selectedId}>
+          {stages.filter((stage) => single(stage.marker.id)).map((stage) => (
+            <MapPin key={stage.marker.id} id={pinId(stage.marker.id)} point={groupOf(stage.marker.id) ?? stage.marker} selected={stage.marker.id === selectedId}>
               <button
                 type="button"
                 className="map-marker map-marker-stage"
+                data-markers={stage.marker.id}
                 style={{ ['--stage-color' as string]: stage.color }}
                 aria-pressed={stage.marker.id === selectedId}
                 aria-label={stageSummary(intl, stage, programme)}
@@ -65,6 +88,29 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
               </button>
             </MapPin>
           ))}
+          {(groups ?? [])
+            .filter((group) => group.ids.length > 1)
+            .map((group) => (
+              <MapPin key={clusterPinId(group)} id={clusterPinId(group)} point={group} selected={group.ids.includes(selectedId ?? '')}>
+                <button
+                  type="button"
+                  className="map-marker map-cluster"
+                  data-markers={group.ids.join(' ')}
+                  data-selected={group.ids.includes(selectedId ?? '')}
+                  aria-label={intl.formatMessage(
+                    { id: 'venue.view.cluster', defaultMessage: '{count} places here, zoom in to see them apart: {names}' },
+                    { count: group.ids.length, names: intl.formatList(group.ids.map(nameOf), { type: 'conjunction' }) },
+                  )}
+                  onClick={() => {
+                    if (!view) return;
+                    setFollowFocus(group.ids[0]!);
+                    zoomTo(clusterPinId(group), zoomToReveal(group.ids, clusterAt, view.scale));
+                  }}
+                >
+                  {group.ids.length}
+                </button>
+              </MapPin>
+            ))}
           {here?.onPlan ? (
             <MapPin point={here.point} className="map-pin-you">
               <YouAreHereMark heading={here.heading} />
@@ -221,6 +267,33 @@ export function stageSummary(intl: IntlShape, stage: StageOnMap, programme: Prog
 
 /** The DOM id of a marker's pin, for centring the plan on it. */
 const pinId = (markerId: string) => `map-pin-${markerId}`;
+/** A cluster's pin: named after the first marker it holds. */
+const clusterPinId = (group: MarkerGroup) => `map-cluster-${group.ids[0]}`;
+
+/**
+ * The markers as drawn at the plan's current size and zoom: each alone or in a cluster (see
+ * clusters.ts), recomputed when the plan is resized or zoomed a step. Null until the plan has
+ * a size on screen: every marker is then drawn on its own.
+ */
+function useMarkerGroups(map: VenueMap, stages: readonly StageOnMap[]) {
+  const compact = useMediaQuery('(max-width: 600px)');
+  const [view, setView] = useState<PlanView | null>(null);
+  const onView = useCallback((next: PlanView) => setView((previous) => (previous && previous.width === next.width && previous.height === next.height && previous.scale === next.scale ? previous : next)), []);
+  const aspect = map.image ? map.image.width / map.image.height : 3 / 2;
+  const { placed, labels } = useMemo(() => {
+    const stageOf = new Map(stages.map((stage) => [stage.marker.id, stage]));
+    const placed: PlacedMarker[] = [...stages.map((stage) => stage.marker), ...facilitiesByKind(map).flatMap((group) => group.markers)].map((marker) => {
+      const stage = stageOf.get(marker.id);
+      return { id: marker.id, x: marker.x, y: marker.y, ...(stage ? { stageId: marker.stageId! } : {}), ...markerBox({ kind: marker.kind, name: stage?.name, live: Boolean(stage?.now) }, compact) };
+    });
+    // Only the seed's drawn plan is known to print stage names where stageLabel says; an uploaded plan may differ, and keeping clear of that spot costs little.
+    const labels = stages.map((stage) => stageLabel({ x: stage.marker.x, y: stage.marker.y, stageId: stage.marker.stageId!, name: stage.name }, aspect));
+    return { placed, labels };
+  }, [map, stages, compact, aspect]);
+  const clusterAt = useCallback((scale: number) => (view ? clusterMarkers(placed, labels, { ...view, scale }, clusterBox(compact)) : []), [placed, labels, view, compact]);
+  const groups = useMemo(() => (view ? clusterAt(view.scale) : null), [view, clusterAt]);
+  return { groups, clusterAt, view, onView };
+}
 
 function facilityName(intl: IntlShape, marker: MapMarker): string {
   const kind = intl.formatMessage(kindNames[marker.kind]);
