@@ -69,8 +69,12 @@ export function englishPatterns(): EnglishPattern[] {
 export async function englishLeftIn(page: Page, patterns: EnglishPattern[]): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const found = new Set<string>();
+    const pageLanguage = document.documentElement.lang;
     for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
       if (element.closest('script, style, noscript')) continue;
+      // Text marked as another language on purpose (the language switch's "English", an info
+      // page shown in English because it has no Dutch text yet) is not English left behind.
+      if (element.closest('[lang]')?.getAttribute('lang') !== pageLanguage) continue;
       const text = (element.innerText ?? '').replace(/\s+/g, ' ').trim();
       if (text && text.length < 400) found.add(text);
       for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
