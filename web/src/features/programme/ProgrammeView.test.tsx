@@ -90,7 +90,8 @@ describe('the programme (schedule) view', () => {
     const button = screen.getByRole('button', { name: 'Filters, 1 active' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
     await userEvent.click(button);
-    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
+    // The sheet is its own lazy chunk: its first import (transformed on demand here) can take past findBy's 1 s default.
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' }, { timeout: 10_000 });
     await userEvent.click(within(sheet).getByRole('checkbox', { name: stage.name }));
     expect(onFilterChange).toHaveBeenLastCalledWith({ stages: [stage.id] });
     await userEvent.click(within(sheet).getByRole('checkbox', { name: 'folk' }));
@@ -104,7 +105,7 @@ describe('the programme (schedule) view', () => {
     await userEvent.click(within(sheet).getByRole('button', { name: /^Show \d+ sets$/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(button));
-  });
+  }, 20_000);
 
   it('explains an empty "only my schedule" day', () => {
     renderProgramme({ filter: { onlyMine: true } });
