@@ -313,6 +313,9 @@ describe('a cancelled set', () => {
     await openProgramme(page, '/?day=2026-08-16&view=list');
     const card = page.locator(`[data-set-id="${hot.id}"]`);
     expect(await card.getAttribute('aria-label')).toContain('Cancelled');
-    expect(await card.getByRole('button').getAttribute('aria-disabled')).toBe('true');
+    // The heart and the must-see/maybe choice alike cannot be pressed.
+    const buttons = await card.getByRole('button').all();
+    expect(buttons).toHaveLength(3);
+    for (const button of buttons) expect(await button.getAttribute('aria-disabled')).toBe('true');
   }, 180_000);
 });
