@@ -52,7 +52,7 @@ describe('suspending an uploader from the queue', () => {
     const item = screen.getByRole('listitem', { name: 'Photo by-vera' });
     expect(item.textContent).toContain('Uploaded by Vera · Suspended');
     expect(item.textContent).toContain('Uploads and reports suspended by sam (Aug 15, 2026, 8:30 PM): “Photos of strangers”');
-    await userEvent.click(within(item).getByRole('button', { name: 'Lift the suspension of Vera' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Lift suspension: Vera' }));
     expect(onLift).toHaveBeenCalledWith('vera');
   });
 
@@ -60,14 +60,14 @@ describe('suspending an uploader from the queue', () => {
     render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions()} />);
     const item = screen.getByRole('listitem', { name: 'Photo by-lifted' });
     expect(item.textContent).toContain('Suspension lifted by ada (Aug 15, 2026, 8:30 PM); it was: “Photos of strangers”');
-    expect(within(item).getByRole('button', { name: 'Suspend the uploads and reports of Lia' })).toBeTruthy();
+    expect(within(item).getByRole('button', { name: 'Suspend uploader: Lia (uploads and reports)' })).toBeTruthy();
   });
 
   it('asks why before suspending, and suspends with the reason given', async () => {
     const onSuspend = vi.fn();
     render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onSuspend })} />);
     const item = screen.getByRole('listitem', { name: 'Photo by-otto' });
-    await userEvent.click(within(item).getByRole('button', { name: 'Suspend the uploads and reports of otto' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Suspend uploader: otto (uploads and reports)' }));
     const confirm = within(item).getByRole('button', { name: 'Suspend uploads and reports' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
     await userEvent.type(within(item).getByRole('textbox', { name: /Why suspend otto\?/ }), 'Spam, again and again');

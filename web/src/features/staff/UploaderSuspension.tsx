@@ -75,7 +75,7 @@ export function UploaderSuspension({
           className="button button-small"
           isDisabled={pending}
           onPress={() => onLift(uploaderUid)}
-          aria-label={intl.formatMessage({ id: 'staff.moderation.liftLabel', defaultMessage: 'Lift the suspension of {name}' }, { name: who })}
+          aria-label={intl.formatMessage({ id: 'staff.moderation.liftLabel', defaultMessage: 'Lift suspension: {name}' }, { name: who })}
         >
           <FormattedMessage id="staff.moderation.lift" defaultMessage="Lift suspension" />
         </Button>
@@ -101,7 +101,7 @@ export function UploaderSuspension({
           className="button button-small"
           isDisabled={pending}
           onPress={() => setAsking(true)}
-          aria-label={intl.formatMessage({ id: 'staff.moderation.suspendLabel', defaultMessage: 'Suspend the uploads and reports of {name}' }, { name: who })}
+          aria-label={intl.formatMessage({ id: 'staff.moderation.suspendLabel', defaultMessage: 'Suspend uploader: {name} (uploads and reports)' }, { name: who })}
         >
           <FormattedMessage id="staff.moderation.suspend" defaultMessage="Suspend uploader…" />
         </Button>
