@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One test run for the whole repo, as one project per workspace so each keeps its own
 // environment (node for the backend, jsdom for React components).
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core but one: a single worker on a 2-core CI box,
+    // where the suite then spends most of its time waiting on sockets, Chromium and timers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -5,7 +5,7 @@
  * seeded festival with its test accounts, and a production build of the web app pointed at
  * all of that and served by `vite preview`.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,40 +92,61 @@ async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: st
 
 const portOf = (hostPort: string) => Number(hostPort.split(':').pop());
 
+/** `npm run build -w functions`, without blocking the event loop (the Auth emulator starts meanwhile). */
+function buildFunctions(functionsModule: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 && existsSync(functionsModule) ? resolve() : reject(new Error('the functions did not build'))));
+  });
+}
+
 export async function startLocalStack(): Promise<LocalStack> {
   const functionsModule = join(ROOT, 'functions/lib/index.js');
-  const built = spawnSync('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-  if (built.status !== 0 || !existsSync(functionsModule)) throw new Error('the functions did not build');
-
   const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
   };
   try {
-    // In memory (no dataDir), on a port the OS picks.
-    const auth = await startAuthEmulator({ projectId: PROJECT_ID });
-    stops.push(() => auth.stop());
-    const stack = await startStack({
-      projectId: PROJECT_ID,
-      functions: functionsModule,
-      functionsDir: join(ROOT, 'functions'),
-      ports: 'free',
-      authEmulator: auth.host,
-      rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
-      // Strict index mode: a query of the app or the functions that production would refuse for a missing index fails here first.
-      indexes: { path: join(ROOT, 'firestore.indexes.json'), strict: true },
-      runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
+    // The Auth emulator spends ~5 s of CPU compiling its API schema in its own thread: it
+    // starts on a port chosen now while the functions build and the other emulators start.
+    const authHost = `127.0.0.1:${await findFreePort()}`;
+    const authStarting = startAuthEmulator({ projectId: PROJECT_ID, port: portOf(authHost) }).then((auth) => {
+      stops.push(() => auth.stop());
+      return auth;
     });
-    stops.push(() => stack.stop());
-    await seedFestival({ projectId: PROJECT_ID, photos: false });
+    const stackStarting = buildFunctions(functionsModule).then(() =>
+      startStack({
+        projectId: PROJECT_ID,
+        functions: functionsModule,
+        functionsDir: join(ROOT, 'functions'),
+        ports: 'free',
+        authEmulator: authHost,
+        rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
+        // Strict index mode: a query of the app or the functions that production would refuse for a missing index fails here first.
+        indexes: { path: join(ROOT, 'firestore.indexes.json'), strict: true },
+        runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
+      }).then((started) => {
+        stops.push(() => started.stop());
+        return started;
+      }),
+    );
+    // Both settle before anything is decided, so a failure of one still stops the other.
+    const [authResult, stackResult] = await Promise.allSettled([authStarting, stackStarting]);
+    if (authResult.status === 'rejected') throw authResult.reason;
+    if (stackResult.status === 'rejected') throw stackResult.reason;
+    const auth = authResult.value;
+    const stack = stackResult.value;
+    // The seed (accounts, programme) goes in while the web app builds.
+    const seeding = seedFestival({ projectId: PROJECT_ID, photos: false });
     const webPorts = {
       auth: portOf(auth.host),
       firestore: portOf(stack.hosts.firestore),
       storage: portOf(stack.hosts.storage),
       functions: stack.hosts.functions ? portOf(stack.hosts.functions) : 5001,
     };
-    const web = await serveWebApp(webPorts, appCheckDebugToken);
+    const [web] = await Promise.all([serveWebApp(webPorts, appCheckDebugToken), seeding]);
     stops.push(async () => {
       await web.server.close();
       rmSync(web.outDir, { recursive: true, force: true });

@@ -50,7 +50,12 @@ async function checkEveryPage(page: Page, heading: RegExp, label: string): Promi
     expect(await seriousA11yViolations(page), `${path}: axe`).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     // Colours ease into the dark theme: axe reads them once the transitions are over.
-    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+    // A transition that a newer one replaces is cancelled: its `finished` rejects (AbortError),
+    // and the one that replaced it is waited for on the next pass.
+    await page.evaluate(async () => {
+      const easing = () => document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+      for (let running = easing(); running.length > 0; running = easing()) await Promise.allSettled(running.map((animation) => animation.finished));
+    });
     expect(await seriousA11yViolations(page), `${path}: axe, dark`).toEqual([]);
     await screenshot(page, `staff-console-${label}${path.replaceAll('/', '-')}-dark`);
     await page.emulateMedia({ colorScheme: 'light' });
