@@ -21,6 +21,7 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { authImportDir, exportAuthState, importAuthState, type ImportResult } from './auth-export.js';
+import { skipAuthSchemaSelfChecks } from './auth-schema-compile.js';
 import { listVerificationCodes, type VerificationCode } from './verification-codes.js';
 
 export interface AuthThreadData {
@@ -136,6 +137,7 @@ function codeReporter(baseUrl: string, projectId: string) {
 }
 
 async function main(): Promise<void> {
+  skipAuthSchemaSelfChecks();
   const { createApp } = require('firebase-tools/lib/emulator/auth/server.js') as AuthServerModule;
   // Single-project mode, silently (SingleProjectMode.NO_WARNING): Encore's SDKs always name the project they run as.
   const app = await createApp(data.projectId, 0);

@@ -8,7 +8,7 @@
  * Every step can be cut short through `signal` (Ctrl-C at any moment): the build's process
  * group is killed, the Auth and web threads are terminated, the seed stops between steps;
  * whatever had started is stopped and what was written is saved. The Auth emulator takes
- * the longest to start (~5 s of CPU), so it starts first, beside the build.
+ * the longest to start (~2 s of CPU, auth-schema-compile.ts), so it starts first, beside the build.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Parts of `npm start` that run in worker threads of the CLI process (the Auth emulator,
  * the web dev server) rather than in child processes: a thread ends with the process, so
  * nothing can outlive the CLI, not even after a `kill -9`; `terminate()` stops it at once,
- * whatever it is doing (the Auth emulator spends ~5 s of CPU compiling its API schema at
+ * whatever it is doing (the Auth emulator spends ~2 s of CPU compiling its API schema at
  * start); and its CPU work does not stall the emulators' event loop on the main thread.
  *
  * Each thread speaks a tiny protocol: it posts `{ type: 'ready', ... }` once up, or

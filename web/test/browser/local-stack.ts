@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { TEST_ACCOUNTS, seedFestival } from '@encore/emulators/seed';
 import { findFreePort, startAuthEmulator, startStack } from '@encore/emulators/stack';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
+import { PLACEHOLDERS, copyForStack, sharedWebBuild } from './web-build-cache';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const WEB = join(ROOT, 'web');
@@ -40,7 +41,7 @@ export interface LocalStack {
  * module, so each app chunk gets a new content hash, as a real deploy of changed code does
  * (library chunks keep theirs).
  */
-async function buildWebApp(outDir: string, ports: Record<string, number>, appCheckDebugToken: string, release = 0): Promise<void> {
+async function buildWebApp(outDir: string, ports: Record<string, number | string>, appCheckDebugToken: string, release = 0): Promise<void> {
   const marker: Plugin = {
     name: 'encore-test-release',
     transform(code, id) {
@@ -57,7 +58,7 @@ async function buildWebApp(outDir: string, ports: Record<string, number>, appChe
  * Runs `work` with the web app's environment for these ports: what the build bakes in, and
  * what `vite preview` reads for its `/bundles/` proxy to the functions runner.
  */
-async function withWebEnv<T>(ports: Record<string, number>, appCheckDebugToken: string, work: () => Promise<T>): Promise<T> {
+async function withWebEnv<T>(ports: Record<string, number | string>, appCheckDebugToken: string, work: () => Promise<T>): Promise<T> {
   const env = {
     // vitest runs with NODE_ENV=test, which would make Vite build with development flags.
     NODE_ENV: 'production',
@@ -80,10 +81,14 @@ async function withWebEnv<T>(ports: Record<string, number>, appCheckDebugToken: 
   }
 }
 
-/** Builds the web app for these emulator ports into a temporary folder and serves it. */
+/**
+ * Serves the web app for these emulator ports from a temporary folder: a copy of the run's
+ * shared build (web-build-cache.ts) with these ports and this token written in.
+ */
 async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: string): Promise<{ server: PreviewServer; outDir: string }> {
+  const shared = await sharedWebBuild(ROOT, (outDir) => buildWebApp(outDir, PLACEHOLDERS, PLACEHOLDERS.appCheckDebugToken));
   const outDir = mkdtempSync(join(tmpdir(), 'encore-web-'));
-  await buildWebApp(outDir, ports, appCheckDebugToken);
+  copyForStack(shared, outDir, { ports: { auth: ports.auth!, firestore: ports.firestore!, storage: ports.storage!, functions: ports.functions! }, appCheckDebugToken });
   // vite preview reads the folder on every request, so a rebuild into it is served at once.
   const port = await findFreePort();
   const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
@@ -109,7 +114,7 @@ export async function startLocalStack(): Promise<LocalStack> {
     for (const step of stops.splice(0).reverse()) await step().catch((error: unknown) => console.error('[browser tests] stop failed:', error));
   };
   try {
-    // The Auth emulator spends ~5 s of CPU compiling its API schema in its own thread: it
+    // The Auth emulator spends ~2 s of CPU compiling its API schema in its own thread: it
     // starts on a port chosen now while the functions build and the other emulators start.
     const authHost = `127.0.0.1:${await findFreePort()}`;
     const authStarting = startAuthEmulator({ projectId: PROJECT_ID, port: portOf(authHost) }).then((auth) => {
