@@ -100,18 +100,18 @@ describe('programme import', () => {
   };
   const byNames = 'Artist,Stage,Day,Start,End\nNina,The Tent,Saturday,20:00,21:00\nThe Newcomers,Main Stage,Saturday,00:30,01:30\nKae,Forest,Saturday,23:00,24:00\n';
 
-  it('writes every row when all are good; the same file again writes nothing, and counts are kept', async () => {
+  it('writes every row when all are good, with no counts on the sets; the same file again writes nothing', async () => {
     const deps = testDeps();
     festivalWithoutSets(deps);
     expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ imported: 2, errors: [], written: true, preview: [], created: 2, updated: 0, unchanged: 0 });
     const id = performanceIdFor({ artistId: 'nina', stageId: 'tent', startsAt: new Date('2026-08-15T18:00:00Z') });
     const path = firestorePaths.performance(FESTIVAL_ID, id);
-    expect(performanceSchema.parse(deps.docs.data(path))).toMatchObject({ favoriteCount: 0, photoCount: 0, status: 'scheduled' });
-    deps.docs.seed(path, { ...deps.docs.data(path), favoriteCount: 7 });
+    expect(performanceSchema.parse(deps.docs.data(path))).toMatchObject({ status: 'scheduled' });
+    expect(deps.docs.data(path)).not.toHaveProperty('favoriteCount');
+    expect(deps.docs.data(path)).not.toHaveProperty('photoCount');
     const before = new Map(deps.docs.store);
     expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ created: 0, updated: 0, unchanged: 2, written: true });
     expect(deps.docs.store).toEqual(before);
-    expect(deps.docs.data(path)?.favoriteCount).toBe(7);
   });
 
   it('by names: creates the new artist and stage the check listed, places 00:30 on the night, and moves a set on an updated file', async () => {

@@ -17,7 +17,6 @@ import type { ImportPreviewRow, ImportResult } from '@encore/model';
 import { parseProgramme, type ImportedPerformance } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
-import { readsOf } from '../platform/docs.js';
 import { RequestError, requireStaff, type Caller } from './request-error.js';
 
 function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
@@ -139,14 +138,9 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
   const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
   for (let start = 0; start < changing.length; start += 400) {
     const slice = changing.slice(start, start + 400);
-    await deps.docs.transaction(async (tx) => {
-      const existing = await tx.getAll(readsOf(slice.map(pathOf), performanceSchema));
-      slice.forEach((row, index) => {
-        // The whole set as the file gives it (a title it no longer gives goes), its counts kept.
-        const before = existing[index];
-        tx.set(pathOf(row), { ...row.performance, favoriteCount: before?.favoriteCount ?? 0, photoCount: before?.photoCount ?? 0 });
-      });
-    });
+    // The whole set as the file gives it (a title it no longer gives goes). No counts: live
+    // figures are published apart (festivals/{f}/live/sets), and a legacy count goes with the rewrite.
+    await deps.docs.batch((batch) => slice.forEach((row) => batch.set(pathOf(row), row.performance)));
   }
   logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, created: counts.created, by: staff.uid });
   return { ...answer, written: true, preview: [] };

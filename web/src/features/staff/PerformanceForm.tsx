@@ -84,7 +84,7 @@ export function PerformanceForm({
     const parsed = performanceInputSchema.safeParse(input);
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
     if (parsed.success) {
-      const full = performanceSchema.safeParse({ ...parsed.data, favoriteCount: 0, photoCount: 0 });
+      const full = performanceSchema.safeParse(parsed.data);
       if (!full.success) for (const issue of full.error.issues) next[issue.path[0] === 'endsAt' ? 'end' : String(issue.path[0])] ??= issue.message;
     }
     setIssues(next);

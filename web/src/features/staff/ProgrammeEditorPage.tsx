@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
+import { useLiveCounts } from '../../festival/LiveCountsContext';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { db } from '../../firebase/firestore';
 import { dayLabel, shortDayLabel, timeRange } from '../../time/format';
@@ -70,13 +71,15 @@ function SetsEditor({ programme }: { programme: Programme }) {
   const [editing, setEditing] = useState<PerformanceDoc | 'new' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const sets = programme.performances.filter((set) => festivalDayOf(set.startsAt, programme.festival) === day);
+  // Published apart from the programme (festivals/{f}/live/sets), at most ~10 s behind.
+  const { favorites } = useLiveCounts();
 
   const save = ({ id, input, isNew }: PerformanceDraft) => {
     setError(null);
     const ref = doc(db(), firestorePaths.performance(programme.festivalId, id));
     // Offline, writes queue and the table shows them at once; errors arrive when they sync.
     const write = isNew
-      ? setDoc(ref, { ...input, favoriteCount: 0, photoCount: 0 })
+      ? setDoc(ref, input)
       : updateDoc(ref, { ...input, title: input.title ?? deleteField() });
     write.catch(setError);
     setEditing(null);
@@ -146,7 +149,7 @@ function SetsEditor({ programme }: { programme: Programme }) {
                     <FormattedMessage id="staff.editor.scheduled" defaultMessage="Scheduled" />
                   )}
                 </td>
-                <td data-label={intl.formatMessage({ id: 'staff.editor.fans', defaultMessage: 'Fans' })}>{set.favoriteCount}</td>
+                <td data-label={intl.formatMessage({ id: 'staff.editor.fans', defaultMessage: 'Fans' })}>{favorites[set.id] ?? 0}</td>
                 <td className="cell-action">
                   <Button className="button button-secondary button-small" onPress={() => setEditing(set)} aria-label={intl.formatMessage({ id: 'staff.editor.editLabel', defaultMessage: 'Edit {name}' }, { name: artist })}>
                     <FormattedMessage id="staff.editor.edit" defaultMessage="Edit" />
