@@ -67,6 +67,14 @@ describe('today’s figures on the dashboard', () => {
     await expect.poll(async () => Number(await favourites.textContent()), { timeout: LIVE }).toBe(before + 1);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Each of today's tiles leads to its list.
+    const links = await today.getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => [anchor.querySelector('.stat-label')?.textContent, new URL((anchor as HTMLAnchorElement).href).pathname]));
+    expect(links).toEqual([
+      ['Photos uploaded', '/photos'],
+      ['Reports filed', '/staff/moderation'],
+      ['Favourites (added minus removed)', '/staff/programme'],
+      ['Reactions', '/photos'],
+    ]);
     await screenshot(page, 'dashboard-today');
     expect(uncaught(page)).toEqual([]);
   }, 120_000);

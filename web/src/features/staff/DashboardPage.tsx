@@ -28,8 +28,8 @@ const todayLabels = defineMessages({
   favorites: { id: 'staff.dashboard.todayFavorites', defaultMessage: 'Favourites (added minus removed)' },
   reactions: { id: 'staff.dashboard.todayReactions', defaultMessage: 'Reactions' },
 });
-/** Where each of today's tiles leads: the list it counts, where the console has one. */
-const todayLinks: Partial<Record<Exclude<keyof TodayFigures, 'day'>, string>> = { reports: '/moderation', photosUploaded: '/moderation', favorites: '/programme' };
+/** Where each of today's tiles leads: the list it counts (the photo wall is the visitors' app, outside the console). */
+const todayLinks: Partial<Record<Exclude<keyof TodayFigures, 'day'>, string>> = { photosUploaded: '~/photos', reports: '/moderation', favorites: '/programme', reactions: '~/photos' };
 
 /**
  * Live aggregates (written by functions into stats/* and live/sets): today's figures as they

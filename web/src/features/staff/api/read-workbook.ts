@@ -12,8 +12,8 @@ export function isWorkbook(file: Pick<File, 'name' | 'type'>): 'xlsx' | 'xls' | 
 /**
  * Reads an `.xlsx` workbook in the browser and finds its programme sheet (model's
  * `programmeFromWorkbook`), as the CSV the server checks. The reader (read-excel-file and its
- * unzip) is its own chunk, loaded only when a workbook is chosen: the console does not carry
- * it otherwise.
+ * unzip, about 16 kB gzipped) is its own chunk, which the page fetches and runs only when a
+ * workbook is chosen (the service worker precaches every chunk for offline, this one too).
  */
 export async function readProgrammeWorkbook(file: Blob): Promise<WorkbookReading> {
   const { default: readWorkbook, InvalidInputError } = await import('read-excel-file/browser');
