@@ -27,6 +27,8 @@ export * from './messages/index.js';
 export * from './access/staff-access.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
+export * from './callables/import-columns.js';
+export * from './callables/import-spreadsheet.js';
 export * from './programme/bundle.js';
 export type * from './callables/announcement-reach.js';
 export * from './schemas/friends.js';

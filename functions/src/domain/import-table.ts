@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import type { ImportField, ImportProblem } from '@encore/model';
+import { columnLetter, importFieldOfHeader as fieldOfHeader, type ImportField, type ImportProblem } from '@encore/model';
 
 /**
  * An organiser's programme as a table: a header row naming the columns, in English or Dutch,
@@ -20,37 +20,8 @@ export interface Table {
   columns: Partial<Record<ImportField, string>> | null;
 }
 
-/** Header words per field, compared lowercased with spaces, dashes and accents removed. */
-const HEADERS: Record<ImportField, readonly string[]> = {
-  artist: ['artist', 'artists', 'artistname', 'artistid', 'artiest', 'artiesten', 'artiestnaam', 'act', 'band', 'name', 'naam'],
-  stage: ['stage', 'stagename', 'stageid', 'podium', 'podiumnaam', 'zaal', 'location', 'locatie'],
-  day: ['day', 'date', 'dag', 'datum', 'daydate', 'dagdatum'],
-  start: ['start', 'starts', 'startsat', 'starttime', 'startat', 'begin', 'begint', 'aanvang', 'starttijd', 'van', 'from'],
-  end: ['end', 'ends', 'endsat', 'endtime', 'eind', 'einde', 'eindtijd', 'tot', 'until', 'to', 'stop'],
-  title: ['title', 'titel', 'billing', 'settitle', 'omschrijving'],
-  status: ['status', 'state'],
-};
-
-export function headerKey(header: string): string {
-  return header
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
-}
-
-export function fieldOfHeader(header: string): ImportField | null {
-  const key = headerKey(header);
-  for (const [field, words] of Object.entries(HEADERS) as Array<[ImportField, readonly string[]]>) if (words.includes(key)) return field;
-  return null;
-}
-
-/** `A`…`Z`, `AA`…: the spreadsheet's name for a zero-based column. */
-export function columnLetter(index: number): string {
-  let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
-  return letters;
-}
+// Header words and column letters are shared with the import screen, which reads .xlsx workbooks in the browser.
+export { columnLetter, importFieldOfHeader as fieldOfHeader } from '@encore/model';
 
 /** Tab when the header row has one (a spreadsheet paste), else semicolon when it has more of those than commas. */
 function delimiterOf(content: string): string {

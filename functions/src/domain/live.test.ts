@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveSets } from '@encore/model';
-import { PUBLISH_INTERVAL_MS, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
+import { PUBLISH_INTERVAL_MS, addToHourly, favoritesChange, hourKey, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
 
 const NOW = new Date('2026-08-14T20:00:00Z');
 const published = (over: Partial<LiveSets> = {}): LiveSets => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
@@ -35,5 +35,28 @@ describe('live document rules', () => {
     expect(trendingRecheckDue(undefined, NOW)).toBe(true);
     expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 4 * 60_000))).toBe(false);
     expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 5 * 60_000))).toBe(true);
+  });
+});
+
+describe('favourites per hour from the live publications', () => {
+  it('keys an instant by the start of its hour', () => {
+    expect(hourKey(new Date('2026-08-14T20:59:59.999Z'))).toBe('2026-08-14T20:00:00.000Z');
+    expect(hourKey(new Date('2026-08-14T21:00:00Z'))).toBe('2026-08-14T21:00:00.000Z');
+  });
+
+  it('takes a publication’s net change of favourites, sets added, dropped or recounted', () => {
+    expect(favoritesChange(undefined, { favorites: { a: 2 } })).toBe(2);
+    expect(favoritesChange({ favorites: { a: 3, b: 1 } }, { favorites: { a: 4, c: 2 } })).toBe(2);
+    expect(favoritesChange({ favorites: { a: 3 } }, { favorites: { a: 1 } })).toBe(-2);
+  });
+
+  it('adds the change to its hour, keeps the last 24 hours, oldest first', () => {
+    const hours = { '2026-08-13T20:00:00.000Z': 5, '2026-08-13T21:00:00.000Z': 4, '2026-08-14T19:00:00.000Z': 7, '2026-08-14T20:00:00.000Z': 1 };
+    expect(Object.entries(addToHourly(hours, new Date('2026-08-14T20:30:00Z'), -3))).toEqual([
+      ['2026-08-13T21:00:00.000Z', 4],
+      ['2026-08-14T19:00:00.000Z', 7],
+      ['2026-08-14T20:00:00.000Z', -2],
+    ]);
+    expect(addToHourly({}, new Date('2026-08-14T21:05:00Z'), 2, 3)).toEqual({ '2026-08-14T21:00:00.000Z': 2 });
   });
 });

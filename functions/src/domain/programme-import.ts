@@ -2,6 +2,7 @@ import {
   festivalDayOf,
   message,
   performanceIdFor,
+  REQUIRED_IMPORT_FIELDS,
   slugify,
   type ImportChange,
   type ImportField,
@@ -64,7 +65,7 @@ export interface ParsedProgramme {
 
 export const MAX_IMPORT_ROWS = 2000;
 const MAX_SET_HOURS = 12;
-const REQUIRED: readonly ImportField[] = ['artist', 'stage', 'start', 'end'];
+const REQUIRED = REQUIRED_IMPORT_FIELDS;
 const SCHEDULED = new Set(['', 'scheduled', 'gepland', 'planned', 'confirmed', 'bevestigd', 'ok']);
 const CANCELLED = new Set(['cancelled', 'canceled', 'cancel', 'afgelast', 'geannuleerd', 'vervallen', 'afgezegd']);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, liveSetsSchema } from '@encore/model';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveSetsSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
 import { LivePublisher } from './live-publish.js';
@@ -178,6 +178,39 @@ describe('trending a crowd cannot buy', () => {
   });
 });
 
+describe('favourites per hour (stats/hourly, the staff dashboard chart)', () => {
+  const hourly = (deps: TestDeps) => hourlyStatsSchema.parse(stats(deps, 'hourly')).favorites;
+
+  it('adds each publication’s favourites added minus removed to its hour, once, however often the events come', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    for (const uid of ['a', 'b', 'c']) fan(deps, uid, uid === 'c' ? 'kae-tent' : 'nina-main');
+    const adds = [favorite('a', 'added'), favorite('b', 'added'), favorite('c', 'added', 'kae-tent')];
+    await Promise.all([...adds, ...adds].map((e) => handleFavoriteChanged(deps, e)));
+    expect(hourly(deps)).toEqual({ '2026-08-14T20:00:00.000Z': 3 });
+
+    // One removal, delivered three times: the hour loses one, once.
+    unfan(deps, 'a');
+    const removal = favorite('a', 'removed');
+    for (let i = 0; i < 3; i++) await handleFavoriteChanged(deps, removal);
+    expect(hourly(deps)).toEqual({ '2026-08-14T20:00:00.000Z': 2 });
+
+    // An hour later (the clock moves with sleep), a new favourite counts in the next hour.
+    await deps.sleep(60 * 60_000);
+    fan(deps, 'd', 'kae-tent', { createdAt: deps.now() });
+    await handleFavoriteChanged(deps, favorite('d', 'added', 'kae-tent'));
+    expect(hourly(deps)).toEqual({ '2026-08-14T20:00:00.000Z': 2, '2026-08-14T21:00:00.000Z': 1 });
+    expect(live(deps).favorites).toEqual({ 'nina-main': 1, 'kae-tent': 2 });
+  });
+
+  it('writes no hour when a publication changes nothing (an add and its removal within one interval)', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    await handleFavoriteChanged(deps, favorite('ghost', 'added'));
+    expect(stats(deps, 'hourly')).toBeUndefined();
+  });
+});
+
 describe('reaction counter', () => {
   it('recounts reactions from the source so order and duplicates do not matter', async () => {
     const deps = testDeps();
@@ -191,5 +224,7 @@ describe('reaction counter', () => {
     await handleReactionChanged(deps, added);
     expect(deps.docs.data(photo)?.reactionCount).toBe(2);
     expect(stats(deps, 'totals')).toMatchObject({ reactions: 1 });
+    // Counted in today's figures once, as it happens: the staff dashboard's "today" tiles.
+    expect(stats(deps, 'today')).toMatchObject({ day: '2026-08-14', reactions: 1, photosUploaded: 0, reports: 0 });
   });
 });

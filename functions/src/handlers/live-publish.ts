@@ -1,5 +1,5 @@
-import { LIVE_TRENDING_SIZE, firestorePaths, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
-import { mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue, trendingWindowStart, type Recount } from '../domain/live.js';
+import { LIVE_TRENDING_SIZE, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
+import { addToHourly, favoritesChange, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue, trendingWindowStart, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -37,7 +37,8 @@ interface Lane {
  * favourites with `count()`, and writes in a transaction that first checks no instance
  * published within the interval (if one did, it waits for the interval's end and counts
  * again). So the document is written at most once per interval, never with a count older
- * than one already published.
+ * than one already published. The same transaction adds the publication's net change of
+ * favourites to `stats/hourly` (the staff dashboard's favourites per hour).
  */
 export class LivePublisher {
   private readonly lanes = new Map<string, Lane>();
@@ -95,8 +96,12 @@ export class LivePublisher {
     if (rechecking) for (const id of Object.keys(lane.known?.trendingScores ?? {})) toRecount.add(id);
     const recount = await recountSets(this.deps.docs, festivalId, [...toRecount], dirty, now, rechecking);
     const path = firestorePaths.liveSets(festivalId);
+    const hourlyPath = firestorePaths.stats(festivalId, 'hourly');
     const outcome = await this.deps.docs.transaction(async (tx) => {
-      const current = await tx.get(path, liveSetsSchema);
+      const [current, hourly] = await tx.getAll([
+        [path, liveSetsSchema],
+        [hourlyPath, hourlyStatsSchema],
+      ]);
       lane.known = current;
       if (current && nextPublishAt(current.publishedAt) > this.deps.now().getTime()) return { kind: 'too-soon' as const };
       // The sets that could be listed (twice the list, for those off the programme), their statuses checked.
@@ -105,6 +110,10 @@ export class LivePublisher {
       const next = nextLiveSets(current, recount, off, now);
       if (!next) return { kind: 'unchanged' as const };
       tx.set(path, next);
+      // The staff dashboard's favourites per hour: what this publication changed, in the same
+      // commit, so a retried transaction or a duplicate event (same counts) adds nothing twice.
+      const change = favoritesChange(current, next);
+      if (change !== 0) tx.set(hourlyPath, { favorites: addToHourly(hourly?.favorites ?? {}, now, change), updatedAt: now });
       return { kind: 'published' as const, next };
     });
     if (outcome.kind === 'published') {

@@ -45,6 +45,8 @@ describe('photo changes', () => {
     expect(deps.docs.data(firestorePaths.performance(FESTIVAL_ID, 'nina-main'))).toEqual(nina);
     const daily = [...deps.docs.store].filter(([path]) => path.includes('/dailyShards/2026-08-14_')).map(([, data]) => data);
     expect(daily.reduce((sum, shard) => sum + Number(shard.photosUploaded ?? 0), 0)).toBe(1);
+    // Today's figures for the dashboard, as they happen (no nightly job).
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'today'))).toMatchObject({ day: '2026-08-14', photosUploaded: 1, photosRejected: 0, reactions: 0, reports: 0 });
   });
 
   it('delete derived files and the original when the photo goes, and only then', async () => {

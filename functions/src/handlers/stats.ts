@@ -1,14 +1,16 @@
-import { firestorePaths, liveSetsSchema, rollupSchema, statShardSchema, type StageStats, type TotalsStats } from '@encore/model';
+import { dailyShardSchema, festivalSchema, firestorePaths, liveSetsSchema, rollupSchema, statShardSchema, type StageStats, type TodayStats, type TotalsStats } from '@encore/model';
 import { clampCount, isCurrentRollup, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { increment, readsOf, type DocData, type DocTransaction, type Docs } from '../platform/docs.js';
+import { SHARD_COUNT } from '../domain/counters.js';
 import { dailyShardPath, localDay, type DailyField } from '../domain/daily.js';
 import { coalescerFor } from './coalesce.js';
 
 /**
  * Festival-wide figures of photos, reactions and reports. Subscribers add to a random stat
  * shard inside their ledger transaction (`addToStats`); `refreshStats` then sums the shards
- * into the documents the staff dashboard reads, in a transaction so the last refresh to
- * commit always saw the latest shards. Favourites and trending are published apart, in the
+ * into the documents the staff dashboard reads (`stats/totals`, `stats/stages`, and
+ * `stats/today` from today's daily shards), in a transaction so the last refresh to commit
+ * always saw the latest shards. Favourites and trending are published apart, in the
  * festival's live document (handlers/live-publish.ts).
  */
 
@@ -31,7 +33,8 @@ export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, 
     if (change.stage.photos) stage.photos = increment(change.stage.photos);
     figures.stages = { [change.stage.stageId]: stage };
   }
-  if (Object.keys(figures).length > 0) tx.set(`${statShards(festivalId)}/${shard}`, { ...figures, ops: increment(1) }, { merge: true });
+  // A daily figure alone still adds to the shard's ops: the refresh that writes `stats/today` is guarded by them.
+  if (Object.keys(figures).length > 0 || change.daily) tx.set(`${statShards(festivalId)}/${shard}`, { ...figures, ops: increment(1) }, { merge: true });
   if (change.daily) {
     const day = localDay(change.daily.at, change.daily.timeZone);
     tx.set(dailyShardPath(festivalId, day, shard), { day, [change.daily.field]: increment(1) }, { merge: true });
@@ -47,11 +50,20 @@ export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise
  * Reads the shards outside any transaction (they take an increment with every photo,
  * reaction and report, so a transaction that read them would keep conflicting), then writes
  * the two documents only if no refresh from a later read of the shards has
- * (`isCurrentRollup` over the shards' `ops`). Favourites are no longer counted here: their
+ * (`isCurrentRollup` over the shards' `ops`, which every daily figure adds to as well). Favourites are no longer counted here: their
  * total comes from the festival's live document (`festivals/{f}/live/sets`), as published.
  */
 async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
-  const [shards, [live]] = await Promise.all([docs.getAll(readsOf(shardPaths(statShards(festivalId)), statShardSchema)), docs.getAll([[firestorePaths.liveSets(festivalId), liveSetsSchema]])]);
+  const [shards, [live, festival]] = await Promise.all([
+    docs.getAll(readsOf(shardPaths(statShards(festivalId)), statShardSchema)),
+    docs.getAll([
+      [firestorePaths.liveSets(festivalId), liveSetsSchema],
+      [firestorePaths.festival(festivalId), festivalSchema],
+    ]),
+  ]);
+  // Today's daily shards, by path (no query): the figures the nightly roll-up will sum, as they are now.
+  const day = festival ? localDay(now, festival.timeZone) : null;
+  const dailyShards = day ? await docs.getAll(readsOf(Array.from({ length: SHARD_COUNT }, (_, shard) => dailyShardPath(festivalId, day, shard)), dailyShardSchema)) : [];
   const ops = sumField(shards, 'ops');
   const totals: TotalsStats = {
     favorites: Object.values(live?.favorites ?? {}).reduce((sum, count) => sum + count, 0),
@@ -67,6 +79,16 @@ async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promis
     ),
     updatedAt: now,
   };
+  const today: TodayStats | null = day
+    ? {
+        day,
+        photosUploaded: clampCount(sumField(dailyShards, 'photosUploaded')),
+        photosRejected: clampCount(sumField(dailyShards, 'photosRejected')),
+        reactions: clampCount(sumField(dailyShards, 'reactions')),
+        reports: clampCount(sumField(dailyShards, 'reports')),
+        updatedAt: now,
+      }
+    : null;
   const guard = rollupPath(statShards(festivalId));
   await docs.transaction(async (tx) => {
     const recorded = await tx.get(guard, rollupSchema);
@@ -74,5 +96,6 @@ async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promis
     if (recorded?.ops !== ops) tx.set(guard, { ops });
     tx.set(firestorePaths.stats(festivalId, 'totals'), totals);
     tx.set(firestorePaths.stats(festivalId, 'stages'), stages);
+    if (today) tx.set(firestorePaths.stats(festivalId, 'today'), today);
   });
 }

@@ -52,12 +52,31 @@ export const dailyStatsSchema = z
   .strict();
 export type DailyStats = z.infer<typeof dailyStatsSchema>;
 
+/**
+ * `stats/today`: today's figures (the festival's calendar day, in its time zone) as they
+ * happen, summed from the same daily shards the nightly roll-up reads, by every stats refresh
+ * (so within seconds of each upload, reaction or report). Favourites today are the day's hours
+ * in `stats/hourly`. A `day` other than today's means nothing has happened yet today.
+ */
+export const todayStatsSchema = z
+  .object({
+    day: z.iso.date(),
+    photosUploaded: counterSchema,
+    photosRejected: counterSchema,
+    reactions: counterSchema,
+    reports: counterSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type TodayStats = z.infer<typeof todayStatsSchema>;
+
 /** How many hours `stats/hourly` keeps. */
 export const HOURLY_STATS_HOURS = 24;
 
 /**
  * `stats/hourly`: favourites per hour over the last day (net: added minus removed), for the
- * staff dashboard's chart. Keys are the hours' starts as ISO instants (`2026-08-14T19:00:00.000Z`).
+ * staff dashboard's chart, added by each publication of the live document (`live/sets`) in the
+ * hour it was published. Keys are the hours' starts as ISO instants (`2026-08-14T19:00:00.000Z`).
  */
 export const hourlyStatsSchema = z
   .object({

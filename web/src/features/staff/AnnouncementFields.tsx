@@ -12,6 +12,8 @@ export function textsOf(announcement: Pick<Announcement, 'title' | 'body' | 'tit
 /**
  * An announcement's title and message in English and in Dutch. Either language may stay
  * empty (readers then get the other), so what is missing is a title, or a message, in both.
+ * Each input carries the language of the text typed into it (spell checking, screen reader
+ * voice); the labels and legends stay in the interface's language, so they carry none.
  */
 export function AnnouncementFields({
   texts,
@@ -41,16 +43,16 @@ export function AnnouncementFields({
             <Label>
               <FormattedMessage id="staff.announcements.titleEnglish" defaultMessage="Title in English" />
             </Label>
-            <Input />
+            <Input lang="en" />
           </TextField>
           <TextField className="field" value={texts.body} onChange={set('body')} maxLength={2000} aria-describedby={bodyError} isInvalid={missing.body}>
             <Label>
               <FormattedMessage id="staff.announcements.messageEnglish" defaultMessage="Message in English" />
             </Label>
-            <TextArea rows={3} />
+            <TextArea rows={3} lang="en" />
           </TextField>
         </fieldset>
-        <fieldset className="announcement-language" lang="nl">
+        <fieldset className="announcement-language">
           <legend>
             <FormattedMessage id="staff.announcements.dutch" defaultMessage="Dutch" />
           </legend>
@@ -58,13 +60,13 @@ export function AnnouncementFields({
             <Label>
               <FormattedMessage id="staff.announcements.titleDutch" defaultMessage="Title in Dutch" />
             </Label>
-            <Input />
+            <Input lang="nl" />
           </TextField>
           <TextField className="field" value={texts.bodyNl} onChange={set('bodyNl')} maxLength={2000} aria-describedby={bodyError} isInvalid={missing.body}>
             <Label>
               <FormattedMessage id="staff.announcements.messageDutch" defaultMessage="Message in Dutch" />
             </Label>
-            <TextArea rows={3} />
+            <TextArea rows={3} lang="nl" />
           </TextField>
         </fieldset>
       </div>

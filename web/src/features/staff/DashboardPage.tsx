@@ -1,4 +1,4 @@
-import { LIVE_TRENDING_WINDOW_MINUTES, dailyStatsSchema, festivalDays, firestorePaths, hourlyStatsSchema, stageStatsSchema, totalsStatsSchema } from '@encore/model';
+import { LIVE_TRENDING_WINDOW_MINUTES, dailyStatsSchema, festivalDays, firestorePaths, hourlyStatsSchema, stageStatsSchema, todayStatsSchema, totalsStatsSchema } from '@encore/model';
 import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { collection, doc, documentId, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
@@ -9,9 +9,11 @@ import { useFestival } from '../../festival/FestivalContext';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument, useLiveQuery } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { clockTime, instantLabel, shortDayLabel } from '../../time/format';
+import { useNow } from '../../time/ClockContext';
+import { clockTime, dayLabel, instantLabel, shortDayLabel } from '../../time/format';
 import { BarChart } from './BarChart';
 import { ColumnChart, chartSummary, type Column } from './ColumnChart';
+import { lastHours, todayFigures, type TodayFigures } from './today-figures';
 
 const totalsLabels = defineMessages({
   favorites: { id: 'staff.dashboard.favorites', defaultMessage: 'Favourites' },
@@ -20,7 +22,19 @@ const totalsLabels = defineMessages({
   reports: { id: 'staff.dashboard.reports', defaultMessage: 'Reports' },
 });
 
-/** Live aggregates (written by functions into stats/*): totals, interest per stage, trending. */
+const todayLabels = defineMessages({
+  photosUploaded: { id: 'staff.dashboard.todayUploads', defaultMessage: 'Photos uploaded' },
+  reports: { id: 'staff.dashboard.todayReports', defaultMessage: 'Reports filed' },
+  favorites: { id: 'staff.dashboard.todayFavorites', defaultMessage: 'Favourites (added minus removed)' },
+  reactions: { id: 'staff.dashboard.todayReactions', defaultMessage: 'Reactions' },
+});
+/** Where each of today's tiles leads: the list it counts (the photo wall is the visitors' app, outside the console). */
+const todayLinks: Partial<Record<Exclude<keyof TodayFigures, 'day'>, string>> = { photosUploaded: '~/photos', reports: '/moderation', favorites: '/programme', reactions: '~/photos' };
+
+/**
+ * Live aggregates (written by functions into stats/* and live/sets): today's figures as they
+ * happen, totals, interest per stage, trending. One document per view, never a count.
+ */
 export default function DashboardPage() {
   const intl = useIntl();
   const festivalId = appConfig.festivalId;
@@ -29,6 +43,7 @@ export default function DashboardPage() {
       totals: doc(db(), firestorePaths.stats(festivalId, 'totals')),
       stages: doc(db(), firestorePaths.stats(festivalId, 'stages')),
       hourly: doc(db(), firestorePaths.stats(festivalId, 'hourly')),
+      today: doc(db(), firestorePaths.stats(festivalId, 'today')),
       // stats/daily-YYYY-MM-DD, one per festival day rolled up by the nightly maintenance.
       daily: query(collection(db(), firestorePaths.statsCollection(festivalId)), where(documentId(), '>=', 'daily-'), where(documentId(), '<', 'daily.')),
     }),
@@ -41,20 +56,22 @@ export default function DashboardPage() {
   const trending = { status: live.status, error: live.error, data: { items: live.trending, windowMinutes: LIVE_TRENDING_WINDOW_MINUTES } };
   const liveFavorites = Object.values(live.favorites).reduce((sum, count) => sum + count, 0);
   const hourly = useLiveDocument(refs.hourly, hourlyStatsSchema);
+  const todayStats = useLiveDocument(refs.today, todayStatsSchema);
   const daily = useLiveQuery(refs.daily, dailyStatsSchema);
   const { programme } = useFestival();
-  const failed = [totals, stages, trending, hourly, daily].find((part) => part.status === 'error');
+  const now = useNow(60_000);
+  const failed = [totals, stages, trending, hourly, todayStats, daily].find((part) => part.status === 'error');
+  const today = programme ? todayFigures(now, programme.festival.timeZone, todayStats.data ?? undefined, hourly.data?.favorites) : null;
 
-  // The last 12 hours with figures, in festival time.
-  const hourColumns: Column[] = programme
-    ? Object.entries(hourly.data?.favorites ?? {})
-        .slice(-12)
-        .map(([hour, value]) => ({ label: clockTime(intl, new Date(hour), programme.festival), value }))
-    : [];
-  // Every festival day, with its rolled-up figures once the night has passed.
+  // The last 12 hours up to now, labelled in festival time.
+  const hourColumns: Column[] = programme ? lastHours(now, hourly.data?.favorites).map(({ hour, value }) => ({ label: clockTime(intl, hour, programme.festival), value })) : [];
+  // Every festival day: rolled up once its night has passed, today's as it happens.
   const dayColumns = (field: 'photosUploaded' | 'reports'): Column[] =>
     programme
-      ? festivalDays(programme.festival).map((day) => ({ label: shortDayLabel(intl, day.date), value: daily.data.find((entry) => entry.day === day.date)?.[field] ?? 0 }))
+      ? festivalDays(programme.festival).map((day) => ({
+          label: shortDayLabel(intl, day.date),
+          value: daily.data.find((entry) => entry.day === day.date)?.[field] ?? (today?.day === day.date ? today[field] : 0),
+        }))
       : [];
   const charts = [
     { key: 'hourly', name: intl.formatMessage({ id: 'staff.dashboard.favoritesPerHour', defaultMessage: 'Favourites per hour' }), columns: hourColumns },
@@ -75,6 +92,36 @@ export default function DashboardPage() {
         <FormattedMessage id="staff.dashboard.title" defaultMessage="Live dashboard" />
       </h2>
       {failed ? <ErrorNotice error={failed.error} /> : null}
+      {today ? (
+        <section aria-labelledby="dashboard-today-title">
+          <h3 id="dashboard-today-title">
+            <FormattedMessage id="staff.dashboard.todayTitle" defaultMessage="Today, {day} (festival time)" values={{ day: dayLabel(intl, today.day) }} />
+          </h3>
+          <div className="stat-grid" style={{ marginBottom: 'var(--space-4)' }}>
+            {(['photosUploaded', 'reports', 'favorites', 'reactions'] as const).map((key) => {
+              const tile = (
+                <>
+                  <div className="stat-label">{intl.formatMessage(todayLabels[key])}</div>
+                  <div className="stat-value">{todayStats.status === 'loading' ? '–' : intl.formatNumber(today[key])}</div>
+                </>
+              );
+              const to = todayLinks[key];
+              return to ? (
+                <Link key={key} to={to} className="stat">
+                  {tile}
+                </Link>
+              ) : (
+                <div key={key} className="stat">
+                  {tile}
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      ) : null}
+      <h3>
+        <FormattedMessage id="staff.dashboard.wholeFestival" defaultMessage="The whole festival" />
+      </h3>
       <div className="stat-grid" style={{ marginBottom: 'var(--space-4)' }}>
         {(['favorites', 'photos', 'reactions', 'reports'] as const).map((key) => {
           const tile = (
@@ -101,7 +148,7 @@ export default function DashboardPage() {
         ))}
       </div>
       <p className="muted">
-        <FormattedMessage id="staff.dashboard.dailyNote" defaultMessage="Uploads and reports per day are counted each night for the day before." />
+        <FormattedMessage id="staff.dashboard.dailyNoteLive" defaultMessage="Today’s figures count as they happen; earlier days are checked again each night. Hours and days are in festival time." />
       </p>
       <div className="form-grid" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))' }}>
         <BarChart title={<FormattedMessage id="staff.dashboard.favoritesPerStage" defaultMessage="Favourites per stage" />} rows={stageRows('favorites')} />

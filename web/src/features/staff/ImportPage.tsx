@@ -1,7 +1,7 @@
-import { message, type ImportRowError } from '@encore/model';
+import { message, type ImportField, type ImportRowError } from '@encore/model';
 import { useState } from 'react';
 import { Button, DropZone, FileTrigger, Form, Label, ProgressBar, Text, TextArea, TextField } from 'react-aria-components';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { defineMessages, FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { useFestival } from '../../festival/FestivalContext';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel, clockTime } from '../../time/format';
@@ -9,6 +9,7 @@ import { useLocale } from '../../i18n/I18nProvider';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { formatOf, importProgramme, type ImportAnswer, type ImportFormat } from './api/import-programme';
+import { isWorkbook, readProgrammeWorkbook, type WorkbookReading } from './api/read-workbook';
 import './staff-tools.css';
 
 type Step =
@@ -24,7 +25,7 @@ const MAX_FILE_BYTES = 2_000_000;
 
 /**
  * `/staff/import`: a programme as organisers keep it (columns by name: artist, stage, day,
- * start, end, title, status, in English or Dutch), as a file (CSV, tab-separated, JSON) or
+ * start, end, title, status, in English or Dutch), as a file (.xlsx, CSV, tab-separated, JSON) or
  * pasted from a spreadsheet, checked by the server before anything is written: every bad row
  * with its cell and why, in the reader's language; the artists and stages it will create;
  * every good row as it will be saved (new, moved, changed or unchanged). Only a file with no
@@ -57,10 +58,29 @@ function Importer({ programme }: { programme: Programme }) {
     }
   };
   const check = async (file: File) => {
+    const workbook = isWorkbook(file);
+    if (workbook) return checkWorkbook(file, workbook);
     const format = formatOf(file);
-    if (!format) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.wrongTypeNames', defaultMessage: '“{name}” is not a CSV, tab-separated or JSON file: save the spreadsheet as CSV, or copy its cells and paste them below.' }, { name: file.name }) });
-    if (file.size > MAX_FILE_BYTES) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.tooBig', defaultMessage: '“{name}” is larger than 2 MB: split it into several files.' }, { name: file.name }) });
+    if (!format) return setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.wrongTypeFile', defaultMessage: '“{name}” is not a spreadsheet (.xlsx), CSV, tab-separated or JSON file: save it as .xlsx or CSV, or copy its cells and paste them below.' }, { name: file.name }) });
+    if (file.size > MAX_FILE_BYTES) return tooBig(file.name);
     await checkText(file.name, format, await file.text());
+  };
+  const tooBig = (name: string) => setState({ step: 'choose', problem: intl.formatMessage({ id: 'staff.import.tooBig', defaultMessage: '“{name}” is larger than 2 MB: split it into several files.' }, { name }) });
+  const checkWorkbook = async (file: File, kind: 'xlsx' | 'xls') => {
+    if (kind === 'xls') return setState({ step: 'choose', problem: workbookProblem(intl, file.name, { ok: false, unreadable: 'xls' }) });
+    if (file.size > MAX_FILE_BYTES) return tooBig(file.name);
+    setState({ step: 'checking', name: file.name });
+    let read: WorkbookReading;
+    try {
+      read = await readProgrammeWorkbook(file);
+    } catch (error) {
+      // The reader's chunk did not load (offline, a new version deployed): a message with a way out.
+      return setState({ step: 'failed', name: file.name, error });
+    }
+    if (!read.ok) return setState({ step: 'choose', problem: workbookProblem(intl, file.name, read) });
+    if (read.csv.length > MAX_FILE_BYTES) return tooBig(file.name);
+    const name = intl.formatMessage({ id: 'staff.import.workbookSheet', defaultMessage: '{file}, sheet “{sheet}”' }, { file: file.name, sheet: read.sheet });
+    await checkText(name, 'csv', read.csv);
   };
   const pastedName = intl.formatMessage({ id: 'staff.import.pastedName', defaultMessage: 'the pasted cells' });
 
@@ -99,10 +119,10 @@ function Importer({ programme }: { programme: Programme }) {
             if (item && item.kind === 'file') void check(await item.getFile());
           }}
         >
-          <FileTrigger acceptedFileTypes={['.csv', 'text/csv', '.tsv', '.txt', 'text/tab-separated-values', 'text/plain', '.json', 'application/json']} onSelect={choose}>
+          <FileTrigger acceptedFileTypes={['.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', '.csv', 'text/csv', '.tsv', '.txt', 'text/tab-separated-values', 'text/plain', '.json', 'application/json']} onSelect={choose}>
             <Button className="button">
               {state.step === 'choose' ? (
-                <FormattedMessage id="staff.import.choose" defaultMessage="Choose a CSV or JSON file" />
+                <FormattedMessage id="staff.import.chooseFile" defaultMessage="Choose a spreadsheet (.xlsx), CSV or JSON file" />
               ) : (
                 <FormattedMessage id="staff.import.chooseAnother" defaultMessage="Choose another file" />
               )}
@@ -169,6 +189,37 @@ function Importer({ programme }: { programme: Programme }) {
       {state.step === 'checked' ? <Review programme={programme} checked={state} onImport={() => void write(state)} /> : null}
     </>
   );
+}
+
+const FIELD_NAMES = defineMessages({
+  artist: { id: 'staff.import.fieldArtist', defaultMessage: 'artist' },
+  stage: { id: 'staff.import.fieldStage', defaultMessage: 'stage' },
+  day: { id: 'staff.import.fieldDay', defaultMessage: 'day' },
+  start: { id: 'staff.import.fieldStart', defaultMessage: 'start' },
+  end: { id: 'staff.import.fieldEnd', defaultMessage: 'end' },
+  title: { id: 'staff.import.fieldTitle', defaultMessage: 'title' },
+  status: { id: 'staff.import.fieldStatus', defaultMessage: 'status' },
+} satisfies Record<ImportField, unknown>);
+
+/** Why a chosen workbook cannot be imported, in plain words: what to do with it, or which columns its nearest sheet lacks. */
+function workbookProblem(intl: IntlShape, name: string, read: Extract<WorkbookReading, { ok: false }>): string {
+  if ('unreadable' in read) {
+    return read.unreadable === 'xls'
+      ? intl.formatMessage({ id: 'staff.import.xlsFile', defaultMessage: '“{name}” is an old Excel file (.xls), which cannot be read here: save it as an Excel Workbook (.xlsx) or as CSV, and choose it again.' }, { name })
+      : intl.formatMessage({ id: 'staff.import.unreadableWorkbook', defaultMessage: '“{name}” could not be read as an Excel workbook (.xlsx): save it again from the spreadsheet, or as CSV, and choose it again.' }, { name });
+  }
+  const sheets = intl.formatList(read.sheets.map((sheet) => `“${sheet}”`));
+  const problem = intl.formatMessage(
+    {
+      id: 'staff.import.notProgramme',
+      defaultMessage: '“{name}” does not look like a programme: none of its sheets ({sheets}) has a row naming the columns artist, stage, start and end in its first 20 rows (Dutch names such as artiest, podium, aanvang, einde work too).',
+    },
+    { name, sheets },
+  );
+  if (!read.closest) return problem;
+  const missing = intl.formatList(read.closest.missing.map((field) => intl.formatMessage(FIELD_NAMES[field])));
+  const closest = intl.formatMessage({ id: 'staff.import.notProgrammeClosest', defaultMessage: 'Sheet “{sheet}”, row {row} comes closest but has no column for {missing}.' }, { sheet: read.closest.sheet, row: read.closest.row, missing });
+  return `${problem} ${closest}`;
 }
 
 function Steps({ state }: { state: Step }) {
