@@ -8,7 +8,8 @@
  * any page opens with no network once the first visit is over; staff images under `media/`
  * (the site plan, artist pictures) are kept once shown (the site plan's phone-size rendition
  * also right after a first visit to any page: features/venue/keep-map-offline.ts), and photos
- * seen before are shown again offline. A new version installs and
+ * seen before are shown again offline, those shown before this worker controlled the page
+ * too (the page hands them over: app/keep-shown-images.ts). A new version installs and
  * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
  *
  * Push: features/notifications/sw-push.ts shows every push, however it came.
@@ -19,6 +20,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { imagesToKeep, MEDIA_FILE_URL, PHOTO_FILE_URL } from './app/kept-images';
 import { installPushHandlers } from './features/notifications/sw-push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
@@ -33,27 +35,34 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denyl
 // change with every upload and whose bytes never do: kept once seen, so the map opens offline
 // with its plan after a first visit. Cross-origin and loaded by <img> without CORS, so the
 // responses are opaque (status 0), which CacheFirst may store for that reason.
-registerRoute(
-  /^https?:\/\/[^/]+\/v0\/b\/[^/]+\/o\/media%2F[^?]+\?alt=media$/,
-  new CacheFirst({
-    cacheName: 'encore-media',
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 })],
-  }),
-);
+const mediaFiles = new CacheFirst({
+  cacheName: 'encore-media',
+  plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 60 * 60 * 24 * 60 })],
+});
+registerRoute(MEDIA_FILE_URL, mediaFiles);
 
 // Photos (renditions under `photos/`) a person has seen are shown again offline. Network
 // first: a photo staff hid stops being served as soon as the network answers (its URL carries
 // no token and the rules refuse it), and the cache answers only when the network does not
 // (offline, or no answer within a few seconds on a crowded festival network). Bounded: the
 // latest 200 renditions, a week at most.
-registerRoute(
-  /^https?:\/\/[^/]+\/v0\/b\/[^/]+\/o\/photos%2F[^?]+\?alt=media$/,
-  new NetworkFirst({
-    cacheName: 'encore-photos',
-    networkTimeoutSeconds: 4,
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true })],
-  }),
-);
+const photoFiles = new NetworkFirst({
+  cacheName: 'encore-photos',
+  networkTimeoutSeconds: 4,
+  plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 7, purgeOnQuotaError: true })],
+});
+registerRoute(PHOTO_FILE_URL, photoFiles);
+
+// Images a page showed before this worker controlled it (its first visit) never passed through
+// the routes above: the page names them once the worker takes over, and each goes through its
+// route now, as an <img> would (no-cors), so it is kept the same way. Only URLs of those two
+// kinds are taken (imagesToKeep); a file that cannot be fetched now is simply not kept.
+self.addEventListener('message', (event) => {
+  for (const url of imagesToKeep(event.data)) {
+    const strategy = PHOTO_FILE_URL.test(url) ? photoFiles : mediaFiles;
+    event.waitUntil(strategy.handle({ event, request: new Request(url, { mode: 'no-cors' }) }).catch(() => undefined));
+  }
+});
 
 // The first visit is controlled at once, so pages not opened yet work offline without a
 // reload. This claims only pages no worker controls; updates still wait for the prompt.

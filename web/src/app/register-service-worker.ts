@@ -40,6 +40,19 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
+  // A first visit: the images shown before the worker takes over are handed to it then (keep-shown-images.ts).
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        const controlledAt = performance.now();
+        const controller = navigator.serviceWorker.controller;
+        if (!controller) return;
+        void import('./keep-shown-images').then(({ keepImagesShownBeforeControl }) => keepImagesShownBeforeControl(controller, controlledAt)).catch(() => undefined);
+      },
+      { once: true },
+    );
+  }
   // workbox-window loads after the page: the first render does not wait for it.
   void import('workbox-window')
     .then(({ Workbox }) => {

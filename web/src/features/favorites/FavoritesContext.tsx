@@ -20,6 +20,8 @@ export interface FavoritesState {
   toggle(performanceId: string): Promise<void>;
   /** Must-see or maybe per favourite; a plain favourite is not in it. */
   priorities: ReadonlyMap<string, FavoritePriority>;
+  /** When each favourite Firestore holds was given; a heart still waiting on the device has none yet. */
+  heartedAt: ReadonlyMap<string, Date>;
   /**
    * Must-see, maybe, or (null) plain: on a set that is not a favourite yet, it becomes one
    * with that priority. Before there is an account, the set waits as a plain favourite.
@@ -71,6 +73,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
   const priorities = useSameEntries(useMemo(() => prioritiesOf(live.data), [live.data]));
+  const heartedAt = useSameEntries(useMemo(() => new Map(live.data.map((favorite) => [favorite.id, favorite.createdAt])), [live.data]));
 
   // Hearts waiting for a uid, kept on the device across reloads.
   const [waiting, setWaiting] = useState<string[]>(() => store.load(festivalId));
@@ -167,8 +170,9 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       toggle,
       priorities,
       setPriority,
+      heartedAt,
     }),
-    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority],
+    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority, heartedAt],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }

@@ -3,8 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useRoute } from 'wouter';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorNotice } from '../../ui/ErrorNotice';
-import { Skeleton } from '../../ui/Skeleton';
+import { LiveGate } from '../../ui/LiveGate';
 import { FormattedText } from './FormattedText';
 import { searchInfoPages } from './info-search';
 import { useInfoPages } from './use-info-pages';
@@ -20,22 +19,27 @@ export default function InfoPage() {
   const pages = useInfoPages();
   const intl = useIntl();
 
-  if (pages.status === 'error') return <ErrorNotice error={pages.error} variant="state" />;
-  if (pages.status === 'loading') return <Skeleton label={<FormattedMessage id="info.page.loading" defaultMessage="Loading the information…" />} shape="lines" count={4} />;
-  if (pages.data.length === 0) {
-    return pages.fromCache ? (
-      <EmptyState icon="offline" title={<FormattedMessage id="info.page.notSavedTitle" defaultMessage="The information is not saved on this device yet" />}>
-        <FormattedMessage id="info.page.notSaved" defaultMessage="It will appear when you are back online." />
-      </EmptyState>
-    ) : (
-      <EmptyState title={<FormattedMessage id="info.page.noneTitle" defaultMessage="No practical information yet" />}>
-        <FormattedMessage id="info.page.none" defaultMessage="The festival has not published any yet. Check back soon." />
-      </EmptyState>
-    );
-  }
-  if (!params) return <InfoIndex pages={pages.data} />;
-  const page = pages.data.find((candidate) => candidate.id === params.pageId);
-  const language = intl.locale;
+  return (
+    <LiveGate
+      state={pages}
+      loading={{ label: <FormattedMessage id="info.page.loading" defaultMessage="Loading the information…" />, shape: 'lines', count: 4 }}
+      notSaved={{
+        title: <FormattedMessage id="info.page.notSavedTitle" defaultMessage="The information is not saved on this device yet" />,
+        body: <FormattedMessage id="info.page.notSaved" defaultMessage="It will appear when you are back online." />,
+      }}
+      none={
+        <EmptyState title={<FormattedMessage id="info.page.noneTitle" defaultMessage="No practical information yet" />}>
+          <FormattedMessage id="info.page.none" defaultMessage="The festival has not published any yet. Check back soon." />
+        </EmptyState>
+      }
+    >
+      {(data) => (params ? <InfoArticle pages={data} pageId={params.pageId} language={intl.locale} /> : <InfoIndex pages={data} />)}
+    </LiveGate>
+  );
+}
+
+function InfoArticle({ pages, pageId, language }: { pages: Parameters<typeof searchInfoPages>[0]; pageId: string; language: string }) {
+  const page = pages.find((candidate) => candidate.id === pageId);
   return (
     <article>
       <Link to="/info" className="back-link">

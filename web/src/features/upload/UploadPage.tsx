@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
@@ -8,11 +8,15 @@ import { useNow } from '../../time/ClockContext';
 import { Loading } from '../../ui/Loading';
 import { useAccount } from '../account/AccountContext';
 import { useFavorites } from '../favorites/FavoritesContext';
+import { useVenueMap } from '../venue/use-venue-map';
+import type { PositionState } from '../venue/use-position';
+import { nearestStageId } from './nearest-stage';
 import { preselectSet } from './preselect-set';
 import { SetPicker } from './SetPicker';
 import { storageUploader } from './storage-uploader';
 import type { Uploader } from './uploader';
 import { useUploads } from './use-uploads';
+import { useUploadPosition } from './use-upload-position';
 import { UploadView } from './UploadView';
 import { VerifyEmailToUpload } from './VerifyEmailToUpload';
 import { sendVerificationEmail } from '../photos/api/reporter-standing';
@@ -63,28 +67,62 @@ export default function UploadPage() {
 function Uploads({ uid }: { uid: string }) {
   const uploader = useMemo(() => storageUploader(uid, appConfig.festivalId), [uid]);
   const { programme } = useFestival();
-  const { ids: favouriteIds } = useFavorites();
+  const { ids: favouriteIds, heartedAt } = useFavorites();
   const now = useNow();
-  // No position source yet: the nearest stage joins here once the map knows where the person is.
-  const suggested = useMemo(() => (programme ? preselectSet(programme.performances, now, { favouriteIds }) : null), [programme, now, favouriteIds]);
-  return <UploadPanel uploader={uploader} programme={programme} suggested={suggested} />;
+  // The venue map (from the device's cache offline) places the stages; the position only if the person allows it.
+  const map = useVenueMap();
+  const position = useUploadPosition(Boolean(map.data?.georeference));
+  const fix = position.state.status === 'on' ? position.state : null;
+  const nearest = useMemo(() => nearestStageId(map.data, fix), [map.data, fix]);
+  const suggested = useMemo(
+    () => (programme ? preselectSet(programme.performances, now, { nearestStageId: nearest, favouriteIds, heartedAt }) : null),
+    [programme, now, nearest, favouriteIds, heartedAt],
+  );
+  const nearestStage = nearest ? (programme?.stages.find((stage) => stage.id === nearest)?.name ?? null) : null;
+  return (
+    <UploadPanel
+      uploader={uploader}
+      programme={programme}
+      suggested={suggested}
+      position={map.data?.georeference ? { state: position.state, nearestStage, onStart: position.start } : undefined}
+    />
+  );
+}
+
+/** What the upload page knows of the person's position, for the nearest stage's set; only on a georeferenced plan. */
+export interface UploadPosition {
+  state: PositionState;
+  /** The name of the stage nearest to the person, once their position is known and on the plan. */
+  nearestStage: string | null;
+  onStart(): void;
 }
 
 /**
  * The upload screen over any Uploader (component tests pass a scripted one). `suggested`,
- * the set playing now that the person is most likely at, is chosen once when the page
- * opens without a set; whatever they pick after that stays.
+ * the set playing now that the person is most likely at, fills the picker while the person
+ * has not picked one themselves (the page opened without a set, or they tapped "Use my
+ * position" since): it may change as their position arrives or the next set starts. Whatever
+ * they pick stays; each upload keeps the set it started with.
  */
-export function UploadPanel({ uploader, programme, suggested = null }: { uploader: Uploader; programme: Programme | null; suggested?: string | null }) {
+export function UploadPanel({
+  uploader,
+  programme,
+  suggested = null,
+  position,
+}: {
+  uploader: Uploader;
+  programme: Programme | null;
+  suggested?: string | null;
+  position?: UploadPosition | undefined;
+}) {
   const [params, setParams] = useSearchParams();
   const performanceId = params.get('performance');
   const uploads = useUploads(uploader, performanceId);
-  const suggestionApplied = useRef(performanceId !== null);
+  const [followSuggestion, setFollowSuggestion] = useState(performanceId === null);
   useEffect(() => {
-    if (suggestionApplied.current || !suggested) return;
-    suggestionApplied.current = true;
+    if (!followSuggestion || !suggested || suggested === performanceId) return;
     setParams({ performance: suggested }, { replace: true });
-  }, [suggested, setParams]);
+  }, [followSuggestion, suggested, performanceId, setParams]);
   return (
     <>
       {programme ? (
@@ -92,8 +130,17 @@ export function UploadPanel({ uploader, programme, suggested = null }: { uploade
           programme={programme}
           value={performanceId}
           onChange={(id) => {
-            suggestionApplied.current = true;
+            setFollowSuggestion(false);
             setParams(id ? { performance: id } : {}, { replace: true });
+          }}
+        />
+      ) : null}
+      {programme && position ? (
+        <NearestStage
+          position={position}
+          onStart={() => {
+            setFollowSuggestion(true);
+            position.onStart();
           }}
         />
       ) : null}
@@ -107,5 +154,37 @@ export function UploadPanel({ uploader, programme, suggested = null }: { uploade
         onRemove={uploads.remove}
       />
     </>
+  );
+}
+
+/** "Use my position": the set on the nearest stage, only after a tap (or a permission given before), and what came of it. */
+function NearestStage({ position, onStart }: { position: UploadPosition; onStart(): void }) {
+  const { state, nearestStage } = position;
+  const asking = state.status === 'on' || state.status === 'locating';
+  return (
+    <div className="upload-position">
+      {asking ? null : (
+        <button type="button" className="button button-secondary button-small" onClick={onStart}>
+          <FormattedMessage id="upload.position.use" defaultMessage="Use my position to find the set" />
+        </button>
+      )}
+      <p className="field-hint" role="status">
+        {state.status === 'locating' ? (
+          <FormattedMessage id="upload.position.locating" defaultMessage="Finding your position…" />
+        ) : state.status === 'denied' ? (
+          <FormattedMessage id="upload.position.denied" defaultMessage="Encore may not use your position. Pick the set above." />
+        ) : state.status === 'unavailable' ? (
+          <FormattedMessage id="upload.position.unavailable" defaultMessage="Your position is not available right now. Pick the set above." />
+        ) : state.status === 'on' ? (
+          nearestStage ? (
+            <FormattedMessage id="upload.position.nearest" defaultMessage="Nearest stage: {stage}." values={{ stage: nearestStage }} />
+          ) : (
+            <FormattedMessage id="upload.position.offSite" defaultMessage="You are not on the festival site, so no stage is nearest." />
+          )
+        ) : (
+          <FormattedMessage id="upload.position.private" defaultMessage="Suggests the set on the stage nearest to you. Your position stays on this phone: never stored, never sent." />
+        )}
+      </p>
+    </div>
   );
 }

@@ -24,6 +24,29 @@ describe('the set the upload page proposes', () => {
     expect(preselectSet(sets, busy, { favouriteIds: new Set(playing.map((set) => set.id)) })).toBe(latest.id);
   });
 
+  it('without a position, with several of mine playing: the one I hearted last, whatever started last', () => {
+    const [first, second] = [...playing].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+    const heartedAt = new Map([
+      [first!.id, new Date('2026-08-01T10:00:00Z')],
+      [second!.id, new Date('2026-08-02T10:00:00Z')],
+    ]);
+    expect(preselectSet(sets, busy, { favouriteIds: new Set([first!.id, second!.id]), heartedAt })).toBe(second!.id);
+  });
+
+  it('counts a heart still waiting on the device (no time yet) as the last one given', () => {
+    const [first, second] = [...playing].sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+    const heartedAt = new Map([[first!.id, new Date('2026-08-02T10:00:00Z')]]);
+    expect(preselectSet(sets, busy, { favouriteIds: new Set([first!.id, second!.id]), heartedAt })).toBe(second!.id);
+  });
+
+  it('prefers the nearest stage’s set to the set I hearted last, and falls back to that one when nothing plays on the nearest stage', () => {
+    const [near, mine] = playing;
+    const heartedAt = new Map([[mine!.id, new Date('2026-08-02T10:00:00Z')]]);
+    expect(preselectSet(sets, busy, { nearestStageId: near!.stageId, favouriteIds: new Set([mine!.id]), heartedAt })).toBe(near!.id);
+    const quietStage = sets.find((set) => !playing.some((other) => other.stageId === set.stageId))?.stageId ?? 'no-such-stage';
+    expect(preselectSet(sets, busy, { nearestStageId: quietStage, favouriteIds: new Set([mine!.id]), heartedAt })).toBe(mine!.id);
+  });
+
   it('is none when nothing of mine is playing, or nothing plays at all', () => {
     expect(preselectSet(sets, busy, { favouriteIds: new Set() })).toBeNull();
     expect(preselectSet(sets, new Date('2020-01-01T12:00:00Z'), { nearestStageId: playing[0]!.stageId, favouriteIds: new Set(playing.map((set) => set.id)) })).toBeNull();

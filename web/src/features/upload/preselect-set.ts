@@ -12,17 +12,25 @@ export function playingAt<T extends TimedSet>(sets: readonly T[], now: Date): T[
 /**
  * The set the upload page proposes, so a photo taken now is filed under what is on stage:
  * the set playing on the stage nearest to the person, when their position is known; else,
- * among the sets in their schedule playing now, the one that started last (the one they
- * most likely just walked to); else none ("Not from one set", and the backend guesses from
- * the capture time).
+ * among the sets in their schedule playing now, the one they hearted last (a heart still
+ * waiting on the device, with no time yet, is the latest of all), and of those hearted at the
+ * same moment (or with no times at all) the one that started last, the one they most likely
+ * just walked to; else none ("Not from one set", and the backend guesses from the capture time).
  */
-export function preselectSet(sets: readonly TimedSet[], now: Date, context: { nearestStageId?: string | null; favouriteIds: ReadonlySet<string> }): string | null {
+export function preselectSet(
+  sets: readonly TimedSet[],
+  now: Date,
+  context: { nearestStageId?: string | null; favouriteIds: ReadonlySet<string>; heartedAt?: ReadonlyMap<string, Date> },
+): string | null {
   const playing = playingAt(sets, now);
   if (context.nearestStageId) {
     const onNearest = playing.find((set) => set.stageId === context.nearestStageId);
     if (onNearest) return onNearest.id;
   }
-  const mine = playing.filter((set) => context.favouriteIds.has(set.id)).sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime());
+  const hearted = (id: string) => (context.heartedAt ? (context.heartedAt.get(id)?.getTime() ?? Number.POSITIVE_INFINITY) : 0);
+  const mine = playing
+    .filter((set) => context.favouriteIds.has(set.id))
+    .sort((a, b) => hearted(b.id) - hearted(a.id) || b.startsAt.getTime() - a.startsAt.getTime());
   return mine[0]?.id ?? null;
 }
 

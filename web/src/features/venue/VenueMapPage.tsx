@@ -3,9 +3,8 @@ import { Link } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { useNow } from '../../time/ClockContext';
 import { EmptyState } from '../../ui/EmptyState';
-import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
-import { Skeleton } from '../../ui/Skeleton';
+import { LiveGate } from '../../ui/LiveGate';
 import { useVenueMap } from './use-venue-map';
 import { VenueMapView } from './VenueMapView';
 
@@ -25,32 +24,28 @@ export default function VenueMapPage() {
         </p>
       </header>
       <FestivalGate state={festival}>
-        {(programme) =>
-          map.status === 'error' ? (
-            <ErrorNotice error={map.error} variant="state" />
-          ) : map.status === 'loading' ? (
-            <Skeleton label={<FormattedMessage id="venue.page.loading" defaultMessage="Loading the map…" />} shape="tiles" count={1} />
-          ) : !map.data && map.fromCache ? (
-            // Only this device's cache answered, and it has no map: that says nothing about the festival.
-            <EmptyState
-              icon="offline"
-              title={<FormattedMessage id="venue.page.notSavedTitle" defaultMessage="The map is not saved on this device yet" />}
-            >
-              <FormattedMessage id="venue.page.notSaved" defaultMessage="It will appear when you are back online." />
-            </EmptyState>
-          ) : !map.data ? (
-            <EmptyState
-              title={<FormattedMessage id="venue.page.none" defaultMessage="There is no map of this festival yet" />}
-              action={
-                <Link to="/" className="button">
-                  <FormattedMessage id="venue.page.back" defaultMessage="Back to the programme" />
-                </Link>
-              }
-            />
-          ) : (
-            <VenueMapView map={map.data} programme={programme} now={now} />
-          )
-        }
+        {(programme) => (
+          <LiveGate
+            state={map}
+            loading={{ label: <FormattedMessage id="venue.page.loading" defaultMessage="Loading the map…" />, shape: 'tiles', count: 1 }}
+            notSaved={{
+              title: <FormattedMessage id="venue.page.notSavedTitle" defaultMessage="The map is not saved on this device yet" />,
+              body: <FormattedMessage id="venue.page.notSaved" defaultMessage="It will appear when you are back online." />,
+            }}
+            none={
+              <EmptyState
+                title={<FormattedMessage id="venue.page.none" defaultMessage="There is no map of this festival yet" />}
+                action={
+                  <Link to="/" className="button">
+                    <FormattedMessage id="venue.page.back" defaultMessage="Back to the programme" />
+                  </Link>
+                }
+              />
+            }
+          >
+            {(venueMap) => <VenueMapView map={venueMap} programme={programme} now={now} />}
+          </LiveGate>
+        )}
       </FestivalGate>
     </article>
   );
