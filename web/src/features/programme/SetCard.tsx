@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
-import { timeRange } from '../../time/format';
+import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
@@ -77,13 +77,23 @@ export function SetCard({
   ]
     .filter(Boolean)
     .join(', ');
-  const time = (
-    <p className="set-time">
-      {playing && variant === 'block' ? <span className="set-live-dot" aria-hidden="true" /> : null}
-      <time dateTime={performance.startsAt.toISOString()}>{range}</time>
-      {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
-    </p>
-  );
+  const time =
+    variant === 'block' ? (
+      // Start over end: the row beside the heart and the priority button is narrow on a phone.
+      <p className="set-time">
+        <span>
+          {playing ? <span className="set-live-dot" aria-hidden="true" /> : null}
+          <time dateTime={performance.startsAt.toISOString()}>{clockTime(intl, performance.startsAt, programme.festival)}</time>
+        </span>
+        <span className="visually-hidden">–</span>
+        <time dateTime={performance.endsAt.toISOString()}>{clockTime(intl, performance.endsAt, programme.festival)}</time>
+      </p>
+    ) : (
+      <p className="set-time">
+        <time dateTime={performance.startsAt.toISOString()}>{range}</time>
+        {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
+      </p>
+    );
   const heading = (
     <Heading className="set-name">
       <Link to={`/performances/${performance.id}`}>{name}</Link>
