@@ -149,14 +149,14 @@ describe('the programme (schedule) view', () => {
 });
 
 describe('the programme before and after the festival', () => {
-  it('counts down before it starts', () => {
+  it('counts down before it starts (loaded only then)', async () => {
     renderProgramme({ now: new Date('2026-08-02T10:00:00Z'), filter: { day: '2026-08-14' } });
-    expect(screen.getByRole('status').textContent).toMatch(/^Encore 2026 starts in 12 days: Fri 14 Aug, \d\d:\d\d\.$/);
+    expect((await screen.findByRole('status', {}, { timeout: 10_000 })).textContent).toMatch(/^Encore 2026 starts in 12 days: Fri 14 Aug, \d\d:\d\d\.$/);
   });
 
-  it('says it has ended, with the year on the day tabs', () => {
+  it('says it has ended, with the year on the day tabs', async () => {
     renderProgramme({ now: new Date('2026-08-20T10:00:00Z'), filter: { day: '2026-08-14' }, locale: 'nl' });
-    expect(screen.getByText('Encore 2026 is afgelopen. Het programma blijft hier staan om op terug te kijken.')).toBeTruthy();
+    expect(await screen.findByText('Encore 2026 is afgelopen. Het programma blijft hier staan om op terug te kijken.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'vrijdag 14 augustus 2026' }).textContent).toContain('2026');
   });
 });

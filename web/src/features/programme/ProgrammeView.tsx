@@ -5,7 +5,6 @@ import { Link } from 'wouter';
 import { festivalPhase } from '../../festival/festival-phase';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, dayLabelWithYear, shortDayLabel } from '../../time/format';
-import { FestivalCountdown, FestivalEnded } from './FestivalState';
 import { FiltersButton } from './FiltersButton';
 import { Icon } from '../../ui/icons';
 import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
@@ -37,6 +36,10 @@ function festivalIsOn(programme: Programme, now: Date): boolean {
 
 // What only matters while the festival is on (now and next, the jump to now) loads only then.
 const NowNext = lazy(() => import('./festival-now'));
+// And what only matters before or after it (the countdown, "it has ended") only then: neither
+// is on the first download during the festival, when the programme page is busiest.
+const FestivalCountdown = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalCountdown })));
+const FestivalEnded = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalEnded })));
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -121,7 +124,9 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             values={{ venue: programme.festival.venue, zone: programme.festival.timeZone.replace('_', ' ') }}
           />
         </p>
-        {phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : phase === 'after' ? <FestivalEnded programme={programme} /> : null}
+        {phase === 'before' || phase === 'after' ? (
+          <Suspense fallback={null}>{phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : <FestivalEnded programme={programme} />}</Suspense>
+        ) : null}
       </header>
       {isOn ? (
         // The placeholder keeps the strip's height, so nothing below moves when it arrives.
