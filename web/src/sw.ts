@@ -9,7 +9,7 @@
  * (the site plan, artist pictures) are kept once shown (the site plan's phone-size rendition
  * also right after a first visit to any page: features/venue/keep-map-offline.ts), and photos
  * seen before are shown again offline. A new version installs and
- * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
+ * waits until the page's update prompt sends SKIP_WAITING (src/app/install-service-worker.ts).
  *
  * Push: features/notifications/sw-push.ts shows every push, however it came.
  */

@@ -2,12 +2,17 @@ import { festivalDay, localTime } from '@encore/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithIntl } from '../../i18n/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { markFirstContentShown } from '../../app/first-content';
 import type { PerformanceDoc } from '../../festival/programme';
 import { seedProgramme } from '../../test-fixtures';
 import { pinnedInstant } from '../../time/clock';
 import { readFilter, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
 import { ProgrammeView } from './ProgrammeView';
+
+// The app has shown its first content (app/FirstContentMark.tsx, not rendered here): what waits
+// for it, such as the "now and next" strip, loads as it does on the page after the sets.
+beforeAll(() => markFirstContentShown());
 
 // jsdom has no CSS.escape, which react-aria's modal uses on keyboard events; browsers all do.
 globalThis.CSS ??= { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } as unknown as typeof CSS;
