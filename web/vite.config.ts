@@ -16,8 +16,16 @@ export default defineConfig(({ command, mode }) => {
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,
-      // Production only: see vite/re2js-unused.ts (tests and the dev server keep the real library).
-      ...(command === 'build' ? { alias: { re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)) } } : {}),
+      // Production only: see vite/re2js-unused.ts and vite/use-sync-external-store-shim.ts (tests
+      // and the dev server keep the real libraries).
+      ...(command === 'build'
+        ? {
+            alias: {
+              re2js: fileURLToPath(new URL('./vite/re2js-unused.ts', import.meta.url)),
+              'use-sync-external-store/shim/index.js': fileURLToPath(new URL('./vite/use-sync-external-store-shim.ts', import.meta.url)),
+            },
+          }
+        : {}),
     },
     // The emulators and functions talk to 127.0.0.1; the app is served from the same host so
     // the browser treats every local origin alike.
@@ -38,6 +46,15 @@ export default defineConfig(({ command, mode }) => {
               { name: 'firebase-core', test: /node_modules[\\/](@firebase[\\/](app|component|util|logger)|idb)[\\/]/ },
               { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
               { name: 'luxon', test: /node_modules[\\/]luxon[\\/]/ },
+              // What the programme page draws its sets with, also shared with other pages (My
+              // schedule's cards, the gate every festival page waits behind, the countdown's
+              // phase): one chunk with the shell's code it needs, not a dozen of a few hundred
+              // bytes each, whose every module wrapper and request cost the first visit (from
+              // 102.0 KB to under 100 KB gzipped before the sets show, `npm run bench -- bundle-size`).
+              {
+                name: 'programme-sets',
+                test: /web[\\/]src[\\/](features[\\/]programme[\\/](SetCard|SetList|Timeline|timeline-layout)|features[\\/]favorites[\\/](FavoriteButton|PriorityToggle|PriorityCycleButton)|time[\\/]format|festival[\\/]festival-phase|firebase[\\/]retry-when-online|ui[\\/](FestivalGate|EmptyState|Skeleton))\.tsx?$/,
+              },
             ],
           },
         },

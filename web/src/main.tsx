@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { afterFirstContent } from './app/first-content';
-import { registerServiceWorker } from './app/register-service-worker';
 import { appConfig } from './config/firebase-config';
 import { programmeBundleBytes } from './festival/bundle-file/fetch-bundle';
 import { loadDisplayFont } from './ui/display-font';
@@ -26,5 +25,8 @@ startTransition(() =>
 // The service worker (and workbox-window) once the first content is painted: its precaching
 // would otherwise share the network with the programme's first download. The display face
 // too, on a first visit (ui/display-font.ts).
-void afterFirstContent().then(registerServiceWorker);
+void afterFirstContent()
+  .then(() => import('./app/install-service-worker'))
+  .then(({ registerServiceWorker }) => registerServiceWorker())
+  .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
 void afterFirstContent().then(() => loadDisplayFont());

@@ -10,7 +10,7 @@
  * also right after a first visit to any page: features/venue/keep-map-offline.ts), and photos
  * seen before are shown again offline, those shown before this worker controlled the page
  * too (the page hands them over: app/keep-shown-images.ts). A new version installs and
- * waits until the page's update prompt sends SKIP_WAITING (src/app/register-service-worker.ts).
+ * waits until the page's update prompt sends SKIP_WAITING (src/app/install-service-worker.ts).
  *
  * Push: features/notifications/sw-push.ts shows every push, however it came.
  */

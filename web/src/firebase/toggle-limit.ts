@@ -2,6 +2,7 @@ import { TOGGLES_PER_WINDOW, TOGGLE_WINDOW_SECONDS, firestorePaths, toggleLimitS
 import { doc, getDoc, increment, serverTimestamp, writeBatch, type WriteBatch } from 'firebase/firestore';
 import { auth } from './auth';
 import { db } from './firestore';
+import { timestampsToDates } from './to-model';
 
 /**
  * Favourites and reactions are toggled together with the person's toggle limit
@@ -23,7 +24,10 @@ async function windowOf(uid: string): Promise<{ windowStartsAt: number; count: n
   if (known?.uid === uid) return known;
   try {
     const snapshot = await getDoc(doc(db(), firestorePaths.toggleLimit(uid)));
-    const data = snapshot.exists() ? toggleLimitSchema.safeParse(snapshot.data()) : null;
+    // As Dates (the schema's), not the SDK's Timestamps: read raw, every window failed the
+    // schema, and the first toggle after a reload opened a new window the rules refuse
+    // while the last one (under a minute old) is still open.
+    const data = snapshot.exists() ? toggleLimitSchema.safeParse(timestampsToDates(snapshot.data())) : null;
     return data?.success ? { windowStartsAt: data.data.windowStartsAt.getTime(), count: data.data.count } : null;
   } catch {
     // Offline with nothing cached: open a window; the rules decide when it syncs.

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { prioritiesOf, priorityAfterTap, priorityWrite } from './priority';
+import { prioritiesOf, priorityAfterCycle, priorityAfterTap, priorityWrite } from './priority';
 
 describe('must-see and maybe', () => {
   it('sets a priority with one tap, switches it with a tap on the other, and takes it off with a second tap on the same', () => {
     expect(priorityAfterTap(undefined, 'must')).toBe('must');
     expect(priorityAfterTap('must', 'maybe')).toBe('maybe');
     expect(priorityAfterTap('maybe', 'maybe')).toBeNull();
+  });
+
+  it('cycles the timeline’s single button from none to must-see to maybe and back to none', () => {
+    expect(priorityAfterCycle(undefined)).toBe('must');
+    expect(priorityAfterCycle('must')).toBe('maybe');
+    expect(priorityAfterCycle('maybe')).toBeNull();
   });
 
   it('creates the favourite with its priority when the set is not one yet, and changes only the priority when it is', () => {

@@ -13,6 +13,16 @@ export function priorityAfterTap(current: FavoritePriority | undefined, tapped: 
   return current === tapped ? null : tapped;
 }
 
+/**
+ * A tap on the timeline's single priority button (a block has room for one control beside the
+ * heart, not two): none, then must-see, then maybe, then none again, as Clashfinder cycles its
+ * highlight by clicking an act. Must-see, the one that matters, is one tap away.
+ */
+export function priorityAfterCycle(current: FavoritePriority | undefined): FavoritePriority | null {
+  if (current === undefined) return 'must';
+  return current === 'must' ? 'maybe' : null;
+}
+
 /** The write a new priority needs: a new favourite carrying it, a change of the one field, or nothing. */
 export type PriorityWrite = { kind: 'create'; priority: FavoritePriority } | { kind: 'update'; priority: FavoritePriority | null } | { kind: 'none' };
 

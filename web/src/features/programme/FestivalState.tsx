@@ -1,5 +1,6 @@
 import { festivalDays } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel, untilLabel } from '../../time/format';
 
@@ -10,20 +11,32 @@ function firstSetAt(programme: Programme): Date {
   return programme.performances.find((set) => set.status !== 'cancelled')?.startsAt ?? festivalDays(programme.festival)[0]!.startsAt;
 }
 
-/** Before the festival: how long until it starts ("Encore 2026 starts in 12 days: Fri 14 Aug, 12:00"). */
+/**
+ * Before the festival: how long until it starts ("Encore 2026 starts in 12 days: Fri 14 Aug,
+ * 12:00"), and the way to the line-up, which is what people browse while they wait (issue 20:
+ * "before the festival a countdown and the line-up"). The link sits outside the status line so
+ * a screen reader announcing the countdown does not read a link into it.
+ */
 export function FestivalCountdown({ programme, now }: { programme: Programme; now: Date }) {
   const intl = useIntl();
   const startsAt = firstSetAt(programme);
   const left = startsAt.getTime() - now.getTime();
   const values = { festival: programme.festival.name, when: shortInstantLabel(intl, startsAt, programme.festival), days: Math.floor(left / DAY), until: untilLabel(intl, now, startsAt) };
   return (
-    <p className="festival-state" role="status">
-      {left >= DAY ? (
-        <FormattedMessage id="programme.festivalState.countdownDays" defaultMessage="{festival} starts in {days, plural, one {# day} other {# days}}: {when}." values={values} />
-      ) : (
-        <FormattedMessage id="programme.festivalState.countdownSoon" defaultMessage="{festival} starts {until}: {when}." values={values} />
-      )}
-    </p>
+    <>
+      <p className="festival-state" role="status">
+        {left >= DAY ? (
+          <FormattedMessage id="programme.festivalState.countdownDays" defaultMessage="{festival} starts in {days, plural, one {# day} other {# days}}: {when}." values={values} />
+        ) : (
+          <FormattedMessage id="programme.festivalState.countdownSoon" defaultMessage="{festival} starts {until}: {when}." values={values} />
+        )}
+      </p>
+      <p className="festival-state-lineup">
+        <Link to="/lineup">
+          <FormattedMessage id="programme.festivalState.lineup" defaultMessage="See who plays: the line-up A–Z" />
+        </Link>
+      </p>
+    </>
   );
 }
 

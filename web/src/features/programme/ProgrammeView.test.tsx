@@ -2,12 +2,17 @@ import { festivalDay, localTime } from '@encore/model';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithIntl } from '../../i18n/test-utils';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { markFirstContentShown } from '../../app/first-content';
 import type { PerformanceDoc } from '../../festival/programme';
 import { seedProgramme } from '../../test-fixtures';
 import { pinnedInstant } from '../../time/clock';
 import { readFilter, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
 import { ProgrammeView } from './ProgrammeView';
+
+// The app has shown its first content (app/FirstContentMark.tsx, not rendered here): what waits
+// for it, such as the "now and next" strip, loads as it does on the page after the sets.
+beforeAll(() => markFirstContentShown());
 
 // jsdom has no CSS.escape, which react-aria's modal uses on keyboard events; browsers all do.
 globalThis.CSS ??= { escape: (value: string) => value.replace(/[^\w-]/g, (char) => `\\${char}`) } as unknown as typeof CSS;
@@ -149,14 +154,14 @@ describe('the programme (schedule) view', () => {
 });
 
 describe('the programme before and after the festival', () => {
-  it('counts down before it starts', () => {
+  it('counts down before it starts (loaded only then)', async () => {
     renderProgramme({ now: new Date('2026-08-02T10:00:00Z'), filter: { day: '2026-08-14' } });
-    expect(screen.getByRole('status').textContent).toMatch(/^Encore 2026 starts in 12 days: Fri 14 Aug, \d\d:\d\d\.$/);
+    expect((await screen.findByRole('status', {}, { timeout: 10_000 })).textContent).toMatch(/^Encore 2026 starts in 12 days: Fri 14 Aug, \d\d:\d\d\.$/);
   });
 
-  it('says it has ended, with the year on the day tabs', () => {
+  it('says it has ended, with the year on the day tabs', async () => {
     renderProgramme({ now: new Date('2026-08-20T10:00:00Z'), filter: { day: '2026-08-14' }, locale: 'nl' });
-    expect(screen.getByText('Encore 2026 is afgelopen. Het programma blijft hier staan om op terug te kijken.')).toBeTruthy();
+    expect(await screen.findByText('Encore 2026 is afgelopen. Het programma blijft hier staan om op terug te kijken.', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'vrijdag 14 augustus 2026' }).textContent).toContain('2026');
   });
 });

@@ -2,10 +2,10 @@ import { festivalDayOf, festivalDays } from '@encore/model';
 import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { afterFirstContent } from '../../app/first-content';
 import { festivalPhase } from '../../festival/festival-phase';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, dayLabelWithYear, shortDayLabel } from '../../time/format';
-import { FestivalCountdown, FestivalEnded } from './FestivalState';
 import { FiltersButton } from './FiltersButton';
 import { Icon } from '../../ui/icons';
 import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
@@ -35,8 +35,14 @@ function festivalIsOn(programme: Programme, now: Date): boolean {
   return now >= new Date(days[0]!.startsAt.getTime() - 12 * 3_600_000) && now < days[days.length - 1]!.endsAt;
 }
 
-// What only matters while the festival is on (now and next, the jump to now) loads only then.
-const NowNext = lazy(() => import('./festival-now'));
+// What only matters while the festival is on (now and next, the jump to now) loads only then,
+// and the strip once the sets are on screen (app/first-content.ts): its placeholder keeps its
+// height meanwhile, and the first download stays the sets'.
+const NowNext = lazy(() => afterFirstContent().then(() => import('./festival-now')));
+// And what only matters before or after it (the countdown, "it has ended") only then: neither
+// is on the first download during the festival, when the programme page is busiest.
+const FestivalCountdown = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalCountdown })));
+const FestivalEnded = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalEnded })));
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -87,7 +93,11 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
     if (!jump || filter.day !== today || !content.current) return;
     openedAtNow = true;
     const page = { root: content.current, sticky: sticky.current, scroller: layout === 'timeline' ? scroller.current : null };
-    void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, jump));
+    // Its chunk is requested a task later, once the commit that put the sets in has ended (the
+    // jump waited for the network anyway): requested from this effect, it shared that task's
+    // layout work with the sets and counted as the first download's.
+    const options = jump;
+    setTimeout(() => void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, options)), 0);
     setJump(null);
   }, [jump, filter.day, today, layout, now]);
 
@@ -121,7 +131,9 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             values={{ venue: programme.festival.venue, zone: programme.festival.timeZone.replace('_', ' ') }}
           />
         </p>
-        {phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : phase === 'after' ? <FestivalEnded programme={programme} /> : null}
+        {phase === 'before' || phase === 'after' ? (
+          <Suspense fallback={null}>{phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : <FestivalEnded programme={programme} />}</Suspense>
+        ) : null}
       </header>
       {isOn ? (
         // The placeholder keeps the strip's height, so nothing below moves when it arrives.

@@ -52,10 +52,54 @@ describe('must-see and maybe on a set card', () => {
     expect(screen.getAllByRole('button', { pressed: true }).map((button) => button.className)).toEqual(['favorite']);
   });
 
-  it('flags the priority on a timeline block, which has no room for the toggles', () => {
-    renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], { [first.id]: 'must' })} now={now} variant="block" />);
+  it('gives a timeline block one priority button instead of the pair, cycling none → must-see → maybe → none', async () => {
+    const hearts = favorites([], {});
+    const { rerender } = renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} variant="block" />);
     expect(screen.queryByRole('group')).toBeNull();
-    expect(document.querySelector('.set-flag-priority')!.textContent).toBe('Must-see');
+    await userEvent.click(screen.getByRole('button', { name: `Priority for ${artist(first)}: none, change to must-see` }));
+    hearts.ids = new Set([first.id]);
+    hearts.priorities = new Map<string, FavoritePriority>([[first.id, 'must']]);
+    rerender(<SetCard performance={first} programme={programme} favorites={{ ...hearts }} now={now} variant="block" />);
+    expect(screen.getByRole('article').getAttribute('aria-label')).toMatch(/, Must-see$/);
+    await userEvent.click(screen.getByRole('button', { name: `Priority for ${artist(first)}: must-see, change to maybe` }));
+    hearts.priorities = new Map<string, FavoritePriority>([[first.id, 'maybe']]);
+    rerender(<SetCard performance={first} programme={programme} favorites={{ ...hearts }} now={now} variant="block" />);
+    await userEvent.click(screen.getByRole('button', { name: `Priority for ${artist(first)}: maybe, change to none` }));
+    expect(hearts.onPriority.mock.calls).toEqual([
+      [first.id, 'must'],
+      [first.id, 'maybe'],
+      [first.id, null],
+    ]);
+  });
+
+  it('works the block’s priority button from the keyboard: Tab from the heart, then Enter or Space', async () => {
+    const hearts = favorites([first.id], {});
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} variant="block" />);
+    await userEvent.click(screen.getByRole('button', { name: new RegExp(`^Favourite ${artist(first)},`) }));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: `Priority for ${artist(first)}: none, change to must-see` }));
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    expect(hearts.onPriority.mock.calls).toEqual([
+      [first.id, 'must'],
+      [first.id, 'must'],
+    ]);
+  });
+
+  it('names the block’s priority button in Dutch', () => {
+    renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], { [first.id]: 'maybe' })} now={now} variant="block" />, { locale: 'nl' });
+    expect(screen.getByRole('button', { name: `Prioriteit voor ${artist(first)}: misschien, wijzig in geen` })).toBeTruthy();
+  });
+
+  it('cannot plan a cancelled set from its block: the button stays, aria-disabled and described by why', async () => {
+    const cancelled = { ...first, status: 'cancelled' as const };
+    const hearts = favorites([], {});
+    renderWithIntl(<SetCard performance={cancelled} programme={programme} favorites={hearts} now={now} variant="block" />);
+    const button = screen.getByRole('button', { name: `Priority for ${artist(first)}: none, change to must-see` });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toContain('A cancelled set cannot be added to your schedule.');
+    await userEvent.click(button);
+    expect(hearts.onPriority).not.toHaveBeenCalled();
   });
 
   it('shows a shared schedule’s priorities read-only', () => {

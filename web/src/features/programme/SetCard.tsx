@@ -3,9 +3,10 @@ import { useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
-import { timeRange } from '../../time/format';
+import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
 import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
 
 export interface FavoriteProps {
@@ -23,7 +24,8 @@ export interface FavoriteProps {
  * or cancelled, and the one-tap favourite with its live count and pending mark. A cancelled
  * set cannot be favourited (the rules refuse it too): its heart stays, dimmed and
  * `aria-disabled`, described by why; one favourited before the cancellation can still be
- * taken out of the schedule.
+ * taken out of the schedule. Where the priority can be set, a card carries the must-see/maybe
+ * pair and a timeline block the single button that cycles them.
  */
 export function SetCard({
   performance,
@@ -42,7 +44,7 @@ export function SetCard({
   favorites?: FavoriteProps;
   now: Date;
   showStage?: boolean;
-  /** `block`: sized by the timeline (time, name and a compact heart). */
+  /** `block`: sized by the timeline (name, then time, a compact heart and the priority button). */
   variant?: 'card' | 'block';
   headingLevel?: 3 | 4;
   style?: React.CSSProperties;
@@ -75,6 +77,66 @@ export function SetCard({
   ]
     .filter(Boolean)
     .join(', ');
+  const time =
+    variant === 'block' ? (
+      // Start over end: the row beside the heart and the priority button is narrow on a phone.
+      <p className="set-time">
+        <span>
+          {playing ? <span className="set-live-dot" aria-hidden="true" /> : null}
+          <time dateTime={performance.startsAt.toISOString()}>{clockTime(intl, performance.startsAt, programme.festival)}</time>
+        </span>
+        <span className="visually-hidden">–</span>
+        <time dateTime={performance.endsAt.toISOString()}>{clockTime(intl, performance.endsAt, programme.festival)}</time>
+      </p>
+    ) : (
+      <p className="set-time">
+        <time dateTime={performance.startsAt.toISOString()}>{range}</time>
+        {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
+      </p>
+    );
+  const heading = (
+    <Heading className="set-name">
+      <Link to={`/performances/${performance.id}`}>{name}</Link>
+    </Heading>
+  );
+  const priorityFlag =
+    priority && !onPriority ? (
+      <p className={`set-flag set-flag-priority set-flag-${priority}`}>
+        <PriorityLabel priority={priority} />
+      </p>
+    ) : null;
+  const cancelledFlag = cancelled ? (
+    <p className="set-flag set-flag-cancelled" id={noteId}>
+      <FormattedMessage id="programme.setCard.cancelled" defaultMessage="Cancelled" />
+      <span className="visually-hidden">
+        {' '}
+        {isFavorite ? (
+          <FormattedMessage id="programme.setCard.cancelledMine" defaultMessage="You can still take it out of your schedule." />
+        ) : (
+          <FormattedMessage id="programme.setCard.cancelledNoFavourite" defaultMessage="A cancelled set cannot be added to your schedule." />
+        )}
+      </span>
+    </p>
+  ) : null;
+  const heart = favorites ? (
+    <FavoriteButton
+      artistName={name}
+      isFavorite={isFavorite}
+      pending={favorites.pendingIds.has(performance.id)}
+      count={fans}
+      onToggle={() => favorites.onToggle(performance.id)}
+      disabled={cancelled && !isFavorite}
+      describedBy={cancelled ? noteId : undefined}
+      compact={variant === 'block'}
+    />
+  ) : (
+    <p className="favorite">
+      <span aria-hidden="true">♥ {fans}</span>
+      <span className="visually-hidden">
+        <FormattedMessage id="programme.setCard.fans" defaultMessage="{count, plural, one {# fan} other {# fans}}" values={{ count: fans }} />
+      </span>
+    </p>
+  );
   return (
     <article
       className={`set-card set-${variant}${cancelled ? ' set-cancelled' : ''}${playing ? ' set-playing' : ''}${finished ? ' set-finished' : ''}${isFavorite ? ' set-mine' : ''}${priority ? ` set-${priority}` : ''}`}
@@ -82,61 +144,48 @@ export function SetCard({
       aria-label={label}
       data-set-id={performance.id}
     >
-      <div className="set-main">
-        <p className="set-time">
-          {playing && variant === 'block' ? <span className="set-live-dot" aria-hidden="true" /> : null}
-          <time dateTime={performance.startsAt.toISOString()}>{range}</time>
-          {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
-        </p>
-        <Heading className="set-name">
-          <Link to={`/performances/${performance.id}`}>{name}</Link>
-        </Heading>
-        {performance.title && variant === 'card' ? <p className="set-title">{performance.title}</p> : null}
-        {priority && (variant === 'block' || !onPriority) ? (
-          <p className={`set-flag set-flag-priority set-flag-${priority}`}>
-            <PriorityLabel priority={priority} />
-          </p>
-        ) : null}
-        {onPriority && variant === 'card' ? (
-          <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
-        ) : null}
-        {cancelled ? (
-          <p className="set-flag set-flag-cancelled" id={noteId}>
-            <FormattedMessage id="programme.setCard.cancelled" defaultMessage="Cancelled" />
-            <span className="visually-hidden">
-              {' '}
-              {isFavorite ? (
-                <FormattedMessage id="programme.setCard.cancelledMine" defaultMessage="You can still take it out of your schedule." />
-              ) : (
-                <FormattedMessage id="programme.setCard.cancelledNoFavourite" defaultMessage="A cancelled set cannot be added to your schedule." />
-              )}
-            </span>
-          </p>
-        ) : null}
-        {playing && variant === 'card' ? (
-          <p className="set-flag set-flag-playing">
-            <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />
-          </p>
-        ) : null}
-      </div>
-      {favorites ? (
-        <FavoriteButton
-          artistName={name}
-          isFavorite={isFavorite}
-          pending={favorites.pendingIds.has(performance.id)}
-          count={fans}
-          onToggle={() => favorites.onToggle(performance.id)}
-          disabled={cancelled && !isFavorite}
-          describedBy={cancelled ? noteId : undefined}
-          compact={variant === 'block'}
-        />
+      {variant === 'block' ? (
+        // The artist first, across the whole block; under it one row with the time, the heart
+        // and the priority button (44 px targets each), so the name is never squeezed by them.
+        <>
+          <div className="set-main">
+            {heading}
+            {priorityFlag}
+            {cancelledFlag}
+          </div>
+          <div className="set-block-bar">
+            {time}
+            {heart}
+            {onPriority ? (
+              <PriorityCycleButton
+                artistName={name}
+                priority={priority}
+                onChange={(next) => onPriority(performance.id, next)}
+                disabled={cancelled && !isFavorite}
+                describedBy={cancelled ? noteId : undefined}
+              />
+            ) : null}
+          </div>
+        </>
       ) : (
-        <p className="favorite">
-          <span aria-hidden="true">♥ {fans}</span>
-          <span className="visually-hidden">
-            <FormattedMessage id="programme.setCard.fans" defaultMessage="{count, plural, one {# fan} other {# fans}}" values={{ count: fans }} />
-          </span>
-        </p>
+        <>
+          <div className="set-main">
+            {time}
+            {heading}
+            {performance.title ? <p className="set-title">{performance.title}</p> : null}
+            {priorityFlag}
+            {onPriority ? (
+              <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
+            ) : null}
+            {cancelledFlag}
+            {playing ? (
+              <p className="set-flag set-flag-playing">
+                <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />
+              </p>
+            ) : null}
+          </div>
+          {heart}
+        </>
       )}
     </article>
   );

@@ -8,7 +8,7 @@ import { isOnTimeline, minuteOf, type TimelineLayout } from './timeline-layout';
 /**
  * The Clashfinder-style timetable: stages side by side, time flowing down, each set a block
  * as long as the set. Drawn with CSS custom properties (`--at`, `--length`, in minutes; the
- * scale is `--px-per-minute`, smaller on phones), so the layout is arithmetic and the look
+ * scale is `--px-per-minute`), so the layout is arithmetic and the look
  * is the stylesheet's.
  *
  * Reading order: the DOM is one section per stage (a heading, then its sets in time order),

@@ -3,7 +3,7 @@ import { localTime, type Festival } from '@encore/model';
 /**
  * Where things go on the timeline, in minutes from its top: the programme is drawn in CSS
  * (`top: calc(var(--at) * var(--px-per-minute))`), so phones and laptops differ only in
- * their scale, and the layout itself is plain arithmetic, tested on its own.
+ * the stylesheet, and the layout itself is plain arithmetic, tested on its own.
  */
 
 const MINUTE = 60_000;

@@ -1,0 +1,25 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithIntl } from '../../i18n/test-utils';
+import { seedProgramme } from '../../test-fixtures';
+import { FestivalCountdown } from './FestivalState';
+
+const programme = seedProgramme();
+const twoWeeksBefore = new Date('2026-08-01T12:00:00+02:00');
+const anHourBefore = new Date(Math.min(...programme.performances.map((set) => set.startsAt.getTime())) - 3_600_000);
+
+describe('the countdown before the festival', () => {
+  it('links to the line-up page, outside the countdown’s status line', () => {
+    renderWithIntl(<FestivalCountdown programme={programme} now={twoWeeksBefore} />);
+    const link = screen.getByRole('link', { name: 'See who plays: the line-up A–Z' });
+    expect(link.getAttribute('href')).toBe('/lineup');
+    expect(screen.getByRole('status').textContent).toMatch(/^Encore 2026 starts in 1[23] days: /);
+    expect(screen.getByRole('status').contains(link)).toBe(false);
+  });
+
+  it('keeps the link on the last day before it starts, and says it in Dutch', () => {
+    renderWithIntl(<FestivalCountdown programme={programme} now={anHourBefore} />, { locale: 'nl' });
+    expect(screen.getByRole('link', { name: 'Bekijk wie er speelt: de line-up van A tot Z' }).getAttribute('href')).toBe('/lineup');
+    expect(screen.getByRole('status').textContent).toMatch(/^Encore 2026 begint /);
+  });
+});
