@@ -215,6 +215,10 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/live/sets`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { favorites: { 'p-headliner': 3 }, trending: [], trendingScores: {}, trendingCheckedAt: AT('20:00'), publishedAt: AT('20:00') },
     create: () => ({ favorites: { 'p-headliner': 1_000 } }), update: () => ({ favorites: { 'p-headliner': 1_000 } }) },
+  // The photo wall's published reactions: functions publish them, everyone reads.
+  { doc: `${F}/live/photos`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { reactions: { 'ph-ready': { createdAt: AT('20:00'), love: 2 } }, publishedAt: AT('20:00') },
+    create: () => ({ reactions: { 'ph-ready': { createdAt: AT('20:00'), fire: 1_000 } } }), update: () => ({ reactions: { 'ph-ready': { createdAt: AT('20:00'), fire: 1_000 } } }) },
   { doc: 'users/vera/clashes/encore-2026', policy: { get: OWNER, list: OWNER, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { pairs: [] }, create: () => ({ pairs: [] }), update: () => ({ pairs: ['p-a', 'p-b'] }) },
   // One's report rate limit: read and moved by its owner (as each report requires), never removed.
@@ -318,6 +322,10 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, `${F}/performances/p-cheat`), performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:00')), favoriteCount: 500 })) },
   { name: 'raising a photo’s reactionCount (its uploader)', role: 'visitor', expect: 'denied',
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { reactionCount: increment(1) }) },
+  { name: 'setting a photo’s published reactions (its uploader)', role: 'visitor', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { reactions: { love: 500, fire: 0, clap: 0, wow: 0 } }) },
+  { name: 'setting a photo’s published reactions (staff)', role: 'staff', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { 'reactions.love': 500 }) },
   { name: 'writing festival stats', role: 'admin', expect: 'denied',
     attempt: (db) => setDoc(doc(db, `${F}/stats/trending`), { performances: ['p-headliner'] }) },
   { name: 'setting one’s own role on a user document', role: 'visitor', expect: 'denied',

@@ -143,7 +143,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   removeDeletedPhoto: pubsub(config.cleanupOptions, 'photo-changed'),
   notifyUploader: pubsub(config.counterOptions, 'photo-changed'),
   countFavorite: pubsub(config.liveOptions, 'favorite-changed'),
-  countReaction: pubsub(config.counterOptions, 'reaction-changed'),
+  countReaction: pubsub(config.liveOptions, 'reaction-changed'),
   moderateReport: pubsub(config.counterOptions, 'report-filed'),
   fanOutProgrammeChange: pubsub(config.fanOutOptions, 'performance-changed'),
   notifyFans: pubsub(config.fanOutOptions, 'notice-batch'),

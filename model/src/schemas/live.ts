@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
+import { reactionCountsSchema } from './photos.js';
 
 /**
  * Live figures as published aggregates. The truth is what people write (their favourites);
@@ -32,6 +33,36 @@ export const liveSetsSchema = z
   })
   .strict();
 export type LiveSets = z.infer<typeof liveSetsSchema>;
+
+/**
+ * How many photos `festivals/{f}/live/photos` carries: the newest photos with reactions, as many
+ * as the wall shows (its newest 60 ready photos: any of them with reactions is among these).
+ * Bound: an entry is at most ~180 bytes (a 64-character id, its time, four counters), so the
+ * document stays under 11 KiB whatever the crowd, far below Firestore's 1 MiB; every open wall
+ * downloads it at each publication, so it is kept to what the wall shows. Older photos carry
+ * their counts themselves (`photos/{id}.reactions`), published at the same cadence.
+ */
+export const LIVE_PHOTOS_SIZE = 60;
+
+/** One photo of `live/photos`: its creation time (the window's order) and its reactions per kind. */
+export const livePhotoEntrySchema = z
+  .object({ createdAt: timestampSchema })
+  .merge(reactionCountsSchema.partial())
+  .strict();
+export type LivePhotoEntry = z.infer<typeof livePhotoEntrySchema>;
+
+/**
+ * `festivals/{f}/live/photos`: reactions per kind of the newest photos that have any, published
+ * like `live/sets` (at most once every LIVE_PUBLISH_INTERVAL_SECONDS, only when a count changed).
+ */
+export const livePhotosSchema = z
+  .object({
+    /** Per photo id (the LIVE_PHOTOS_SIZE newest with reactions): its counts; kinds at 0 absent. */
+    reactions: z.record(documentIdSchema, livePhotoEntrySchema),
+    publishedAt: timestampSchema,
+  })
+  .strict();
+export type LivePhotos = z.infer<typeof livePhotosSchema>;
 
 /** How many favourite and reaction toggles one account may make per window; firestore.rules holds the same numbers. */
 export const TOGGLES_PER_WINDOW = 30;

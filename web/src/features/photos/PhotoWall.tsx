@@ -8,6 +8,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { Lightbox } from './Lightbox';
 import { attributionOf } from './photo-attribution';
 import type { PhotoDoc } from './photo-types';
+import { PhotoReactionsProvider, usePhotoReactions } from './PhotoReactionsContext';
 import { PhotoWallView } from './PhotoWallView';
 import { useReadyPhotos } from './use-photos';
 
@@ -54,9 +55,15 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
     );
   }
   return (
-    <>
-      <PhotoWallView photos={photos.data} describe={describe} attribute={attribute} onOpen={setOpen} />
+    <PhotoReactionsProvider>
+      <CountedWall photos={photos.data} describe={describe} attribute={attribute} onOpen={setOpen} />
       <Lightbox photos={photos.data} index={open} describe={describe} attribute={attribute} onIndexChange={setOpen} onClose={() => setOpen(null)} />
-    </>
+    </PhotoReactionsProvider>
   );
+}
+
+/** The wall with each photo's reactions as published (live/photos), the person's own at once. */
+function CountedWall(props: Omit<Parameters<typeof PhotoWallView>[0], 'countsOf'>) {
+  const { countsOf } = usePhotoReactions();
+  return <PhotoWallView {...props} countsOf={countsOf} />;
 }
