@@ -11,10 +11,15 @@
  * - first visit with the bundle (loadBundle + named queries: the listeners catch up only),
  * - return visit (listeners resume with their resume tokens),
  * - favourite (the visitor's write, the functions' counting, and each open app's listener update),
- * - photo upload (a 12 MP JPEG through the whole pipeline) and a photo view (its 800 px rendition),
+ * - photo upload (a 12 MP JPEG through the whole pipeline, then the publication of `live/photos`
+ *   whose `wall` carries it: each open wall's update) and a photo view (its 800 px rendition),
  * - reaction (the write, the counting: one publication of `live/photos`, each open photo wall's
  *   update), measured twice: a photo's first reaction (the photo joins the live document: every
  *   kind counted) and a later one on it (one kind counted).
+ *
+ * The live documents' sizes (what each open app or wall downloads per publication: Firestore
+ * network egress) are measured from the documents the stack published, scaled to the modelled
+ * day's full documents (every set; a full wall and reaction window).
  *
  * Functions log JSON lines to the stdout they inherit: as in stack.ts, the work runs in a child
  * of this file whose output is dropped, and the figures come over a pipe of their own (fd 3).
@@ -34,8 +39,6 @@ import {
   orderBy,
   query,
   setDoc,
-  where,
-  limit,
   type DocumentReference,
   type Firestore,
   type Query,
@@ -43,7 +46,7 @@ import {
 import { connectStorageEmulator, getStorage, ref, uploadBytes } from 'firebase/storage';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { fetchUsage, resetUsage, type StackUsage } from '@encore/emulators/stack';
-import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_WALL_SIZE, firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { twelveMegapixelJpeg } from './_photo-bench.js';
 import { runQuietly } from './_stack-child.js';
@@ -230,15 +233,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const photoId = 'bench-photo';
     const original = await twelveMegapixelJpeg();
     const wall = client('photo-wall', true);
-    // The open wall as the app has it (use-photos.ts): the newest 60 ready photos, and live/photos for their reactions.
-    const wallQuery = query(collection(wall.db, firestorePaths.photos(FESTIVAL_ID)), where('status', '==', 'ready'), orderBy('createdAt', 'desc'), limit(60));
+    // The open wall as the app has it (use-photos.ts): one listener on live/photos (its `wall`: the newest ready photos; their reactions).
     const wallLive = doc(wall.db, firestorePaths.livePhotos(FESTIVAL_ID));
-    const stopWallPhotos = await serverSnapshot(wallQuery);
-    const stopWallLive = await serverSnapshot(wallLive);
-    const stopWall = () => {
-      stopWallPhotos();
-      stopWallLive();
-    };
+    const stopWall = await serverSnapshot(wallLive);
+    const wallShows = (id: string) =>
+      new Promise<void>((resolve) => {
+        const stop = onSnapshot(wallLive, (snapshot) => {
+          if (!((snapshot.get('wall') as Array<{ id: string }> | undefined) ?? []).some((tile) => tile.id === id)) return;
+          stop();
+          resolve();
+        });
+      });
     const upload = await measure(
       stack,
       async () => {
@@ -248,8 +253,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
         const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
         if (done?.status !== 'ready') throw new Error(`the bench photo ended ${String(done?.status)}`);
         // The photo's change reaches its counters, its clean-up and the uploader's notice too.
-        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
-        (await serverSnapshot(wallQuery, (_, find) => find(photoId) !== undefined))();
+        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader', 'publishWallPhoto'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
+        await wallShows(photoId);
       },
     );
     const renditions = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles({ prefix: `photos/${FESTIVAL_ID}/${photoId}/` });
@@ -280,6 +285,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const laterReaction = await react('bench-visitor-2', 'fire');
     stopWall();
 
+    // What a publication downloads (JSON of the stored data: an approximation of the bytes on the wire).
+    const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    const livePhotosDoc = (await stack.db.doc(firestorePaths.livePhotos(FESTIVAL_ID)).get()).data() ?? {};
+    const liveSetsDoc = (await stack.db.doc(firestorePaths.liveSets(FESTIVAL_ID)).get()).data() ?? {};
+    const tileBytes = bytesOf((livePhotosDoc.wall as unknown[] | undefined)?.[0] ?? {});
+    const reactionEntryBytes = bytesOf({ [photoId]: (livePhotosDoc.reactions as Record<string, unknown>)[photoId] });
+    // Full documents: a full wall and reaction window; every set of the day counted, trending full (counts of four digits).
+    const livePhotosBytes = bytesOf({ publishedAt: livePhotosDoc.publishedAt }) + LIVE_WALL_SIZE * tileBytes + LIVE_PHOTOS_SIZE * reactionEntryBytes;
+    const setEntryBytes = bytesOf({ [setId]: 1000 });
+    const liveSetsBytes = bytesOf(liveSetsDoc) + MODEL.setsPerDay * 2 * setEntryBytes + LIVE_TRENDING_SIZE * bytesOf({ performanceId: setId, favorites: 1000 });
+
     // ---- per action ----------------------------------------------------------------------
     print(`Programme: ${documents} documents (festival, stages, artists, sets); bundle ${(bundle.byteLength / 1024).toFixed(0)} KiB, ${(bundleGzip / 1024).toFixed(0)} KiB gzipped (Hosting compresses)`);
     print('');
@@ -296,6 +312,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
     row("reaction, the photo's first (1 wall open)", reaction, `   (${reaction.clientReads} of the reads: the open wall's update)`);
     row('reaction, a later one (1 wall open)', laterReaction, `   (${laterReaction.clientReads} of the reads: the open wall's update)`);
     print(`photo view: 1 download of the 800 px rendition, ${(viewBytes / 1024).toFixed(0)} KiB, 1 class B operation`);
+    print(
+      `live documents at the day's full size (JSON): live/sets ${(liveSetsBytes / 1024).toFixed(1)} KiB (${MODEL.setsPerDay} sets, trending ${LIVE_TRENDING_SIZE}); ` +
+        `live/photos ${(livePhotosBytes / 1024).toFixed(1)} KiB (${LIVE_WALL_SIZE} wall tiles of ${tileBytes} B, ${LIVE_PHOTOS_SIZE} reaction entries of ${reactionEntryBytes} B); publication interval ${LIVE_PUBLISH_INTERVAL_SECONDS} s`,
+    );
 
     // A photo's first reaction also reads the photo and counts every kind (paid once per photo).
     const firstReactionExtra = { reads: Math.max(0, reaction.serverReads - laterReaction.serverReads), writes: Math.max(0, reaction.serverWrites - laterReaction.serverWrites) };
@@ -320,7 +340,11 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
       const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;
       const publication = { reads: 2 + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
-      const uploadFanOut = upload.clientReads;
+      // live/photos is published when reactions or the wall changed: at most once an interval.
+      const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      // Publications that query the wall: one per new photo at most, one an interval at most. The
+      // bench's query read the one ready photo there was; at the festival it reads a full wall.
+      const wallPublications = Math.min(photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
       // Reactions, published like favourites: the reaction's write and its two invocations (trigger,
       // countReaction); per publication of live/photos, the functions' reads and writes. Measured: a
       // publication for a photo already in the live document (the later reaction: one kind counted)
@@ -334,7 +358,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const countsPerPhoto = Math.min(4, Math.ceil(perInterval / dirtyPhotos));
       const fixedReads = laterReaction.serverReads - 1;
       const reactionPublication = { reads: fixedReads + dirtyPhotos * countsPerPhoto, writes: laterReaction.serverWrites };
-      type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; hosting: number; invocations: number };
+      type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; firestoreEgress: number; hosting: number; invocations: number };
       const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
         name,
         reads: (c.reads ?? 0) * times,
@@ -343,6 +367,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         classA: (c.classA ?? 0) * times,
         classB: (c.classB ?? 0) * times,
         egress: (c.egress ?? 0) * times,
+        firestoreEgress: (c.firestoreEgress ?? 0) * times,
         hosting: (c.hosting ?? 0) * times,
         invocations: (c.invocations ?? 0) * times,
       });
@@ -352,37 +377,38 @@ async function runBill(print: (line: string) => void): Promise<void> {
         // The visitor's write and its two invocations per favourite; the counting per publication (see publication()).
         line('favourites: writes', favourites, { writes: favourite.clientWrites, deletes: favourite.deletes, invocations: favourite.invocations }),
         line('favourites: counting (publications)', publications, publication),
-        // Each publication is one read per open app, however many favourites it carries.
-        line('favourites: live document in open apps', publications * openApps, { reads: favouriteFanOut }),
+        // Each publication is one read per open app, however many favourites it carries, and the whole document downloaded.
+        line('favourites: live/sets in open apps', publications * openApps, { reads: favouriteFanOut, firestoreEgress: liveSetsBytes }),
         line('photo uploads: pipeline', photos, { reads: upload.serverReads, writes: upload.serverWrites + upload.clientWrites, classA: upload.classA, classB: upload.classB, invocations: upload.invocations }),
-        line('photo uploads: open photo walls', photos * walls, { reads: uploadFanOut }),
+        line('photo uploads: wall queries (publications)', wallPublications, { reads: LIVE_WALL_SIZE - 1 }),
         line('photo views', m.visitors * m.photoViewsPerVisitor, { classB: 1, egress: viewBytes }),
         line('reactions: writes', reactionCount, { writes: laterReaction.clientWrites, deletes: laterReaction.deletes, invocations: laterReaction.invocations }),
         line('reactions: counting (publications)', reactionPublications, reactionPublication),
         line("reactions: a photo's first (every kind)", photos, firstReactionExtra),
-        // Each publication is one read per open wall, however many reactions it carries.
-        line('reactions: live/photos on open walls', reactionPublications * walls, { reads: reactionFanOut }),
+        // Each publication is one read per open wall, however many reactions and new photos it carries, and the whole document downloaded.
+        line('live/photos on open walls (photos, reactions)', livePhotosPublications * walls, { reads: reactionFanOut, firestoreEgress: livePhotosBytes }),
         ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
       ];
       const p = listPrices;
       const cost = (l: Line) => ({
-        firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete,
+        firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete + l.firestoreEgress * p.firestore.egressByte,
         storage: l.classA * p.storage.classA + l.classB * p.storage.classB + l.egress * p.storage.egressByte,
         other: l.hosting * p.hosting.transferByte + l.invocations * p.functions.invocation,
       });
       const money = (usd: number) => `$${usd.toFixed(2)}`.padStart(10);
       const big = (n: number) => Math.round(n).toLocaleString('en-US').padStart(15);
+      const gib = (bytes: number) => (bytes / 2 ** 30).toFixed(1).padStart(13);
       const printDay = (title: string, lines: Line[]) => {
         print('');
         print(title);
-        print(`${'line'.padEnd(40)} ${'reads'.padStart(15)} ${'writes'.padStart(15)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
+        print(`${'line'.padEnd(44)} ${'reads'.padStart(15)} ${'writes'.padStart(15)} ${'FS egress GiB'.padStart(13)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
         let total = { firestore: 0, storage: 0, other: 0 };
         for (const l of lines) {
           const c = cost(l);
           total = { firestore: total.firestore + c.firestore, storage: total.storage + c.storage, other: total.other + c.other };
-          print(`${l.name.padEnd(40)} ${big(l.reads)} ${big(l.writes)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
+          print(`${l.name.padEnd(44)} ${big(l.reads)} ${big(l.writes)} ${gib(l.firestoreEgress)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
         }
-        print(`${'total'.padEnd(40)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
+        print(`${'total'.padEnd(44)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))} ${gib(lines.reduce((s, l) => s + l.firestoreEgress, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
         return total.firestore + total.storage + total.other;
       };
       print('');

@@ -40,6 +40,7 @@ export const logs = {
   liveSetsPublished: info('live-sets-published'),
   /** The festival's photo reactions published: photos recounted, carried, and moved onto their own documents. */
   livePhotosPublished: info('live-photos-published'),
+  wallPhotoPublished: info('wall-photo-published'),
   reactionCounted: info('reaction-counted'),
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),

@@ -1,4 +1,4 @@
-import { LIVE_PHOTOS_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type LiveWallPhoto, type Photo, type ReactionCounts, type ReactionKind } from '@encore/model';
 
 /**
  * Photo reactions as a published aggregate (`festivals/{f}/live/photos`), as pure rules: the
@@ -98,4 +98,48 @@ function sameEntries(a: Readonly<Record<string, LivePhotoEntry>>, b: Readonly<Re
     ids.length === Object.keys(b).length &&
     ids.every((id) => b[id] !== undefined && a[id]!.createdAt.getTime() === b[id]!.createdAt.getTime() && REACTION_KINDS.every((kind: ReactionKind) => a[id]![kind] === b[id]![kind]))
   );
+}
+
+/** A ready photo as the wall's tile (`live/photos.wall`): only what a tile and the lightbox show. */
+export function wallPhotoOf(id: string, photo: Photo): LiveWallPhoto {
+  return {
+    id,
+    uploaderUid: photo.uploaderUid,
+    ...(photo.uploaderName !== undefined ? { uploaderName: photo.uploaderName } : {}),
+    performanceId: photo.performanceId,
+    width: photo.width,
+    height: photo.height,
+    thumbnails: photo.thumbnails,
+    dominantColor: photo.dominantColor,
+    placeholder: photo.placeholder,
+    capturedAt: photo.capturedAt,
+    createdAt: photo.createdAt,
+  };
+}
+
+/**
+ * The wall to publish from the newest ready photos (newest first, as queried): at most
+ * LIVE_WALL_SIZE, and the oldest dropped until the tiles' JSON fits LIVE_WALL_MAX_BYTES
+ * (the document's size bound, whatever the renditions' paths).
+ */
+export function nextWall(newest: ReadonlyArray<{ id: string; photo: Photo }>, maxBytes = LIVE_WALL_MAX_BYTES): LiveWallPhoto[] {
+  const wall: LiveWallPhoto[] = [];
+  let bytes = 2;
+  for (const { id, photo } of newest.slice(0, LIVE_WALL_SIZE)) {
+    if (photo.status !== 'ready') continue;
+    const tile = wallPhotoOf(id, photo);
+    bytes += JSON.stringify(tile).length + 1;
+    if (bytes > maxBytes) break;
+    wall.push(tile);
+  }
+  return wall;
+}
+
+/** Whether two walls show the same tiles (JSON of the same fields in the same order: dates as ISO strings). */
+export function sameWall(a: readonly LiveWallPhoto[] | undefined, b: readonly LiveWallPhoto[]): boolean {
+  return a !== undefined && JSON.stringify(a.map(wallKeyOrder)) === JSON.stringify(b.map(wallKeyOrder));
+}
+
+function wallKeyOrder(tile: LiveWallPhoto): LiveWallPhoto {
+  return wallPhotoOf(tile.id, tile as unknown as Photo);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSets } from '@encore/model';
-import { PUBLISH_INTERVAL_MS, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, type LiveSets } from '@encore/model';
+import { PUBLISH_INTERVAL_MS, mergeScores, publishIntervalMs, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
 
 const NOW = new Date('2026-08-14T20:00:00Z');
 const published = (over: Partial<LiveSets> = {}): LiveSets => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
@@ -35,5 +35,22 @@ describe('live document rules', () => {
     expect(trendingRecheckDue(undefined, NOW)).toBe(true);
     expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 4 * 60_000))).toBe(false);
     expect(trendingRecheckDue(published(), new Date(NOW.getTime() + 5 * 60_000))).toBe(true);
+  });
+});
+
+describe('the publication interval setting', () => {
+  it('is the production default (30 s) when the environment sets none', () => {
+    expect(LIVE_PUBLISH_INTERVAL_SECONDS).toBe(30);
+    expect(publishIntervalMs(undefined)).toBe(30_000);
+    expect(publishIntervalMs(' ')).toBe(30_000);
+  });
+
+  it('takes a whole number of seconds from 1 to 30 from the environment (test stacks run faster)', () => {
+    expect(publishIntervalMs('2')).toBe(2_000);
+    expect(publishIntervalMs('30')).toBe(30_000);
+  });
+
+  it('refuses a setting outside the lag the issue allows, naming it', () => {
+    for (const bad of ['0', '31', '1.5', 'ten', '-3']) expect(() => publishIntervalMs(bad)).toThrow(/LIVE_PUBLISH_INTERVAL_SECONDS must be a whole number of seconds from 1 to 30/);
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, livePhotosSchema, photoSchema, type ReactionKind } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_WALL_SIZE, firestorePaths, livePhotosSchema, photoSchema, type Photo, type ReactionKind } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { publishReactionChanged } from './publish-changes.js';
 import { handleReactionChanged } from './reaction-changed.js';
+import { handleWallPhotoChanged } from './wall-photo-changed.js';
 import { repairLivePhotos, stripPhotoReactionCounts } from './live-photos-repair.js';
 
 const live = (deps: TestDeps) => livePhotosSchema.parse(deps.docs.data(firestorePaths.livePhotos(FESTIVAL_ID)));
@@ -80,7 +81,8 @@ describe('live photo reactions (published aggregate)', () => {
       expect(published.reactions[id]).toBeUndefined();
       expect(photoSchema.parse(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, id))).reactions).toEqual({ love: 0, fire: 0, clap: 1, wow: 0 });
     }
-    expect(JSON.stringify(deps.docs.data(firestorePaths.livePhotos(FESTIVAL_ID))).length).toBeLessThan(11 * 1024);
+    expect(JSON.stringify(published.reactions).length).toBeLessThan(11 * 1024);
+    expect(JSON.stringify(deps.docs.data(firestorePaths.livePhotos(FESTIVAL_ID))).length).toBeLessThan(36 * 1024);
     // A reaction on an old photo updates its own document and the total.
     react(deps, ids[0]!, 'bo', 'love');
     await handleReactionChanged(deps, reaction(ids[0]!, 'bo', 'added', ['love']));
@@ -109,5 +111,57 @@ describe('live photo reactions (published aggregate)', () => {
     expect(repaired).toEqual({ repairs: [{ photoId: 'legacy', was: 0, now: 2 }], total: 2 });
     expect(live(deps).reactions.legacy).toMatchObject({ love: 1, wow: 1 });
     expect((await repairLivePhotos(deps, FESTIVAL_ID, photos)).repairs).toEqual([]);
+  });
+
+  describe('the wall (newest ready photos)', () => {
+    const changed = (photoId: string, before: Photo['status'] | null, after: Photo['status'] | null, id?: string) =>
+      event('photo.changed', { festivalId: FESTIVAL_ID, photoId, uploaderUid: 'uploader', originalPath: `uploads/uploader/${FESTIVAL_ID}/${photoId}`, before: before && { status: before, performanceId: null }, after: after && { status: after, performanceId: null } }, id);
+    const wallIds = (deps: TestDeps) => live(deps).wall?.map((tile) => tile.id);
+
+    it('publishes new ready photos in one publication per interval, newest first, and at most LIVE_WALL_SIZE', async () => {
+      const deps = setUp([]);
+      const writes: number[] = [];
+      const docs = deps.docs.asAnotherInstance({
+        transaction: (work) =>
+          deps.docs.transaction((tx) =>
+            work({ ...tx, set: (path, data, options) => (path === firestorePaths.livePhotos(FESTIVAL_ID) && writes.push(deps.now().getTime()), tx.set(path, data, options)) }),
+          ),
+      });
+      const ids = Array.from({ length: LIVE_WALL_SIZE + 6 }, (_, i) => `n${String(i).padStart(2, '0')}`);
+      ids.forEach((id, i) => deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ createdAt: new Date(NOW.getTime() - (ids.length - i) * 1000) })));
+      // Every photo's message, each delivered twice.
+      await Promise.all([...ids, ...ids].map((id) => handleWallPhotoChanged({ ...deps, docs }, changed(id, 'processing', 'ready', `ready-${id}`))));
+      expect(wallIds(deps)).toEqual(ids.slice().reverse().slice(0, LIVE_WALL_SIZE));
+      expect(writes.length).toBeLessThanOrEqual(2);
+      expect(writes.length).toBeGreaterThan(0);
+    });
+
+    it('takes a hidden, rejected or deleted photo off at the next publication, and ignores photos that never were ready', async () => {
+      const deps = setUp(['a', 'b', 'c']);
+      await handleWallPhotoChanged(deps, changed('c', 'processing', 'ready'));
+      expect(wallIds(deps)).toEqual(['c', 'b', 'a']);
+      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'b'), { ...photoSchema.parse(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'b'))), status: 'hidden' });
+      await handleWallPhotoChanged(deps, changed('b', 'ready', 'hidden'));
+      expect(wallIds(deps)).toEqual(['c', 'a']);
+      deps.docs.store.delete(firestorePaths.photo(FESTIVAL_ID, 'c'));
+      await handleWallPhotoChanged(deps, changed('c', 'ready', null));
+      expect(wallIds(deps)).toEqual(['a']);
+      expect(await handleWallPhotoChanged(deps, changed('d', 'processing', 'rejected'))).toBe('not-on-wall');
+    });
+
+    it('keeps the wall when only reactions are published, and the nightly repair rebuilds it (also on a document from before it existed)', async () => {
+      const deps = setUp(['a', 'b']);
+      react(deps, 'a', 'ann', 'love');
+      await handleReactionChanged(deps, reaction('a', 'ann', 'added', ['love']));
+      expect(wallIds(deps)).toEqual(['b', 'a']);
+      react(deps, 'b', 'bo', 'fire');
+      await handleReactionChanged(deps, reaction('b', 'bo', 'added', ['fire']));
+      expect(wallIds(deps)).toEqual(['b', 'a']);
+      const { wall: _wall, ...before } = live(deps);
+      deps.docs.seed(firestorePaths.livePhotos(FESTIVAL_ID), before);
+      const photos = await deps.docs.query({ collection: firestorePaths.photos(FESTIVAL_ID) }, photoSchema);
+      await repairLivePhotos(deps, FESTIVAL_ID, photos);
+      expect(wallIds(deps)).toEqual(['b', 'a']);
+    });
   });
 });

@@ -1,7 +1,7 @@
-import { REACTION_KINDS, festivalSchema, firestorePaths, livePhotosSchema, photoSchema, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
+import { LIVE_WALL_SIZE, REACTION_KINDS, festivalSchema, firestorePaths, livePhotosSchema, photoSchema, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { nextPublishAt } from '../domain/live.js';
-import { nextLivePhotos, type DirtyPhoto } from '../domain/live-photos.js';
+import { nextLivePhotos, nextWall, sameWall, type DirtyPhoto } from '../domain/live-photos.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -20,6 +20,8 @@ type DirtyKinds = Map<string, Set<ReactionKind> | 'all'>;
 
 interface Lane {
   dirty: DirtyKinds;
+  /** Whether a photo joined or left the ready ones (or changed set) since the wall was last queried. */
+  wallDirty: boolean;
   waiters: Waiter[];
   running: boolean;
   known?: LivePhotos;
@@ -36,6 +38,12 @@ interface Lane {
  * truth: duplicates and retries change nothing), and in the same commit moves photos
  * between the live document and their own documents, and adds the festival total's change to
  * a stats shard (exact: the change of what is published, read in the transaction).
+ *
+ * The same publication carries the wall (`wall`: the newest LIVE_WALL_SIZE ready photos as
+ * tiles): `markWall` records that a photo became ready, left ready or changed set; the
+ * publication then queries the newest ready photos once (LIVE_WALL_SIZE reads) and writes the
+ * wall if it changed, so an open wall pays one read per publication however many photos arrive.
+ * The query is the truth (a duplicate mark or a retry changes nothing).
  */
 export class LivePhotosPublisher {
   private readonly lanes = new Map<string, Lane>();
@@ -47,6 +55,17 @@ export class LivePhotosPublisher {
     const marked = lane.dirty.get(photoId);
     if (!kinds || marked === 'all') lane.dirty.set(photoId, 'all');
     else lane.dirty.set(photoId, new Set([...(marked ?? []), ...kinds]));
+    return this.waitForPublication(festivalId, lane);
+  }
+
+  /** A photo joined or left the wall: resolves once a publication that queried the wall after this call has committed. */
+  markWall(festivalId: string): Promise<void> {
+    const lane = this.laneOf(festivalId);
+    lane.wallDirty = true;
+    return this.waitForPublication(festivalId, lane);
+  }
+
+  private waitForPublication(festivalId: string, lane: Lane): Promise<void> {
     const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject }));
     if (!lane.running) void this.drain(festivalId, lane);
     return done;
@@ -54,7 +73,7 @@ export class LivePhotosPublisher {
 
   private laneOf(festivalId: string): Lane {
     let lane = this.lanes.get(festivalId);
-    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Map(), waiters: [], running: false }));
+    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Map(), wallDirty: false, waiters: [], running: false }));
     return lane;
   }
 
@@ -65,17 +84,22 @@ export class LivePhotosPublisher {
         if (!lane.known) lane.known = await this.deps.docs.get(firestorePaths.livePhotos(festivalId), livePhotosSchema);
         await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
         const dirty = lane.dirty;
+        const wallDirty = lane.wallDirty;
         const waiters = lane.waiters;
         lane.dirty = new Map();
+        lane.wallDirty = false;
         lane.waiters = [];
         try {
-          if ((await this.publishOnce(festivalId, lane, dirty)) === 'too-soon') {
+          if ((await this.publishOnce(festivalId, lane, dirty, wallDirty)) === 'too-soon') {
             for (const [photoId, kinds] of dirty) lane.dirty.set(photoId, mergeKinds(lane.dirty.get(photoId), kinds));
+            lane.wallDirty ||= wallDirty;
             lane.waiters.unshift(...waiters);
             continue;
           }
           for (const waiter of waiters) waiter.resolve();
         } catch (error) {
+          // The next publication must query the wall again (its waiters' messages come back anyway).
+          lane.wallDirty ||= wallDirty;
           for (const waiter of waiters) waiter.reject(error);
         }
       }
@@ -85,8 +109,17 @@ export class LivePhotosPublisher {
     }
   }
 
-  private async publishOnce(festivalId: string, lane: Lane, dirty: DirtyKinds): Promise<'published' | 'unchanged' | 'too-soon'> {
+  private async publishOnce(festivalId: string, lane: Lane, dirty: DirtyKinds, wallDirty: boolean): Promise<'published' | 'unchanged' | 'too-soon'> {
     const now = this.deps.now();
+    // The newest ready photos, when one joined or left them or the document has no wall yet (LIVE_WALL_SIZE reads).
+    const wall =
+      wallDirty || !lane.known?.wall
+        ? nextWall(
+            (await this.deps.docs.query({ collection: firestorePaths.photos(festivalId), where: [['status', '==', 'ready']], newestFirst: 'createdAt', limit: LIVE_WALL_SIZE }, photoSchema)).map(
+              ({ id, data }) => ({ id, photo: data }),
+            ),
+          )
+        : undefined;
     // A photo the document does not carry may hold counts of any kind elsewhere: recount them all.
     const recounts = await recountPhotos(this.deps.docs, festivalId, [...dirty].map(([photoId, kinds]) => [photoId, lane.known?.reactions[photoId] ? kinds : 'all']));
     lane.timeZone ??= (await this.deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))?.timeZone;
@@ -110,6 +143,10 @@ export class LivePhotosPublisher {
       const unread = next.photoWrites.map((write) => write.photoId).filter((photoId) => !found.has(photoId));
       const unreadPhotos = await tx.getAll(readsOf(unread.map((photoId) => firestorePaths.photo(festivalId, photoId)), photoSchema));
       unread.forEach((photoId, index) => found.set(photoId, unreadPhotos[index]));
+      // The wall as queried (before this transaction: a photo marked after the query is marked again), else as published.
+      const wallChanged = wall !== undefined && !sameWall(current?.wall, wall);
+      if (wallChanged) next.live = { ...(next.live ?? { reactions: current?.reactions ?? {}, publishedAt: now }), wall };
+      else if (next.live && current?.wall) next.live = { ...next.live, wall: current.wall };
       if (!next.live && next.photoWrites.length === 0 && next.totalDelta === 0) return { kind: 'unchanged' as const };
       if (next.live) tx.set(path, next.live);
       for (const write of next.photoWrites) {
@@ -125,7 +162,7 @@ export class LivePhotosPublisher {
     });
     if (outcome.kind !== 'published') return outcome.kind;
     if (outcome.next.live) lane.known = outcome.next.live;
-    logs.livePhotosPublished({ festivalId, recounted: recounts.size, photos: Object.keys(outcome.next.live?.reactions ?? lane.known?.reactions ?? {}).length, moved: outcome.next.photoWrites.length });
+    logs.livePhotosPublished({ festivalId, recounted: recounts.size, photos: Object.keys(outcome.next.live?.reactions ?? lane.known?.reactions ?? {}).length, wall: outcome.next.live?.wall?.length ?? null, moved: outcome.next.photoWrites.length });
     if (outcome.next.totalDelta !== 0 || outcome.next.added > 0) await refreshStats(this.deps.docs, festivalId, now);
     return 'published';
   }

@@ -1,5 +1,5 @@
 import { LIVE_PHOTOS_SIZE, REACTION_KINDS, firestorePaths, livePhotosSchema, photoSchema, type LivePhotoEntry, type Photo, type ReactionCounts } from '@encore/model';
-import { NO_REACTIONS, countsOf, fullCounts, totalOf } from '../domain/live-photos.js';
+import { NO_REACTIONS, countsOf, fullCounts, nextWall, sameWall, totalOf } from '../domain/live-photos.js';
 import type { FoundDoc } from '../platform/docs.js';
 import type { Deps } from './deps.js';
 import { recountPhotos } from './live-photos-publish.js';
@@ -14,7 +14,9 @@ export interface LivePhotosRepair {
 /**
  * The nightly repair of a festival's photo reactions: every photo recounted per kind from its
  * reactions (`count()`), the newest LIVE_PHOTOS_SIZE with any written into `live/photos`, the
- * others onto their own documents, each only where it differs. Returns the repairs and the
+ * others onto their own documents, each only where it differs; and the wall (`wall`, the newest
+ * ready photos) rebuilt from the photos, which also gives it to a document published before it
+ * existed (the migration). Returns the repairs and the
  * festival's reaction total (what the stats shards must hold).
  */
 export async function repairLivePhotos(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, photos: ReadonlyArray<FoundDoc<Photo>>): Promise<{ repairs: LivePhotosRepair[]; total: number }> {
@@ -24,6 +26,13 @@ export async function repairLivePhotos(deps: Pick<Deps, 'docs' | 'now'>, festiva
     .filter(({ counts }) => totalOf(counts) > 0)
     .sort((a, b) => b.photo.data.createdAt.getTime() - a.photo.data.createdAt.getTime() || a.photo.id.localeCompare(b.photo.id));
   const inLive = new Set(ranked.slice(0, LIVE_PHOTOS_SIZE).map(({ photo }) => photo.id));
+  const wall = nextWall(
+    photos
+      .filter((photo) => photo.data.status === 'ready')
+      // As the publisher's query orders them: newest first, ties by id descending (Firestore's implicit order).
+      .sort((a, b) => b.data.createdAt.getTime() - a.data.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map(({ id, data }) => ({ id, photo: data })),
+  );
   const repairs: LivePhotosRepair[] = [];
   const path = firestorePaths.livePhotos(festivalId);
   await deps.docs.transaction(async (tx) => {
@@ -37,7 +46,7 @@ export async function repairLivePhotos(deps: Pick<Deps, 'docs' | 'now'>, festiva
       if (!sameCounts(was, counts)) repairs.push({ photoId: photo.id, was: totalOf(was), now: totalOf(counts) });
     }
     const stale = Object.keys(current?.reactions ?? {}).some((id) => !reactions[id]) || Object.keys(reactions).some((id) => !current?.reactions[id]);
-    if (!current || repairs.length > 0 || stale) tx.set(path, { reactions, publishedAt: deps.now() });
+    if (!current || repairs.length > 0 || stale || !sameWall(current.wall, wall)) tx.set(path, { reactions, wall, publishedAt: deps.now() });
   });
   // Outside the window a photo carries its counts; inside, nothing (the live document speaks for it).
   const writes = truth

@@ -142,6 +142,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   cleanUpPhoto: pubsub(config.cleanupOptions, 'photo-changed'),
   removeDeletedPhoto: pubsub(config.cleanupOptions, 'photo-changed'),
   notifyUploader: pubsub(config.counterOptions, 'photo-changed'),
+  publishWallPhoto: pubsub(config.liveOptions, 'photo-changed'),
   countFavorite: pubsub(config.liveOptions, 'favorite-changed'),
   countReaction: pubsub(config.liveOptions, 'reaction-changed'),
   moderateReport: pubsub(config.counterOptions, 'report-filed'),

@@ -3,14 +3,15 @@
  * reactions fan out (trigger → `reaction.changed` → `countReaction`), and the festival's
  * `live/photos` is recounted per kind from the reactions and published at most every
  * LIVE_PUBLISH_INTERVAL_SECONDS. An open photo wall (a web client) listens to it the whole
- * time: it sees the counts change, and what it pays in reads is counted by the emulator.
- * (Favourites: live-counts.test.ts.)
+ * time: it sees the counts change and new photos arrive (`wall`), and what it pays in reads is
+ * counted by the emulator. This file's stack runs at the production default interval
+ * (LIVE_PUBLISH_INTERVAL_SECONDS, 30 s), so its bounds are production's. (Favourites: live-counts.test.ts.)
  */
 import { PubSub } from '@google-cloud/pubsub';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectFirestoreEmulator, doc, initializeFirestore, memoryLocalCache, onSnapshot } from 'firebase/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, makeDomainEvent, topicOf, type LivePhotos, type Photo, type ReactionKind } from '@encore/model';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_WALL_SIZE, firestorePaths, makeDomainEvent, topicOf, type LivePhotos, type Photo, type ReactionKind } from '@encore/model';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
 
@@ -147,6 +148,53 @@ describe('one more reaction', () => {
     console.log(`live photos: a reaction reached the open wall after ${((update.at - writtenAt) / 1000).toFixed(1)} s`);
     expect(seen.length - before).toBe(1);
   });
+});
+
+describe('new photos streaming in while the wall is open', () => {
+  const onWall = (live: LivePhotos | undefined) => (live?.wall ?? []).map((tile) => tile.id);
+  const fresh = (i: number) => `fresh-${String(i).padStart(2, '0')}`;
+
+  it('reach the open wall through live/photos, newest first, the wall paying one read per publication, not per photo', async () => {
+    await resetUsage(stack.hosts, stack.projectId);
+    const started = Date.now();
+    // 40 uploads land over ~20 s: each created processing, then made ready (as the pipeline does).
+    for (let i = 0; i < 40; i++) {
+      const id = fresh(i);
+      await photo(id).set({ ...todaysPhoto(id, 0), status: 'processing', createdAt: new Date(), updatedAt: new Date() });
+      await photo(id).update({ status: 'ready', uploaderName: `Fan ${i}`, updatedAt: new Date() });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const newest = Array.from({ length: LIVE_WALL_SIZE }, (_, i) => fresh(39 - i));
+    await wallSees((live) => onWall(live).join() === newest.join());
+    const elapsedMs = Date.now() - started;
+    const usage = await fetchUsage(stack.hosts, stack.projectId);
+    const wallReads = usage.firestore.byClientCollection.client?.live?.reads ?? 0;
+    const bound = Math.ceil(elapsedMs / (LIVE_PUBLISH_INTERVAL_SECONDS * 1000)) + 1;
+    console.log(`live photos: 40 new photos in ${(elapsedMs / 1000).toFixed(1)} s; the open wall read live/photos ${wallReads} times (bound ${bound}; one read per photo would be 40)`);
+    expect(wallReads).toBeGreaterThan(0);
+    expect(wallReads).toBeLessThanOrEqual(bound);
+    expect(seen.at(-1)?.live?.wall?.[0]).toMatchObject({ id: fresh(39), uploaderName: 'Fan 39', performanceId: null });
+  }, 300_000);
+
+  it('shows one more photo as one publication, and takes a hidden one off at the next', async () => {
+    let before = seen.length;
+    const readyAt = Date.now();
+    await photo('one-more').set({ ...todaysPhoto('one-more', 0), createdAt: new Date(), updatedAt: new Date() });
+    await wallSees((live) => onWall(live)[0] === 'one-more');
+    const arrived = seen.slice(before).find((state) => onWall(state.live)[0] === 'one-more')!;
+    // Printed, not asserted: the documented bound is LIVE_PUBLISH_INTERVAL_SECONDS after the event reaches publishWallPhoto.
+    console.log(`live photos: a new photo reached the open wall after ${((arrived.at - readyAt) / 1000).toFixed(1)} s (interval ${LIVE_PUBLISH_INTERVAL_SECONDS} s)`);
+    expect(seen.length - before).toBe(1);
+
+    before = seen.length;
+    const hidden = fresh(38);
+    await photo(hidden).update({ status: 'hidden', updatedAt: new Date() });
+    await wallSees((live) => !onWall(live).includes(hidden));
+    expect(seen.length - before).toBe(1);
+    // The wall stays full: the next older ready photo takes the place.
+    expect(onWall(seen.at(-1)?.live)).toHaveLength(LIVE_WALL_SIZE);
+    expect(onWall(seen.at(-1)?.live)).toContain(fresh(40 - LIVE_WALL_SIZE));
+  }, 180_000);
 });
 
 describe('the nightly job', () => {

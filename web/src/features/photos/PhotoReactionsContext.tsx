@@ -1,16 +1,12 @@
-import { firestorePaths, livePhotosSchema, type ReactionCounts, type ReactionKind } from '@encore/model';
-import { doc } from 'firebase/firestore';
+import type { LivePhotos, ReactionCounts, ReactionKind } from '@encore/model';
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import { appConfig } from '../../config/firebase-config';
-import { db } from '../../firebase/firestore';
-import { useLiveDocument } from '../../firebase/live';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 import { publishedCounts, shownCounts, withOwnChange, type PendingReaction } from './reaction-counts';
 
 interface PhotoReactions {
-  countsOf(photo: PhotoDoc): ReactionCounts;
+  countsOf(photo: WallPhoto): ReactionCounts;
   /** The person moved from one kind to another (either absent: none): shown at once, until published. */
-  ownChange(photo: PhotoDoc, from: ReactionKind | undefined, to: ReactionKind | undefined): void;
+  ownChange(photo: WallPhoto, from: ReactionKind | undefined, to: ReactionKind | undefined): void;
 }
 
 const PhotoReactionsContext = createContext<PhotoReactions>({
@@ -19,20 +15,17 @@ const PhotoReactionsContext = createContext<PhotoReactions>({
 });
 
 /**
- * The wall's reaction counts: one listener on `festivals/{f}/live/photos`, the published
- * aggregate (rewritten at most every 10 s), so an open wall pays a bounded number of reads a
- * minute however many people react. The person's own reaction shows at once.
+ * The wall's reaction counts from `festivals/{f}/live/photos`, the published aggregate the wall
+ * already listens to (use-photos.ts: rewritten at most every 30 s), so an open wall pays a
+ * bounded number of reads a minute however many people react. The person's own reaction shows at once.
  */
-export function PhotoReactionsProvider({ children }: { children: ReactNode }) {
-  const festivalId = appConfig.festivalId;
-  const ref = useMemo(() => doc(db(), firestorePaths.livePhotos(festivalId)), [festivalId]);
-  const live = useLiveDocument(ref, livePhotosSchema);
+export function PhotoReactionsProvider({ live, children }: { live: LivePhotos | null; children: ReactNode }) {
   const [pending, setPending] = useState<ReadonlyMap<string, PendingReaction>>(new Map());
-  const countsOf = useCallback((photo: PhotoDoc) => shownCounts(publishedCounts(live.data, photo), pending.get(photo.id)), [live.data, pending]);
+  const countsOf = useCallback((photo: WallPhoto) => shownCounts(publishedCounts(live, photo), pending.get(photo.id)), [live, pending]);
   const ownChange = useCallback(
-    (photo: PhotoDoc, from: ReactionKind | undefined, to: ReactionKind | undefined) =>
-      setPending((previous) => new Map(previous).set(photo.id, withOwnChange(previous.get(photo.id), publishedCounts(live.data, photo), from, to))),
-    [live.data],
+    (photo: WallPhoto, from: ReactionKind | undefined, to: ReactionKind | undefined) =>
+      setPending((previous) => new Map(previous).set(photo.id, withOwnChange(previous.get(photo.id), publishedCounts(live, photo), from, to))),
+    [live],
   );
   const value = useMemo(() => ({ countsOf, ownChange }), [countsOf, ownChange]);
   return <PhotoReactionsContext.Provider value={value}>{children}</PhotoReactionsContext.Provider>;

@@ -4,12 +4,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { PhotoImage } from './PhotoImage';
 import type { PhotoAttribution } from './photo-attribution';
 import { PhotoTileCaption } from './PhotoAttributionText';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 import { publishedCounts } from './reaction-counts';
 import { REACTION_KINDS_SHOWN } from './reaction-kinds';
 
 /** Wide photos take two cells and tall ones two rows, so the grid packs like a masonry wall. */
-export function tileShape(photo: Pick<PhotoDoc, 'width' | 'height'>): 'wide' | 'tall' | 'square' {
+export function tileShape(photo: Pick<WallPhoto, 'width' | 'height'>): 'wide' | 'tall' | 'square' {
   if (!photo.width || !photo.height) return 'square';
   const ratio = photo.width / photo.height;
   return ratio >= 1.45 ? 'wide' : ratio <= 0.7 ? 'tall' : 'square';
@@ -23,12 +23,12 @@ export function PhotoWallView({
   onOpen,
   countsOf = (photo) => publishedCounts(null, photo),
 }: {
-  photos: PhotoDoc[];
-  describe(photo: PhotoDoc): string;
-  attribute(photo: PhotoDoc): PhotoAttribution;
+  photos: WallPhoto[];
+  describe(photo: WallPhoto): string;
+  attribute(photo: WallPhoto): PhotoAttribution;
   onOpen(index: number): void;
   /** Each photo's reactions per kind (the wall passes the published ones: PhotoReactionsContext). */
-  countsOf?(photo: PhotoDoc): ReactionCounts;
+  countsOf?(photo: WallPhoto): ReactionCounts;
 }) {
   const intl = useIntl();
   return (

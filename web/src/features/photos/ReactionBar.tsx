@@ -9,16 +9,16 @@ import { db } from '../../firebase/firestore';
 import { useLiveDocument } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useAccount } from '../account/AccountContext';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 import { usePhotoReactions } from './PhotoReactionsContext';
 import { totalOf } from './reaction-counts';
 import { REACTION_KINDS_SHOWN } from './reaction-kinds';
 
 /**
  * One reaction per person per photo (the document id is the uid). Each kind shows its count as
- * published (live/photos, at most ~10 s behind); the person's own change shows at once.
+ * published (live/photos, at most ~30 s behind); the person's own change shows at once.
  */
-export function ReactionBar({ photo }: { photo: PhotoDoc }) {
+export function ReactionBar({ photo }: { photo: WallPhoto }) {
   const intl = useIntl();
   const { account, ensureSignedIn } = useAccount();
   const [error, setError] = useState<unknown>(null);
