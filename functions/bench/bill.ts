@@ -11,8 +11,15 @@
  * - first visit with the bundle (loadBundle + named queries: the listeners catch up only),
  * - return visit (listeners resume with their resume tokens),
  * - favourite (the visitor's write, the functions' counting, and each open app's listener update),
- * - photo upload (a 12 MP JPEG through the whole pipeline) and a photo view (its 800 px rendition),
- * - reaction (the write, the counting, each open photo wall's update).
+ * - photo upload (a 12 MP JPEG through the whole pipeline, then the publication of `live/photos`
+ *   whose `wall` carries it: each open wall's update) and a photo view (its 800 px rendition),
+ * - reaction (the write, the counting: one publication of `live/photos`, each open photo wall's
+ *   update), measured twice: a photo's first reaction (the photo joins the live document: every
+ *   kind counted) and a later one on it (one kind counted).
+ *
+ * The live documents' sizes (what each open app or wall downloads per publication: Firestore
+ * network egress) are measured from the documents the stack published, scaled to the modelled
+ * day's full documents (every set; a full wall and reaction window).
  *
  * Functions log JSON lines to the stdout they inherit: as in stack.ts, the work runs in a child
  * of this file whose output is dropped, and the figures come over a pipe of their own (fd 3).
@@ -39,7 +46,7 @@ import {
 import { connectStorageEmulator, getStorage, ref, uploadBytes } from 'firebase/storage';
 import { getStorage as getAdminStorage } from 'firebase-admin/storage';
 import { fetchUsage, resetUsage, type StackUsage } from '@encore/emulators/stack';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_WALL_SIZE, firestorePaths, programmeQueryName, storagePaths, type ProgrammeCollection } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import { twelveMegapixelJpeg } from './_photo-bench.js';
 import { runQuietly } from './_stack-child.js';
@@ -226,7 +233,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const photoId = 'bench-photo';
     const original = await twelveMegapixelJpeg();
     const wall = client('photo-wall', true);
-    const stopWall = await serverSnapshot(collection(wall.db, firestorePaths.photos(FESTIVAL_ID)));
+    // The open wall as the app has it (use-photos.ts): one listener on live/photos (its `wall`: the newest ready photos; their reactions).
+    const wallLive = doc(wall.db, firestorePaths.livePhotos(FESTIVAL_ID));
+    const stopWall = await serverSnapshot(wallLive);
+    const wallShows = (id: string) =>
+      new Promise<void>((resolve) => {
+        const stop = onSnapshot(wallLive, (snapshot) => {
+          if (!((snapshot.get('wall') as Array<{ id: string }> | undefined) ?? []).some((tile) => tile.id === id)) return;
+          stop();
+          resolve();
+        });
+      });
     const upload = await measure(
       stack,
       async () => {
@@ -236,23 +253,49 @@ async function runBill(print: (line: string) => void): Promise<void> {
         const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
         if (done?.status !== 'ready') throw new Error(`the bench photo ended ${String(done?.status)}`);
         // The photo's change reaches its counters, its clean-up and the uploader's notice too.
-        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
+        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader', 'publishWallPhoto'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
+        await wallShows(photoId);
       },
     );
     const renditions = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles({ prefix: `photos/${FESTIVAL_ID}/${photoId}/` });
     const viewFile = renditions[0].find((file) => file.name.endsWith('/800.webp')) ?? renditions[0][0]!;
     const viewBytes = Number(viewFile.metadata.size);
     const reactions = () => new Set(stack.invocations.ok('countReaction').map((record) => record.eventId)).size;
-    const reactionsBefore = reactions();
-    const reaction = await measure(
-      stack,
-      () => setDoc(doc(favouriter.db, `${firestorePaths.photo(FESTIVAL_ID, photoId)}/reactions/bench-visitor`), { kind: 'love', createdAt: new Date() }),
-      async () => {
-        await stack.invocations.until(() => reactions() > reactionsBefore, 'the reaction counted');
-        (await serverSnapshot(collection(wall.db, firestorePaths.photos(FESTIVAL_ID)), (_, find) => (find(photoId)?.reactionCount as number | undefined) === 1))();
-      },
-    );
+    /** One reaction and its publication, seen by the open wall (its wait listens on the wall's own target: no read of its own). */
+    const react = async (uid: string, kind: string) => {
+      const before = reactions();
+      return measure(
+        stack,
+        () => setDoc(doc(favouriter.db, firestorePaths.reaction(FESTIVAL_ID, photoId, uid)), { kind, createdAt: new Date() }),
+        async () => {
+          await stack.invocations.until(() => reactions() > before, 'the reaction counted');
+          await new Promise<void>((resolve) => {
+            const stop = onSnapshot(wallLive, (snapshot) => {
+              if (((snapshot.get('reactions') as Record<string, Record<string, number>> | undefined)?.[photoId]?.[kind] ?? 0) < 1) return;
+              stop();
+              resolve();
+            });
+          });
+        },
+      );
+    };
+    const reaction = await react('bench-visitor', 'love');
+    // A later reaction on the same photo, after the publication interval: the photo is in the live document.
+    await new Promise((resolve) => setTimeout(resolve, LIVE_PUBLISH_INTERVAL_SECONDS * 1000));
+    const laterReaction = await react('bench-visitor-2', 'fire');
     stopWall();
+
+    // What a publication downloads (JSON of the stored data: an approximation of the bytes on the wire).
+    const bytesOf = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+    const livePhotosDoc = (await stack.db.doc(firestorePaths.livePhotos(FESTIVAL_ID)).get()).data() ?? {};
+    const liveSetsDoc = (await stack.db.doc(firestorePaths.liveSets(FESTIVAL_ID)).get()).data() ?? {};
+    const tileBytes = bytesOf((livePhotosDoc.wall as unknown[] | undefined)?.[0] ?? {});
+    const reactionEntryBytes = bytesOf({ [photoId]: (livePhotosDoc.reactions as Record<string, unknown>)[photoId] });
+    // Full documents: a full wall and reaction window; every set of the day counted, trending full (counts of four digits).
+    const livePhotosBytes = bytesOf({ publishedAt: livePhotosDoc.publishedAt }) + LIVE_WALL_SIZE * tileBytes + LIVE_PHOTOS_SIZE * reactionEntryBytes;
+    const setEntryBytes = bytesOf({ [setId]: 1000 });
+    const photoDocumentBytes = bytesOf((await stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)).get()).data() ?? {});
+    const liveSetsBytes = bytesOf(liveSetsDoc) + MODEL.setsPerDay * 2 * setEntryBytes + LIVE_TRENDING_SIZE * bytesOf({ performanceId: setId, favorites: 1000 });
 
     // ---- per action ----------------------------------------------------------------------
     print(`Programme: ${documents} documents (festival, stages, artists, sets); bundle ${(bundle.byteLength / 1024).toFixed(0)} KiB, ${(bundleGzip / 1024).toFixed(0)} KiB gzipped (Hosting compresses)`);
@@ -267,12 +310,20 @@ async function runBill(print: (line: string) => void): Promise<void> {
     row('return visit (listeners resume)', returnVisit);
     row('favourite (1 app open elsewhere)', favourite, `   (${favouriteFanOut} of the reads: the open app's update)`);
     row('photo upload, 12 MP JPEG (1 photo wall open)', upload, `   (${(original.byteLength / 2 ** 20).toFixed(1)} MiB in)`);
-    row('reaction (1 photo wall open)', reaction);
+    row("reaction, the photo's first (1 wall open)", reaction, `   (${reaction.clientReads} of the reads: the open wall's update)`);
+    row('reaction, a later one (1 wall open)', laterReaction, `   (${laterReaction.clientReads} of the reads: the open wall's update)`);
     print(`photo view: 1 download of the 800 px rendition, ${(viewBytes / 1024).toFixed(0)} KiB, 1 class B operation`);
+    print(
+      `live documents at the day's full size (JSON): live/sets ${(liveSetsBytes / 1024).toFixed(1)} KiB (${MODEL.setsPerDay} sets, trending ${LIVE_TRENDING_SIZE}); ` +
+        `live/photos ${(livePhotosBytes / 1024).toFixed(1)} KiB (${LIVE_WALL_SIZE} wall tiles of ${tileBytes} B, ${LIVE_PHOTOS_SIZE} reaction entries of ${reactionEntryBytes} B); publication interval ${LIVE_PUBLISH_INTERVAL_SECONDS} s`,
+    );
+
+    // A photo's first reaction also reads the photo and counts every kind (paid once per photo).
+    const firstReactionExtra = { reads: Math.max(0, reaction.serverReads - laterReaction.serverReads), writes: Math.max(0, reaction.serverWrites - laterReaction.serverWrites) };
 
     // ---- the modelled day ----------------------------------------------------------------
     // The day for one crowd size: every line from the per-action counts above.
-    const modelDay = (visitors: number): number => {
+    const modelDay = (visitors: number): { sum: number; operationsOnly: number } => {
       const m = { ...MODEL, visitors };
       const openApps = m.visitors * m.openAppsShare;
       const walls = openApps * m.photoWallShare;
@@ -280,7 +331,6 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const favourites = m.visitors * m.favouritesPerVisitor;
       const reactionCount = m.visitors * m.reactionsPerVisitor;
       // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
-      const own = (c: Counts, fanOut: number) => ({ reads: c.clientReads - fanOut + c.serverReads, writes: c.clientWrites + c.serverWrites });
       // The live document is published at most every LIVE_PUBLISH_INTERVAL_SECONDS over the festival day, and at most once per favourite.
       const publications = Math.min(favourites, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
       // Measured with one favourite: the functions' reads and writes of one publication (one dirty set:
@@ -291,9 +341,25 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
       const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;
       const publication = { reads: 2 + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
-      const uploadFanOut = upload.clientReads;
-      const reactionFanOut = reaction.clientReads;
-      type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; hosting: number; invocations: number };
+      // live/photos is published when reactions or the wall changed: at most once an interval.
+      const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      // Publications that query the wall: one per new photo at most, one an interval at most. The
+      // bench's query read the one ready photo there was; at the festival it reads a full wall.
+      const wallPublications = Math.min(photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      // Reactions, published like favourites: the reaction's write and its two invocations (trigger,
+      // countReaction); per publication of live/photos, the functions' reads and writes. Measured: a
+      // publication for a photo already in the live document (the later reaction: one kind counted)
+      // is the fixed part plus one count(); a photo's first reaction counts every kind and reads the
+      // photo (the difference, paid once per photo). Each open wall reads each publication once.
+      const reactionFanOut = laterReaction.clientReads;
+      const reactionPublications = Math.min(reactionCount, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      const perInterval = reactionCount / reactionPublications;
+      // The reactions of one interval land on distinct photos at worst (one count() each), at most the live document's photos.
+      const dirtyPhotos = Math.min(perInterval, LIVE_PHOTOS_SIZE);
+      const countsPerPhoto = Math.min(4, Math.ceil(perInterval / dirtyPhotos));
+      const fixedReads = laterReaction.serverReads - 1;
+      const reactionPublication = { reads: fixedReads + dirtyPhotos * countsPerPhoto, writes: laterReaction.serverWrites };
+      type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; firestoreEgress: number; hosting: number; invocations: number };
       const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
         name,
         reads: (c.reads ?? 0) * times,
@@ -302,6 +368,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         classA: (c.classA ?? 0) * times,
         classB: (c.classB ?? 0) * times,
         egress: (c.egress ?? 0) * times,
+        firestoreEgress: (c.firestoreEgress ?? 0) * times,
         hosting: (c.hosting ?? 0) * times,
         invocations: (c.invocations ?? 0) * times,
       });
@@ -311,35 +378,43 @@ async function runBill(print: (line: string) => void): Promise<void> {
         // The visitor's write and its two invocations per favourite; the counting per publication (see publication()).
         line('favourites: writes', favourites, { writes: favourite.clientWrites, deletes: favourite.deletes, invocations: favourite.invocations }),
         line('favourites: counting (publications)', publications, publication),
-        // Each publication is one read per open app, however many favourites it carries.
-        line('favourites: live document in open apps', publications * openApps, { reads: favouriteFanOut }),
+        // Each publication is one read per open app, however many favourites it carries, and the whole document downloaded.
+        line('favourites: live/sets in open apps', publications * openApps, { reads: favouriteFanOut, firestoreEgress: liveSetsBytes }),
         line('photo uploads: pipeline', photos, { reads: upload.serverReads, writes: upload.serverWrites + upload.clientWrites, classA: upload.classA, classB: upload.classB, invocations: upload.invocations }),
-        line('photo uploads: open photo walls', photos * walls, { reads: uploadFanOut }),
+        line('photo uploads: wall queries (publications)', wallPublications, { reads: LIVE_WALL_SIZE - 1 }),
         line('photo views', m.visitors * m.photoViewsPerVisitor, { classB: 1, egress: viewBytes }),
-        line('reactions: write and counting', reactionCount, { ...own(reaction, reactionFanOut), invocations: reaction.invocations }),
-        line('reactions: open photo walls', reactionCount * walls, { reads: reactionFanOut }),
+        line('reactions: writes', reactionCount, { writes: laterReaction.clientWrites, deletes: laterReaction.deletes, invocations: laterReaction.invocations }),
+        line('reactions: counting (publications)', reactionPublications, reactionPublication),
+        line("reactions: a photo's first (every kind)", photos, firstReactionExtra),
+        // Each publication is one read per open wall, however many reactions and new photos it carries, and the whole document downloaded.
+        line('live/photos on open walls (photos, reactions)', livePhotosPublications * walls, { reads: reactionFanOut, firestoreEgress: livePhotosBytes }),
         ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
       ];
       const p = listPrices;
       const cost = (l: Line) => ({
-        firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete,
+        firestore: l.reads * p.firestore.read + l.writes * p.firestore.write + l.deletes * p.firestore.delete + l.firestoreEgress * p.firestore.egressByte,
         storage: l.classA * p.storage.classA + l.classB * p.storage.classB + l.egress * p.storage.egressByte,
         other: l.hosting * p.hosting.transferByte + l.invocations * p.functions.invocation,
       });
       const money = (usd: number) => `$${usd.toFixed(2)}`.padStart(10);
       const big = (n: number) => Math.round(n).toLocaleString('en-US').padStart(15);
+      const gib = (bytes: number) => (bytes / 2 ** 30).toFixed(1).padStart(13);
       const printDay = (title: string, lines: Line[]) => {
         print('');
         print(title);
-        print(`${'line'.padEnd(40)} ${'reads'.padStart(15)} ${'writes'.padStart(15)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
+        print(`${'line'.padEnd(44)} ${'reads'.padStart(15)} ${'writes'.padStart(15)} ${'FS egress GiB'.padStart(13)}  ${'Firestore'.padStart(10)} ${'Storage'.padStart(10)} ${'Hosting+fn'.padStart(10)}`);
         let total = { firestore: 0, storage: 0, other: 0 };
         for (const l of lines) {
           const c = cost(l);
           total = { firestore: total.firestore + c.firestore, storage: total.storage + c.storage, other: total.other + c.other };
-          print(`${l.name.padEnd(40)} ${big(l.reads)} ${big(l.writes)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
+          print(`${l.name.padEnd(44)} ${big(l.reads)} ${big(l.writes)} ${gib(l.firestoreEgress)}  ${money(c.firestore)} ${money(c.storage)} ${money(c.other)}`);
         }
-        print(`${'total'.padEnd(40)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
-        return total.firestore + total.storage + total.other;
+        const egress = lines.reduce((s, l) => s + l.firestoreEgress, 0);
+        print(`${'total'.padEnd(44)} ${big(lines.reduce((s, l) => s + l.reads, 0))} ${big(lines.reduce((s, l) => s + l.writes, 0))} ${gib(egress)}  ${money(total.firestore)} ${money(total.storage)} ${money(total.other)}   = ${money(total.firestore + total.storage + total.other).trim()} a day`);
+        const sum = total.firestore + total.storage + total.other;
+        const operationsOnly = sum - egress * listPrices.firestore.egressByte;
+        print(`${'  of which Firestore egress (live documents)'.padEnd(44)} ${money(egress * listPrices.firestore.egressByte).trim()}; operations only (the issue's yardstick, as $809.64 and $23.70 were measured): ${money(operationsOnly).trim()} a day`);
+        return { sum, operationsOnly };
       };
       print('');
       print(
@@ -352,13 +427,32 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const withBundle = printDay('with the programme bundle', day(firstBundle, true));
       const withoutBundle = printDay('without it (every visit reads the programme)', day(firstPlain, false));
       print('');
-      print(`the bundle saves ${money(withoutBundle - withBundle).trim()} a day (${((1 - withBundle / withoutBundle) * 100).toFixed(0)}%); list prices dated ${PRICES_DATED} (functions/bench/prices.ts: ${PRICE_SOURCES.join(', ')}); no free tier, CPU or memory time`);
+      // An open wall's download a day: live/photos at each publication, against one photo document per new photo as before.
+      const photoDocBytes = photoDocumentBytes;
+      print(
+        `an open wall downloads ${((livePhotosPublications * livePhotosBytes) / 2 ** 20).toFixed(1)} MiB of live/photos a day ` +
+          `(listening to the photos themselves it read every new photo: ${((photos * photoDocBytes) / 2 ** 20).toFixed(1)} MiB of photo documents, ${photos.toLocaleString('en-US')} reads)`,
+      );
+      print(`the bundle saves ${money(withoutBundle.sum - withBundle.sum).trim()} a day (${((1 - withBundle.sum / withoutBundle.sum) * 100).toFixed(0)}%); list prices dated ${PRICES_DATED} (functions/bench/prices.ts: ${PRICE_SOURCES.join(', ')}); no free tier, CPU or memory time`);
       return withBundle;
     };
+    {
+      // The issue's yardstick: billed operations per reaction, amortised at 100 reactions a minute on one festival.
+      const perInterval = (100 / 60) * LIVE_PUBLISH_INTERVAL_SECONDS;
+      const publication = laterReaction.serverReads - 1 + perInterval * 1 + laterReaction.serverWrites;
+      print('');
+      print(
+        `counting at 100 reactions a minute: ${(publication / perInterval).toFixed(2)} billed operations per reaction (functions; one publication per ${LIVE_PUBLISH_INTERVAL_SECONDS} s ` +
+          `for ${perInterval.toFixed(1)} reactions on as many photos, one count() each), plus the person's own write; a photo's first reaction ${firstReactionExtra.reads} reads more (target: at most 4)`,
+      );
+    }
     const small = modelDay(MODEL.visitors);
     const large = modelDay(4 * MODEL.visitors);
     print('');
-    print(`${(4 * MODEL.visitors).toLocaleString('en-US')} visitors cost ${(large / small).toFixed(2)}x the ${MODEL.visitors.toLocaleString('en-US')}-visitor day (4x the crowd; target: at most 4.5x, linear)`);
+    print(
+      `${(4 * MODEL.visitors).toLocaleString('en-US')} visitors cost ${(large.sum / small.sum).toFixed(2)}x the ${MODEL.visitors.toLocaleString('en-US')}-visitor day ` +
+        `($${large.sum.toFixed(2)} / $${small.sum.toFixed(2)}; operations only ${(large.operationsOnly / small.operationsOnly).toFixed(2)}x: $${large.operationsOnly.toFixed(2)} / $${small.operationsOnly.toFixed(2)}) (4x the crowd; target: at most 4.5x, linear)`,
+    );
   } finally {
     await Promise.all(apps.map((app) => deleteApp(app)));
     await stack.stop();

@@ -82,8 +82,9 @@ export const photoPipelineOptions = { region: REGION, memory: '2GiB', cpu: 1, ti
 export const counterOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 40, maxInstances: 10, retry: true } as const;
 
 /**
- * `countFavorite` holds each message until the festival's next live publication (at most
- * LIVE_PUBLISH_INTERVAL_SECONDS), doing almost nothing meanwhile: many messages per instance.
+ * `countFavorite`, `countReaction` and `publishWallPhoto` hold each message until the festival's next live
+ * publication (at most LIVE_PUBLISH_INTERVAL_SECONDS), doing almost nothing meanwhile: many
+ * messages per instance.
  */
 export const liveOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 1000, maxInstances: 10, retry: true } as const;
 

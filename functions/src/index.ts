@@ -9,6 +9,7 @@ export {
   cleanUpPhoto,
   notifyUploader,
   removeDeletedPhoto,
+  publishWallPhoto,
   countFavorite,
   countReaction,
   moderateReport,

@@ -38,6 +38,10 @@ export const logs = {
   favoriteCounted: info('favorite-counted'),
   /** The festival's live document rewritten: how many sets were recounted for it. */
   liveSetsPublished: info('live-sets-published'),
+  /** The festival's photo reactions published: photos recounted, carried, and moved onto their own documents. */
+  livePhotosPublished: info('live-photos-published'),
+  wallPhotoPublished: info('wall-photo-published'),
+  reactionCounted: info('reaction-counted'),
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),
   photoAutoHidden: warn('photo-auto-hidden'),

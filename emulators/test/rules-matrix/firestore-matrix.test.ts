@@ -41,6 +41,8 @@ import { ACCOUNTS, EVERYONE, EXTRA_IDENTITIES, IDENTITIES, NOBODY, OPERATIONS, O
 
 const F = 'festivals/encore-2026';
 const AT = (time: string) => new Date(`2026-08-14T${time}:00Z`);
+/** A tile of live/photos' `wall` (the photo's fields a wall tile shows). */
+const wallTile = (id: string) => ({ id, uploaderUid: 'vera', performanceId: null, width: 800, height: 600, thumbnails: [], dominantColor: null, placeholder: null, capturedAt: null, createdAt: AT('20:00') });
 
 /** The documents every case may refer to (get()/exists() in the rules), arranged once. */
 const BACKGROUND: Record<string, Record<string, unknown>> = {
@@ -215,6 +217,10 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/live/sets`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { favorites: { 'p-headliner': 3 }, trending: [], trendingScores: {}, trendingCheckedAt: AT('20:00'), publishedAt: AT('20:00') },
     create: () => ({ favorites: { 'p-headliner': 1_000 } }), update: () => ({ favorites: { 'p-headliner': 1_000 } }) },
+  // The photo wall's published new photos and reactions: functions publish them, everyone reads; nobody slips a tile onto the wall.
+  { doc: `${F}/live/photos`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { reactions: { 'ph-ready': { createdAt: AT('20:00'), love: 2 } }, wall: [wallTile('ph-ready')], publishedAt: AT('20:00') },
+    create: () => ({ reactions: { 'ph-ready': { createdAt: AT('20:00'), fire: 1_000 } } }), update: () => ({ wall: [wallTile('ph-spam'), wallTile('ph-ready')] }) },
   { doc: 'users/vera/clashes/encore-2026', policy: { get: OWNER, list: OWNER, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { pairs: [] }, create: () => ({ pairs: [] }), update: () => ({ pairs: ['p-a', 'p-b'] }) },
   // One's report rate limit: read and moved by its owner (as each report requires), never removed.
@@ -318,6 +324,10 @@ const ATTACKS: Attack[] = [
     attempt: (db) => setDoc(doc(db, `${F}/performances/p-cheat`), performance({ startsAt: Timestamp.fromDate(AT('20:00')), endsAt: Timestamp.fromDate(AT('21:00')), favoriteCount: 500 })) },
   { name: 'raising a photo’s reactionCount (its uploader)', role: 'visitor', expect: 'denied',
     attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { reactionCount: increment(1) }) },
+  { name: 'setting a photo’s published reactions (its uploader)', role: 'visitor', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { reactions: { love: 500, fire: 0, clap: 0, wow: 0 } }) },
+  { name: 'setting a photo’s published reactions (staff)', role: 'staff', expect: 'denied',
+    attempt: (db) => updateDoc(doc(db, `${F}/photos/ph-ready`), { 'reactions.love': 500 }) },
   { name: 'writing festival stats', role: 'admin', expect: 'denied',
     attempt: (db) => setDoc(doc(db, `${F}/stats/trending`), { performances: ['p-headliner'] }) },
   { name: 'setting one’s own role on a user document', role: 'visitor', expect: 'denied',

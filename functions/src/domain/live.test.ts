@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveSets } from '@encore/model';
-import { PUBLISH_INTERVAL_MS, addToHourly, favoritesChange, hourKey, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue } from './live.js';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, type LiveSets } from '@encore/model';
+import { PUBLISH_INTERVAL_MS, addToHourly, favoritesChange, hourKey, mergeScores, nextLiveSets, nextPublishAt, publishIntervalMs, rankTrending, trendingRecheckDue } from './live.js';
 
 const NOW = new Date('2026-08-14T20:00:00Z');
 const published = (over: Partial<LiveSets> = {}): LiveSets => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
@@ -58,5 +58,22 @@ describe('favourites per hour from the live publications', () => {
       ['2026-08-14T20:00:00.000Z', -2],
     ]);
     expect(addToHourly({}, new Date('2026-08-14T21:05:00Z'), 2, 3)).toEqual({ '2026-08-14T21:00:00.000Z': 2 });
+  });
+});
+
+describe('the publication interval setting', () => {
+  it('is the production default (30 s) when the environment sets none', () => {
+    expect(LIVE_PUBLISH_INTERVAL_SECONDS).toBe(30);
+    expect(publishIntervalMs(undefined)).toBe(30_000);
+    expect(publishIntervalMs(' ')).toBe(30_000);
+  });
+
+  it('takes a whole number of seconds from 1 to 30 from the environment (test stacks run faster)', () => {
+    expect(publishIntervalMs('2')).toBe(2_000);
+    expect(publishIntervalMs('30')).toBe(30_000);
+  });
+
+  it('refuses a setting outside the lag the issue allows, naming it', () => {
+    for (const bad of ['0', '31', '1.5', 'ten', '-3']) expect(() => publishIntervalMs(bad)).toThrow(/LIVE_PUBLISH_INTERVAL_SECONDS must be a whole number of seconds from 1 to 30/);
   });
 });

@@ -5,7 +5,22 @@ import { HOURLY_STATS_HOURS, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, 
  * written again, what a publication changes in it, and how trending is ranked.
  */
 
-export const PUBLISH_INTERVAL_MS = LIVE_PUBLISH_INTERVAL_SECONDS * 1000;
+/**
+ * The publication interval from a setting in seconds (the environment's LIVE_PUBLISH_INTERVAL_SECONDS):
+ * absent or empty, the production default; otherwise a whole number from 1 to 30 (the issue's
+ * largest allowed lag), or an error that names the setting.
+ */
+export function publishIntervalMs(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === '') return LIVE_PUBLISH_INTERVAL_SECONDS * 1000;
+  const seconds = Number(setting);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 30) {
+    throw new Error(`LIVE_PUBLISH_INTERVAL_SECONDS must be a whole number of seconds from 1 to 30, not "${setting}"`);
+  }
+  return seconds * 1000;
+}
+
+/** This process's interval: read once, at load (test stacks set a shorter one through the runner's env). */
+export const PUBLISH_INTERVAL_MS = publishIntervalMs(process.env.LIVE_PUBLISH_INTERVAL_SECONDS);
 /** Trending scores age as the window moves: every listed set is recounted this often. */
 export const TRENDING_RECHECK_MS = 5 * 60_000;
 

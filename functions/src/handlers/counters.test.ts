@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveSetsSchema } from '@encore/model';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
 import { LivePublisher } from './live-publish.js';
-import { handleReactionChanged } from './reaction-changed.js';
 import { handleRefreshTrending } from './refresh-trending.js';
 
 const stats = (deps: TestDeps, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
@@ -211,20 +210,3 @@ describe('favourites per hour (stats/hourly, the staff dashboard chart)', () => 
   });
 });
 
-describe('reaction counter', () => {
-  it('recounts reactions from the source so order and duplicates do not matter', async () => {
-    const deps = testDeps();
-    seedFestival(deps.docs);
-    const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
-    deps.docs.seed(photo, testPhoto());
-    deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u1'), { kind: 'love', createdAt: new Date() });
-    deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'u2'), { kind: 'fire', createdAt: new Date() });
-    const added = event('reaction.changed', { uid: 'u1', festivalId: FESTIVAL_ID, photoId: 'ph1', change: 'added' });
-    await handleReactionChanged(deps, added);
-    await handleReactionChanged(deps, added);
-    expect(deps.docs.data(photo)?.reactionCount).toBe(2);
-    expect(stats(deps, 'totals')).toMatchObject({ reactions: 1 });
-    // Counted in today's figures once, as it happens: the staff dashboard's "today" tiles.
-    expect(stats(deps, 'today')).toMatchObject({ day: '2026-08-14', reactions: 1, photosUploaded: 0, reports: 0 });
-  });
-});

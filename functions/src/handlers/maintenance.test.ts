@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artistSchema, dailyStatsSchema, firestorePaths, liveSetsSchema, message, performanceSchema, photoSchema } from '@encore/model';
+import { artistSchema, dailyStatsSchema, firestorePaths, livePhotosSchema, liveSetsSchema, message, performanceSchema, photoSchema } from '@encore/model';
 import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { encore2026 } from '@encore/model/seed';
@@ -22,13 +22,17 @@ describe('nightly maintenance', () => {
     deps.docs.seed(live, { ...deps.docs.data(live), favorites: { 'nina-main': 999, ghost: 4 } });
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready', performanceId: 'kae-tent', reactionCount: 5, originalPath: 'uploads/u/encore-2026/ph1' }));
     deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'a'), { kind: 'love', createdAt: NOW });
+    deps.docs.seed(firestorePaths.livePhotos(FESTIVAL_ID), { reactions: { ph1: { createdAt: NOW, love: 4, wow: 1 } }, publishedAt: NOW });
 
     const report = await handleNightlyMaintenance(deps);
+    expect(report.reactionCountsMigrated).toEqual([{ festivalId: FESTIVAL_ID, photos: 1 }]);
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))).not.toHaveProperty('reactionCount');
+    expect(livePhotosSchema.parse(deps.docs.data(firestorePaths.livePhotos(FESTIVAL_ID))).reactions).toEqual({ ph1: { createdAt: NOW, love: 1 } });
     expect(report.repairs).toEqual(
       expect.arrayContaining([
         { path: `${live}#favorites.nina-main`, field: 'favorites', was: 999, now: 3 },
         { path: `${live}#favorites.ghost`, field: 'favorites', was: 4, now: 0 },
-        { path: firestorePaths.photo(FESTIVAL_ID, 'ph1'), field: 'reactionCount', was: 5, now: 1 },
+        { path: `${firestorePaths.livePhotos(FESTIVAL_ID)}#reactions.ph1`, field: 'reactions', was: 5, now: 1 },
       ]),
     );
     expect(liveSetsSchema.parse(deps.docs.data(live))).toMatchObject({ favorites: { 'nina-main': 3 }, trending: [{ performanceId: 'nina-main', favorites: 3 }] });

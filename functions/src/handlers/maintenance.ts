@@ -22,6 +22,7 @@ import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
 import { repairLiveSets, stripPerformanceCounts } from './live-repair.js';
+import { repairLivePhotos, stripPhotoReactionCounts } from './live-photos-repair.js';
 import { rebuildFestivalBundle } from './programme-bundle.js';
 import { refreshStats } from './stats.js';
 import { redriveStuckMedia, redriveStuckPhotos, type StuckReport } from './stuck-uploads.js';
@@ -43,6 +44,8 @@ export interface MaintenanceReport extends StuckReport {
   originalsRetired: string[];
   /** Festivals whose performances still carried counts: how many sets lost them (the bundle was rebuilt). */
   countsMigrated: Array<{ festivalId: string; performances: number }>;
+  /** Festivals whose photos still carried `reactionCount`: how many photos lost it (their counts are published per kind). */
+  reactionCountsMigrated: Array<{ festivalId: string; photos: number }>;
 }
 
 /**
@@ -52,7 +55,7 @@ export interface MaintenanceReport extends StuckReport {
  * arriving during the run are never lost.
  */
 export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' | 'now' | 'settings'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [] };
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [] };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
@@ -62,6 +65,9 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
       await rebuildFestivalBundle(deps, festival.id);
       report.countsMigrated.push({ festivalId: festival.id, performances: migrated });
     }
+    // Photos lose the total every reaction used to rewrite; the recount below publishes their counts per kind.
+    const photosMigrated = await stripPhotoReactionCounts(deps, festival.id);
+    if (photosMigrated > 0) report.reactionCountsMigrated.push({ festivalId: festival.id, photos: photosMigrated });
     // Uploads whose work was lost go through the pipeline again, or end refused with a reason.
     await redriveStuckPhotos(deps, festival.id, now, report);
     await redriveStuckMedia(deps, festival.id, now, report);
@@ -93,21 +99,13 @@ async function recountFestival(deps: Pick<Deps, 'docs' | 'now'>, festivalId: str
   }
   const favoritesTotal = 0;
 
-  let reactionsTotal = 0;
+  // Reactions: the published counts (live/photos and the older photos' own), recounted whole.
   const photos = await deps.docs.query({ collection: firestorePaths.photos(festivalId) }, photoSchema);
-  for (const { id } of photos) {
-    const path = firestorePaths.photo(festivalId, id);
-    reactionsTotal += await deps.docs.transaction(async (tx) => {
-      const photo = await tx.get(path, photoSchema);
-      if (!photo) return 0;
-      const reactions = await tx.count({ collection: firestorePaths.reactions(festivalId, id) });
-      if (photo.reactionCount !== reactions) {
-        report.repairs.push({ path, field: 'reactionCount', was: photo.reactionCount, now: reactions });
-        tx.set(path, { reactionCount: reactions }, { merge: true });
-      }
-      return reactions;
-    });
+  const reactions = await repairLivePhotos(deps, festivalId, photos);
+  for (const repair of reactions.repairs) {
+    report.repairs.push({ path: `${firestorePaths.livePhotos(festivalId)}#reactions.${repair.photoId}`, field: 'reactions', was: repair.was, now: repair.now });
   }
+  const reactionsTotal = reactions.total;
 
   const readyPhotos = await deps.docs.count({ collection: firestorePaths.photos(festivalId), where: [['status', '==', 'ready']] });
   const reports = await deps.docs.count({ collection: firestorePaths.reports(festivalId) });

@@ -26,7 +26,7 @@ const side = (photo: Photo | undefined): PhotoSide | null => (photo ? { status: 
 /**
  * Trigger side of `festivals/{f}/photos/{photoId}` writes: publish `photo.changed` when
  * the photo appears, goes away, or changes status or performance (counter writes such
- * as `reactionCount` publish nothing).
+ * as the published `reactions` of an older photo publish nothing).
  */
 export async function publishPhotoChanged(
   deps: Pick<Deps, 'publisher' | 'now'>,

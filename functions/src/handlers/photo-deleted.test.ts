@@ -23,7 +23,7 @@ function arrange(deps: TestDeps, overrides: Parameters<typeof testPhoto>[0] = {}
   deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'ann'), { kind: 'love', createdAt: REQUESTED });
   deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph1', 'bo'), { kind: 'fire', createdAt: REQUESTED });
   deps.docs.seed(firestorePaths.reaction(FESTIVAL_ID, 'ph10', 'ann'), { kind: 'love', createdAt: REQUESTED });
-  deps.docs.seed(photoPath, testPhoto({ uploaderUid: 'u1', originalPath, performanceId: 'nina-main', status: 'deleted', deleteRequestedAt: REQUESTED, reactionCount: 2, ...overrides }));
+  deps.docs.seed(photoPath, testPhoto({ uploaderUid: 'u1', originalPath, performanceId: 'nina-main', status: 'deleted', deleteRequestedAt: REQUESTED, ...overrides }));
 }
 
 const reactionsOf = (deps: TestDeps, photoId: string) => [...deps.docs.store.keys()].filter((path) => path.startsWith(`${firestorePaths.reactions(FESTIVAL_ID, photoId)}/`));

@@ -31,7 +31,7 @@ describe('visitor-write triggers', () => {
 
   it('turn reactions and reports into their events, refusing a malformed report by path and field', async () => {
     const deps = testDeps();
-    await publishReactionChanged(deps, 'r', { festivalId: FESTIVAL_ID, photoId: 'ph', uid: 'u1' }, undefined, { kind: 'love' });
+    await publishReactionChanged(deps, 'r', { festivalId: FESTIVAL_ID, photoId: 'ph', uid: 'u1' }, undefined, { kind: 'love', createdAt: new Date() });
     await publishReportFiled(deps, 'ok', { festivalId: FESTIVAL_ID, reportId: 'ph~u2' }, { photoId: 'ph', reporterUid: 'u2', reason: 'spam', createdAt: new Date() });
     await expect(
       publishReportFiled(deps, 'bad', { festivalId: FESTIVAL_ID, reportId: 'ph~u3' }, { photoId: 'ph', reporterUid: 'u3', reason: 'boring', createdAt: new Date() }),

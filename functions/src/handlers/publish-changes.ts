@@ -1,4 +1,4 @@
-import { favoriteSchema, firestorePaths, makeDomainEvent, reportSchema } from '@encore/model';
+import { favoriteSchema, firestorePaths, makeDomainEvent, reactionSchema, reportSchema, type ReactionKind } from '@encore/model';
 import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -24,10 +24,15 @@ export async function publishFavoriteChanged(deps: Publish, eventId: string, ids
   await publish(deps, makeDomainEvent('favorite.changed', eventId, { ...ids, festivalId: favorite.festivalId, change: after ? 'added' : 'removed' }, deps.now()));
 }
 
-/** `festivals/{f}/photos/{photoId}/reactions/{uid}` created or deleted. */
+/** `festivals/{f}/photos/{photoId}/reactions/{uid}` created, deleted, or changed to another kind: the kinds whose counts move. */
 export async function publishReactionChanged(deps: Publish, eventId: string, ids: { festivalId: string; photoId: string; uid: string }, before: DocData | undefined, after: DocData | undefined) {
-  if (Boolean(before) === Boolean(after)) return;
-  await publish(deps, makeDomainEvent('reaction.changed', eventId, { ...ids, change: after ? 'added' : 'removed' }, deps.now()));
+  const path = firestorePaths.reaction(ids.festivalId, ids.photoId, ids.uid);
+  const was = parseIfPresent(path, before, reactionSchema)?.kind;
+  const is = parseIfPresent(path, after, reactionSchema)?.kind;
+  if (was === is) return;
+  const kinds = [was, is].filter((kind): kind is ReactionKind => kind !== undefined);
+  const change = !was ? 'added' : !is ? 'removed' : 'changed';
+  await publish(deps, makeDomainEvent('reaction.changed', eventId, { ...ids, change, kinds }, deps.now()));
 }
 
 /** `festivals/{f}/reports/{reportId}` created. */

@@ -21,7 +21,8 @@ export interface StatsChange {
   reports?: number;
   /** Per stage: favourite and photo changes. */
   stage?: { stageId: string; favorites?: number; photos?: number };
-  daily?: { timeZone: string; at: Date; field: DailyField };
+  /** One more of `field` on the local day of `at` (or `by` more). */
+  daily?: { timeZone: string; at: Date; field: DailyField; by?: number };
 }
 
 export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, shard: number, change: StatsChange): void {
@@ -37,7 +38,7 @@ export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, 
   if (Object.keys(figures).length > 0 || change.daily) tx.set(`${statShards(festivalId)}/${shard}`, { ...figures, ops: increment(1) }, { merge: true });
   if (change.daily) {
     const day = localDay(change.daily.at, change.daily.timeZone);
-    tx.set(dailyShardPath(festivalId, day, shard), { day, [change.daily.field]: increment(1) }, { merge: true });
+    tx.set(dailyShardPath(festivalId, day, shard), { day, [change.daily.field]: increment(change.daily.by ?? 1) }, { merge: true });
   }
 }
 

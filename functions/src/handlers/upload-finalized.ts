@@ -68,7 +68,6 @@ export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'objects' 
       dominantColor: null,
       placeholder: null,
       capturedAt: null,
-      reactionCount: 0,
       reportCount: 0,
       createdAt: now,
       updatedAt: now,

@@ -32,6 +32,8 @@ export interface Query {
    */
   limit?: number;
   startAfterId?: string;
+  /** Orders by this (timestamp) field, newest first (not combinable with `startAfterId`; needs its composite index). */
+  newestFirst?: string;
 }
 
 export interface FoundDoc<T = DocData> {

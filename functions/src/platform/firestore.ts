@@ -67,6 +67,7 @@ function buildQuery(db: Firestore, query: Query): FsQuery {
     // Paging is by document name; collection-group cursors need a full path, plain collections the id.
     built = built.orderBy('__name__').startAfter(query.group ? db.doc(query.startAfterId) : query.startAfterId);
   }
+  if (query.newestFirst !== undefined) built = built.orderBy(query.newestFirst, 'desc');
   if (query.limit !== undefined) built = built.limit(query.limit);
   return built;
 }

@@ -95,7 +95,6 @@ export function testPhoto(overrides: Partial<Photo> = {}): Photo {
     dominantColor: '#336699',
     placeholder: null,
     capturedAt: null,
-    reactionCount: 0,
     reportCount: 0,
     createdAt: NOW,
     updatedAt: NOW,

@@ -172,6 +172,14 @@ function runQuery(store: Map<string, DocData>, query: Query): FoundDoc[] {
   }
   const key = (doc: FoundDoc) => (query.group ? doc.path : doc.id);
   matches.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  if (query.newestFirst !== undefined) {
+    const at = (doc: FoundDoc) => {
+      const value = fieldValue(doc.data, query.newestFirst!);
+      return value instanceof Date ? value.getTime() : -Infinity;
+    };
+    // Ties by name descending, as Firestore's implicit order follows the last orderBy's direction.
+    matches.sort((a, b) => at(b) - at(a) || (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
+  }
   const start = query.startAfterId === undefined ? 0 : matches.findIndex((doc) => key(doc) > query.startAfterId!);
   const from = start === -1 ? matches.length : start;
   return matches.slice(from, query.limit === undefined ? undefined : from + query.limit);

@@ -10,6 +10,7 @@ import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/program
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
 import { handleRefreshTrending } from '../handlers/refresh-trending.js';
 import { handleReportFiled } from '../handlers/report-filed.js';
+import { handleWallPhotoChanged } from '../handlers/wall-photo-changed.js';
 import { liveDeps } from '../platform/live.js';
 import { subscribe } from './subscribe.js';
 
@@ -20,8 +21,9 @@ export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOption
 export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));
 export const removeDeletedPhoto = subscribe('removeDeletedPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoDeleted(liveDeps(), event));
 export const notifyUploader = subscribe('notifyUploader', 'photo.changed', counterOptions, (event) => handleUploaderNotice(liveDeps(), event));
+export const publishWallPhoto = subscribe('publishWallPhoto', 'photo.changed', liveOptions, (event) => handleWallPhotoChanged(liveDeps(), event));
 export const countFavorite = subscribe('countFavorite', 'favorite.changed', liveOptions, (event) => handleFavoriteChanged(liveDeps(), event));
-export const countReaction = subscribe('countReaction', 'reaction.changed', counterOptions, (event) => handleReactionChanged(liveDeps(), event));
+export const countReaction = subscribe('countReaction', 'reaction.changed', liveOptions, (event) => handleReactionChanged(liveDeps(), event));
 export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
 export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));
 export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));

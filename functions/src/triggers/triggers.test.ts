@@ -83,7 +83,7 @@ describe('firestore triggers', () => {
       test.firestore.makeDocumentSnapshot(testPhoto({ status, performanceId: null, uploaderUid: 'u1', originalPath: 'uploads/u1/encore-2026/ph1' }), 'festivals/encore-2026/photos/ph1');
     await test.wrap(triggers.onPhotoWritten)({ id: 'ph-evt', data: test.makeChange(photo('processing'), photo('ready')), params: { festivalId: FESTIVAL_ID, photoId: 'ph1' } });
     expect(deps.publisher.published.map((e) => [e.id, e.type, e.data])).toEqual([
-      ['r1', 'reaction.changed', { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2', change: 'removed' }],
+      ['r1', 'reaction.changed', { festivalId: FESTIVAL_ID, photoId: 'ph1', uid: 'u2', change: 'removed', kinds: ['love'] }],
       ['rep-evt', 'report.filed', { festivalId: FESTIVAL_ID, reportId: 'ph1~u3', photoId: 'ph1', reporterUid: 'u3', reason: 'spam' }],
       [
         'ph-evt',

@@ -11,10 +11,15 @@ import { connectAuthEmulator, getAuth, signInAnonymously, signInWithEmailAndPass
 import { connectFirestoreEmulator, doc, initializeFirestore, memoryLocalCache, onSnapshot, serverTimestamp, writeBatch, type Firestore as WebFirestore } from 'firebase/firestore';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, makeDomainEvent, topicOf, type LiveSets } from '@encore/model';
+import { firestorePaths, makeDomainEvent, topicOf, type LiveSets } from '@encore/model';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
 
+/**
+ * This file's stack publishes every 5 s (the runner's env), so the suite stays fast; the bound
+ * asserted below follows it. live-photos.test.ts keeps the production default (30 s).
+ */
+const INTERVAL_SECONDS = 5;
 const PROJECT = 'demo-live-counts-it';
 let stack: EncoreStack;
 const webApps: FirebaseApp[] = [];
@@ -47,7 +52,7 @@ function webApp(name: string) {
 }
 
 beforeAll(async () => {
-  stack = await startEncoreStack({ projectId: PROJECT, auth: true, rules: true });
+  stack = await startEncoreStack({ projectId: PROJECT, auth: true, rules: true, env: { LIVE_PUBLISH_INTERVAL_SECONDS: String(INTERVAL_SECONDS) } });
   // The open app: one listener on the live document, from the start to the end of the file.
   const { firestore } = webApp('open-app');
   stopListening = onSnapshot(doc(firestore, firestorePaths.liveSets(FESTIVAL_ID)), (snapshot) => {
@@ -97,7 +102,7 @@ describe('2,000 favourites streaming in, with duplicates', () => {
     // The client heard each publication once: at most one a LIVE_PUBLISH_INTERVAL, plus the first.
     const usage = await fetchUsage(stack.hosts, stack.projectId);
     const clientReads = usage.firestore.byClientCollection.client?.live?.reads ?? 0;
-    const bound = Math.ceil(elapsedMs / (LIVE_PUBLISH_INTERVAL_SECONDS * 1000)) + 1;
+    const bound = Math.ceil(elapsedMs / (INTERVAL_SECONDS * 1000)) + 1;
     console.log(`live counts: 2,300 favourite changes in ${(elapsedMs / 1000).toFixed(1)} s; the open client read the live document ${clientReads} times (bound ${bound})`);
     expect(clientReads).toBeGreaterThan(0);
     expect(clientReads).toBeLessThanOrEqual(bound);
@@ -113,7 +118,7 @@ describe('one more favourite', () => {
     await favorite('late-fan', 'kae-main').set({ festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date() });
     await clientSees((live) => live?.favorites['kae-main'] === 1);
     const update = seen.slice(before).find((state) => state.live?.favorites['kae-main'] === 1)!;
-    // Printed, not asserted: the documented bound is LIVE_PUBLISH_INTERVAL_SECONDS after the event reaches countFavorite.
+    // Printed, not asserted: the bound is the interval (here INTERVAL_SECONDS; in production LIVE_PUBLISH_INTERVAL_SECONDS) after the event reaches countFavorite.
     console.log(`live counts: a favourite reached the open client after ${((update.at - writtenAt) / 1000).toFixed(1)} s`);
     expect(seen.length - before).toBe(1);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { documentIdSchema, photoIdSchema, slugIdSchema } from '../schemas/common.js';
-import { photoStatusSchema, reportReasonSchema } from '../schemas/photos.js';
+import { photoStatusSchema, reactionKindSchema, reportReasonSchema } from '../schemas/photos.js';
 
 /**
  * Domain events: what Encore's triggers publish to Pub/Sub and its subscribers consume.
@@ -57,7 +57,15 @@ export const favoriteChangedSchema = z
   .strict();
 
 export const reactionChangedSchema = z
-  .object({ uid, festivalId: slugIdSchema, photoId: documentIdSchema, change: z.enum(['added', 'removed']) })
+  .object({
+    uid,
+    festivalId: slugIdSchema,
+    photoId: documentIdSchema,
+    /** `changed`: the person picked another kind. */
+    change: z.enum(['added', 'removed', 'changed']),
+    /** The kinds whose counts moved (absent on older events: every kind is recounted). */
+    kinds: z.array(reactionKindSchema).min(1).max(2).optional(),
+  })
   .strict();
 
 export const reportFiledSchema = z

@@ -17,6 +17,9 @@ const doc = readFileSync(new URL('../../../docs/data-contract.md', import.meta.u
 const NOT_DOCUMENTS = new Set([
   'thumbnailSchema', // one entry of a photo's `thumbnails`, described in the photo's table
   'liveTrendingItemSchema', // one entry of live/sets' `trending`, described in its table
+  'livePhotoEntrySchema', // one entry of live/photos' `reactions`, described in its table
+  'liveWallPhotoSchema', // one tile of live/photos' `wall`, described in its table
+  'reactionCountsSchema', // a photo's `reactions` and part of a live/photos entry, described in their tables
   'performanceInputSchema', // the staff-written subset of performanceSchema
   'artistInputSchema', // the staff-written subset of artistSchema
   'venueMapInputSchema', // the staff-written subset of venueMapSchema

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
+import { photoSchema, reactionCountsSchema } from './photos.js';
 
 /**
  * Live figures as published aggregates. The truth is what people write (their favourites);
@@ -8,8 +9,14 @@ import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
  * app pays a bounded number of reads a minute, however many people favourite.
  */
 
-/** The shortest time between two publications of a festival's live document. */
-export const LIVE_PUBLISH_INTERVAL_SECONDS = 10;
+/**
+ * The shortest time between two publications of a festival's live documents (`live/sets` and
+ * `live/photos`): the production default. The issue allows a lag of 10-30 s; 30 s is what keeps
+ * the modelled 50,000-visitor day under $15 (every open app reads each publication once:
+ * 2,500 apps x 2 a minute, `npm run bench -- bill`). The functions read an override from the
+ * environment (LIVE_PUBLISH_INTERVAL_SECONDS, 1-30), which the test stacks use to run faster.
+ */
+export const LIVE_PUBLISH_INTERVAL_SECONDS = 30;
 /** Trending counts favourites given in this window by established accounts only. */
 export const LIVE_TRENDING_WINDOW_MINUTES = 60;
 export const LIVE_TRENDING_SIZE = 20;
@@ -32,6 +39,75 @@ export const liveSetsSchema = z
   })
   .strict();
 export type LiveSets = z.infer<typeof liveSetsSchema>;
+
+/**
+ * How many photos `festivals/{f}/live/photos` carries: the newest photos with reactions, as many
+ * as the wall shows (its newest 60 ready photos: any of them with reactions is among these).
+ * Bound: an entry is at most ~180 bytes (a 64-character id, its time, four counters), so the
+ * document stays under 11 KiB whatever the crowd, far below Firestore's 1 MiB; every open wall
+ * downloads it at each publication, so it is kept to what the wall shows. Older photos carry
+ * their counts themselves (`photos/{id}.reactions`), published at the same cadence.
+ */
+export const LIVE_PHOTOS_SIZE = 60;
+
+/**
+ * How many of the newest ready photos `live/photos` carries for the wall (`wall`): a phone's wall
+ * shows about 8 tiles at once, so 12 fill its first screen and a half; older ones the wall pages
+ * with one-off queries. Every open wall downloads the whole document at each publication (billed
+ * as Firestore network egress), so this is kept small: `npm run bench -- bill` prices it.
+ */
+export const LIVE_WALL_SIZE = 12;
+/**
+ * The wall's hard size bound: a publication drops its oldest tiles until the tiles' JSON fits in
+ * this many bytes (a tile is ~1.2 KB with its nine renditions, so 12 take ~15 KiB). With the
+ * reactions (under 11 KiB) the document stays under 36 KiB, far below Firestore's 1 MiB.
+ */
+export const LIVE_WALL_MAX_BYTES = 24 * 1024;
+
+/** One photo of the wall as a tile shows it: the photo document's fields a tile and the lightbox need, and its id. */
+const photoField = photoSchema.shape;
+export const liveWallPhotoSchema = z
+  .object({
+    id: documentIdSchema,
+    uploaderUid: photoField.uploaderUid,
+    uploaderName: photoField.uploaderName,
+    performanceId: photoField.performanceId,
+    width: photoField.width,
+    height: photoField.height,
+    thumbnails: photoField.thumbnails,
+    dominantColor: photoField.dominantColor,
+    placeholder: photoField.placeholder,
+    capturedAt: photoField.capturedAt,
+    createdAt: photoField.createdAt,
+  })
+  .strict();
+export type LiveWallPhoto = z.infer<typeof liveWallPhotoSchema>;
+
+/** One photo of `live/photos`: its creation time (the window's order) and its reactions per kind. */
+export const livePhotoEntrySchema = z
+  .object({ createdAt: timestampSchema })
+  .merge(reactionCountsSchema.partial())
+  .strict();
+export type LivePhotoEntry = z.infer<typeof livePhotoEntrySchema>;
+
+/**
+ * `festivals/{f}/live/photos`: reactions per kind of the newest photos that have any, published
+ * like `live/sets` (at most once every LIVE_PUBLISH_INTERVAL_SECONDS, only when a count changed).
+ */
+export const livePhotosSchema = z
+  .object({
+    /** Per photo id (the LIVE_PHOTOS_SIZE newest with reactions): its counts; kinds at 0 absent. */
+    reactions: z.record(documentIdSchema, livePhotoEntrySchema),
+    /**
+     * The newest LIVE_WALL_SIZE ready photos, newest first (hidden, rejected and deleted ones leave
+     * at the next publication), so an open wall pays one read per publication, not one per new
+     * photo. Absent on documents published before it existed: the wall then queries its first page.
+     */
+    wall: z.array(liveWallPhotoSchema).max(LIVE_WALL_SIZE).optional(),
+    publishedAt: timestampSchema,
+  })
+  .strict();
+export type LivePhotos = z.infer<typeof livePhotosSchema>;
 
 /** How many favourite and reaction toggles one account may make per window; firestore.rules holds the same numbers. */
 export const TOGGLES_PER_WINDOW = 30;

@@ -25,6 +25,12 @@ export const thumbnailSchema = z
   .strict();
 export type Thumbnail = z.infer<typeof thumbnailSchema>;
 
+/** A photo's reactions per kind (every kind present, 0 included). */
+export const reactionCountsSchema = z
+  .object({ love: counterSchema, fire: counterSchema, clap: counterSchema, wow: counterSchema })
+  .strict();
+export type ReactionCounts = z.infer<typeof reactionCountsSchema>;
+
 /** `festivals/{f}/photos/{photoId}`: created by functions when an upload lands. */
 export const photoSchema = z
   .object({
@@ -47,7 +53,14 @@ export const photoSchema = z
     /** A ThumbHash (base64) the client decodes into a blurred preview while loading. */
     placeholder: z.string().max(100).nullable(),
     capturedAt: timestampSchema.nullable(),
-    reactionCount: counterSchema,
+    /** Legacy: the total functions kept while every reaction rewrote the photo; the reactions migration removes it. */
+    reactionCount: counterSchema.optional(),
+    /**
+     * Per kind, the photo's reactions once it is older than the photos `festivals/{f}/live/photos`
+     * carries (LIVE_PHOTOS_SIZE): published by functions at most once per LIVE_PUBLISH_INTERVAL_SECONDS.
+     * While the photo is in the live document this is absent or stale: the live document wins.
+     */
+    reactions: reactionCountsSchema.optional(),
     reportCount: counterSchema,
     /** Times the nightly job sent the upload through the pipeline again because it stayed `processing` (absent: never). */
     redrives: z.number().int().min(0).max(100).optional(),
@@ -71,6 +84,8 @@ export type Photo = z.infer<typeof photoSchema>;
 
 export const reactionKindSchema = z.enum(['love', 'fire', 'clap', 'wow']);
 export type ReactionKind = z.infer<typeof reactionKindSchema>;
+export const REACTION_KINDS = reactionKindSchema.options;
+
 
 /** `festivals/{f}/photos/{photoId}/reactions/{uid}`: one per user per photo. */
 export const reactionSchema = z

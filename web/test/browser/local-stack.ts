@@ -131,7 +131,7 @@ export async function startLocalStack(): Promise<LocalStack> {
         rulesFiles: { firestore: join(ROOT, 'firestore.rules'), storage: join(ROOT, 'storage.rules') },
         // Strict index mode: a query of the app or the functions that production would refuse for a missing index fails here first.
         indexes: { path: join(ROOT, 'firestore.indexes.json'), strict: true },
-        runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
+        runner: { schedules: false, env: { DAILY_UPLOAD_QUOTA: '50', REPORT_HIDE_THRESHOLD: '3', LIVE_PUBLISH_INTERVAL_SECONDS: '2' }, log: () => {}, appCheck: { debugTokens: [appCheckDebugToken] } },
       }).then((started) => {
         stops.push(() => started.stop());
         return started;

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { PhotoAttribution } from './photo-attribution';
 import { PhotoAttributionText } from './PhotoAttributionText';
 import { PhotoImage } from './PhotoImage';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 import { DeletePhotoButton } from './DeletePhotoButton';
 import { HidePhotoButton } from './HidePhotoButton';
 import { ReactionBar } from './ReactionBar';
@@ -21,10 +21,10 @@ export function Lightbox({
   onIndexChange,
   onClose,
 }: {
-  photos: PhotoDoc[];
+  photos: WallPhoto[];
   index: number | null;
-  describe(photo: PhotoDoc): string;
-  attribute(photo: PhotoDoc): PhotoAttribution;
+  describe(photo: WallPhoto): string;
+  attribute(photo: WallPhoto): PhotoAttribution;
   onIndexChange(index: number): void;
   onClose(): void;
 }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 import { fallbackThumbnail, publicFileUrl, srcSets } from './photo-urls';
 import { placeholderDataUrl } from './placeholder';
 
@@ -7,7 +7,7 @@ import { placeholderDataUrl } from './placeholder';
  * A derived photo as `<picture>`: AVIF, then WebP, then JPEG, each with every width so the
  * browser picks by screen. Until it loads, the ThumbHash preview over the dominant colour.
  */
-export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: PhotoDoc; sizes: string; alt: string; width?: number }) {
+export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: WallPhoto; sizes: string; alt: string; width?: number }) {
   const [loaded, setLoaded] = useState(false);
   const sets = srcSets(photo.thumbnails);
   const fallback = fallbackThumbnail(photo.thumbnails, width);

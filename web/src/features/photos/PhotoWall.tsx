@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
@@ -7,18 +8,19 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Skeleton } from '../../ui/Skeleton';
 import { Lightbox } from './Lightbox';
 import { attributionOf } from './photo-attribution';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
+import { PhotoReactionsProvider, usePhotoReactions } from './PhotoReactionsContext';
 import { PhotoWallView } from './PhotoWallView';
-import { useReadyPhotos } from './use-photos';
+import { useWallPhotos } from './use-photos';
 
-/** The live wall (festival-wide, or one performance's) with its lightbox. */
+/** The live wall (festival-wide, or one performance's) with its lightbox: the published newest photos first, older ones on request. */
 export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   const intl = useIntl();
-  const photos = useReadyPhotos(performanceId);
+  const wall = useWallPhotos(performanceId);
   const { programme } = useFestival();
   const [open, setOpen] = useState<number | null>(null);
 
-  const describe = (photo: PhotoDoc) => {
+  const describe = (photo: WallPhoto) => {
     const performance = programme?.performances.find((candidate) => candidate.id === photo.performanceId);
     const artist = performance ? programme?.artists.get(performance.artistId) : undefined;
     return artist
@@ -26,13 +28,14 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
       : intl.formatMessage({ id: 'photos.wall.festivalPhoto', defaultMessage: 'Festival photo' });
   };
 
-  const attribute = (photo: PhotoDoc) => attributionOf(photo, programme);
+  const attribute = (photo: WallPhoto) => attributionOf(photo, programme);
 
-  if (photos.status === 'error') return <ErrorNotice variant="state" error={photos.error} onRetry={() => window.location.reload()} />;
-  if (photos.status === 'loading') {
+  if (wall.status === 'error') return <ErrorNotice variant="state" error={wall.error} onRetry={() => window.location.reload()} />;
+  if (wall.photos.length === 0 && wall.moreError) return <ErrorNotice variant="state" error={wall.moreError} onRetry={wall.loadMore} />;
+  if (wall.status === 'loading') {
     return <Skeleton shape="tiles" count={8} label={<FormattedMessage id="photos.wall.loading" defaultMessage="Loading photos…" />} />;
   }
-  if (photos.data.length === 0 && photos.fromCache) {
+  if (wall.photos.length === 0 && wall.fromCache) {
     // Only this device's cache answered: the wall may well have photos, just not saved here.
     return (
       <EmptyState icon="offline" title={<FormattedMessage id="photos.wall.notSavedTitle" defaultMessage="No photos saved on this device yet" />}>
@@ -40,7 +43,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
       </EmptyState>
     );
   }
-  if (photos.data.length === 0) {
+  if (wall.photos.length === 0) {
     return (
       <EmptyState
         icon="photos"
@@ -54,9 +57,27 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
     );
   }
   return (
-    <>
-      <PhotoWallView photos={photos.data} describe={describe} attribute={attribute} onOpen={setOpen} />
-      <Lightbox photos={photos.data} index={open} describe={describe} attribute={attribute} onIndexChange={setOpen} onClose={() => setOpen(null)} />
-    </>
+    <PhotoReactionsProvider live={wall.live}>
+      <CountedWall photos={wall.photos} describe={describe} attribute={attribute} onOpen={setOpen} />
+      {wall.moreError ? <ErrorNotice error={wall.moreError} onRetry={wall.loadMore} /> : null}
+      {wall.hasMore ? (
+        <div className="photo-wall-more">
+          <Button className="button button-secondary" onPress={wall.loadMore} isDisabled={wall.loadingMore}>
+            {wall.loadingMore ? (
+              <FormattedMessage id="photos.wall.loadingMore" defaultMessage="Loading more photos…" />
+            ) : (
+              <FormattedMessage id="photos.wall.more" defaultMessage="More photos" />
+            )}
+          </Button>
+        </div>
+      ) : null}
+      <Lightbox photos={wall.photos} index={open} describe={describe} attribute={attribute} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+    </PhotoReactionsProvider>
   );
+}
+
+/** The wall with each photo's reactions as published (live/photos), the person's own at once. */
+function CountedWall(props: Omit<Parameters<typeof PhotoWallView>[0], 'countsOf'>) {
+  const { countsOf } = usePhotoReactions();
+  return <PhotoWallView {...props} countsOf={countsOf} />;
 }

@@ -1,12 +1,15 @@
+import type { ReactionCounts } from '@encore/model';
 import { Button } from 'react-aria-components';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { PhotoImage } from './PhotoImage';
 import type { PhotoAttribution } from './photo-attribution';
 import { PhotoTileCaption } from './PhotoAttributionText';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
+import { publishedCounts } from './reaction-counts';
+import { REACTION_KINDS_SHOWN } from './reaction-kinds';
 
 /** Wide photos take two cells and tall ones two rows, so the grid packs like a masonry wall. */
-export function tileShape(photo: Pick<PhotoDoc, 'width' | 'height'>): 'wide' | 'tall' | 'square' {
+export function tileShape(photo: Pick<WallPhoto, 'width' | 'height'>): 'wide' | 'tall' | 'square' {
   if (!photo.width || !photo.height) return 'square';
   const ratio = photo.width / photo.height;
   return ratio >= 1.45 ? 'wide' : ratio <= 0.7 ? 'tall' : 'square';
@@ -18,12 +21,16 @@ export function PhotoWallView({
   describe,
   attribute,
   onOpen,
+  countsOf = (photo) => publishedCounts(null, photo),
 }: {
-  photos: PhotoDoc[];
-  describe(photo: PhotoDoc): string;
-  attribute(photo: PhotoDoc): PhotoAttribution;
+  photos: WallPhoto[];
+  describe(photo: WallPhoto): string;
+  attribute(photo: WallPhoto): PhotoAttribution;
   onOpen(index: number): void;
+  /** Each photo's reactions per kind (the wall passes the published ones: PhotoReactionsContext). */
+  countsOf?(photo: WallPhoto): ReactionCounts;
 }) {
+  const intl = useIntl();
   return (
     <ul className="photo-wall">
       {photos.map((photo, index) => {
@@ -34,22 +41,32 @@ export function PhotoWallView({
             <Button className="photo-tile" onPress={() => onOpen(index)}>
               <PhotoImage photo={photo} sizes={shape === 'wide' ? '(min-width: 900px) 360px, 100vw' : '(min-width: 900px) 180px, 50vw'} width={shape === 'wide' ? 800 : 320} alt={describe(photo)} />
               <PhotoTileCaption attribution={attribute(photo)} />
-              {photo.reactionCount > 0 ? (
-                <span className="photo-tile-count">
-                  <span aria-hidden="true">♥ {photo.reactionCount}</span>
-                  <span className="visually-hidden">
-                    <FormattedMessage
-                      id="photos.wallView.reactions"
-                      defaultMessage="{count, plural, one {# reaction} other {# reactions}}"
-                      values={{ count: photo.reactionCount }}
-                    />
-                  </span>
-                </span>
-              ) : null}
+              <ReactionBadges counts={countsOf(photo)} intl={intl} />
             </Button>
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** One badge per kind with reactions ("❤️ 3 🔥 1"), read out as "Reactions: 3 Love, 1 Fire". */
+function ReactionBadges({ counts, intl }: { counts: ReactionCounts; intl: ReturnType<typeof useIntl> }) {
+  const shown = REACTION_KINDS_SHOWN.filter(({ kind }) => counts[kind] > 0);
+  if (shown.length === 0) return null;
+  const spoken = intl.formatList(shown.map(({ kind, label }) => `${counts[kind]} ${intl.formatMessage(label)}`));
+  return (
+    <span className="photo-tile-count">
+      <span aria-hidden="true" className="photo-tile-kinds">
+        {shown.map(({ kind, emoji }) => (
+          <span key={kind}>
+            {emoji} {counts[kind]}
+          </span>
+        ))}
+      </span>
+      <span className="visually-hidden">
+        <FormattedMessage id="photos.wallView.reactionsByKind" defaultMessage="Reactions: {list}" values={{ list: spoken }} />
+      </span>
+    </span>
   );
 }

@@ -3,30 +3,22 @@ import { doc, serverTimestamp } from 'firebase/firestore';
 import { commitToggle } from '../../firebase/toggle-limit';
 import { useMemo, useState } from 'react';
 import { ToggleButton } from 'react-aria-components';
-import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useAccount } from '../account/AccountContext';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
+import { usePhotoReactions } from './PhotoReactionsContext';
+import { totalOf } from './reaction-counts';
+import { REACTION_KINDS_SHOWN } from './reaction-kinds';
 
-const names = defineMessages({
-  love: { id: 'photos.reactionBar.love', defaultMessage: 'Love' },
-  fire: { id: 'photos.reactionBar.fire', defaultMessage: 'Fire' },
-  clap: { id: 'photos.reactionBar.clap', defaultMessage: 'Applause' },
-  wow: { id: 'photos.reactionBar.wow', defaultMessage: 'Wow' },
-});
-
-const KINDS: Array<{ kind: ReactionKind; emoji: string; label: MessageDescriptor }> = [
-  { kind: 'love', emoji: '❤️', label: names.love },
-  { kind: 'fire', emoji: '🔥', label: names.fire },
-  { kind: 'clap', emoji: '👏', label: names.clap },
-  { kind: 'wow', emoji: '😮', label: names.wow },
-];
-
-/** One reaction per person per photo (the document id is the uid); the total counts live. */
-export function ReactionBar({ photo }: { photo: PhotoDoc }) {
+/**
+ * One reaction per person per photo (the document id is the uid). Each kind shows its count as
+ * published (live/photos, at most ~30 s behind); the person's own change shows at once.
+ */
+export function ReactionBar({ photo }: { photo: WallPhoto }) {
   const intl = useIntl();
   const { account, ensureSignedIn } = useAccount();
   const [error, setError] = useState<unknown>(null);
@@ -36,28 +28,38 @@ export function ReactionBar({ photo }: { photo: PhotoDoc }) {
     [account, festivalId, photo.id],
   );
   const mine = useLiveDocument(ref, reactionSchema);
+  const reactions = usePhotoReactions();
+  const counts = reactions.countsOf(photo);
+  const total = totalOf(counts);
 
   const react = async (kind: ReactionKind) => {
     setError(null);
     const uid = await ensureSignedIn();
     const target = doc(db(), firestorePaths.reaction(festivalId, photo.id, uid));
-    const write = commitToggle(uid, (batch) => (mine.data?.kind === kind ? batch.delete(target) : batch.set(target, { kind, createdAt: serverTimestamp() })));
-    write.catch(setError);
+    const was = mine.data?.kind;
+    const next = was === kind ? undefined : kind;
+    reactions.ownChange(photo, was, next);
+    const write = commitToggle(uid, (batch) => (next ? batch.set(target, { kind, createdAt: serverTimestamp() }) : batch.delete(target)));
+    write.catch((failure: unknown) => {
+      reactions.ownChange(photo, next, was);
+      setError(failure);
+    });
   };
 
   return (
     <div>
-      <div className="reactions" role="group" aria-label={intl.formatMessage({ id: 'photos.reactionBar.label', defaultMessage: 'Reactions: {count} in total' }, { count: photo.reactionCount })}>
-        {KINDS.map(({ kind, emoji, label }) => (
-          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} onChange={() => void react(kind)} aria-label={intl.formatMessage(label)}>
-            <span aria-hidden="true">{emoji}</span> <span aria-hidden="true">{intl.formatMessage(label)}</span>
+      <div className="reactions" role="group" aria-label={intl.formatMessage({ id: 'photos.reactionBar.label', defaultMessage: 'Reactions: {count} in total' }, { count: total })}>
+        {REACTION_KINDS_SHOWN.map(({ kind, emoji, label }) => (
+          // Named by its visible text: the kind and its count ("Love 3").
+          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} onChange={() => void react(kind)}>
+            <span aria-hidden="true">{emoji}</span> {intl.formatMessage(label)} <span className="reaction-count">{counts[kind]}</span>
           </ToggleButton>
         ))}
         <span className="muted" aria-hidden="true">
           <FormattedMessage
             id="photos.reactionBar.count"
             defaultMessage="{count, plural, one {# reaction} other {# reactions}}"
-            values={{ count: photo.reactionCount }}
+            values={{ count: total }}
           />
           {mine.hasPendingWrites ? (
             <>

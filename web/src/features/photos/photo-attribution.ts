@@ -1,5 +1,5 @@
 import type { Programme } from '../../festival/programme';
-import type { PhotoDoc } from './photo-types';
+import type { WallPhoto } from './photo-types';
 
 /** What the wall says about a photo besides the image: which set, when, and whose. */
 export interface PhotoAttribution {
@@ -16,7 +16,7 @@ export interface PhotoAttribution {
   timeZone: string;
 }
 
-export function attributionOf(photo: PhotoDoc, programme: Programme | null | undefined): PhotoAttribution {
+export function attributionOf(photo: WallPhoto, programme: Programme | null | undefined): PhotoAttribution {
   const performance = photo.performanceId ? programme?.performances.find((candidate) => candidate.id === photo.performanceId) : undefined;
   const artist = performance ? (programme?.artists.get(performance.artistId)?.name ?? null) : null;
   const stage = performance ? (programme?.stages.find((candidate) => candidate.id === performance.stageId)?.name ?? null) : null;

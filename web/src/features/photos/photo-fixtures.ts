@@ -22,7 +22,6 @@ export function photoFixture(overrides: Partial<PhotoDoc> & { id: string }): Pho
     dominantColor: '#336699',
     placeholder: null,
     capturedAt: null,
-    reactionCount: 0,
     reportCount: 0,
     createdAt: new Date('2026-08-15T20:00:00Z'),
     updatedAt: new Date('2026-08-15T20:00:00Z'),
