@@ -5,7 +5,7 @@ import { importWithRetry } from '../app/lazy-page';
 import { appConfig } from '../config/firebase-config';
 
 export interface LiveCounts {
-  /** Per set, how many people have it in their schedule (as last published: at most ~10 s behind). */
+  /** Per set, how many people have it in their schedule (as last published: at most ~30 s behind). */
   favorites: Readonly<Record<string, number>>;
   /** The sets established accounts favourited most in the last hour, most first. */
   trending: readonly LiveTrendingItem[];

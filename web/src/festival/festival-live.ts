@@ -35,7 +35,7 @@ export function listenToFestival(festivalId: string, onChange: (update: (previou
 
 /**
  * The festival's live figures (`festivals/{f}/live/sets`): one document, rewritten by the
- * backend at most every 10 seconds, so this listener costs at most 6 reads a minute however
+ * backend at most every 30 seconds (LIVE_PUBLISH_INTERVAL_SECONDS), so this listener costs at most 2 reads a minute however
  * many people favourite.
  */
 export function listenToLiveSets(festivalId: string, onChange: (update: (previous: DocumentState<WithId<LiveSets>>) => DocumentState<WithId<LiveSets>>) => void): () => void {

@@ -63,7 +63,7 @@ export function SetCard({
   const isFavorite = favorites?.ids.has(performance.id) ?? false;
   const priority = favorites ? (isFavorite ? favorites.priorities?.get(performance.id) : undefined) : sharedPriority;
   const onPriority = favorites?.onPriority;
-  // Published apart from the programme (festivals/{f}/live/sets), at most ~10 s behind.
+  // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const fans = useFavoriteCount(performance.id);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = [

@@ -71,7 +71,7 @@ function SetsEditor({ programme }: { programme: Programme }) {
   const [editing, setEditing] = useState<PerformanceDoc | 'new' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const sets = programme.performances.filter((set) => festivalDayOf(set.startsAt, programme.festival) === day);
-  // Published apart from the programme (festivals/{f}/live/sets), at most ~10 s behind.
+  // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const { favorites } = useLiveCounts();
 
   const save = ({ id, input, isNew }: PerformanceDraft) => {
