@@ -39,9 +39,11 @@ describe('live document rules', () => {
 });
 
 describe('favourites per hour from the live publications', () => {
-  it('keys an instant by the start of its hour', () => {
-    expect(hourKey(new Date('2026-08-14T20:59:59.999Z'))).toBe('2026-08-14T20:00:00.000Z');
-    expect(hourKey(new Date('2026-08-14T21:00:00Z'))).toBe('2026-08-14T21:00:00.000Z');
+  it('keys an instant by the start of its hour on the festival’s clock', () => {
+    expect(hourKey(new Date('2026-08-14T20:59:59.999Z'), 'Europe/Amsterdam')).toBe('2026-08-14T20:00:00.000Z');
+    expect(hourKey(new Date('2026-08-14T21:00:00Z'), 'Europe/Amsterdam')).toBe('2026-08-14T21:00:00.000Z');
+    // The festival's own hours where they start at half past UTC.
+    expect(hourKey(new Date('2026-08-14T21:10:00Z'), 'Australia/Adelaide')).toBe('2026-08-14T20:30:00.000Z');
   });
 
   it('takes a publication’s net change of favourites, sets added, dropped or recounted', () => {
@@ -52,12 +54,12 @@ describe('favourites per hour from the live publications', () => {
 
   it('adds the change to its hour, keeps the last 24 hours, oldest first', () => {
     const hours = { '2026-08-13T20:00:00.000Z': 5, '2026-08-13T21:00:00.000Z': 4, '2026-08-14T19:00:00.000Z': 7, '2026-08-14T20:00:00.000Z': 1 };
-    expect(Object.entries(addToHourly(hours, new Date('2026-08-14T20:30:00Z'), -3))).toEqual([
+    expect(Object.entries(addToHourly(hours, new Date('2026-08-14T20:30:00Z'), -3, 'Europe/Amsterdam'))).toEqual([
       ['2026-08-13T21:00:00.000Z', 4],
       ['2026-08-14T19:00:00.000Z', 7],
       ['2026-08-14T20:00:00.000Z', -2],
     ]);
-    expect(addToHourly({}, new Date('2026-08-14T21:05:00Z'), 2, 3)).toEqual({ '2026-08-14T21:00:00.000Z': 2 });
+    expect(addToHourly({}, new Date('2026-08-14T21:05:00Z'), 2, 'Europe/Amsterdam', 3)).toEqual({ '2026-08-14T21:00:00.000Z': 2 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { HOURLY_STATS_HOURS, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_TRENDING_WINDOW_MINUTES, type LiveSets, type LiveTrendingItem } from '@encore/model';
+import { HOURLY_STATS_HOURS, hourStartIn, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_TRENDING_WINDOW_MINUTES, type LiveSets, type LiveTrendingItem } from '@encore/model';
 
 /**
  * The festival's live document (`festivals/{f}/live/sets`) as pure rules: when it may be
@@ -99,9 +99,9 @@ function sameMap(a: Readonly<Record<string, number>>, b: Readonly<Record<string,
 
 const HOUR_MS = 3_600_000;
 
-/** The start of the hour an instant is in, as `stats/hourly` keys it (an ISO instant). */
-export function hourKey(at: Date): string {
-  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS).toISOString();
+/** The start of the festival's hour an instant is in, as `stats/hourly` keys it (an ISO instant). */
+export function hourKey(at: Date, timeZone: string): string {
+  return hourStartIn(at, timeZone).toISOString();
 }
 
 /** Favourites added minus removed between two publications of the live document (a set absent counts 0). */
@@ -113,11 +113,11 @@ export function favoritesChange(previous: Pick<LiveSets, 'favorites'> | undefine
 /**
  * `stats/hourly`'s favourites after a publication: its net change added to the hour it was
  * published in (so a favourite counts in the hour it reached everyone's count, at most
- * LIVE_PUBLISH_INTERVAL_SECONDS late), the hours before the last `keepHours` dropped, in
- * order of time.
+ * LIVE_PUBLISH_INTERVAL_SECONDS late) on the festival's clock, the hours before the last
+ * `keepHours` dropped, in order of time.
  */
-export function addToHourly(hours: Readonly<Record<string, number>>, at: Date, change: number, keepHours = HOURLY_STATS_HOURS): Record<string, number> {
-  const key = hourKey(at);
+export function addToHourly(hours: Readonly<Record<string, number>>, at: Date, change: number, timeZone: string, keepHours = HOURLY_STATS_HOURS): Record<string, number> {
+  const key = hourKey(at, timeZone);
   const oldest = new Date(new Date(key).getTime() - (keepHours - 1) * HOUR_MS).toISOString();
   const next: Record<string, number> = { ...hours, [key]: (hours[key] ?? 0) + change };
   return Object.fromEntries(

@@ -1,4 +1,4 @@
-import { LIVE_TRENDING_SIZE, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
+import { LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
 import { addToHourly, favoritesChange, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue, trendingWindowStart, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
@@ -22,6 +22,8 @@ interface Lane {
   known?: LiveSets;
   /** Per set, whether it is off the programme (cancelled or gone), and when that was read. */
   statuses: Map<string, { off: boolean; at: number }>;
+  /** The festival's time zone, read once: `stats/hourly` keys the festival's own hours. */
+  timeZone?: string;
 }
 
 /**
@@ -97,6 +99,8 @@ export class LivePublisher {
     const recount = await recountSets(this.deps.docs, festivalId, [...toRecount], dirty, now, rechecking);
     const path = firestorePaths.liveSets(festivalId);
     const hourlyPath = firestorePaths.stats(festivalId, 'hourly');
+    lane.timeZone ??= (await this.deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))?.timeZone;
+    const timeZone = lane.timeZone ?? 'UTC';
     const outcome = await this.deps.docs.transaction(async (tx) => {
       const [current, hourly] = await tx.getAll([
         [path, liveSetsSchema],
@@ -113,7 +117,7 @@ export class LivePublisher {
       // The staff dashboard's favourites per hour: what this publication changed, in the same
       // commit, so a retried transaction or a duplicate event (same counts) adds nothing twice.
       const change = favoritesChange(current, next);
-      if (change !== 0) tx.set(hourlyPath, { favorites: addToHourly(hourly?.favorites ?? {}, now, change), updatedAt: now });
+      if (change !== 0) tx.set(hourlyPath, { favorites: addToHourly(hourly?.favorites ?? {}, now, change, timeZone), updatedAt: now });
       return { kind: 'published' as const, next };
     });
     if (outcome.kind === 'published') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { festivalDay, festivalDayOf, festivalDays, localTime, zonedInstant } from './festival-days.js';
+import { festivalDay, festivalDayOf, festivalDays, hourStartIn, localTime, zonedInstant } from './festival-days.js';
 
 const amsterdam = { timeZone: 'Europe/Amsterdam' };
 const hours = (day: { startsAt: Date; endsAt: Date }) => (day.endsAt.getTime() - day.startsAt.getTime()) / 3_600_000;
@@ -99,5 +99,14 @@ describe('zonedInstant', () => {
     expect(zonedInstant('2026-08-15', '25:00', 'Europe/Amsterdam')).toBeNull();
     expect(zonedInstant('2026-08-15', '9pm', 'Europe/Amsterdam')).toBeNull();
     expect(zonedInstant('15-08-2026', '21:00', 'Europe/Amsterdam')).toBeNull();
+  });
+});
+
+describe('hourStartIn', () => {
+  it('starts the hour on the zone’s clock: on the UTC hour in Amsterdam, at half past in Adelaide and Kolkata', () => {
+    const at = new Date('2026-08-14T20:47:12.345Z');
+    expect(hourStartIn(at, 'Europe/Amsterdam').toISOString()).toBe('2026-08-14T20:00:00.000Z');
+    expect(hourStartIn(at, 'Australia/Adelaide').toISOString()).toBe('2026-08-14T20:30:00.000Z');
+    expect(hourStartIn(new Date('2026-08-14T20:12:00Z'), 'Asia/Kolkata').toISOString()).toBe('2026-08-14T19:30:00.000Z');
   });
 });

@@ -62,6 +62,16 @@ export function localTime(instant: Date, festival: Pick<Festival, 'timeZone'>): 
 }
 
 /**
+ * The instant the hour an instant is in began, on the zone's clock: the festival's own hours
+ * (in Adelaide or Kolkata they start at half past, UTC). `stats/hourly` is keyed by these.
+ */
+export function hourStartIn(instant: Date, timeZone: string): Date {
+  const local = new TZDate(instant.getTime(), timeZone);
+  local.setMinutes(0, 0, 0);
+  return new Date(local.getTime());
+}
+
+/**
  * The instant a wall-clock time in a zone stands for: `zonedInstant('2026-08-15', '21:30',
  * 'Europe/Amsterdam')`. Null when the date or time is malformed (hour 0-23, minute 0-59).
  */

@@ -64,7 +64,7 @@ export default function DashboardPage() {
   const today = programme ? todayFigures(now, programme.festival.timeZone, todayStats.data ?? undefined, hourly.data?.favorites) : null;
 
   // The last 12 hours up to now, labelled in festival time.
-  const hourColumns: Column[] = programme ? lastHours(now, hourly.data?.favorites).map(({ hour, value }) => ({ label: clockTime(intl, hour, programme.festival), value })) : [];
+  const hourColumns: Column[] = programme ? lastHours(now, programme.festival.timeZone, hourly.data?.favorites).map(({ hour, value }) => ({ label: clockTime(intl, hour, programme.festival), value })) : [];
   // Every festival day: rolled up once its night has passed, today's as it happens.
   const dayColumns = (field: 'photosUploaded' | 'reports'): Column[] =>
     programme

@@ -1,4 +1,4 @@
-import { festivalDayOf, zonedInstant, type TodayStats } from '@encore/model';
+import { festivalDayOf, hourStartIn, zonedInstant, type TodayStats } from '@encore/model';
 
 /**
  * The dashboard's figures of today and of the last hours, from the published aggregates
@@ -35,9 +35,9 @@ export function todayFigures(now: Date, timeZone: string, today: TodayStats | un
   return { day, photosUploaded: counted?.photosUploaded ?? 0, reports: counted?.reports ?? 0, reactions: counted?.reactions ?? 0, favorites };
 }
 
-/** The last `count` hours up to now, oldest first, each with its favourites (0 for an hour nobody changed). */
-export function lastHours(now: Date, hourly: Readonly<Record<string, number>> | undefined, count = 12): Array<{ hour: Date; value: number }> {
-  const current = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+/** The festival's last `count` hours up to now, oldest first, each with its favourites (0 for an hour nobody changed). */
+export function lastHours(now: Date, timeZone: string, hourly: Readonly<Record<string, number>> | undefined, count = 12): Array<{ hour: Date; value: number }> {
+  const current = hourStartIn(now, timeZone).getTime();
   const values = new Map(Object.entries(hourly ?? {}).map(([hour, value]) => [Date.parse(hour), value]));
   return Array.from({ length: count }, (_, index) => {
     const hour = current - (count - 1 - index) * HOUR_MS;
