@@ -28,11 +28,11 @@ describe('today’s figures on the dashboard', () => {
     ]);
   });
 
-  it('takes the festival’s own hours where they start at half past UTC (Adelaide)', () => {
+  it('takes the festival’s own hours where they start at half past UTC (Adelaide, where now is 09:00)', () => {
     const adelaide = { '2026-08-14T22:30:00.000Z': 4 };
     expect(lastHours(NOW, 'Australia/Adelaide', adelaide, 2)).toEqual([
-      { hour: new Date('2026-08-14T21:30:00Z'), value: 0 },
       { hour: new Date('2026-08-14T22:30:00Z'), value: 4 },
+      { hour: new Date('2026-08-14T23:30:00Z'), value: 0 },
     ]);
   });
 });
