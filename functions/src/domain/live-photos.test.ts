@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, livePhotosSchema, type LivePhotos, type Photo } from '@encore/model';
-import { nextLivePhotos, nextWall, sameWall } from './live-photos.js';
+import { nextLivePhotos, nextWall, nextWithdrawn, sameWall } from './live-photos.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 7, 14, 20, minute));
 const NOW = at(59);
@@ -119,5 +119,20 @@ describe('the wall (live/photos.wall)', () => {
     expect(sameWall(wall, nextWall([{ id: 'a', photo: photo(2, { reportCount: 9, updatedAt: at(40) }) }]))).toBe(true);
     expect(sameWall(wall, nextWall([{ id: 'a', photo: photo(2, { performanceId: 'set-2' }) }]))).toBe(false);
     expect(sameWall(undefined, [])).toBe(false);
+  });
+});
+
+describe('the withdrawn photos (live/photos.withdrawn)', () => {
+  it('adds each photo once at the publication time, newest first, drops those older than an hour, keeps at most the bound', () => {
+    const earlier = [
+      { photoId: 'b', at: at(30) },
+      { photoId: 'old', at: new Date(NOW.getTime() - 61 * 60_000) },
+    ];
+    expect(nextWithdrawn(earlier, ['c', 'c', 'b'], NOW)).toEqual([
+      { photoId: 'c', at: NOW },
+      { photoId: 'b', at: NOW },
+    ]);
+    expect(nextWithdrawn(undefined, ['a', 'b', 'c'], NOW, 60, 2).map((entry) => entry.photoId)).toEqual(['a', 'b']);
+    expect(nextWithdrawn(earlier, [], NOW)).toEqual([{ photoId: 'b', at: at(30) }]);
   });
 });

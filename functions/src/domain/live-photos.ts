@@ -1,4 +1,4 @@
-import { LIVE_PHOTOS_SIZE, LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type LiveWallPhoto, type Photo, type ReactionCounts, type ReactionKind } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, LIVE_WITHDRAWN_MINUTES, LIVE_WITHDRAWN_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type LiveWallPhoto, type Photo, type ReactionCounts, type ReactionKind } from '@encore/model';
 
 /**
  * Photo reactions as a published aggregate (`festivals/{f}/live/photos`), as pure rules: the
@@ -142,4 +142,18 @@ export function sameWall(a: readonly LiveWallPhoto[] | undefined, b: readonly Li
 
 function wallKeyOrder(tile: LiveWallPhoto): LiveWallPhoto {
   return wallPhotoOf(tile.id, tile as unknown as Photo);
+}
+
+type Withdrawn = NonNullable<LivePhotos['withdrawn']>[number];
+
+/**
+ * `live/photos.withdrawn` after a publication: the photos that stopped being ready since the
+ * last one added at `now` (once each), those older than LIVE_WITHDRAWN_MINUTES dropped, newest
+ * first, at most LIVE_WITHDRAWN_SIZE.
+ */
+export function nextWithdrawn(previous: readonly Withdrawn[] | undefined, added: Iterable<string>, now: Date, minutes = LIVE_WITHDRAWN_MINUTES, size = LIVE_WITHDRAWN_SIZE): Withdrawn[] {
+  const fresh = [...new Set(added)].map((photoId) => ({ photoId, at: now }));
+  const since = now.getTime() - minutes * 60_000;
+  const kept = (previous ?? []).filter((entry) => entry.at.getTime() > since && !fresh.some((added) => added.photoId === entry.photoId));
+  return [...fresh, ...kept].slice(0, size);
 }

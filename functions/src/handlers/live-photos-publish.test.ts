@@ -148,7 +148,21 @@ describe('live photo reactions (published aggregate)', () => {
       deps.docs.store.delete(firestorePaths.photo(FESTIVAL_ID, 'c'));
       await handleWallPhotoChanged(deps, changed('c', 'ready', null));
       expect(wallIds(deps)).toEqual(['a']);
+      // Both listed as withdrawn, newest first, so open walls drop them from their older pages too.
+      expect(live(deps).withdrawn?.map((entry) => entry.photoId)).toEqual(['c', 'b']);
       expect(await handleWallPhotoChanged(deps, changed('d', 'processing', 'rejected'))).toBe('not-on-wall');
+    });
+
+    it('lists a photo hidden in the same publication that pushed it out of the wall by age, once however often its message comes', async () => {
+      const deps = setUp(['a', 'b', 'c']);
+      await handleWallPhotoChanged(deps, changed('c', 'processing', 'ready'));
+      // The oldest tile is hidden while a new photo arrives: from the wall alone it would look aged out.
+      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'a'), { ...photoSchema.parse(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'a'))), status: 'hidden' });
+      deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'd'), testPhoto({ createdAt: NOW }));
+      const hidden = changed('a', 'ready', 'hidden', 'hide-a');
+      await Promise.all([hidden, hidden, changed('d', 'processing', 'ready')].map((e) => handleWallPhotoChanged(deps, e)));
+      expect(wallIds(deps)).toEqual(['d', 'c', 'b']);
+      expect(live(deps).withdrawn).toEqual([{ photoId: 'a', at: deps.now() }]);
     });
 
     it('keeps the wall when only reactions are published, and the nightly repair rebuilds it (also on a document from before it existed)', async () => {

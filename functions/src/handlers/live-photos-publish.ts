@@ -1,7 +1,7 @@
 import { LIVE_WALL_SIZE, REACTION_KINDS, festivalSchema, firestorePaths, livePhotosSchema, photoSchema, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { nextPublishAt } from '../domain/live.js';
-import { nextLivePhotos, nextWall, sameWall, type DirtyPhoto } from '../domain/live-photos.js';
+import { nextLivePhotos, nextWall, nextWithdrawn, sameWall, type DirtyPhoto } from '../domain/live-photos.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -22,6 +22,8 @@ interface Lane {
   dirty: DirtyKinds;
   /** Whether a photo joined or left the ready ones (or changed set) since the wall was last queried. */
   wallDirty: boolean;
+  /** Photos that stopped being ready since the last publication (`withdrawn`). */
+  withdrawn: Set<string>;
   waiters: Waiter[];
   running: boolean;
   known?: LivePhotos;
@@ -58,10 +60,15 @@ export class LivePhotosPublisher {
     return this.waitForPublication(festivalId, lane);
   }
 
-  /** A photo joined or left the wall: resolves once a publication that queried the wall after this call has committed. */
-  markWall(festivalId: string): Promise<void> {
+  /**
+   * A photo joined or left the wall (`withdrawn`: it stopped being ready, so open walls drop it
+   * wherever they show it): resolves once a publication that queried the wall after this call
+   * has committed.
+   */
+  markWall(festivalId: string, withdrawn?: string): Promise<void> {
     const lane = this.laneOf(festivalId);
     lane.wallDirty = true;
+    if (withdrawn) lane.withdrawn.add(withdrawn);
     return this.waitForPublication(festivalId, lane);
   }
 
@@ -73,7 +80,7 @@ export class LivePhotosPublisher {
 
   private laneOf(festivalId: string): Lane {
     let lane = this.lanes.get(festivalId);
-    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Map(), wallDirty: false, waiters: [], running: false }));
+    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Map(), wallDirty: false, withdrawn: new Set(), waiters: [], running: false }));
     return lane;
   }
 
@@ -85,14 +92,17 @@ export class LivePhotosPublisher {
         await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
         const dirty = lane.dirty;
         const wallDirty = lane.wallDirty;
+        const withdrawn = lane.withdrawn;
         const waiters = lane.waiters;
         lane.dirty = new Map();
         lane.wallDirty = false;
+        lane.withdrawn = new Set();
         lane.waiters = [];
         try {
-          if ((await this.publishOnce(festivalId, lane, dirty, wallDirty)) === 'too-soon') {
+          if ((await this.publishOnce(festivalId, lane, dirty, wallDirty, withdrawn)) === 'too-soon') {
             for (const [photoId, kinds] of dirty) lane.dirty.set(photoId, mergeKinds(lane.dirty.get(photoId), kinds));
             lane.wallDirty ||= wallDirty;
+            for (const photoId of withdrawn) lane.withdrawn.add(photoId);
             lane.waiters.unshift(...waiters);
             continue;
           }
@@ -100,6 +110,7 @@ export class LivePhotosPublisher {
         } catch (error) {
           // The next publication must query the wall again (its waiters' messages come back anyway).
           lane.wallDirty ||= wallDirty;
+          for (const photoId of withdrawn) lane.withdrawn.add(photoId);
           for (const waiter of waiters) waiter.reject(error);
         }
       }
@@ -109,7 +120,7 @@ export class LivePhotosPublisher {
     }
   }
 
-  private async publishOnce(festivalId: string, lane: Lane, dirty: DirtyKinds, wallDirty: boolean): Promise<'published' | 'unchanged' | 'too-soon'> {
+  private async publishOnce(festivalId: string, lane: Lane, dirty: DirtyKinds, wallDirty: boolean, withdrawn: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
     const now = this.deps.now();
     // The newest ready photos, when one joined or left them or the document has no wall yet (LIVE_WALL_SIZE reads).
     const wall =
@@ -147,6 +158,10 @@ export class LivePhotosPublisher {
       const wallChanged = wall !== undefined && !sameWall(current?.wall, wall);
       if (wallChanged) next.live = { ...(next.live ?? { reactions: current?.reactions ?? {}, publishedAt: now }), wall };
       else if (next.live && current?.wall) next.live = { ...next.live, wall: current.wall };
+      // Photos that stopped being ready: listed for an hour, so open walls drop them wherever they show them.
+      const withdrawnList = nextWithdrawn(current?.withdrawn, withdrawn, now);
+      if (withdrawn.size > 0) next.live = { ...(next.live ?? { reactions: current?.reactions ?? {}, ...(current?.wall ? { wall: current.wall } : {}), publishedAt: now }), withdrawn: withdrawnList };
+      else if (next.live && withdrawnList.length > 0) next.live = { ...next.live, withdrawn: withdrawnList };
       if (!next.live && next.photoWrites.length === 0 && next.totalDelta === 0) return { kind: 'unchanged' as const };
       if (next.live) tx.set(path, next.live);
       for (const write of next.photoWrites) {

@@ -12,7 +12,9 @@ import { livePhotosPublisherFor, type LivePhotosDeps } from './live-photos-publi
 export async function handleWallPhotoChanged(deps: LivePhotosDeps, event: DomainEvent<'photo.changed'>): Promise<'marked' | 'not-on-wall'> {
   const { festivalId, photoId, before, after } = event.data;
   if (before?.status !== 'ready' && after?.status !== 'ready') return 'not-on-wall';
-  await livePhotosPublisherFor(deps).markWall(festivalId);
+  // Left ready (hidden, rejected, deleted): open walls are told to drop it wherever they show it.
+  const withdrawn = before?.status === 'ready' && after?.status !== 'ready' ? photoId : undefined;
+  await livePhotosPublisherFor(deps).markWall(festivalId, withdrawn);
   logs.wallPhotoPublished({ festivalId, photoId, before: before?.status ?? null, after: after?.status ?? null, eventId: event.id });
   return 'marked';
 }

@@ -90,6 +90,10 @@ export const livePhotoEntrySchema = z
   .strict();
 export type LivePhotoEntry = z.infer<typeof livePhotoEntrySchema>;
 
+/** How long and how many withdrawn photos `live/photos` lists (about 3 KiB at most). */
+export const LIVE_WITHDRAWN_MINUTES = 60;
+export const LIVE_WITHDRAWN_SIZE = 50;
+
 /**
  * `festivals/{f}/live/photos`: reactions per kind of the newest photos that have any, published
  * like `live/sets` (at most once every LIVE_PUBLISH_INTERVAL_SECONDS, only when a count changed).
@@ -104,10 +108,18 @@ export const livePhotosSchema = z
      * photo. Absent on documents published before it existed: the wall then queries its first page.
      */
     wall: z.array(liveWallPhotoSchema).max(LIVE_WALL_SIZE).optional(),
+    /**
+     * Photos that stopped being ready lately (hidden, rejected, deleted), newest first: an open
+     * wall drops them wherever it shows them (a tile that aged out of `wall`, an older page it
+     * loaded), which it cannot tell from `wall` alone. The last LIVE_WITHDRAWN_MINUTES, at most
+     * LIVE_WITHDRAWN_SIZE; a wall opened later queries only ready photos anyway.
+     */
+    withdrawn: z.array(z.object({ photoId: documentIdSchema, at: timestampSchema }).strict()).max(LIVE_WITHDRAWN_SIZE).optional(),
     publishedAt: timestampSchema,
   })
   .strict();
 export type LivePhotos = z.infer<typeof livePhotosSchema>;
+
 
 /** How many favourite and reaction toggles one account may make per window; firestore.rules holds the same numbers. */
 export const TOGGLES_PER_WINDOW = 30;

@@ -89,7 +89,8 @@ export function useWallPhotos(performanceId: string | null): WallPhotos {
     if (needsFirstPage && !loadingMore) loadMore();
   }, [needsFirstPage, loadingMore, loadMore]);
 
-  const photos = useMemo(() => shownWall(published, aged, older, performanceId), [published, aged, older, performanceId]);
+  const withdrawn = useMemo(() => new Set((live.data?.withdrawn ?? []).map((entry) => entry.photoId)), [live.data]);
+  const photos = useMemo(() => shownWall(published, aged, older, performanceId, withdrawn), [published, aged, older, performanceId, withdrawn]);
   const waiting = live.status === 'loading' || (needsFirstPage && photos.length === 0);
   return {
     status: live.status === 'error' ? 'error' : waiting ? 'loading' : 'ready',

@@ -32,6 +32,14 @@ describe('the wall as the app assembles it', () => {
     expect(agedOut(before, [])).toEqual([]);
   });
 
+  it('drops a photo published as withdrawn wherever it is shown: an aged-out tile hidden in the same publication, an older page', () => {
+    // The oldest tile was hidden while a new photo arrived: from the wall alone it looks aged out.
+    const before = [tile('c', 3), tile('b', 2), tile('a', 1)];
+    const after = [tile('d', 4), tile('c', 3), tile('b', 2)];
+    const older = [tile('x', 0)];
+    expect(ids(shownWall(after, agedOut(before, after), older, null, new Set(['a', 'x'])))).toEqual(['d', 'c', 'b']);
+  });
+
   it('shows published tiles and older pages newest first, each photo once, and only the set’s own on a set’s wall', () => {
     const published = [tile('d', 4, 'set-1'), tile('c', 3, 'set-2')];
     const older = [tile('b', 2, 'set-1'), tile('d', 4, 'set-1'), tile('a', 1, 'set-2')];

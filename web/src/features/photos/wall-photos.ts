@@ -21,11 +21,14 @@ export function agedOut(previous: readonly WallPhoto[], next: readonly WallPhoto
   return previous.filter((photo) => !ids.has(photo.id) && photo.createdAt.getTime() < oldest);
 }
 
-/** What the wall shows, newest first, each photo once: for a set's wall, only that set's photos. */
-export function shownWall(published: readonly WallPhoto[], aged: readonly WallPhoto[], older: readonly WallPhoto[], performanceId: string | null): WallPhoto[] {
+/**
+ * What the wall shows, newest first, each photo once: for a set's wall, only that set's photos;
+ * never one published as withdrawn (hidden, rejected or deleted since it was loaded).
+ */
+export function shownWall(published: readonly WallPhoto[], aged: readonly WallPhoto[], older: readonly WallPhoto[], performanceId: string | null, withdrawn: ReadonlySet<string> = new Set()): WallPhoto[] {
   const byId = new Map<string, WallPhoto>();
   for (const photo of [...older, ...aged, ...published]) byId.set(photo.id, photo);
-  return [...byId.values()].filter((photo) => performanceId === null || photo.performanceId === performanceId).sort(newestFirst);
+  return [...byId.values()].filter((photo) => (performanceId === null || photo.performanceId === performanceId) && !withdrawn.has(photo.id)).sort(newestFirst);
 }
 
 /**
