@@ -31,7 +31,7 @@ export interface StackValues {
 const LOCK_STALE_MS = 10 * 60_000;
 const SKIPPED = new Set(['node_modules', 'dist', 'test', 'coverage', 'test-results']);
 
-/** Every file the build reads that a change could touch: the web workspace (not its tests), the model's sources, the lockfile. */
+/** Every file the build reads that a change could touch: the web workspace (not its tests), the model's sources, the lockfile, and the code that builds it. */
 function inputsHash(root: string): string {
   const hash = createHash('sha256');
   const walk = (dir: string): void => {
@@ -45,6 +45,8 @@ function inputsHash(root: string): string {
   walk(join(root, 'web'));
   walk(join(root, 'model', 'src'));
   hash.update(readFileSync(join(root, 'package-lock.json')));
+  // How the build is made (test/ is skipped above): a change to it builds again too.
+  for (const file of ['local-stack.ts', 'web-build-cache.ts']) hash.update(readFileSync(join(root, 'web', 'test', 'browser', file)));
   hash.update(JSON.stringify(PLACEHOLDERS));
   return hash.digest('hex').slice(0, 16);
 }
