@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firestorePaths, makeDomainEvent, topicOf, type LiveSets } from '@encore/model';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
+import { openListener } from './open-listener.js';
 
 /**
  * This file's stack publishes every 5 s (the runner's env), so the suite stays fast; the bound
@@ -24,21 +25,8 @@ const PROJECT = 'demo-live-counts-it';
 let stack: EncoreStack;
 const webApps: FirebaseApp[] = [];
 /** Every state of the live document the open client saw, with when it saw it. */
-const seen: Array<{ at: number; live: LiveSets | undefined }> = [];
+const { seen, sees: clientSees, record } = openListener<LiveSets>();
 let stopListening = () => {};
-/** Waiters on what the open client sees, checked at each of its snapshots. */
-const waiters: Array<() => void> = [];
-function clientSees(accept: (live: LiveSets | undefined) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!accept(seen.at(-1)?.live)) return;
-      waiters.splice(waiters.indexOf(check), 1);
-      resolve();
-    };
-    waiters.push(check);
-    check();
-  });
-}
 
 function webApp(name: string) {
   const app = initializeApp({ projectId: stack.projectId, apiKey: 'demo-api-key' }, name);
@@ -56,8 +44,7 @@ beforeAll(async () => {
   // The open app: one listener on the live document, from the start to the end of the file.
   const { firestore } = webApp('open-app');
   stopListening = onSnapshot(doc(firestore, firestorePaths.liveSets(FESTIVAL_ID)), (snapshot) => {
-    seen.push({ at: Date.now(), live: snapshot.data() as LiveSets | undefined });
-    for (const check of [...waiters]) check();
+    record(snapshot.data() as LiveSets | undefined);
   });
 }, 420_000);
 

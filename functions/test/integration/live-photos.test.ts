@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_WALL_SIZE, firestorePaths, makeDomainEvent, topicOf, type LivePhotos, type Photo, type ReactionKind } from '@encore/model';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
+import { openListener } from './open-listener.js';
+import { testPhoto } from '../../src/testing/deps.js';
 
 /** This stack's publication interval (production: LIVE_PUBLISH_INTERVAL_SECONDS, 30 s). */
 const INTERVAL_SECONDS = 5;
@@ -23,44 +25,14 @@ const PROJECT = 'demo-live-photos-it';
 const KINDS: ReactionKind[] = ['love', 'fire', 'clap', 'wow'];
 let stack: EncoreStack;
 let app: FirebaseApp | undefined;
-/** Every state of live/photos the open wall saw, with when it saw it. */
-const seen: Array<{ at: number; live: LivePhotos | undefined }> = [];
-const waiters: Array<() => void> = [];
+/** Every state of the live document the open client saw, with when it saw it. */
+const { seen, sees: wallSees, record } = openListener<LivePhotos>();
 let stopListening = () => {};
-
-function wallSees(accept: (live: LivePhotos | undefined) => boolean): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (!accept(seen.at(-1)?.live)) return;
-      waiters.splice(waiters.indexOf(check), 1);
-      resolve();
-    };
-    waiters.push(check);
-    check();
-  });
-}
 
 /** A photo document as today's upload path writes it (with the legacy `reactionCount`). */
 function todaysPhoto(photoId: string, minutesAgo: number, reactionCount = 0): Photo {
   const at = new Date(Date.now() - minutesAgo * 60_000);
-  return {
-    uploaderUid: 'uploader',
-    performanceId: null,
-    suggestedPerformanceId: null,
-    status: 'ready',
-    rejectReason: null,
-    originalPath: `uploads/uploader/${FESTIVAL_ID}/${photoId}`,
-    width: 800,
-    height: 600,
-    thumbnails: [],
-    dominantColor: null,
-    placeholder: null,
-    capturedAt: null,
-    reactionCount,
-    reportCount: 0,
-    createdAt: at,
-    updatedAt: at,
-  };
+  return testPhoto({ originalPath: `uploads/uploader/${FESTIVAL_ID}/${photoId}`, dominantColor: null, reactionCount, createdAt: at, updatedAt: at });
 }
 
 const photo = (photoId: string) => stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId));
@@ -76,8 +48,7 @@ beforeAll(async () => {
   const [host, port] = stack.hosts.firestore.split(':');
   connectFirestoreEmulator(firestore, host!, Number(port));
   stopListening = onSnapshot(doc(firestore, firestorePaths.livePhotos(FESTIVAL_ID)), (snapshot) => {
-    seen.push({ at: Date.now(), live: snapshot.data() as LivePhotos | undefined });
-    for (const check of [...waiters]) check();
+    record(snapshot.data() as LivePhotos | undefined);
   });
 }, 420_000);
 
