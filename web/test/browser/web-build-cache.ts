@@ -63,15 +63,20 @@ export async function sharedWebBuild(root: string, build: (outDir: string) => Pr
       mkdirSync(lock);
     } catch {
       // Another test file is building it; a lock left by a killed run is taken over.
-      if (Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      // (The lock may be gone already: its build just finished.)
+      const lockedAt = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (lockedAt !== undefined && Date.now() - lockedAt > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
       await sleep(250);
       continue;
     }
     try {
+      // Another file may have finished it between the check above and taking the lock.
+      if (existsSync(ready)) return ready;
       const building = `${ready}.building-${process.pid}`;
       await build(building);
+      const texts = filesOf(building).map((file) => readFileSync(file, 'utf8'));
       for (const value of Object.values(PLACEHOLDERS)) {
-        if (!filesOf(building).some((file) => readFileSync(file, 'utf8').includes(value))) throw new Error(`the shared web build does not contain the placeholder ${value}: see web/test/browser/web-build-cache.ts`);
+        if (!texts.some((text) => text.includes(value))) throw new Error(`the shared web build does not contain the placeholder ${value}: see web/test/browser/web-build-cache.ts`);
       }
       renameSync(building, ready);
       return ready;
