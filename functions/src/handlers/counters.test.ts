@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveSetsSchema } from '@encore/model';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, event, recordingWritesTo, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
 import { LivePublisher } from './live-publish.js';
 import { handleRefreshTrending } from './refresh-trending.js';
@@ -16,22 +16,7 @@ function fan(deps: TestDeps, uid: string, performanceId = 'nina-main', extra: { 
 const unfan = (deps: TestDeps, uid: string, performanceId = 'nina-main') => deps.docs.store.delete(firestorePaths.favorite(uid, performanceId));
 
 /** Counts the writes of the live document. */
-function countingLiveWrites(deps: TestDeps) {
-  const writes: Date[] = [];
-  const docs = deps.docs.asAnotherInstance({
-    transaction: (work) =>
-      deps.docs.transaction((tx) =>
-        work({
-          ...tx,
-          set: (path, data, options) => {
-            if (path === firestorePaths.liveSets(FESTIVAL_ID)) writes.push(deps.now());
-            tx.set(path, data, options);
-          },
-        }),
-      ),
-  });
-  return { docs, writes };
-}
+const countingLiveWrites = (deps: TestDeps) => recordingWritesTo(deps, firestorePaths.liveSets(FESTIVAL_ID));
 
 describe('live favourite counts (published aggregate)', () => {
   it('stays exact when 50 people toggle the same set at once and every message arrives twice', async () => {

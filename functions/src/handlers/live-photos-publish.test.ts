@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_WALL_SIZE, firestorePaths, livePhotosSchema, photoSchema, type Photo, type ReactionKind } from '@encore/model';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, event, recordingWritesTo, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { publishReactionChanged } from './publish-changes.js';
 import { handleReactionChanged } from './reaction-changed.js';
 import { handleWallPhotoChanged } from './wall-photo-changed.js';
@@ -47,19 +47,7 @@ describe('live photo reactions (published aggregate)', () => {
 
   it('writes the live document at most once per interval, however many reactions arrive in it', async () => {
     const deps = setUp(['ph1', 'ph2']);
-    const writes: number[] = [];
-    const docs = deps.docs.asAnotherInstance({
-      transaction: (work) =>
-        deps.docs.transaction((tx) =>
-          work({
-            ...tx,
-            set: (path, data, options) => {
-              if (path === firestorePaths.livePhotos(FESTIVAL_ID)) writes.push(deps.now().getTime());
-              tx.set(path, data, options);
-            },
-          }),
-        ),
-    });
+    const { docs, writes } = recordingWritesTo(deps, firestorePaths.livePhotos(FESTIVAL_ID));
     for (let wave = 0; wave < 3; wave++) {
       const uids = Array.from({ length: 15 }, (_, i) => `w${wave}-${i}`);
       for (const uid of uids) react(deps, wave === 1 ? 'ph2' : 'ph1', uid, 'fire');
@@ -68,7 +56,7 @@ describe('live photo reactions (published aggregate)', () => {
     expect(live(deps).reactions.ph1?.fire).toBe(30);
     expect(live(deps).reactions.ph2?.fire).toBe(15);
     expect(writes.length).toBe(3);
-    for (let i = 1; i < writes.length; i++) expect(writes[i]! - writes[i - 1]!).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
+    for (let i = 1; i < writes.length; i++) expect(writes[i]!.getTime() - writes[i - 1]!.getTime()).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
   });
 
   it('keeps at most LIVE_PHOTOS_SIZE photos in the document; older ones carry their counts, and the total stays exact', async () => {
@@ -122,13 +110,7 @@ describe('live photo reactions (published aggregate)', () => {
 
     it('publishes new ready photos in one publication per interval, newest first, and at most LIVE_WALL_SIZE', async () => {
       const deps = setUp([]);
-      const writes: number[] = [];
-      const docs = deps.docs.asAnotherInstance({
-        transaction: (work) =>
-          deps.docs.transaction((tx) =>
-            work({ ...tx, set: (path, data, options) => (path === firestorePaths.livePhotos(FESTIVAL_ID) && writes.push(deps.now().getTime()), tx.set(path, data, options)) }),
-          ),
-      });
+      const { docs, writes } = recordingWritesTo(deps, firestorePaths.livePhotos(FESTIVAL_ID));
       const ids = Array.from({ length: LIVE_WALL_SIZE + 6 }, (_, i) => `n${String(i).padStart(2, '0')}`);
       ids.forEach((id, i) => deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ createdAt: new Date(NOW.getTime() - (ids.length - i) * 1000) })));
       // Every photo's message, each delivered twice.

@@ -1,5 +1,6 @@
 import { firestorePaths, makeDomainEvent, reportIdFor, type DomainEvent, type DomainEventData, type DomainEventType, type Photo, type Report, type ReportReason } from '@encore/model';
 import type { Deps } from '../handlers/deps.js';
+import type { Docs } from '../platform/docs.js';
 import { readCaptureFacts } from '../platform/exif.js';
 import { sharpImages } from '../platform/images.js';
 import { MemoryAccounts } from './memory-accounts.js';
@@ -113,4 +114,22 @@ export function fileReport(docs: MemoryDocs, photoId: string, reporterUid: strin
 let sequence = 0;
 export function event<T extends DomainEventType>(type: T, data: DomainEventData<T>, id = `evt-${++sequence}`, occurredAt = NOW): DomainEvent<T> {
   return makeDomainEvent(type, id, data, occurredAt);
+}
+
+/** `deps.docs` that records when each transaction writes `path` (a live document's publications, say). */
+export function recordingWritesTo(deps: TestDeps, path: string): { docs: Docs; writes: Date[] } {
+  const writes: Date[] = [];
+  const docs = deps.docs.asAnotherInstance({
+    transaction: (work) =>
+      deps.docs.transaction((tx) =>
+        work({
+          ...tx,
+          set: (written, data, options) => {
+            if (written === path) writes.push(deps.now());
+            tx.set(written, data, options);
+          },
+        }),
+      ),
+  });
+  return { docs, writes };
 }
