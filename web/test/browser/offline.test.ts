@@ -89,7 +89,7 @@ describe('Encore offline', () => {
     expect(uncaught(page)).toEqual([]);
   }, 180_000);
 
-  it('a heart given before the first sign-in got through waits on the device, survives a reload, and syncs once sign-in succeeds', async () => {
+  it('a heart and its must-see given before the first sign-in got through wait on the device, survive a reload, and sync once sign-in succeeds', async () => {
     const set = seed.performances[21]!;
     const page = await newPage();
     // The first sign-in cannot get through, as on a first open with no network.
@@ -102,9 +102,13 @@ describe('Encore offline', () => {
     await heart(page, set.id).click();
     const pending = page.getByRole('button', { name: /, waiting to sync$/, pressed: true });
     await pending.waitFor({ timeout: LIVE });
+    const mustSee = page.getByRole('button', { name: 'Must-see', exact: true });
+    await mustSee.click();
+    await page.getByRole('button', { name: 'Must-see', exact: true, pressed: true }).waitFor({ timeout: LIVE });
 
     await page.reload();
     await pending.waitFor({ timeout: LIVE });
+    expect(await mustSee.getAttribute('aria-pressed')).toBe('true');
     await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
     await screenshot(page, 'offline-heart-before-sign-in');
     expect(await favouritesOnServer(set.id)).toEqual([]);
@@ -116,7 +120,8 @@ describe('Encore offline', () => {
     await signedUp;
     await pending.waitFor({ state: 'detached', timeout: LIVE });
     expect(await heart(page, set.id).getAttribute('aria-pressed')).toBe('true');
-    expect(await waitForServerFavourite(set.id)).toHaveLength(1);
+    const [stored] = await waitForServerFavourite(set.id);
+    expect((await getFirestore(admin).doc(stored!).get()).get('priority')).toBe('must');
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('encore.pendingFavorites.')))).toEqual([]);
     expect(uncaught(page)).toEqual([]);
   }, 180_000);

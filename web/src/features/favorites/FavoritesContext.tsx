@@ -5,7 +5,7 @@ import { appConfig } from '../../config/firebase-config';
 import { initialLiveState, type LiveState } from '../../firebase/live-state';
 import type { WithId } from '../../firebase/to-model';
 import { useAccount } from '../account/AccountContext';
-import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
+import { isPending, notYetInFirestore, storagePendingStore, togglePending, withPendingPriority, type PendingFavorite } from './pending-favorites';
 import { prioritiesOf, priorityWrite } from './priority';
 
 /** One's favourites for this festival, live, with the ones still waiting to sync. */
@@ -24,7 +24,7 @@ export interface FavoritesState {
   heartedAt: ReadonlyMap<string, Date>;
   /**
    * Must-see, maybe, or (null) plain: on a set that is not a favourite yet, it becomes one
-   * with that priority. Before there is an account, the set waits as a plain favourite.
+   * with that priority. Before there is an account, the set waits on the device with it.
    */
   setPriority(performanceId: string, priority: FavoritePriority | null): Promise<void>;
 }
@@ -72,12 +72,15 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const live = useLiveFavorites(uid, festivalId);
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
-  const priorities = useSameEntries(useMemo(() => prioritiesOf(live.data), [live.data]));
   const heartedAt = useSameEntries(useMemo(() => new Map(live.data.map((favorite) => [favorite.id, favorite.createdAt])), [live.data]));
 
   // Hearts waiting for a uid, kept on the device across reloads.
-  const [waiting, setWaiting] = useState<string[]>(() => store.load(festivalId));
+  const [waiting, setWaiting] = useState<PendingFavorite[]>(() => store.load(festivalId));
   useEffect(() => store.save(festivalId, waiting), [store, festivalId, waiting]);
+  // Firestore's priorities, and those tapped on hearts still waiting for an account.
+  const priorities = useSameEntries(
+    useMemo(() => prioritiesOf([...live.data, ...notYetInFirestore(waiting, inFirestore)]), [live.data, waiting, inFirestore]),
+  );
 
   // Once there is a uid and the listener has shown what Firestore holds, write the waiting
   // hearts it lacks (each once: the rules refuse a second create; only a priority is ever updated).
@@ -85,14 +88,14 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const listenerReady = uid !== null && live.status === 'ready';
   useEffect(() => {
     if (!listenerReady || !uid) return;
-    for (const performanceId of notYetInFirestore(waiting, inFirestore)) {
+    for (const { id: performanceId, priority } of notYetInFirestore(waiting, inFirestore)) {
       const key = `${uid}/${performanceId}`;
       if (written.current.has(key)) continue;
       written.current.add(key);
-      loadFirestore().then((module) => module.addFavorite(uid, festivalId, performanceId)).catch((error: unknown) => {
+      loadFirestore().then((module) => module.addFavorite(uid, festivalId, performanceId, priority)).catch((error: unknown) => {
         // Refused by the backend (a set that no longer exists, say): say so, and let it go.
         setWriteError(error);
-        setWaiting((current) => current.filter((id) => id !== performanceId));
+        setWaiting((current) => current.filter((entry) => entry.id !== performanceId));
       });
     }
   }, [listenerReady, uid, waiting, inFirestore, festivalId]);
@@ -107,8 +110,8 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   }, [listenerReady, inFirestore]);
 
   // The same sets while their members are (a snapshot that changes only metadata, say).
-  const ids = useSameMembers(useMemo(() => new Set([...inFirestore, ...waiting]), [inFirestore, waiting]));
-  const pendingIds = useSameMembers(useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting])), [live.pendingIds, waiting]));
+  const ids = useSameMembers(useMemo(() => new Set([...inFirestore, ...waiting.map((entry) => entry.id)]), [inFirestore, waiting]));
+  const pendingIds = useSameMembers(useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting.map((entry) => entry.id)])), [live.pendingIds, waiting]));
 
   // One toggle for the provider's life, reading the latest state when a heart is tapped: a new
   // function with every snapshot would hand every set on the page a new context value.
@@ -127,8 +130,8 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       void ensureSignedIn();
       return;
     }
-    if (waiting.includes(performanceId) && !inFirestore.has(performanceId)) {
-      setWaiting((current) => current.filter((id) => id !== performanceId));
+    if (isPending(waiting, performanceId) && !inFirestore.has(performanceId)) {
+      setWaiting((current) => current.filter((entry) => entry.id !== performanceId));
       return;
     }
     // Not awaited: offline, the write resolves only once it syncs; the listener shows it
@@ -143,12 +146,11 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const setPriority = useCallback(async (performanceId: string, priority: FavoritePriority | null) => {
     const { uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId } = latest.current;
     setWriteError(null);
-    if (!uid || (waiting.includes(performanceId) && !inFirestore.has(performanceId))) {
-      // No account yet: the heart waits on the device (priorities wait for the account).
-      if (!uid && priority && !waiting.includes(performanceId)) {
-        setWaiting((current) => togglePending(current, performanceId));
-        void ensureSignedIn();
-      }
+    if (!uid || (isPending(waiting, performanceId) && !inFirestore.has(performanceId))) {
+      // No account yet (or its write of this heart not shown yet): the heart waits on the
+      // device with its priority, and is written with it once the account is there.
+      setWaiting((current) => withPendingPriority(current, performanceId, priority));
+      if (!uid) void ensureSignedIn();
       return;
     }
     const write = priorityWrite(inFirestore.has(performanceId), priorities.get(performanceId), priority);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { notYetInFirestore, storagePendingStore, togglePending } from './pending-favorites';
+import { notYetInFirestore, storagePendingStore, togglePending, withPendingPriority } from './pending-favorites';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
@@ -15,34 +15,51 @@ describe('pending favourites', () => {
   it('are kept per festival across a reload, and forgotten once none are left', () => {
     const storage = memoryStorage();
     const store = storagePendingStore(storage);
-    store.save('encore-2026', ['p1', 'p2']);
-    store.save('other-fest', ['p9']);
-    expect(storagePendingStore(storage).load('encore-2026')).toEqual(['p1', 'p2']);
-    expect(storagePendingStore(storage).load('other-fest')).toEqual(['p9']);
+    store.save('encore-2026', [{ id: 'p1' }, { id: 'p2', priority: 'must' }]);
+    store.save('other-fest', [{ id: 'p9', priority: 'maybe' }]);
+    expect(storagePendingStore(storage).load('encore-2026')).toEqual([{ id: 'p1' }, { id: 'p2', priority: 'must' }]);
+    expect(storagePendingStore(storage).load('other-fest')).toEqual([{ id: 'p9', priority: 'maybe' }]);
     store.save('encore-2026', []);
     expect(storage.items.has('encore.pendingFavorites.encore-2026')).toBe(false);
   });
 
-  it('read a damaged entry as none, keeping only the ids that are strings', () => {
+  it('read the bare ids older versions kept as plain favourites, and keep a plain one as a bare id', () => {
+    const storage = memoryStorage({ 'encore.pendingFavorites.f': '["p1","p2"]' });
+    expect(storagePendingStore(storage).load('f')).toEqual([{ id: 'p1' }, { id: 'p2' }]);
+    storagePendingStore(storage).save('f', [{ id: 'p1' }, { id: 'p3', priority: 'maybe' }]);
+    expect(JSON.parse(storage.items.get('encore.pendingFavorites.f')!)).toEqual(['p1', { id: 'p3', priority: 'maybe' }]);
+  });
+
+  it('read a damaged entry as none, keeping only well-formed entries and dropping an unknown priority', () => {
     expect(storagePendingStore(memoryStorage({ 'encore.pendingFavorites.f': '{not json' })).load('f')).toEqual([]);
     expect(storagePendingStore(memoryStorage({ 'encore.pendingFavorites.f': '{"a":1}' })).load('f')).toEqual([]);
-    expect(storagePendingStore(memoryStorage({ 'encore.pendingFavorites.f': '["p1",2,null]' })).load('f')).toEqual(['p1']);
+    expect(storagePendingStore(memoryStorage({ 'encore.pendingFavorites.f': '["p1",2,null,{"id":3},{"id":"p4","priority":"top"}]' })).load('f')).toEqual([
+      { id: 'p1' },
+      { id: 'p4' },
+    ]);
   });
 
   it('survive a storage that refuses writes, with a warning instead of an error', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const refusing = { ...memoryStorage(), setItem: () => { throw new DOMException('full', 'QuotaExceededError'); } };
-    expect(() => storagePendingStore(refusing).save('f', ['p1'])).not.toThrow();
+    expect(() => storagePendingStore(refusing).save('f', [{ id: 'p1' }])).not.toThrow();
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
   });
 
-  it('toggle like a heart: a second tap takes it back', () => {
-    expect(togglePending([], 'p1')).toEqual(['p1']);
-    expect(togglePending(['p1', 'p2'], 'p1')).toEqual(['p2']);
+  it('toggle like a heart: a second tap takes it back, priority and all', () => {
+    expect(togglePending([], 'p1')).toEqual([{ id: 'p1' }]);
+    expect(togglePending([{ id: 'p1', priority: 'must' }, { id: 'p2' }], 'p1')).toEqual([{ id: 'p2' }]);
+  });
+
+  it('take a priority: a set not waiting starts waiting with it, null makes a waiting one plain', () => {
+    expect(withPendingPriority([], 'p1', 'must')).toEqual([{ id: 'p1', priority: 'must' }]);
+    expect(withPendingPriority([{ id: 'p1', priority: 'must' }], 'p1', 'maybe')).toEqual([{ id: 'p1', priority: 'maybe' }]);
+    expect(withPendingPriority([{ id: 'p1', priority: 'must' }, { id: 'p2' }], 'p1', null)).toEqual([{ id: 'p1' }, { id: 'p2' }]);
+    expect(withPendingPriority([{ id: 'p2' }], 'p1', null)).toEqual([{ id: 'p2' }]);
   });
 
   it('leave the device once Firestore shows them', () => {
-    expect(notYetInFirestore(['p1', 'p2', 'p3'], new Set(['p2']))).toEqual(['p1', 'p3']);
+    expect(notYetInFirestore([{ id: 'p1' }, { id: 'p2' }, { id: 'p3', priority: 'must' }], new Set(['p2']))).toEqual([{ id: 'p1' }, { id: 'p3', priority: 'must' }]);
   });
 });
