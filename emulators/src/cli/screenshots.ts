@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 /**
  * `npm run screenshots`: the README's gallery, made again from the running `npm start`.
- * Every main page (programme, my schedule, photos, news, account, an artist, the map, the
- * staff dashboard) on a phone (390x844) and a laptop (1280x800), in the light and the dark
- * theme, in English and Dutch: 64 PNGs in docs/screenshots/gallery/, named
+ * Every main page (programme, my schedule, photos, news, account, an artist, the map, search,
+ * the line-up, info, the staff dashboard) on a phone (390x844) and a laptop (1280x800), in the
+ * light and the dark theme, in English and Dutch: 88 PNGs in docs/screenshots/gallery/, named
  * `<page>-<device>-<theme>-<language>.png`.
  *
  * The festival's clock is pinned with `?now=` to the seed's busiest moment (as npm start's
@@ -139,6 +139,10 @@ function shots(artistId: string): Shot[] {
     { name: 'account', path: '/account', as: 'visitor', ready: (page) => page.locator('main h1').first() },
     { name: 'artist', path: `/artists/${artistId}`, as: 'visitor', ready: (page) => page.locator('main img').first() },
     { name: 'map', path: '/map', as: 'visitor', ready: (page) => page.locator('main img').first() },
+    // "When does X play?" across days: a Sunday act searched on the busiest moment (a Friday).
+    { name: 'search', path: '/search?q=silver', as: 'visitor', ready: (page) => page.locator('main a[href^="/performances/"]').first() },
+    { name: 'lineup', path: '/lineup', as: 'visitor', ready: (page) => page.locator('main a[href^="/artists/"]').first() },
+    { name: 'info', path: '/info', as: 'visitor', ready: (page) => page.locator('main a[href^="/info/"]').first() },
     // The dashboard on the real clock (its charts are of the last hours), once its figures are in.
     { name: 'staff', path: '/staff', as: 'staff', realClock: true, ready: (page) => page.locator('main').getByText(/^\d+$/).first() },
   ];
@@ -150,6 +154,9 @@ function shots(artistId: string): Shot[] {
  */
 async function settle(page: Page, shot: Shot): Promise<void> {
   await shot.ready(page).waitFor({ state: 'visible', timeout: 30_000 });
+  // A page drawn from the programme bundle is ready before Firestore's channel opens: the
+  // gallery shows the header as a person sees it a moment later, online.
+  await page.waitForFunction(() => !document.querySelector('.connection-unknown'), undefined, { timeout: 30_000 });
   await page.evaluate(async () => {
     await document.fonts.ready;
     await Promise.all(Array.from(document.images).filter((image) => !image.complete).map((image) => new Promise((resolve) => ((image.onload = resolve), (image.onerror = resolve)))));
@@ -176,7 +183,7 @@ async function takeAll(browser: Browser, appUrl: string, authHost: string, devic
     const account = as === 'visitor' ? visitor : staff;
     await signIn(page, appUrl, account.email, account.password, authHost);
     for (const shot of wanted) {
-      await page.goto(`${appUrl}${shot.path}${shot.realClock ? '' : `?now=${now}`}`);
+      await page.goto(`${appUrl}${shot.path}${shot.realClock ? '' : `${shot.path.includes('?') ? '&' : '?'}now=${now}`}`);
       await settle(page, shot);
       await capture(page, join(OUT_DIR, `${shot.name}-${device}-${theme}-${language}.png`));
       taken++;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * there and of its device's size, so a page added to the tool or a picture lost shows here.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-const PAGES = ['programme', 'schedule', 'photos', 'news', 'account', 'artist', 'map', 'staff'];
+const PAGES = ['programme', 'schedule', 'photos', 'news', 'account', 'artist', 'map', 'search', 'lineup', 'info', 'staff'];
 const WIDTHS = { phone: 390, laptop: 1280 } as const;
 
 describe('the README screenshot gallery', () => {
