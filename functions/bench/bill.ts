@@ -293,9 +293,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const reactionEntryBytes = bytesOf({ [photoId]: (livePhotosDoc.reactions as Record<string, unknown>)[photoId] });
     // Full documents: a full wall and reaction window; every set of the day counted, trending full (counts of four digits).
     const livePhotosBytes = bytesOf({ publishedAt: livePhotosDoc.publishedAt }) + LIVE_WALL_SIZE * tileBytes + LIVE_PHOTOS_SIZE * reactionEntryBytes;
-    const setEntryBytes = bytesOf({ [setId]: 1000 });
     const photoDocumentBytes = bytesOf((await stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)).get()).data() ?? {});
-    const liveSetsBytes = bytesOf(liveSetsDoc) + MODEL.setsPerDay * 2 * setEntryBytes + LIVE_TRENDING_SIZE * bytesOf({ performanceId: setId, favorites: 1000 });
+    // The published document as the stack wrote it, filled to the day's size: every set of the day
+    // counted (the seed's ids), trending full (counts of four digits). Its keys are the stack's own:
+    // whatever the publisher writes there, open apps download.
+    const daySets = encore2026().performances.slice(0, MODEL.setsPerDay).map((set) => set.id);
+    const liveSetsBytes = bytesOf({
+      ...liveSetsDoc,
+      favorites: Object.fromEntries(daySets.map((id) => [id, 1000])),
+      trending: daySets.slice(0, LIVE_TRENDING_SIZE).map((performanceId) => ({ performanceId, favorites: 1000 })),
+      ...(liveSetsDoc.trendingScores ? { trendingScores: Object.fromEntries(daySets.map((id) => [id, 1000])) } : {}),
+    });
 
     // ---- per action ----------------------------------------------------------------------
     print(`Programme: ${documents} documents (festival, stages, artists, sets); bundle ${(bundle.byteLength / 1024).toFixed(0)} KiB, ${(bundleGzip / 1024).toFixed(0)} KiB gzipped (Hosting compresses)`);
