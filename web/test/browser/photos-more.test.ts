@@ -6,13 +6,16 @@
  * published, and pressing "More photos" brings the older ones (a one-off query), newest
  * first after them, each photo once; then the button goes, as nothing older remains. Phone
  * size; axe before and after. Lean: the photos are written ready as the pipeline leaves them
- * (no upload, no renditions: a tile without images shows its colour), and the functions
- * publish the wall from them as they do in production.
+ * (no upload; only the newest has a rendition in Storage, the others show their colour), and
+ * the functions publish the wall from them as they do in production. The newest one's image
+ * loads from the published tile, which carries no rendition paths (the app derives them).
  */
-import { LIVE_WALL_SIZE, firestorePaths, type Photo } from '@encore/model';
+import { LIVE_WALL_SIZE, firestorePaths, storagePaths, type Photo } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import type { App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
+import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
@@ -35,6 +38,10 @@ const fan = (i: number) => `Fan ${String(i + 1).padStart(2, '0')}`;
 
 beforeAll(async () => {
   const db = getFirestore(admin);
+  // The newest photo's one rendition, where the pipeline puts it.
+  const rendition = storagePaths.thumbnail(F, 'more-00', 320, 'jpg');
+  const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#ff3d7f' } }).jpeg().toBuffer();
+  await getStorage(admin).bucket(`${stack.projectId}.appspot.com`).file(rendition).save(jpeg, { contentType: 'image/jpeg' });
   const newest = Date.now();
   const batch = db.batch();
   for (let i = 0; i < TOTAL; i++) {
@@ -48,7 +55,7 @@ beforeAll(async () => {
       originalPath: `uploads/more-photos-uploader-${i}/${F}/more-${i}`,
       width: 1200,
       height: 900,
-      thumbnails: [],
+      thumbnails: i === 0 ? [{ width: 320, height: 240, format: 'jpeg', path: rendition, bytes: jpeg.byteLength }] : [],
       dominantColor: '#336699',
       placeholder: null,
       capturedAt: null,
@@ -79,6 +86,11 @@ describe('the photo wall', () => {
     const expected = Array.from({ length: TOTAL }, (_, i) => fan(i));
     // First the wall as published: the newest LIVE_WALL_SIZE, newest first.
     await expect.poll(() => fansShown(page), { timeout: LIVE }).toEqual(expected.slice(0, LIVE_WALL_SIZE));
+    // The newest tile's image, from a path the app derived (the published tile carries none).
+    const firstImage = page.locator('.photo-tile').first().locator('img');
+    // Loaded (a broken image has no natural width; this one's is its srcset width scaled to `sizes`).
+    await expect.poll(() => firstImage.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: LIVE }).toBe(true);
+    expect(await firstImage.evaluate((img) => (img as HTMLImageElement).currentSrc)).toContain(encodeURIComponent(`photos/${F}/more-00/320.jpg`));
     const more = page.getByRole('button', { name: 'More photos' });
     await more.waitFor({ timeout: LIVE });
     expect(await seriousA11yViolations(page)).toEqual([]);
