@@ -293,9 +293,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const reactionEntryBytes = bytesOf({ [photoId]: (livePhotosDoc.reactions as Record<string, unknown>)[photoId] });
     // Full documents: a full wall and reaction window; every set of the day counted, trending full (counts of four digits).
     const livePhotosBytes = bytesOf({ publishedAt: livePhotosDoc.publishedAt }) + LIVE_WALL_SIZE * tileBytes + LIVE_PHOTOS_SIZE * reactionEntryBytes;
-    const setEntryBytes = bytesOf({ [setId]: 1000 });
     const photoDocumentBytes = bytesOf((await stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)).get()).data() ?? {});
-    const liveSetsBytes = bytesOf(liveSetsDoc) + MODEL.setsPerDay * 2 * setEntryBytes + LIVE_TRENDING_SIZE * bytesOf({ performanceId: setId, favorites: 1000 });
+    // The published document as the stack wrote it, filled to the day's size: every set of the day
+    // counted (the seed's ids), trending full (counts of four digits). Its keys are the stack's own:
+    // whatever the publisher writes there, open apps download.
+    const daySets = encore2026().performances.slice(0, MODEL.setsPerDay).map((set) => set.id);
+    const liveSetsBytes = bytesOf({
+      ...liveSetsDoc,
+      favorites: Object.fromEntries(daySets.map((id) => [id, 1000])),
+      trending: daySets.slice(0, LIVE_TRENDING_SIZE).map((performanceId) => ({ performanceId, favorites: 1000 })),
+      ...(liveSetsDoc.trendingScores ? { trendingScores: Object.fromEntries(daySets.map((id) => [id, 1000])) } : {}),
+    });
 
     // ---- per action ----------------------------------------------------------------------
     print(`Programme: ${documents} documents (festival, stages, artists, sets); bundle ${(bundle.byteLength / 1024).toFixed(0)} KiB, ${(bundleGzip / 1024).toFixed(0)} KiB gzipped (Hosting compresses)`);
@@ -333,14 +341,19 @@ async function runBill(print: (line: string) => void): Promise<void> {
       // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
       // The live document is published at most every LIVE_PUBLISH_INTERVAL_SECONDS over the festival day, and at most once per favourite.
       const publications = Math.min(favourites, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
-      // Measured with one favourite: the functions' reads and writes of one publication (one dirty set:
-      // its count() and its trending count(), the live document read in the transaction, and written).
+      // Measured with one favourite on a fresh instance: the functions' reads and writes of one publication
+      // with one dirty set. Its reads are the instance's first reads (live/sets and stats/trendingScores,
+      // and the festival's time zone: ONCE_PER_INSTANCE, not paid again by later publications), the
+      // transaction's (live/sets, stats/trendingScores, stats/hourly: PER_PUBLICATION, every publication)
+      // and the dirty set's (the rest: its count(), its trending count(), its status).
       // Scaled by the model: a publication recounts every set that changed in its interval, and a
       // count() is billed one read per 1,000 favourites it counts (the sets' average fans at the day's end).
-      const perSet = favourite.serverReads - 2; // less the transaction's read and the instance's first read of the live document
+      const ONCE_PER_INSTANCE = 3;
+      const PER_PUBLICATION = 3;
+      const perSet = Math.max(1, favourite.serverReads - ONCE_PER_INSTANCE - PER_PUBLICATION);
       const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
       const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;
-      const publication = { reads: 2 + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
+      const publication = { reads: PER_PUBLICATION + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
       // live/photos is published when reactions or the wall changed: at most once an interval.
       const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
       // Publications that query the wall: one per new photo at most, one an interval at most. The

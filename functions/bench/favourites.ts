@@ -21,7 +21,16 @@ import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integra
 
 const FAVOURITES = Number(process.env.BENCH_FAVOURITES ?? 2000);
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 50);
-const TARGET_PER_SECOND = 500;
+/** The issue's target for one hot set (issue 23: at least 1,000/s sustained, the final count exact). */
+const TARGET_PER_SECOND = 1000;
+/**
+ * The stack publishes counts every second here, not every 30 s as in production: a burst is
+ * timed until its last favourite is counted, and `countFavorite` completes only once the
+ * publication carrying it has committed, so at 30 s the figure would measure the cadence (up to
+ * 30 s added to a burst of a few seconds), not what the stack sustains. The cadence is its own
+ * bound (docs/data-contract.md, "live/sets"); BENCH_INTERVAL_SECONDS sets another (1-30).
+ */
+const INTERVAL_SECONDS = process.env.BENCH_INTERVAL_SECONDS ?? '1';
 const PERFORMANCE_ID = 'kae-main';
 const DURABLE = process.env.BENCH_DATA_DIR === '1';
 
@@ -52,7 +61,7 @@ async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, cou
 
 await runQuietly(import.meta.url, async (print) => {
   const DATA_DIR = DURABLE ? mkdtempSync(join(tmpdir(), 'encore-bench-favourites-')) : undefined;
-  const stack = await startEncoreStack({ projectId: 'demo-bench-favourites', ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
+  const stack = await startEncoreStack({ projectId: 'demo-bench-favourites', env: { LIVE_PUBLISH_INTERVAL_SECONDS: INTERVAL_SECONDS }, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
   const writers = await startFavouriteWriters(stack.projectId, stack.hosts.firestore).catch(async (error: unknown) => {
     await stack.stop();
     throw error;
@@ -71,7 +80,7 @@ await runQuietly(import.meta.url, async (print) => {
     const rate = FAVOURITES / seconds;
     const exact = favoriteCount === FAVOURITES;
     print(
-      `favourites on one performance${DATA_DIR ? ' (stack on a data folder)' : ''}: ${FAVOURITES} by distinct visitors (${IN_FLIGHT} writes in flight) counted in ${seconds.toFixed(1)} s: ` +
+      `favourites on one performance${DATA_DIR ? ' (stack on a data folder)' : ''}: ${FAVOURITES} by distinct visitors (${IN_FLIGHT} writes in flight) counted and published (every ${INTERVAL_SECONDS} s) in ${seconds.toFixed(1)} s: ` +
         `${rate.toFixed(0)} favourites/s sustained (target: at least ${TARGET_PER_SECOND}/s, ratio ${(rate / TARGET_PER_SECOND).toFixed(2)}x) ${rate >= TARGET_PER_SECOND ? 'OK' : 'UNDER TARGET'}; ` +
         `final favoriteCount ${favoriteCount} ${exact ? '(exact)' : `(WRONG: expected ${FAVOURITES})`}`,
     );

@@ -2,7 +2,7 @@
  * What the photo pipeline accepts and what it derives. Pure: no sharp here, only
  * bytes-in, decisions-out, so every rule is unit tested on small byte arrays.
  */
-import type { Rejection } from '@encore/model';
+import { THUMBNAIL_EXTENSIONS, type Rejection } from '@encore/model';
 
 export type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff' | 'gif';
 export type SniffedType = AcceptedFormat | 'heic' | 'svg' | 'unknown';
@@ -98,7 +98,8 @@ export function screenDimensions(width: number, height: number, bytes: number): 
 export const THUMBNAIL_WIDTHS = [320, 800, 1600] as const;
 export const THUMBNAIL_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
-export const EXTENSION: Record<ThumbnailFormatName, string> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+/** The model's (the wall derives rendition paths from it). */
+export const EXTENSION: Readonly<Record<ThumbnailFormatName, string>> = THUMBNAIL_EXTENSIONS;
 export const CONTENT_TYPE: Record<ThumbnailFormatName, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
 /**
  * Derived files are public while their photo is on the wall, and must stop being served

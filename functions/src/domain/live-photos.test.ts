@@ -91,7 +91,8 @@ describe('the wall (live/photos.wall)', () => {
       performanceId: 'set-1',
       width: 800,
       height: 600,
-      thumbnails: newest[0]!.photo.thumbnails,
+      // Each rendition without its path (it follows from the id) and its size.
+      thumbnails: newest[0]!.photo.thumbnails.map(({ width, height, format }) => ({ width, height, format })),
       dominantColor: '#336699',
       placeholder: null,
       capturedAt: null,
@@ -105,7 +106,8 @@ describe('the wall (live/photos.wall)', () => {
   });
 
   it('drops the oldest tiles until the wall fits its byte bound', () => {
-    const long = (i: number) => Array.from({ length: 8 }, (_, k) => ({ width: 320 + k, height: 240, format: 'avif' as const, path: `photos/encore-2026/p${i}/${'x'.repeat(900)}-${k}.avif`, bytes: 9000 }));
+    // A tile carries its renditions' widths, heights and formats: 200 of them weigh ~9 KB.
+    const long = (i: number) => Array.from({ length: 200 }, (_, k) => ({ width: 320 + k, height: 240, format: 'avif' as const, path: `photos/encore-2026/p${i}/${320 + k}.avif`, bytes: 9000 }));
     const newest = Array.from({ length: LIVE_WALL_SIZE }, (_, i) => ({ id: `p${i}`, photo: photo(58 - i, { thumbnails: long(i) }) }));
     const wall = nextWall(newest);
     expect(wall.length).toBeGreaterThan(0);

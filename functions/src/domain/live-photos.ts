@@ -109,7 +109,8 @@ export function wallPhotoOf(id: string, photo: Photo): LiveWallPhoto {
     performanceId: photo.performanceId,
     width: photo.width,
     height: photo.height,
-    thumbnails: photo.thumbnails,
+    // Paths follow from the id (THUMBNAIL_EXTENSIONS), sizes no screen shows: every open wall downloads the tiles.
+    thumbnails: photo.thumbnails.map(({ width, height, format }) => ({ width, height, format })),
     dominantColor: photo.dominantColor,
     placeholder: photo.placeholder,
     capturedAt: photo.capturedAt,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, type LiveSets } from '@encore/model';
-import { PUBLISH_INTERVAL_MS, addToHourly, favoritesChange, hourKey, mergeScores, nextLiveSets, nextPublishAt, publishIntervalMs, rankTrending, trendingRecheckDue } from './live.js';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, liveSetsSchema } from '@encore/model';
+import { PUBLISH_INTERVAL_MS, addToHourly, documentsToWrite, favoritesChange, hourKey, liveSetsState, mergeScores, nextLiveSets, nextPublishAt, publishIntervalMs, publishedFigures, rankTrending, scoresOf, trendingRecheckDue, type LiveSetsState } from './live.js';
 
 const NOW = new Date('2026-08-14T20:00:00Z');
-const published = (over: Partial<LiveSets> = {}): LiveSets => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
+const published = (over: Partial<LiveSetsState> = {}): LiveSetsState => ({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], trendingScores: { a: 2 }, trendingCheckedAt: NOW, publishedAt: NOW, ...over });
 
 describe('live document rules', () => {
   it('may be written again one interval after its last publication, or at once when never published', () => {
@@ -29,6 +29,24 @@ describe('live document rules', () => {
     expect(nextLiveSets(published(), { favorites: { a: 3 }, trendingScores: { a: 2 }, trendingRechecked: false }, new Set(), later)).toBeNull();
     const next = nextLiveSets(published(), { favorites: { a: 0, b: 1 }, trendingScores: { a: 0, b: 1 }, trendingRechecked: false }, new Set(), later);
     expect(next).toEqual({ favorites: { b: 1 }, trending: [{ performanceId: 'b', favorites: 1 }], trendingScores: { b: 1 }, trendingCheckedAt: NOW, publishedAt: later });
+  });
+
+  it('publishes in live/sets only what a screen shows, the scores apart, and reads the scores a legacy document still carries', () => {
+    const later = new Date(NOW.getTime() + 60_000);
+    const state = published();
+    expect(publishedFigures(state)).toEqual({ favorites: { a: 3 }, trending: [{ performanceId: 'a', favorites: 2 }], publishedAt: NOW });
+    expect(liveSetsSchema.safeParse(publishedFigures(state)).success).toBe(true);
+    expect(liveSetsState(publishedFigures(state), scoresOf(state))).toEqual(state);
+    // A document published before the scores moved: its scores are read from it, and it is rewritten without them.
+    const legacy = { ...publishedFigures(state), trendingScores: { a: 2 }, trendingCheckedAt: NOW };
+    expect(liveSetsState(legacy, undefined)).toEqual(state);
+    expect(documentsToWrite({ live: legacy, scores: undefined, state }, { ...state, publishedAt: later })).toEqual({ live: true, scores: true });
+    // Only the scores moved (a set's older favourites left the window): the apps' document is not rewritten.
+    expect(documentsToWrite({ live: publishedFigures(state), scores: scoresOf(state), state }, { ...state, trendingScores: { a: 2, b: 1 }, publishedAt: later })).toEqual({ live: false, scores: true });
+    // A count moved: the apps' document only.
+    expect(documentsToWrite({ live: publishedFigures(state), scores: scoresOf(state), state }, { ...state, favorites: { a: 4 }, publishedAt: later })).toEqual({ live: true, scores: false });
+    // The cadence bounds both: the state was published when the later of the two was written.
+    expect(liveSetsState(publishedFigures(state), { ...scoresOf(state), updatedAt: later })?.publishedAt).toEqual(later);
   });
 
   it('is due a trending recheck five minutes after the last one', () => {

@@ -1,9 +1,60 @@
-import { HOURLY_STATS_HOURS, hourStartIn, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_TRENDING_WINDOW_MINUTES, type LiveSets, type LiveTrendingItem } from '@encore/model';
+import { HOURLY_STATS_HOURS, hourStartIn, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_TRENDING_SIZE, LIVE_TRENDING_WINDOW_MINUTES, type LiveSets, type LiveTrendingItem, type TrendingScores } from '@encore/model';
 
 /**
  * The festival's live document (`festivals/{f}/live/sets`) as pure rules: when it may be
  * written again, what a publication changes in it, and how trending is ranked.
  */
+
+/**
+ * What a publication works from: the published figures (`live/sets`, what screens show) and
+ * the trending scores they are ranked from (`stats/trendingScores`, the functions' own).
+ * `publishedAt` is the later of the two documents' writes (the cadence bounds both).
+ */
+export interface LiveSetsState {
+  favorites: Record<string, number>;
+  trending: LiveTrendingItem[];
+  trendingScores: Record<string, number>;
+  trendingCheckedAt: Date;
+  publishedAt: Date;
+}
+
+/**
+ * The state from the two documents; a `live/sets` published before the scores moved carries
+ * them itself (read from there until the next publication moves them).
+ */
+export function liveSetsState(live: LiveSets | undefined, scores: TrendingScores | undefined): LiveSetsState | undefined {
+  if (!live && !scores) return undefined;
+  const publishedAt = new Date(Math.max(live?.publishedAt.getTime() ?? 0, scores?.updatedAt.getTime() ?? 0));
+  return {
+    favorites: live?.favorites ?? {},
+    trending: live?.trending ?? [],
+    trendingScores: scores?.scores ?? live?.trendingScores ?? {},
+    trendingCheckedAt: scores?.checkedAt ?? live?.trendingCheckedAt ?? publishedAt,
+    publishedAt,
+  };
+}
+
+/** What `live/sets` publishes of a state: only what a screen shows. */
+export function publishedFigures(state: LiveSetsState): LiveSets {
+  return { favorites: state.favorites, trending: state.trending, publishedAt: state.publishedAt };
+}
+
+/** What `stats/trendingScores` keeps of a state. */
+export function scoresOf(state: LiveSetsState): TrendingScores {
+  return { scores: state.trendingScores, checkedAt: state.trendingCheckedAt, updatedAt: state.publishedAt };
+}
+
+/**
+ * Which of the two documents a publication writes: `live/sets` only when what a screen shows
+ * changed (favourites or trending; a legacy document also to drop its scores), the scores when they changed
+ * (or were never written apart).
+ */
+export function documentsToWrite(previous: { live: LiveSets | undefined; scores: TrendingScores | undefined; state: LiveSetsState | undefined }, next: LiveSetsState): { live: boolean; scores: boolean } {
+  const { live, state } = previous;
+  const shown = !live || live.trendingScores !== undefined || !sameMap(live.favorites, next.favorites) || JSON.stringify(live.trending) !== JSON.stringify(next.trending);
+  const scores = !previous.scores || !state || !sameMap(state.trendingScores, next.trendingScores) || state.trendingCheckedAt.getTime() !== next.trendingCheckedAt.getTime();
+  return { live: shown, scores };
+}
 
 /**
  * The publication interval from a setting in seconds (the environment's LIVE_PUBLISH_INTERVAL_SECONDS):
@@ -35,7 +86,7 @@ export function trendingWindowStart(now: Date): Date {
 }
 
 /** Whether the trending scores are due for a full recount at `now`. */
-export function trendingRecheckDue(live: Pick<LiveSets, 'trendingCheckedAt'> | undefined, now: Date): boolean {
+export function trendingRecheckDue(live: Pick<LiveSetsState, 'trendingCheckedAt'> | undefined, now: Date): boolean {
   return !live || now.getTime() - live.trendingCheckedAt.getTime() >= TRENDING_RECHECK_MS;
 }
 
@@ -69,7 +120,7 @@ export function mergeScores(previous: Readonly<Record<string, number>>, recount:
  * The document after a recount, or null when nothing a reader sees changed (then nothing is
  * written: an add and a remove within one interval cost no write and no listener read).
  */
-export function nextLiveSets(previous: LiveSets | undefined, recount: Recount, offProgramme: ReadonlySet<string>, now: Date): LiveSets | null {
+export function nextLiveSets(previous: LiveSetsState | undefined, recount: Recount, offProgramme: ReadonlySet<string>, now: Date): LiveSetsState | null {
   const favorites: Record<string, number> = { ...previous?.favorites };
   for (const [id, count] of Object.entries(recount.favorites)) {
     if (count > 0) favorites[id] = count;
@@ -77,7 +128,7 @@ export function nextLiveSets(previous: LiveSets | undefined, recount: Recount, o
   }
   const trendingScores = mergeScores(previous?.trendingScores ?? {}, recount);
   const trending = rankTrending(trendingScores, offProgramme);
-  const next: LiveSets = {
+  const next: LiveSetsState = {
     favorites,
     trending,
     trendingScores,
@@ -88,7 +139,7 @@ export function nextLiveSets(previous: LiveSets | undefined, recount: Recount, o
   return next;
 }
 
-function sameFigures(a: LiveSets, b: LiveSets): boolean {
+function sameFigures(a: LiveSetsState, b: LiveSetsState): boolean {
   return sameMap(a.favorites, b.favorites) && sameMap(a.trendingScores, b.trendingScores) && JSON.stringify(a.trending) === JSON.stringify(b.trending) && a.trendingCheckedAt.getTime() === b.trendingCheckedAt.getTime();
 }
 

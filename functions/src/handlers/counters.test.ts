@@ -132,6 +132,22 @@ describe('trending a crowd cannot buy', () => {
     expect(live(deps).trending).toEqual([{ performanceId: 'nina-main', favorites: 5 }]);
     // Their favourites still count in the set's total.
     expect(live(deps).favorites).toEqual({ 'kae-tent': 25, 'nina-main': 5, 'kae-main': 1 });
+    // Open apps download only what a screen shows; the scores trending is ranked from stay with the functions.
+    expect(Object.keys(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID)) ?? {}).sort()).toEqual(['favorites', 'publishedAt', 'trending']);
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'trendingScores'))).toMatchObject({ scores: { 'nina-main': 5 } });
+  });
+
+  it('moves the scores a live document published before still carries to stats/trendingScores at its next publication', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.liveSets(FESTIVAL_ID), { favorites: { 'nina-main': 1 }, trending: [{ performanceId: 'nina-main', favorites: 1 }], trendingScores: { 'nina-main': 1 }, trendingCheckedAt: NOW, publishedAt: new Date(NOW.getTime() - 60 * 60_000) });
+    fan(deps, 'a', 'nina-main', { established: true });
+    fan(deps, 'b', 'kae-main', { established: true });
+    await handleFavoriteChanged(deps, favorite('b', 'added', 'kae-main'));
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).toMatchObject({ favorites: { 'nina-main': 1, 'kae-main': 1 } });
+    expect(Object.keys(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID)) ?? {}).sort()).toEqual(['favorites', 'publishedAt', 'trending']);
+    // The legacy scores were the starting point: nina-main's score (not recounted) is kept beside the new one.
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'trendingScores'))).toMatchObject({ scores: { 'nina-main': 1, 'kae-main': 1 } });
   });
 
   it('takes a cancelled set out of trending at the next publication', async () => {

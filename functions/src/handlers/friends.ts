@@ -135,6 +135,10 @@ export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | unde
  * read (a favourite written meanwhile makes the transaction run again on the new favourites).
  */
 export async function handlePublishFriendPlan(deps: FriendDeps, uid: string): Promise<'published' | 'no-plan'> {
+  // Most people favouriting have no friend: one plain read, no transaction (a hot set's every
+  // favourite runs this). Safe without the transaction: a plan created after this read is
+  // published by its creator (acceptFriendInvite) from favourites that include this one.
+  if (!(await deps.docs.get(friendPaths.planOwner(uid), friendPlanOwnerSchema))) return 'no-plan';
   return deps.docs.transaction(async (tx) => {
     const owner = await tx.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
     if (!owner) return 'no-plan' as const;

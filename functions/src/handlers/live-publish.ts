@@ -1,5 +1,5 @@
-import { LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, type LiveSets } from '@encore/model';
-import { addToHourly, favoritesChange, mergeScores, nextLiveSets, nextPublishAt, rankTrending, trendingRecheckDue, trendingWindowStart, type Recount } from '../domain/live.js';
+import { LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
+import { addToHourly, documentsToWrite, favoritesChange, liveSetsState, mergeScores, nextLiveSets, nextPublishAt, publishedFigures, rankTrending, scoresOf, trendingRecheckDue, trendingWindowStart, type LiveSetsState, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -18,8 +18,8 @@ interface Lane {
   dirty: Set<string>;
   waiters: Waiter[];
   running: boolean;
-  /** What this instance last read or wrote of the live document. */
-  known?: LiveSets;
+  /** What this instance last read or wrote of the live document and the trending scores. */
+  known?: LiveSetsState;
   /** Per set, whether it is off the programme (cancelled or gone), and when that was read. */
   statuses: Map<string, { off: boolean; at: number }>;
   /** The festival's time zone, read once: `stats/hourly` keys the festival's own hours. */
@@ -66,7 +66,7 @@ export class LivePublisher {
     lane.running = true;
     try {
       while (lane.waiters.length > 0) {
-        if (!lane.known) lane.known = await this.deps.docs.get(firestorePaths.liveSets(festivalId), liveSetsSchema);
+        if (!lane.known) lane.known = liveSetsState(...(await this.deps.docs.getAll([[firestorePaths.liveSets(festivalId), liveSetsSchema], [firestorePaths.stats(festivalId, 'trendingScores'), trendingScoresSchema]])));
         await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
         // Everything marked until now rides on this publication.
         const dirty = lane.dirty;
@@ -99,13 +99,16 @@ export class LivePublisher {
     const recount = await recountSets(this.deps.docs, festivalId, [...toRecount], dirty, now, rechecking);
     const path = firestorePaths.liveSets(festivalId);
     const hourlyPath = firestorePaths.stats(festivalId, 'hourly');
+    const scoresPath = firestorePaths.stats(festivalId, 'trendingScores');
     lane.timeZone ??= (await this.deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))?.timeZone;
     const timeZone = lane.timeZone ?? 'UTC';
     const outcome = await this.deps.docs.transaction(async (tx) => {
-      const [current, hourly] = await tx.getAll([
+      const [live, scores, hourly] = await tx.getAll([
         [path, liveSetsSchema],
+        [scoresPath, trendingScoresSchema],
         [hourlyPath, hourlyStatsSchema],
       ]);
+      const current = liveSetsState(live, scores);
       lane.known = current;
       if (current && nextPublishAt(current.publishedAt) > this.deps.now().getTime()) return { kind: 'too-soon' as const };
       // The sets that could be listed (twice the list, for those off the programme), their statuses checked.
@@ -113,7 +116,10 @@ export class LivePublisher {
       const off = await this.offProgramme(festivalId, lane, candidates.map((item) => item.performanceId), dirty);
       const next = nextLiveSets(current, recount, off, now);
       if (!next) return { kind: 'unchanged' as const };
-      tx.set(path, next);
+      // What screens show only when it changed (every open app downloads each write); the scores apart.
+      const writes = documentsToWrite({ live, scores, state: current }, next);
+      if (writes.live) tx.set(path, publishedFigures(next));
+      if (writes.scores) tx.set(scoresPath, scoresOf(next));
       // The staff dashboard's favourites per hour: what this publication changed, in the same
       // commit, so a retried transaction or a duplicate event (same counts) adds nothing twice.
       const change = favoritesChange(current, next);

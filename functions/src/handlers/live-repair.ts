@@ -1,5 +1,5 @@
-import { firestorePaths, liveSetsSchema, performanceSchema, type Performance } from '@encore/model';
-import { nextLiveSets, rankTrending } from '../domain/live.js';
+import { firestorePaths, liveSetsSchema, performanceSchema, trendingScoresSchema, type Performance } from '@encore/model';
+import { documentsToWrite, liveSetsState, nextLiveSets, publishedFigures, rankTrending, scoresOf } from '../domain/live.js';
 import type { FoundDoc } from '../platform/docs.js';
 import type { Deps } from './deps.js';
 import { recountSets } from './live-publish.js';
@@ -14,7 +14,7 @@ export interface LiveRepair {
 /**
  * The nightly repair of a festival's live document: every set recounted from the
  * favourites (`count()`), trending recomputed whole, and the document rewritten when any
- * figure differs. A publication racing with it finds `publishedAt` recent and recounts
+ * figure differs (the trending scores, `stats/trendingScores`, when they do). A publication racing with it finds `publishedAt` recent and recounts
  * after the interval, so a repair is never overwritten by an older count.
  */
 export async function repairLiveSets(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, performances: ReadonlyArray<FoundDoc<Performance>>): Promise<LiveRepair[]> {
@@ -23,8 +23,13 @@ export async function repairLiveSets(deps: Pick<Deps, 'docs' | 'now'>, festivalI
   const recount = await recountSets(deps.docs, festivalId, ids, new Set(ids), now, true);
   const off = new Set(performances.filter((performance) => performance.data.status === 'cancelled').map((performance) => performance.id));
   const path = firestorePaths.liveSets(festivalId);
+  const scoresPath = firestorePaths.stats(festivalId, 'trendingScores');
   return deps.docs.transaction(async (tx) => {
-    const current = await tx.get(path, liveSetsSchema);
+    const [live, scores] = await tx.getAll([
+      [path, liveSetsSchema],
+      [scoresPath, trendingScoresSchema],
+    ]);
+    const current = liveSetsState(live, scores);
     // Sets no longer on the programme: their favourites leave the figures.
     const favorites = Object.fromEntries(ids.map((id) => [id, recount.favorites[id] ?? 0]));
     const repairs = [...new Set([...ids, ...Object.keys(current?.favorites ?? {})])]
@@ -32,7 +37,11 @@ export async function repairLiveSets(deps: Pick<Deps, 'docs' | 'now'>, festivalI
       .filter((repair) => repair.was !== repair.now);
     const next = nextLiveSets(current ? { ...current, favorites: {} } : undefined, { ...recount, favorites }, off, now) ?? current;
     const trendingChanged = JSON.stringify(current?.trending ?? []) !== JSON.stringify(rankTrending(recount.trendingScores, off));
-    if (next && (!current || repairs.length > 0 || trendingChanged)) tx.set(path, next);
+    if (next && (!current || repairs.length > 0 || trendingChanged)) {
+      const writes = documentsToWrite({ live, scores, state: current }, next);
+      if (writes.live || repairs.length > 0) tx.set(path, publishedFigures(next));
+      if (writes.scores) tx.set(scoresPath, scoresOf(next));
+    }
     return repairs;
   });
 }

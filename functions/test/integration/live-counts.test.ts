@@ -135,6 +135,11 @@ describe('trending a crowd cannot buy', () => {
     );
     const live = await waitForDoc(liveDoc(), (data) => (data?.favorites?.['kae-tent'] ?? 0) >= 525 && (data?.favorites?.['kae-main'] ?? 0) >= 4, 120_000);
     expect(live?.trending[0]).toEqual({ performanceId: 'kae-main', favorites: 3 });
+    // Open apps download only what a screen shows; what trending is ranked from stays with the functions.
+    expect(Object.keys(live ?? {}).sort()).toEqual(['favorites', 'publishedAt', 'trending']);
+    const scores = (await stack.db.doc(firestorePaths.stats(FESTIVAL_ID, 'trendingScores')).get()).data();
+    expect(scores?.scores).toMatchObject({ 'kae-main': 3 });
+    expect(scores?.scores['kae-tent']).toBeUndefined();
   }, 180_000);
 });
 

@@ -16,6 +16,7 @@ const doc = readFileSync(new URL('../../../docs/data-contract.md', import.meta.u
 /** Schemas that are not Firestore documents of their own: each documented elsewhere or not part of the stored contract. */
 const NOT_DOCUMENTS = new Set([
   'thumbnailSchema', // one entry of a photo's `thumbnails`, described in the photo's table
+  'wallRenditionSchema', // one entry of a wall tile's `thumbnails`, described in live/photos' table
   'liveTrendingItemSchema', // one entry of live/sets' `trending`, described in its table
   'livePhotoEntrySchema', // one entry of live/photos' `reactions`, described in its table
   'liveWallPhotoSchema', // one tile of live/photos' `wall`, described in its table

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
-import { photoSchema, reactionCountsSchema } from './photos.js';
+import { photoSchema, reactionCountsSchema, wallRenditionSchema } from './photos.js';
 
 /**
  * Live figures as published aggregates. The truth is what people write (their favourites);
@@ -19,26 +19,50 @@ import { photoSchema, reactionCountsSchema } from './photos.js';
 export const LIVE_PUBLISH_INTERVAL_SECONDS = 30;
 /** Trending counts favourites given in this window by established accounts only. */
 export const LIVE_TRENDING_WINDOW_MINUTES = 60;
-export const LIVE_TRENDING_SIZE = 20;
+/**
+ * How many trending sets `live/sets` carries: as many as any screen shows (the inbox lists 10,
+ * the staff dashboard 8). Every open app downloads the document at each publication (Firestore
+ * network egress), so it carries no more than a screen shows.
+ */
+export const LIVE_TRENDING_SIZE = 10;
 
 export const liveTrendingItemSchema = z.object({ performanceId: documentIdSchema, favorites: counterSchema }).strict();
 export type LiveTrendingItem = z.infer<typeof liveTrendingItemSchema>;
 
-/** `festivals/{f}/live/sets`: per set, how many people have it in their schedule; and trending. */
+/**
+ * `festivals/{f}/live/sets`: per set, how many people have it in their schedule; and trending.
+ * Only what a visitor's screen shows: every open app downloads it at each publication. What
+ * ranks trending (the scores of every set) is the functions' own, in `stats/trendingScores`.
+ */
 export const liveSetsSchema = z
   .object({
     /** Per performance id, its favourites (sets with none may be absent: read as 0). */
     favorites: z.record(documentIdSchema, counterSchema),
-    /** The sets most favourited by established accounts over the last hour, most first. */
+    /** The sets most favourited by established accounts over the last hour, most first (LIVE_TRENDING_SIZE; older documents up to 50). */
     trending: z.array(liveTrendingItemSchema).max(50),
-    /** Per set in `trending` and every set recounted since: its established favourites of the window. */
-    trendingScores: z.record(documentIdSchema, counterSchema),
-    /** When the trending scores were last all recounted (they age as the window moves). */
-    trendingCheckedAt: timestampSchema,
+    /** Legacy: trending's scores, published here until they moved to `stats/trendingScores`; the next publication drops them. */
+    trendingScores: z.record(documentIdSchema, counterSchema).optional(),
+    /** Legacy, as `trendingScores`. */
+    trendingCheckedAt: timestampSchema.optional(),
     publishedAt: timestampSchema,
   })
   .strict();
 export type LiveSets = z.infer<typeof liveSetsSchema>;
+
+/**
+ * `festivals/{f}/stats/trendingScores`: what trending is ranked from, kept by the functions that
+ * publish `live/sets` (in the same transaction) and by no screen, so open apps do not download it.
+ */
+export const trendingScoresSchema = z
+  .object({
+    /** Per set recounted lately: its established favourites of the trending window (none: absent). */
+    scores: z.record(documentIdSchema, counterSchema),
+    /** When every score was last recounted (they age as the window moves). */
+    checkedAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type TrendingScores = z.infer<typeof trendingScoresSchema>;
 
 /**
  * How many photos `festivals/{f}/live/photos` carries: the newest photos with reactions, as many
@@ -59,12 +83,15 @@ export const LIVE_PHOTOS_SIZE = 60;
 export const LIVE_WALL_SIZE = 12;
 /**
  * The wall's hard size bound: a publication drops its oldest tiles until the tiles' JSON fits in
- * this many bytes (a tile is ~1.2 KB with its nine renditions, so 12 take ~15 KiB). With the
+ * this many bytes (a tile is ~0.7 KB with its nine renditions, so 12 take ~8 KiB). With the
  * reactions (under 11 KiB) the document stays under 36 KiB, far below Firestore's 1 MiB.
  */
 export const LIVE_WALL_MAX_BYTES = 24 * 1024;
 
-/** One photo of the wall as a tile shows it: the photo document's fields a tile and the lightbox need, and its id. */
+/**
+ * One photo of the wall as a tile shows it: the photo document's fields a tile and the lightbox
+ * need, and its id; its renditions without their paths and sizes (`wallRenditionSchema`).
+ */
 const photoField = photoSchema.shape;
 export const liveWallPhotoSchema = z
   .object({
@@ -74,7 +101,7 @@ export const liveWallPhotoSchema = z
     performanceId: photoField.performanceId,
     width: photoField.width,
     height: photoField.height,
-    thumbnails: photoField.thumbnails,
+    thumbnails: z.array(wallRenditionSchema),
     dominantColor: photoField.dominantColor,
     placeholder: photoField.placeholder,
     capturedAt: photoField.capturedAt,

@@ -25,6 +25,17 @@ export const thumbnailSchema = z
   .strict();
 export type Thumbnail = z.infer<typeof thumbnailSchema>;
 
+/** Each rendition format's file extension: a photo's rendition is `storagePaths.thumbnail(f, photoId, width, THUMBNAIL_EXTENSIONS[format])`. */
+export const THUMBNAIL_EXTENSIONS: Readonly<Record<ThumbnailFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+/**
+ * A rendition as a wall tile (`live/photos.wall`) carries it: no `path` (it follows from the
+ * photo's id, width and format: `THUMBNAIL_EXTENSIONS`) and no `bytes` (no screen shows them),
+ * since every open wall downloads the tiles at each publication.
+ */
+export const wallRenditionSchema = z.object({ width: thumbnailSchema.shape.width, height: thumbnailSchema.shape.height, format: thumbnailFormatSchema }).strict();
+export type WallRendition = z.infer<typeof wallRenditionSchema>;
+
 /** A photo's reactions per kind (every kind present, 0 included). */
 export const reactionCountsSchema = z
   .object({ love: counterSchema, fire: counterSchema, clap: counterSchema, wow: counterSchema })

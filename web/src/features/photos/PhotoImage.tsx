@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WallPhoto } from './photo-types';
-import { fallbackThumbnail, publicFileUrl, srcSets } from './photo-urls';
+import { fallbackThumbnail, photoSrcSets, renditionUrl } from './photo-urls';
 import { placeholderDataUrl } from './placeholder';
 
 /**
@@ -9,7 +9,7 @@ import { placeholderDataUrl } from './placeholder';
  */
 export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: WallPhoto; sizes: string; alt: string; width?: number }) {
   const [loaded, setLoaded] = useState(false);
-  const sets = srcSets(photo.thumbnails);
+  const sets = photoSrcSets(photo.id, photo.thumbnails);
   const fallback = fallbackThumbnail(photo.thumbnails, width);
   const preview = placeholderDataUrl(photo.placeholder);
   const style = {
@@ -23,7 +23,7 @@ export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: WallPhot
       {sets.avif ? <source type="image/avif" srcSet={sets.avif} sizes={sizes} /> : null}
       {sets.webp ? <source type="image/webp" srcSet={sets.webp} sizes={sizes} /> : null}
       <img
-        src={publicFileUrl(fallback.path)}
+        src={renditionUrl(photo.id, fallback)}
         srcSet={sets.jpeg}
         sizes={sizes}
         alt={alt}

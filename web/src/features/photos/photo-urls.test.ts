@@ -1,7 +1,7 @@
 import type { Thumbnail } from '@encore/model';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../config/firebase-config';
-import { fallbackThumbnail, publicFileUrl, srcSets } from './photo-urls';
+import { fallbackThumbnail, photoSrcSets, publicFileUrl, srcSets } from './photo-urls';
 
 const local = readConfig({});
 const thumbnails: Thumbnail[] = [800, 320].flatMap((width) =>
@@ -33,6 +33,11 @@ describe('photo URLs', () => {
     const sets = srcSets(thumbnails, local);
     expect(Object.keys(sets).sort()).toEqual(['avif', 'jpeg', 'webp']);
     expect(sets.avif).toMatch(/320\.avif\?alt=media 320w, .*800\.avif\?alt=media 800w$/);
+  });
+
+  it("finds a wall tile's renditions, which come without their paths, where the photo's own paths are", () => {
+    const tile = thumbnails.map(({ width, height, format }) => ({ width, height, format }));
+    expect(photoSrcSets('p1', tile, local)).toEqual(srcSets(thumbnails, local));
   });
 
   it('falls back to the JPEG closest in width', () => {
