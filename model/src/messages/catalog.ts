@@ -20,6 +20,7 @@ export interface MessageParams {
   noticePhotoReady: Record<string, never>;
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
+  noticeMeetup: { group: string; place: string; at: Date; timeZone: string };
   pushUrgentTitle: { title: string };
   allClearTitle: { title: string };
   allClearBody: Record<string, never>;
@@ -57,6 +58,10 @@ export const catalog: Catalog = {
   noticeAnnouncement: {
     en: ({ title }) => `Announcement: ${title}`,
     nl: ({ title }) => `Mededeling: ${title}`,
+  },
+  noticeMeetup: {
+    en: ({ group, place, at, timeZone }) => `${group}: meet at ${place}, ${festivalMoment('en', at, timeZone)}.`,
+    nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place}, ${festivalMoment('nl', at, timeZone)}.`,
   },
   pushUrgentTitle: {
     en: ({ title }) => `Urgent: ${title}`,
