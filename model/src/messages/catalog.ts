@@ -22,6 +22,7 @@ export interface MessageParams {
   noticeAnnouncement: { title: string };
   noticeMeetup: { group: string; place: string; at: Date; timeZone: string };
   pushUrgentTitle: { title: string };
+  pushMeetupTitle: { group: string };
   allClearTitle: { title: string };
   allClearBody: Record<string, never>;
   pushMovedTitle: { artist: string };
@@ -62,6 +63,10 @@ export const catalog: Catalog = {
   noticeMeetup: {
     en: ({ group, place, at, timeZone }) => `${group}: meet at ${place}, ${festivalMoment('en', at, timeZone)}.`,
     nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place}, ${festivalMoment('nl', at, timeZone)}.`,
+  },
+  pushMeetupTitle: {
+    en: ({ group }) => `Meet-up: ${group}`,
+    nl: ({ group }) => `Afspraak: ${group}`,
   },
   pushUrgentTitle: {
     en: ({ title }) => `Urgent: ${title}`,
