@@ -5,8 +5,9 @@
  * Vera makes a group with Otto; she sets its meet-up point (a stage of the venue map and a
  * time), and Otto sees it within 2 s (the issue's bound), then again after a reload with no
  * network (Firestore's offline cache). Vera shares her position (the browser's Geolocation
- * API, granted to her context) and Otto sees that she does, until when. axe finds nothing
- * serious on the groups page.
+ * API, granted to her context) and Otto sees that she does, until when; on his venue map he
+ * finds the meet-up point and Vera, and in his inbox the notice. axe finds nothing serious on
+ * the groups page.
  */
 import { encore2026 } from '@encore/model/seed';
 import type { Page } from 'playwright-core';
@@ -33,7 +34,7 @@ async function openGroups(page: Page): Promise<void> {
 
 describe('friend groups and meet-up points', () => {
   it('a group of two friends: the meet-up point one sets reaches the other within 2 s, and stays there offline after a reload', async () => {
-    const vera = await newPage({ geolocation: { latitude: 52.3731, longitude: 4.8922, accuracy: 15 }, permissions: ['geolocation'] });
+    const vera = await newPage({ geolocation: { latitude: 52.3525, longitude: 5.0105, accuracy: 15 }, permissions: ['geolocation'] });
     await vera.goto(`${stack.url}/friends`);
     await vera.getByLabel('Your name, as your friends will see it').fill('Vera');
     await vera.getByRole('button', { name: 'Make an invite' }).click();
@@ -79,8 +80,16 @@ describe('friend groups and meet-up points', () => {
     // Vera shares her position for 15 minutes; Otto sees that she does, and until when.
     await veraCard.getByRole('button', { name: 'Share my position with this group' }).click();
     await veraCard.getByRole('button', { name: 'Stop sharing my position' }).waitFor({ timeout: LIVE });
-    await otto.getByRole('region', { name: 'Crew' }).getByText(/^Vera shares their position until .* \(to within 15 m\): 52\.37310, 4\.89220$/).waitFor({ timeout: LIVE });
+    await otto.getByRole('region', { name: 'Crew' }).getByText(/^Vera shares their position until .* \(to within 15 m\): 52\.35250, 5\.01050$/).waitFor({ timeout: LIVE });
     expect(await seriousA11yViolations(vera)).toEqual([]);
+
+    // On Otto's venue map: the meet-up point, and Vera where she is; in his inbox, the notice.
+    await otto.goto(`${stack.url}/map`);
+    await otto.getByRole('img', { name: new RegExp(`^Meet-up point of Crew: ${stageName}, .* 23:30$`) }).waitFor({ timeout: LIVE });
+    await otto.getByRole('img', { name: 'Vera is here' }).waitFor({ timeout: LIVE });
+    await screenshot(otto, 'groups-map-phone');
+    await otto.goto(`${stack.url}/inbox`);
+    await otto.getByText(new RegExp(`Crew: meet at ${stageName}, .*23:30\\.`)).waitFor({ timeout: LIVE });
 
     for (const page of [vera, otto]) expect(uncaught(page)).toEqual([]);
   }, 300_000);
