@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useFriends } from '../friends/use-friends';
 import { kindNames } from '../venue/map-icons';
 import { describeGroupError } from './group-errors';
 import { meetupInstant, placeChoices, unexpired } from './meetup-logic';
@@ -63,6 +64,7 @@ export function GroupCard({ groupId, memberId, programme, markers }: { groupId: 
         <FormattedMessage id="groups.location.title" defaultMessage="Live position" />
       </h3>
       <LiveLocations groupId={groupId} memberId={memberId} nameOf={nameOf} programme={programme} />
+      <AddMember groupId={groupId} />
       <button type="button" className="button button-secondary button-small" onClick={() => void leave()}>
         <FormattedMessage id="groups.card.leave" defaultMessage="Leave {group}" values={{ group: data.name }} />
       </button>
@@ -252,5 +254,58 @@ function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: stri
         )}
       </p>
     </div>
+  );
+}
+
+/** Any member may put one of their own friends in (the function names them as that member knows them). */
+function AddMember({ groupId }: { groupId: string }) {
+  const intl = useIntl();
+  const { friends } = useFriends();
+  const [friendshipId, setFriendshipId] = useState('');
+  const [outcome, setOutcome] = useState<'added' | 'already' | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (!friends || friends.length === 0) return null;
+  const selectId = `add-member-${groupId}`;
+  const add = async () => {
+    setFailure(null);
+    setOutcome(null);
+    try {
+      const { added } = await (await loadApi()).addMember(groupId, friendshipId);
+      setOutcome(added ? 'added' : 'already');
+    } catch (caught) {
+      setFailure(caught);
+    }
+  };
+  return (
+    <form
+      className="button-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (friendshipId) void add();
+      }}
+    >
+      <label htmlFor={selectId}>
+        <FormattedMessage id="groups.add.label" defaultMessage="Add a friend" />
+      </label>
+      <select id={selectId} value={friendshipId} onChange={(event) => setFriendshipId(event.target.value)} required>
+        <option value="">{intl.formatMessage({ id: 'groups.add.pick', defaultMessage: 'Pick a friend' })}</option>
+        {friends.map((friend) => (
+          <option key={friend.friendshipId} value={friend.friendshipId}>
+            {friend.displayName}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-secondary button-small">
+        <FormattedMessage id="groups.add.submit" defaultMessage="Add to the group" />
+      </button>
+      <span role="status" className="field-hint">
+        {outcome === 'added' ? (
+          <FormattedMessage id="groups.add.added" defaultMessage="Added." />
+        ) : outcome === 'already' ? (
+          <FormattedMessage id="groups.add.already" defaultMessage="Already in the group." />
+        ) : null}
+      </span>
+      {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}
+    </form>
   );
 }
