@@ -125,4 +125,11 @@ export const MAINTENANCE_SCHEDULE = '30 4 * * *';
  * receipts make overlapping runs safe anyway. A failed run is retried twice.
  */
 export const REMINDER_SCHEDULE = 'every 5 minutes';
+/**
+ * Friends' live locations past their expiry are deleted every ten minutes (issue 25): the
+ * rules and the app stop showing one at its expiry; this keeps none stored for long (the
+ * TTL policy on `locations.expiresAt` may take up to a day).
+ */
+export const LOCATION_SWEEP_SCHEDULE = 'every 10 minutes';
+export const locationSweepOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 120, maxInstances: 1, retryCount: 1 } as const;
 export const reminderOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 240, maxInstances: 1, retryCount: 2 } as const;

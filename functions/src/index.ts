@@ -23,3 +23,4 @@ export {
 export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, onFavoriteWrittenForFriends } from './triggers/friends.js';
+export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';

@@ -32,3 +32,4 @@ export * from './callables/import-spreadsheet.js';
 export * from './programme/bundle.js';
 export type * from './callables/announcement-reach.js';
 export * from './schemas/friends.js';
+export * from './schemas/groups.js';

@@ -22,6 +22,7 @@ import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
 import { repairLiveSets, stripPerformanceCounts } from './live-repair.js';
+import { handleSweepExpiredLocations } from './location-sweep.js';
 import { repairLivePhotos, stripPhotoReactionCounts } from './live-photos-repair.js';
 import { rebuildFestivalBundle } from './programme-bundle.js';
 import { refreshStats } from './stats.js';
@@ -46,6 +47,8 @@ export interface MaintenanceReport extends StuckReport {
   countsMigrated: Array<{ festivalId: string; performances: number }>;
   /** Festivals whose photos still carried `reactionCount`: how many photos lost it (their counts are published per kind). */
   reactionCountsMigrated: Array<{ festivalId: string; photos: number }>;
+  /** Friends' live locations past their expiry, deleted (the TTL policy in production may not have yet). */
+  locationsExpired: number;
 }
 
 /**
@@ -55,7 +58,7 @@ export interface MaintenanceReport extends StuckReport {
  * arriving during the run are never lost.
  */
 export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' | 'now' | 'settings'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [] };
+  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [], locationsExpired: 0 };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
@@ -80,6 +83,7 @@ export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'object
   }
   await deleteOrphanedOriginals(deps, now, report);
   report.ledgerEntriesPurged = await purgeLedger(deps, now);
+  report.locationsExpired = await handleSweepExpiredLocations(deps);
   logs.maintenanceDone({ ...report, repairs: report.repairs.length, detail: report.repairs });
   return report;
 }

@@ -160,6 +160,18 @@ const expected: Record<string, Partial<Endpoint>> = {
   acceptFriendInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   removeFriend: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFavoriteWrittenForFriends: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
+  createFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  addGroupMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  leaveFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  onFriendGroupWritten: firestore(config.triggerOptions, 'written', 'friendGroups/{groupId}'),
+  sweepExpiredLocations: {
+    ...endpointOptions(config.locationSweepOptions),
+    scheduleTrigger: {
+      schedule: config.LOCATION_SWEEP_SCHEDULE,
+      timeZone: '{{ params.FESTIVAL_TIME_ZONE }}',
+      retryConfig: { retryCount: config.locationSweepOptions.retryCount },
+    },
+  },
   nightlyMaintenance: {
     ...endpointOptions(config.maintenanceOptions),
     scheduleTrigger: {
@@ -261,7 +273,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['acceptFriendInvite', 'announcementReach', 'calendarLink', 'importProgramme', 'moderatePhoto', 'removeFriend', 'reporterStanding']);
+    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 

@@ -17,6 +17,8 @@ const samples: { [K in MessageId]: MessageParams[K] } = {
   noticePhotoReady: {},
   noticePhotoRejected: { reason: undefined },
   noticeAnnouncement: { title: 'Gates open' },
+  noticeMeetup: { group: 'Crew', place: 'Main Stage', at: SATURDAY_NIGHT, timeZone: AMSTERDAM },
+  pushMeetupTitle: { group: 'Crew' },
   pushUrgentTitle: { title: 'EVACUATE' },
   allClearTitle: { title: 'Storm' },
   allClearBody: {},

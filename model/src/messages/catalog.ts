@@ -20,7 +20,9 @@ export interface MessageParams {
   noticePhotoReady: Record<string, never>;
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
+  noticeMeetup: { group: string; place: string; at: Date; timeZone: string };
   pushUrgentTitle: { title: string };
+  pushMeetupTitle: { group: string };
   allClearTitle: { title: string };
   allClearBody: Record<string, never>;
   pushMovedTitle: { artist: string };
@@ -57,6 +59,14 @@ export const catalog: Catalog = {
   noticeAnnouncement: {
     en: ({ title }) => `Announcement: ${title}`,
     nl: ({ title }) => `Mededeling: ${title}`,
+  },
+  noticeMeetup: {
+    en: ({ group, place, at, timeZone }) => `${group}: meet at ${place}, ${festivalMoment('en', at, timeZone)}.`,
+    nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place}, ${festivalMoment('nl', at, timeZone)}.`,
+  },
+  pushMeetupTitle: {
+    en: ({ group }) => `Meet-up: ${group}`,
+    nl: ({ group }) => `Afspraak: ${group}`,
   },
   pushUrgentTitle: {
     en: ({ title }) => `Urgent: ${title}`,

@@ -22,6 +22,10 @@ export function noticeText(notice: Pick<Notice, 'kind'> & { params?: NoticeParam
       return message('noticePhotoRejected', locale, { reason: params.rejection ? message('rejection', locale, params.rejection) : params.reason });
     case 'announcement':
       return params.title ? message('noticeAnnouncement', locale, { title: params.title }) : null;
+    case 'meetup':
+      return params.group && params.place && params.startsAt && params.timeZone
+        ? message('noticeMeetup', locale, { group: params.group, place: params.place, at: params.startsAt, timeZone: params.timeZone })
+        : null;
   }
 }
 

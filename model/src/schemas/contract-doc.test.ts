@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as model from '../index.js';
 import { firestorePaths, storagePaths } from '../paths.js';
 import { friendPaths } from './friends.js';
+import { groupPaths } from './groups.js';
 
 const doc = readFileSync(new URL('../../../docs/data-contract.md', import.meta.url), 'utf8');
 
@@ -64,6 +65,7 @@ describe('docs/data-contract.md', () => {
   it('documents every Firestore and Storage path the model builds', () => {
     const built = [
       ...Object.values(friendPaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
+      ...Object.values(groupPaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       ...Object.values(firestorePaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       storagePaths.upload({ uid: '{a}', festivalId: '{b}', photoId: '{c}' }),
       storagePaths.thumbnail('{a}', '{b}', 1, 'x').replace('/1.x', '/{w}.{ext}'),

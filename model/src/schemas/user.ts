@@ -28,7 +28,7 @@ export const favoriteSchema = z
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement']);
+export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup']);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 
 /**
@@ -50,6 +50,9 @@ export const noticeParamsSchema = z
     rejection: rejectionSchema.optional(),
     /** An announcement's title. */
     title: textSchema(120).optional(),
+    /** A meet-up point's place, and its friend group's name (issue 25). */
+    place: textSchema(80).optional(),
+    group: textSchema(40).optional(),
   })
   .strict();
 export type NoticeParams = z.infer<typeof noticeParamsSchema>;

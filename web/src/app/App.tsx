@@ -28,6 +28,7 @@ const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
 const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
 const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvitePage'));
+const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -59,6 +60,7 @@ export function App() {
                   <Route path="/account" component={AccountPage} />
                   <Route path="/friends" component={FriendsPage} />
                   <Route path="/friends/accept" component={AcceptInvitePage} />
+                  <Route path="/groups" component={GroupsPage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>

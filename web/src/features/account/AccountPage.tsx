@@ -142,6 +142,9 @@ export default function AccountPage() {
           <Link to="/friends" className="button button-secondary">
             <FormattedMessage id="account.page.friendsOpen" defaultMessage="Your friends" />
           </Link>
+          <Link to="/groups" className="button button-secondary">
+            <FormattedMessage id="account.page.groupsOpen" defaultMessage="Groups and meet-ups" />
+          </Link>
         </section>
       </div>
     </>

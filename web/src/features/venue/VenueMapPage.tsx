@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { LiveGate } from '../../ui/LiveGate';
 import { useVenueMap } from './use-venue-map';
+import { GroupsOnMap } from '../groups/GroupsOnMap';
 import { VenueMapView } from './VenueMapView';
 
 /** `/map`: the venue map, with what plays on each stage now and next. Opens offline after a first visit. */
@@ -43,7 +44,7 @@ export default function VenueMapPage() {
               />
             }
           >
-            {(venueMap) => <VenueMapView map={venueMap} programme={programme} now={now} />}
+            {(venueMap) => <VenueMapView map={venueMap} programme={programme} now={now} overlay={<GroupsOnMap programme={programme} georeference={venueMap.georeference ?? undefined} />} />}
           </LiveGate>
         )}
       </FestivalGate>

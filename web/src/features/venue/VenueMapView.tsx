@@ -1,5 +1,5 @@
 import type { MapMarker, VenueMap } from '@encore/model';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
@@ -20,7 +20,13 @@ import { MapPin, SitePlan, type PlanFocus } from './SitePlan';
  * highlighted; and below, the same things as a list, for screen readers and for anyone who
  * would rather read than look.
  */
-export function VenueMapView({ map, programme, now }: { map: VenueMap; programme: Programme; now: Date }) {
+export function VenueMapView({ map, programme, now, overlay }: {
+  map: VenueMap;
+  programme: Programme;
+  now: Date;
+  /** More pins on the plan (the person's friend groups: meet-up points, shared positions). */
+  overlay?: ReactNode;
+}) {
   const intl = useIntl();
   const stages = useMemo(() => stagesOnMap(map, programme, now), [map, programme, now]);
   const facilities = facilitiesByKind(map);
@@ -116,6 +122,7 @@ export function VenueMapView({ map, programme, now }: { map: VenueMap; programme
               <YouAreHereMark heading={here.heading} />
             </MapPin>
           ) : null}
+          {overlay}
         </SitePlan>
         </div>
         <aside className="stack">

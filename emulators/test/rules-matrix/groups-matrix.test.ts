@@ -1,0 +1,171 @@
+/**
+ * Friend groups, meet-up points and live locations (issue 25, part B): who may read and write
+ * what, through the web SDK against our Firestore emulator with the repo's firestore.rules.
+ * vera and otto are members of one group; rex was a member and left (his membership document
+ * deleted, as leaveFriendGroup does); sol is vera's friend but not in the group; mallory is a
+ * stranger; and the signed-out. Otto shares his position (unexpired); vera's share has expired.
+ */
+import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, type Firestore } from 'firebase/firestore';
+import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { friendPaths, groupPaths } from '@encore/model';
+import { startMatrixStack, type MatrixStack } from './harness.js';
+
+const password = { sign_in_provider: 'password', identities: {} };
+const PEOPLE = {
+  vera: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: password } },
+  otto: { uid: 'otto', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
+  rex: { uid: 'rex', claims: { email: 'rex@example.com', email_verified: true, firebase: password } },
+  sol: { uid: 'sol', claims: { email: 'sol@example.com', email_verified: true, firebase: password } },
+  mallory: { uid: 'mallory', claims: { email: 'mallory@example.com', email_verified: true, firebase: password } },
+} as const;
+type Person = keyof typeof PEOPLE | 'signedOut';
+
+const GROUP = 'group-0123456789abcdef';
+const MEMBER_ID: Record<Person, string> = {
+  vera: 'mVera0123456789abcd',
+  otto: 'mOtto0123456789abcd',
+  rex: 'mRex00123456789abcd',
+  sol: 'mSol00123456789abcd',
+  mallory: 'mMallory123456789ab',
+  signedOut: 'mNobody123456789abc',
+};
+const minutes = (n: number) => Timestamp.fromMillis(Date.now() + n * 60_000);
+/** The same for the owner's back door, which stores a Date as a timestamp. */
+const dateIn = (n: number) => new Date(Date.now() + n * 60_000);
+
+let stack: MatrixStack;
+const contexts = new Map<Person, RulesTestContext>();
+const db = (person: Person) => contexts.get(person)!.firestore() as unknown as Firestore;
+
+beforeAll(async () => {
+  stack = await startMatrixStack();
+  contexts.set('signedOut', stack.env.unauthenticatedContext());
+  for (const [name, identity] of Object.entries(PEOPLE)) contexts.set(name as Person, stack.asIdentity(identity));
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  const at = new Date('2026-08-14T17:00:00Z');
+  await stack.owner.setDoc(groupPaths.group(GROUP), {
+    name: 'Crew',
+    festivalId: 'encore-2026',
+    members: [
+      { memberId: MEMBER_ID.vera, displayName: 'Vera' },
+      { memberId: MEMBER_ID.otto, displayName: 'Otto' },
+    ],
+    createdAt: at,
+  });
+  await stack.owner.setDoc(groupPaths.membership(GROUP, 'vera'), { memberId: MEMBER_ID.vera, joinedAt: at });
+  await stack.owner.setDoc(groupPaths.membership(GROUP, 'otto'), { memberId: MEMBER_ID.otto, joinedAt: at });
+  await stack.owner.deleteDoc(groupPaths.membership(GROUP, 'rex')); // left
+  await stack.owner.setDoc(groupPaths.userGroup('vera', GROUP), { name: 'Crew', memberId: MEMBER_ID.vera, joinedAt: at });
+  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-sol'), { displayName: 'Sol', planId: 'plan-sol-0123456789abcdef', createdAt: at });
+  await stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29) });
+  await stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5) });
+});
+
+const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'mallory', 'signedOut'];
+const verdict = (allowed: readonly Person[]) => everyone.map((person) => ({ person, verdict: allowed.includes(person) ? 'allowed' : 'denied' }));
+const expectVerdict = (request: Promise<unknown>, verdict: string) => (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
+
+const meetupBy = (person: Person, overrides: Record<string, unknown> = {}) => ({
+  place: { x: 0.4, y: 0.6, label: 'Main Stage', markerId: 'main-stage' },
+  at: minutes(60),
+  setBy: MEMBER_ID[person],
+  setAt: serverTimestamp(),
+  ...overrides,
+});
+
+describe('a group: friendGroups/{groupId}', () => {
+  it.each(verdict(['vera', 'otto']))('get by $person is $verdict', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), groupPaths.group(GROUP))), verdict));
+  it.each(verdict([]))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), 'friendGroups')), verdict));
+  it.each(verdict(['vera', 'otto']))('setting the meet-up point by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(updateDoc(doc(db(person), groupPaths.group(GROUP)), { meetup: meetupBy(person) }), verdict),
+  );
+  it.each(verdict([]))('creating a group by $person is $verdict (createFriendGroup does)', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), groupPaths.group('group-new-0123456789ab')), { name: 'Mine', festivalId: 'encore-2026', members: [], createdAt: serverTimestamp() }), verdict),
+  );
+  it.each(verdict([]))('deleting it by $person is $verdict', ({ person, verdict }) => expectVerdict(deleteDoc(doc(db(person), groupPaths.group(GROUP))), verdict));
+
+  it.each([
+    ["in another member's name", meetupBy('vera', { setBy: MEMBER_ID.otto })],
+    ['with a client-chosen setAt', meetupBy('vera', { setAt: minutes(0) })],
+    ['a week ahead', meetupBy('vera', { at: minutes(7 * 24 * 60) })],
+    ['off the plan', meetupBy('vera', { place: { x: 1.5, y: 0.5, label: 'Far away' } })],
+    ['without a label', meetupBy('vera', { place: { x: 0.5, y: 0.5, label: '' } })],
+    ['with a field the contract does not have', meetupBy('vera', { note: 'bring cash' })],
+  ])('a meet-up point %s is denied', async (_name, meetup) => {
+    await assertFails(updateDoc(doc(db('vera'), groupPaths.group(GROUP)), { meetup }));
+  });
+
+  it('a member may not change the members or the name beside the meet-up point', async () => {
+    await assertFails(updateDoc(doc(db('vera'), groupPaths.group(GROUP)), { meetup: meetupBy('vera'), members: [{ memberId: MEMBER_ID.vera, displayName: 'Vera' }] }));
+    await assertFails(updateDoc(doc(db('otto'), groupPaths.group(GROUP)), { name: 'Renamed' }));
+  });
+
+  it('a member who leaves is refused at the very next read', async () => {
+    await assertSucceeds(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
+    await stack.owner.deleteDoc(groupPaths.membership(GROUP, 'otto'));
+    await assertFails(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
+    await assertFails(getDocs(query(collection(db('otto'), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()))));
+  });
+});
+
+describe('membership: friendGroups/{groupId}/members/{uid} (no uid ever reaches a client)', () => {
+  it.each(verdict([]))('get of one\'s own by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDoc(doc(db(person), groupPaths.membership(GROUP, person === 'signedOut' ? 'x' : PEOPLE[person].uid))), verdict),
+  );
+  it.each(verdict([]))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), groupPaths.members(GROUP))), verdict));
+  it.each(verdict([]))('joining by writing one\'s own by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), groupPaths.membership(GROUP, person === 'signedOut' ? 'x' : PEOPLE[person].uid)), { memberId: MEMBER_ID[person], joinedAt: serverTimestamp() }), verdict),
+  );
+});
+
+describe("one's groups: users/{uid}/groups/{groupId}", () => {
+  it.each(verdict(['vera']))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), groupPaths.userGroups('vera'))), verdict));
+  it.each(verdict([]))('write by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), groupPaths.userGroup('vera', 'group-other-0123456789')), { name: 'X', memberId: MEMBER_ID.vera, joinedAt: serverTimestamp() }), verdict),
+  );
+});
+
+describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
+  const unexpired = (person: Person) => query(collection(db(person), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()));
+  it.each(verdict(['vera', 'otto']))('get of an unexpired one by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
+  );
+  it.each(verdict([]))('get of an expired one by $person is $verdict (gone at expiry, before any deletion)', ({ person, verdict }) =>
+    expectVerdict(getDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.vera))), verdict),
+  );
+  it.each(verdict(['vera', 'otto']))('a query for the unexpired by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(unexpired(person)), verdict));
+  it.each(verdict([]))('a query that could return expired ones by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), limit(12))), verdict),
+  );
+  it.each(verdict([]))('a query from an hour ago (an expired share) by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('expiresAt', '>', minutes(-60)))), verdict),
+  );
+
+  const share = (person: Person, memberId: string, expiresInMinutes: number) =>
+    setDoc(doc(db(person), groupPaths.location(GROUP, memberId)), { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(expiresInMinutes) });
+  it.each(verdict(['vera', 'otto']))('sharing one\'s own for 60 minutes by $person is $verdict', ({ person, verdict }) => expectVerdict(share(person, MEMBER_ID[person], 60), verdict));
+  it.each(verdict([]))('writing another member\'s position by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(share(person, person === 'otto' ? MEMBER_ID.vera : MEMBER_ID.otto, 15), verdict),
+  );
+  it.each([
+    ['for two hours', 120],
+    ['already expired', -1],
+  ])('sharing %s is denied', async (_name, expiresIn) => {
+    await assertFails(share('vera', MEMBER_ID.vera, expiresIn));
+  });
+  it('sharing with a client-chosen sharedAt, or a field more, is denied', async () => {
+    const base = { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15) };
+    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, sharedAt: minutes(0) }));
+    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, history: [] }));
+  });
+  it.each(verdict(['otto']))('stopping (deleting) otto\'s share by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(deleteDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
+  );
+});

@@ -1,0 +1,162 @@
+import {
+  addGroupMemberRequestSchema,
+  createFriendGroupRequestSchema,
+  friendGroupSchema,
+  friendPaths,
+  friendSchema,
+  friendshipSchema,
+  groupMembershipSchema,
+  groupPaths,
+  leaveFriendGroupRequestSchema,
+  MAX_GROUP_MEMBERS,
+  MAX_GROUPS,
+  type AddGroupMemberAnswer,
+  type CreateFriendGroupAnswer,
+  type FriendGroup,
+  type LeaveFriendGroupAnswer,
+} from '@encore/model';
+import type { ZodType } from 'zod';
+import { opaqueId } from '../domain/friends.js';
+import { groupIdFor, hasGroupRoom, hasMemberRoom } from '../domain/groups.js';
+import { readsOf, type DocTransaction } from '../platform/docs.js';
+import type { Deps } from './deps.js';
+import { RequestError, type Caller } from './request-error.js';
+
+type GroupDeps = Pick<Deps, 'docs' | 'now'>;
+
+/** Why a group request was refused, sent to the app as the callable error's `details.reason` (it says it in the reader's language). */
+export type GroupRefusalReason = 'not-a-friend' | 'no-group' | 'too-many-groups' | 'friend-has-too-many-groups' | 'group-full';
+
+export class GroupRefusal extends RequestError {
+  constructor(
+    code: 'failed-precondition' | 'not-found',
+    message: string,
+    readonly groupReason: GroupRefusalReason,
+  ) {
+    super(code, message);
+  }
+}
+
+function parseRequest<T>(schema: ZodType<T>, data: unknown): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new RequestError('invalid-argument', parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+function signedIn(caller: Caller | undefined): Caller {
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  return caller;
+}
+
+const notAFriend = () => new GroupRefusal('not-found', 'One of the friends you picked is not (or no longer) your friend.', 'not-a-friend');
+const tooManyGroups = () => new GroupRefusal('failed-precondition', `You are in ${MAX_GROUPS} groups, the most Encore keeps. Leave one first.`, 'too-many-groups');
+const friendHasTooMany = (name: string) =>
+  new GroupRefusal('failed-precondition', `${name} is already in ${MAX_GROUPS} groups, the most Encore keeps.`, 'friend-has-too-many-groups');
+
+/** The other person of each of the caller's friendships, with the name the caller knows them by; refuses one that is not the caller's. */
+async function friendsOfCaller(tx: DocTransaction, uid: string, friendshipIds: readonly string[]): Promise<Array<{ uid: string; displayName: string }>> {
+  const [friendships, views] = [
+    await tx.getAll(readsOf(friendshipIds.map(friendPaths.friendship), friendshipSchema)),
+    await tx.getAll(readsOf(friendshipIds.map((id) => friendPaths.friend(uid, id)), friendSchema)),
+  ];
+  return friendshipIds.map((_, index) => {
+    const friendship = friendships[index];
+    const view = views[index];
+    if (!friendship || !view || !friendship.members.includes(uid)) throw notAFriend();
+    return { uid: friendship.members.find((member) => member !== uid)!, displayName: view.displayName };
+  });
+}
+
+const groupCount = (tx: DocTransaction, uid: string) => tx.count({ collection: groupPaths.userGroups(uid) });
+
+function addMember(tx: DocTransaction, groupId: string, group: Pick<FriendGroup, 'name'>, uid: string, memberId: string, now: Date): void {
+  tx.set(groupPaths.membership(groupId, uid), { memberId, joinedAt: now });
+  tx.set(groupPaths.userGroup(uid, groupId), { name: group.name, memberId, joinedAt: now });
+}
+
+/**
+ * `createFriendGroup`: the caller and some of their friends, in one transaction. The group's
+ * id comes from the caller and the app's request id, so a retry (the answer lost on a bad
+ * network) finds the group made and answers it, writing nothing. Each friend gets a random
+ * member id; the group stores ids and names only.
+ */
+export async function handleCreateFriendGroup(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<CreateFriendGroupAnswer> {
+  const { uid } = signedIn(caller);
+  const request = parseRequest(createFriendGroupRequestSchema, data);
+  const groupId = groupIdFor(uid, request.requestId);
+  const now = deps.now();
+  return deps.docs.transaction(async (tx) => {
+    const [existing, mine] = await tx.getAll([
+      [groupPaths.group(groupId), friendGroupSchema],
+      [groupPaths.membership(groupId, uid), groupMembershipSchema],
+    ] as const);
+    if (existing) {
+      if (mine) return { groupId };
+      throw new GroupRefusal('not-found', 'You left this group.', 'no-group');
+    }
+    const friends = await friendsOfCaller(tx, uid, [...new Set(request.friendshipIds)]);
+    const counts = [await groupCount(tx, uid)];
+    for (const friend of friends) counts.push(await groupCount(tx, friend.uid));
+    if (!hasGroupRoom(counts[0]!)) throw tooManyGroups();
+    friends.forEach((friend, index) => {
+      if (!hasGroupRoom(counts[index + 1]!)) throw friendHasTooMany(friend.displayName);
+    });
+    const members = [{ uid, displayName: request.displayName }, ...friends].map((member) => ({ ...member, memberId: opaqueId() }));
+    const group = { name: request.name, festivalId: request.festivalId, members: members.map(({ memberId, displayName }) => ({ memberId, displayName })), createdAt: now };
+    tx.create(groupPaths.group(groupId), group);
+    for (const member of members) addMember(tx, groupId, group, member.uid, member.memberId, now);
+    return { groupId };
+  });
+}
+
+/**
+ * `addGroupMember`: a member puts one of their own friends in (named as that member knows
+ * them). Adding someone who is a member already answers `added: false` and writes nothing,
+ * so a retry is harmless.
+ */
+export async function handleAddGroupMember(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<AddGroupMemberAnswer> {
+  const { uid } = signedIn(caller);
+  const { groupId, friendshipId } = parseRequest(addGroupMemberRequestSchema, data);
+  const now = deps.now();
+  return deps.docs.transaction(async (tx) => {
+    const [group, mine] = await tx.getAll([
+      [groupPaths.group(groupId), friendGroupSchema],
+      [groupPaths.membership(groupId, uid), groupMembershipSchema],
+    ] as const);
+    if (!group || !mine) throw new GroupRefusal('not-found', 'This group does not exist, or you are not in it.', 'no-group');
+    const [friend] = await friendsOfCaller(tx, uid, [friendshipId]);
+    if (await tx.get(groupPaths.membership(groupId, friend!.uid), groupMembershipSchema)) return { added: false };
+    if (!hasMemberRoom(group)) throw new GroupRefusal('failed-precondition', `This group has ${MAX_GROUP_MEMBERS} members, the most a group has.`, 'group-full');
+    if (!hasGroupRoom(await groupCount(tx, friend!.uid))) throw friendHasTooMany(friend!.displayName);
+    const memberId = opaqueId();
+    tx.set(groupPaths.group(groupId), { ...group, members: [...group.members, { memberId, displayName: friend!.displayName }] });
+    addMember(tx, groupId, group, friend!.uid, memberId, now);
+    return { added: true };
+  });
+}
+
+/**
+ * `leaveFriendGroup`: the caller's membership, their entry, their own list entry and their
+ * live location go in one transaction (the rules refuse their next read); the last member
+ * out deletes the group. Leaving again answers `left: false`.
+ */
+export async function handleLeaveFriendGroup(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<LeaveFriendGroupAnswer> {
+  const { uid } = signedIn(caller);
+  const { groupId } = parseRequest(leaveFriendGroupRequestSchema, data);
+  return deps.docs.transaction(async (tx) => {
+    const [group, mine] = await tx.getAll([
+      [groupPaths.group(groupId), friendGroupSchema],
+      [groupPaths.membership(groupId, uid), groupMembershipSchema],
+    ] as const);
+    if (!mine) return { left: false };
+    tx.delete(groupPaths.membership(groupId, uid));
+    tx.delete(groupPaths.userGroup(uid, groupId));
+    tx.delete(groupPaths.location(groupId, mine.memberId));
+    if (group) {
+      const members = group.members.filter((member) => member.memberId !== mine.memberId);
+      if (members.length === 0) tx.delete(groupPaths.group(groupId));
+      else tx.set(groupPaths.group(groupId), { ...group, members });
+    }
+    return { left: true };
+  });
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { documentIdSchema, slugIdSchema, textSchema, timestampSchema } from './common.js';
+import { friendDisplayNameSchema } from './friends.js';
+
+/**
+ * Friend groups, meet-up points and live locations (issue 25, part B). A group is a few of
+ * one's friends; its members know each other by the names they chose and by a per-group
+ * member id (128 random bits): never a uid, a friendship id or anyone's other friends. Who
+ * belongs is kept in documents no client reads (`friendGroups/{g}/members/{uid}`); the rules
+ * `exists()` them.
+ */
+
+/** At most this many groups a person belongs to (made or joined). */
+export const MAX_GROUPS = 5;
+/** At most this many members a group. */
+export const MAX_GROUP_MEMBERS = 12;
+/** How long one may share one's position with a group, in minutes (the app offers these). */
+export const LOCATION_SHARE_MINUTES = [15, 30, 60] as const;
+/** The longest share the rules accept (60 minutes, plus a minute for a slow clock). */
+export const MAX_LOCATION_SHARE_MINUTES = 61;
+
+/** Ids Encore makes at random (groups, member ids, requests): 16 to 64 base64url characters. */
+export const opaqueIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is 16 to 64 base64url characters');
+export const groupNameSchema = textSchema(40);
+
+const fraction = z.number().min(0).max(1);
+
+/** Where to meet: a point of the venue plan (fractions, as the map's markers), named; a stage or facility names its marker. */
+export const meetupPlaceSchema = z
+  .object({
+    x: fraction,
+    y: fraction,
+    /** What the group sees: the stage's or facility's name, or what the member called the point. */
+    label: textSchema(80),
+    /** The map marker (a stage or a facility) when the place is one. */
+    markerId: slugIdSchema.optional(),
+  })
+  .strict();
+export type MeetupPlace = z.infer<typeof meetupPlaceSchema>;
+
+/** A group's meet-up point: written by any member (the rules check `setBy` is theirs and `setAt` the server's time). */
+export const meetupSchema = z
+  .object({
+    place: meetupPlaceSchema,
+    /** When to meet. */
+    at: timestampSchema,
+    /** The member id of whoever set it. */
+    setBy: opaqueIdSchema,
+    setAt: timestampSchema,
+  })
+  .strict();
+export type Meetup = z.infer<typeof meetupSchema>;
+
+/** One member as the group sees them. */
+export const groupMemberSchema = z.object({ memberId: opaqueIdSchema, displayName: friendDisplayNameSchema }).strict();
+export type GroupMember = z.infer<typeof groupMemberSchema>;
+
+/** `friendGroups/{groupId}`: members read it; functions write all but `meetup`, which any member sets. */
+export const friendGroupSchema = z
+  .object({
+    name: groupNameSchema,
+    /** The festival whose map the meet-up point is on (and whose clock its time is shown in). */
+    festivalId: slugIdSchema,
+    members: z.array(groupMemberSchema).min(1).max(MAX_GROUP_MEMBERS),
+    createdAt: timestampSchema,
+    meetup: meetupSchema.optional(),
+  })
+  .strict();
+export type FriendGroup = z.infer<typeof friendGroupSchema>;
+
+/** `friendGroups/{groupId}/members/{uid}`: functions only; the rules' proof of membership, and the member's id. */
+export const groupMembershipSchema = z.object({ memberId: opaqueIdSchema, joinedAt: timestampSchema }).strict();
+export type GroupMembership = z.infer<typeof groupMembershipSchema>;
+
+/** `users/{uid}/groups/{groupId}`: functions only; the groups a person belongs to, so the app can list them. */
+export const userGroupSchema = z.object({ name: groupNameSchema, memberId: opaqueIdSchema, joinedAt: timestampSchema }).strict();
+export type UserGroup = z.infer<typeof userGroupSchema>;
+
+/**
+ * `friendGroups/{groupId}/locations/{memberId}`: one member's live position, written by that
+ * member only, readable by the group's members until `expiresAt`; then deleted (the TTL policy
+ * in production, the nightly job and the sweep everywhere). Never copied, never kept.
+ */
+export const memberLocationSchema = z
+  .object({
+    lat: z.number().min(-90).max(90),
+    lng: z.number().min(-180).max(180),
+    /** Metres, as the Geolocation API says. */
+    accuracy: z.number().min(0).max(100_000),
+    /** Server time of the last update. */
+    sharedAt: timestampSchema,
+    expiresAt: timestampSchema,
+  })
+  .strict();
+export type MemberLocation = z.infer<typeof memberLocationSchema>;
+
+export const createFriendGroupRequestSchema = z
+  .object({
+    /** Made by the app once per group it creates: a retry with the same id answers the same group. */
+    requestId: opaqueIdSchema,
+    name: groupNameSchema,
+    festivalId: slugIdSchema,
+    /** The name the other members will see for the creator. */
+    displayName: friendDisplayNameSchema,
+    /** The creator's friends to put in, by friendship id. */
+    friendshipIds: z.array(documentIdSchema).min(1, 'pick at least one friend').max(MAX_GROUP_MEMBERS - 1, `a group has at most ${MAX_GROUP_MEMBERS} members`),
+  })
+  .strict();
+export type CreateFriendGroupRequest = z.infer<typeof createFriendGroupRequestSchema>;
+export interface CreateFriendGroupAnswer {
+  groupId: string;
+}
+
+export const addGroupMemberRequestSchema = z.object({ groupId: opaqueIdSchema, friendshipId: documentIdSchema }).strict();
+export interface AddGroupMemberAnswer {
+  /** False when the friend was a member already (a retry, or someone else added them). */
+  added: boolean;
+}
+
+export const leaveFriendGroupRequestSchema = z.object({ groupId: opaqueIdSchema }).strict();
+export interface LeaveFriendGroupAnswer {
+  left: boolean;
+}
+
+export const groupPaths = {
+  group: (groupId: string) => `friendGroups/${groupId}`,
+  members: (groupId: string) => `friendGroups/${groupId}/members`,
+  membership: (groupId: string, uid: string) => `friendGroups/${groupId}/members/${uid}`,
+  userGroups: (uid: string) => `users/${uid}/groups`,
+  userGroup: (uid: string, groupId: string) => `users/${uid}/groups/${groupId}`,
+  locations: (groupId: string) => `friendGroups/${groupId}/locations`,
+  location: (groupId: string, memberId: string) => `friendGroups/${groupId}/locations/${memberId}`,
+} as const;
+
+/** The collection id of live locations, for the sweep's collection-group query and the TTL policy. */
+export const LOCATIONS_COLLECTION = 'locations';

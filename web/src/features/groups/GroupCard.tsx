@@ -1,0 +1,311 @@
+import { LOCATION_SHARE_MINUTES, type MapMarker } from '@encore/model';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import type { Programme } from '../../festival/programme';
+import { shortInstantLabel } from '../../time/format';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useFriends } from '../friends/use-friends';
+import { kindNames } from '../venue/map-icons';
+import { describeGroupError } from './group-errors';
+import { meetupInstant, placeChoices, unexpired } from './meetup-logic';
+import { useGroup, useGroupLocations } from './use-groups';
+
+const loadApi = () => import('./groups-api');
+/** A shared position is written again at most this often while the page is open. */
+const SHARE_EVERY_MS = 15_000;
+
+/** One group: its members, its meet-up point (set by any member) and who shares their position now. */
+export function GroupCard({ groupId, memberId, programme, markers }: { groupId: string; memberId: string; programme: Programme; markers: readonly MapMarker[] }) {
+  const intl = useIntl();
+  const group = useGroup(groupId);
+  const [failure, setFailure] = useState<unknown>(null);
+  const data = group.data;
+  if (!data) return group.status === 'error' ? <ErrorNotice error={group.error} /> : null;
+  const nameOf = (id: string) => data.members.find((member) => member.memberId === id)?.displayName;
+  const headingId = `group-${groupId}`;
+  const leave = async () => {
+    setFailure(null);
+    try {
+      await (await loadApi()).leaveGroup(groupId);
+    } catch (caught) {
+      setFailure(caught);
+    }
+  };
+  return (
+    <section className="panel" aria-labelledby={headingId} data-testid="group">
+      <h2 id={headingId}>{data.name}</h2>
+      <p className="muted">
+        <FormattedMessage id="groups.card.members" defaultMessage="Members: {names}" values={{ names: intl.formatList(data.members.map((member) => member.displayName)) }} />
+      </p>
+      {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}
+      <h3>
+        <FormattedMessage id="groups.meetup.title" defaultMessage="Meet-up point" />
+      </h3>
+      {data.meetup ? (
+        <p data-testid="meetup">
+          <strong>
+            <FormattedMessage
+              id="groups.meetup.where"
+              defaultMessage="Meet at {place}, {time}"
+              values={{ place: data.meetup.place.label, time: shortInstantLabel(intl, data.meetup.at, programme.festival) }}
+            />
+          </strong>{' '}
+          <span className="muted">
+            <FormattedMessage id="groups.meetup.setBy" defaultMessage="(set by {name})" values={{ name: nameOf(data.meetup.setBy) ?? intl.formatMessage({ id: 'groups.meetup.formerMember', defaultMessage: 'a former member' }) }} />
+          </span>
+        </p>
+      ) : (
+        <p className="muted">
+          <FormattedMessage id="groups.meetup.none" defaultMessage="No meet-up point yet." />
+        </p>
+      )}
+      <MeetupForm groupId={groupId} memberId={memberId} programme={programme} markers={markers} />
+      <h3>
+        <FormattedMessage id="groups.location.title" defaultMessage="Live position" />
+      </h3>
+      <LiveLocations groupId={groupId} memberId={memberId} nameOf={nameOf} programme={programme} />
+      <AddMember groupId={groupId} />
+      <button type="button" className="button button-secondary button-small" onClick={() => void leave()}>
+        <FormattedMessage id="groups.card.leave" defaultMessage="Leave {group}" values={{ group: data.name }} />
+      </button>
+    </section>
+  );
+}
+
+function MeetupForm({ groupId, memberId, programme, markers }: { groupId: string; memberId: string; programme: Programme; markers: readonly MapMarker[] }) {
+  const intl = useIntl();
+  const choices = useMemo(
+    () =>
+      placeChoices(markers, (marker) =>
+        marker.kind === 'stage' ? (programme.stages.find((stage) => stage.id === marker.stageId)?.name ?? marker.label ?? intl.formatMessage(kindNames.stage)) : (marker.label ?? intl.formatMessage(kindNames[marker.kind])),
+      ),
+    [markers, programme.stages, intl],
+  );
+  const [markerId, setMarkerId] = useState('');
+  const [time, setTime] = useState('');
+  const [failure, setFailure] = useState<unknown>(null);
+  const [problem, setProblem] = useState(false);
+  const placeId = `meetup-place-${groupId}`;
+  const timeId = `meetup-time-${groupId}`;
+  const submit = () => {
+    setFailure(null);
+    const choice = choices.find((candidate) => candidate.markerId === markerId);
+    const at = meetupInstant(time, new Date(), programme.festival.timeZone);
+    setProblem(!choice || !at);
+    if (!choice || !at) return;
+    // Not awaited: offline the write waits on this device and the card shows it at once from the cache.
+    void loadApi()
+      .then((api) => api.setMeetup(groupId, memberId, choice.place, at))
+      .catch(setFailure);
+  };
+  return (
+    <form
+      className="meetup-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <div className="field">
+        <label htmlFor={placeId}>
+          <FormattedMessage id="groups.meetup.place" defaultMessage="Where (a stage or a place on the map)" />
+        </label>
+        <select id={placeId} value={markerId} onChange={(event) => setMarkerId(event.target.value)} required>
+          <option value="">{intl.formatMessage({ id: 'groups.meetup.pickPlace', defaultMessage: 'Pick a place' })}</option>
+          {choices.map((choice) => (
+            <option key={choice.markerId} value={choice.markerId}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={timeId}>
+          <FormattedMessage id="groups.meetup.time" defaultMessage="When (festival time)" />
+        </label>
+        <input id={timeId} type="time" value={time} onChange={(event) => setTime(event.target.value)} required />
+      </div>
+      {problem ? (
+        <p className="field-error" role="alert">
+          <FormattedMessage id="groups.meetup.incomplete" defaultMessage="Pick a place and a time." />
+        </p>
+      ) : null}
+      {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}
+      <button type="submit" className="button">
+        <FormattedMessage id="groups.meetup.set" defaultMessage="Set the meet-up point" />
+      </button>
+    </form>
+  );
+}
+
+/**
+ * Who shares their position now (until when), and one's own share: the Geolocation API is
+ * asked only after the person taps, and the position goes to this group only, for the minutes
+ * they chose. Each update overwrites the last: no history is kept anywhere.
+ */
+function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: string; memberId: string; nameOf: (id: string) => string | undefined; programme: Programme }) {
+  const intl = useIntl();
+  const locations = useGroupLocations(groupId);
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 10_000);
+    return () => clearInterval(timer);
+  }, []);
+  const shown = unexpired(locations.data, now);
+  const mine = shown.find((location) => location.id === memberId);
+  const [minutes, setMinutes] = useState<number>(LOCATION_SHARE_MINUTES[0]);
+  const [status, setStatus] = useState<'idle' | 'locating' | 'denied' | 'unavailable'>('idle');
+  const watch = useRef<number | null>(null);
+  const stopWatching = () => {
+    if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
+    watch.current = null;
+  };
+  useEffect(() => stopWatching, []);
+  // The share ends at its expiry: stop asking for positions then.
+  useEffect(() => {
+    if (!mine && status === 'idle') stopWatching();
+  }, [mine, status]);
+
+  const start = () => {
+    if (!('geolocation' in navigator)) {
+      setStatus('unavailable');
+      return;
+    }
+    stopWatching();
+    const expiresAt = new Date(Date.now() + minutes * 60_000);
+    let lastSent = 0;
+    setStatus('locating');
+    watch.current = navigator.geolocation.watchPosition(
+      ({ coords }) => {
+        setStatus('idle');
+        if (Date.now() >= expiresAt.getTime()) return stopWatching();
+        if (Date.now() - lastSent < SHARE_EVERY_MS) return;
+        lastSent = Date.now();
+        void loadApi().then((api) => api.shareLocation(groupId, memberId, { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }, expiresAt)).catch(() => setStatus('unavailable'));
+      },
+      (error) => {
+        stopWatching();
+        setStatus(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable');
+      },
+      { enableHighAccuracy: true, maximumAge: 10_000, timeout: 30_000 },
+    );
+  };
+  const stop = () => {
+    stopWatching();
+    setStatus('idle');
+    void loadApi().then((api) => api.stopSharing(groupId, memberId));
+  };
+  const selectId = `share-minutes-${groupId}`;
+  return (
+    <div data-testid="live-locations">
+      {shown.length === 0 ? (
+        <p className="muted">
+          <FormattedMessage id="groups.location.none" defaultMessage="Nobody in this group shares their position now." />
+        </p>
+      ) : (
+        <ul>
+          {shown.map((location) => (
+            <li key={location.id}>
+              <FormattedMessage
+                id="groups.location.sharing"
+                defaultMessage="{name} shares their position until {time} (to within {metres} m): {lat}, {lng}"
+                values={{
+                  name: location.id === memberId ? intl.formatMessage({ id: 'groups.location.you', defaultMessage: 'You' }) : (nameOf(location.id) ?? '?'),
+                  time: shortInstantLabel(intl, location.expiresAt, programme.festival),
+                  metres: Math.round(location.accuracy),
+                  lat: location.lat.toFixed(5),
+                  lng: location.lng.toFixed(5),
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {mine || status === 'locating' ? (
+        <button type="button" className="button button-secondary" onClick={stop}>
+          <FormattedMessage id="groups.location.stop" defaultMessage="Stop sharing my position" />
+        </button>
+      ) : (
+        <div className="button-row">
+          <label htmlFor={selectId}>
+            <FormattedMessage id="groups.location.for" defaultMessage="Share for" />
+          </label>
+          <select id={selectId} value={minutes} onChange={(event) => setMinutes(Number(event.target.value))}>
+            {LOCATION_SHARE_MINUTES.map((option) => (
+              <option key={option} value={option}>
+                {intl.formatMessage({ id: 'groups.location.minutes', defaultMessage: '{minutes} minutes' }, { minutes: option })}
+              </option>
+            ))}
+          </select>
+          <button type="button" className="button" onClick={start}>
+            <FormattedMessage id="groups.location.share" defaultMessage="Share my position with this group" />
+          </button>
+        </div>
+      )}
+      <p className="field-hint" role="status">
+        {status === 'locating' ? (
+          <FormattedMessage id="groups.location.locating" defaultMessage="Finding your position…" />
+        ) : status === 'denied' ? (
+          <FormattedMessage id="groups.location.denied" defaultMessage="Encore may not use your position, so nothing is shared." />
+        ) : status === 'unavailable' ? (
+          <FormattedMessage id="groups.location.unavailable" defaultMessage="Your position is not available right now, so nothing is shared." />
+        ) : (
+          <FormattedMessage id="groups.location.private" defaultMessage="Only this group sees it, only until the time you chose; then it is deleted. No history is kept." />
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Any member may put one of their own friends in (the function names them as that member knows them). */
+function AddMember({ groupId }: { groupId: string }) {
+  const intl = useIntl();
+  const { friends } = useFriends();
+  const [friendshipId, setFriendshipId] = useState('');
+  const [outcome, setOutcome] = useState<'added' | 'already' | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  if (!friends || friends.length === 0) return null;
+  const selectId = `add-member-${groupId}`;
+  const add = async () => {
+    setFailure(null);
+    setOutcome(null);
+    try {
+      const { added } = await (await loadApi()).addMember(groupId, friendshipId);
+      setOutcome(added ? 'added' : 'already');
+    } catch (caught) {
+      setFailure(caught);
+    }
+  };
+  return (
+    <form
+      className="button-row"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (friendshipId) void add();
+      }}
+    >
+      <label htmlFor={selectId}>
+        <FormattedMessage id="groups.add.label" defaultMessage="Add a friend" />
+      </label>
+      <select id={selectId} value={friendshipId} onChange={(event) => setFriendshipId(event.target.value)} required>
+        <option value="">{intl.formatMessage({ id: 'groups.add.pick', defaultMessage: 'Pick a friend' })}</option>
+        {friends.map((friend) => (
+          <option key={friend.friendshipId} value={friend.friendshipId}>
+            {friend.displayName}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button button-secondary button-small">
+        <FormattedMessage id="groups.add.submit" defaultMessage="Add to the group" />
+      </button>
+      <span role="status" className="field-hint">
+        {outcome === 'added' ? (
+          <FormattedMessage id="groups.add.added" defaultMessage="Added." />
+        ) : outcome === 'already' ? (
+          <FormattedMessage id="groups.add.already" defaultMessage="Already in the group." />
+        ) : null}
+      </span>
+      {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}
+    </form>
+  );
+}

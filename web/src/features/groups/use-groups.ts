@@ -1,0 +1,34 @@
+import { friendGroupSchema, groupPaths, memberLocationSchema, userGroupSchema } from '@encore/model';
+import { collection, doc, query, Timestamp, where } from 'firebase/firestore';
+import { useEffect, useMemo, useState } from 'react';
+import { db } from '../../firebase/firestore';
+import { useLiveDocument, useLiveQuery } from '../../firebase/live';
+
+/** The groups this person belongs to (their own list, written by functions). */
+export function useMyGroups(uid: string | undefined) {
+  const ref = useMemo(() => (uid ? collection(db(), groupPaths.userGroups(uid)) : null), [uid]);
+  return useLiveQuery(ref, userGroupSchema);
+}
+
+/** One group, live: its members and meet-up point (from the offline cache when there is no network). */
+export function useGroup(groupId: string) {
+  const ref = useMemo(() => doc(db(), groupPaths.group(groupId)), [groupId]);
+  return useLiveDocument(ref, friendGroupSchema);
+}
+
+/** How often the locations query is made anew: the rules refuse one whose `expiresAt > t` lies over a minute back. */
+const REQUERY_MS = 50_000;
+
+/**
+ * The group's shared positions that had not expired when the query was made (the rules allow
+ * no other query); the caller drops those that expire meanwhile (`unexpired`).
+ */
+export function useGroupLocations(groupId: string) {
+  const [since, setSince] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setSince(Date.now()), REQUERY_MS);
+    return () => clearInterval(timer);
+  }, []);
+  const ref = useMemo(() => query(collection(db(), groupPaths.locations(groupId)), where('expiresAt', '>', Timestamp.fromMillis(since))), [groupId, since]);
+  return useLiveQuery(ref, memberLocationSchema);
+}
