@@ -43,11 +43,20 @@ export default function FriendsPage() {
     }
   };
 
+  // A switch flipped shows its new state at once, until the friend document says the same.
+  const [hiding, setHiding] = useState<Readonly<Record<string, boolean>>>({});
+  useEffect(() => {
+    const settled = (friends ?? []).filter((friend) => friend.friendshipId in hiding && Boolean(friend.hidingMyPlan) === hiding[friend.friendshipId]);
+    if (settled.length === 0) return;
+    setHiding((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !settled.some((friend) => friend.friendshipId === id))));
+  }, [friends, hiding]);
   const setPlanHidden = async (friendshipId: string, hidden: boolean) => {
     setFailure(null);
+    setHiding((current) => ({ ...current, [friendshipId]: hidden }));
     try {
       await (await import('./friends-api')).setPlanHiddenFrom(friendshipId, hidden);
     } catch (caught) {
+      setHiding((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== friendshipId)));
       setFailure(caught);
     }
   };
@@ -133,7 +142,7 @@ export default function FriendsPage() {
                 <input
                   type="checkbox"
                   role="switch"
-                  checked={!friend.hidingMyPlan}
+                  checked={!(hiding[friend.friendshipId] ?? friend.hidingMyPlan ?? false)}
                   onChange={(event) => void setPlanHidden(friend.friendshipId, !event.target.checked)}
                   aria-label={intl.formatMessage({ id: 'friends.list.shareWithNamed', defaultMessage: 'Share my plan with {name}' }, { name: friend.displayName })}
                 />
