@@ -78,16 +78,6 @@ export function SetCard({
     playing ? intl.formatMessage({ id: 'programme.setCard.playing', defaultMessage: 'Playing now' }) : null,
     finished ? intl.formatMessage({ id: 'programme.setCard.finished', defaultMessage: 'Finished' }) : null,
     priority ? priorityText(intl, priority) : null,
-    friendNames.length > 0
-      ? intl.formatMessage(
-          {
-            id: 'programme.setCard.friends',
-            defaultMessage:
-              '{count, plural, one {# friend plans this set: {first}} other {# friends plan this set: {first} and {others, plural, one {# friend} other {# friends}}}}',
-          },
-          { count: friendNames.length, first: friendNames[0], others: friendNames.length - 1 },
-        )
-      : null,
   ]
     .filter(Boolean)
     .join(', ');
