@@ -7,7 +7,7 @@ import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { useFriendsPlanning } from '../friends/FriendPlansContext';
-import { FriendsOnCard } from '../friends/FriendsOnSet';
+import { FriendsOnCard } from '../friends/FriendsOnCard';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
 import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
 
