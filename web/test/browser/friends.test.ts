@@ -4,7 +4,8 @@
  * (both guests: anonymous sign-in is enough for friends). Vera makes an invite; Otto opens the
  * link, chooses his name and accepts; both see the other by the name they chose. Vera plans a
  * set; on that set's page Otto sees "1 friend plans this set: Vera", on the programme's card
- * "Vera", and in My schedule with friends the set under Vera's name. Vera hides her plan from
+ * "Vera", and in My schedule with friends the set under Vera's name. Vera hides that set from
+ * friends and it leaves Otto's page (the plan trigger leaves it out), then shows it again. Vera hides her plan from
  * Otto: it is gone from his page within 2 s (the rules refuse his listener, his friend document
  * says so), and back when she shares it again. Vera removes Otto, and the plan is gone from
  * Otto's page within 2 s (the issue's bound: the rules refuse his listener and his friends list
@@ -87,6 +88,13 @@ describe('friends by invitation', () => {
     // Vera hides her plan from Otto: gone from his set page within 2 s; back when she shares it again.
     await otto.goto(`${stack.url}/performances/${planned.id}`);
     await onSet.waitFor({ timeout: LIVE });
+    // Vera hides that one set from friends: the trigger republishes her plan without it.
+    await vera.goto(`${stack.url}/performances/${planned.id}`);
+    const hideSet = vera.getByRole('switch', { name: 'Hide this set from my friends' });
+    await hideSet.press('Space');
+    await onSet.waitFor({ state: 'detached', timeout: LIVE });
+    await hideSet.press('Space');
+    await onSet.getByText('1 friend plans this set: Vera').waitFor({ timeout: LIVE });
     await openFriends(vera);
     const share = vera.getByRole('switch', { name: 'Share my plan with Otto' });
     // By keyboard (the switch is a labelled checkbox): Space toggles it.
