@@ -2,11 +2,12 @@
  * Friends, privately (issue 25): who may read and write what, through the web SDK against our
  * Firestore emulator with the repo's firestore.rules. vera owns the plan and the invite; otto is
  * her friend (a reader of her plan); rex was her friend and was removed (his reader document
- * deleted, as removeFriend does); sol is a stranger; anna is an anonymous friend (visitors
+ * deleted, as removeFriend does); ivo is still her friend but she hid her plan from him (his
+ * reader document deleted, as setFriendPlanHidden does); sol is a stranger; anna is an anonymous friend (visitors
  * without an account have friends too); and the signed-out.
  */
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, type Firestore } from 'firebase/firestore';
+import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
 import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
 import { friendPaths } from '@encore/model';
 import { startMatrixStack, type MatrixStack } from './harness.js';
@@ -16,6 +17,7 @@ const PEOPLE = {
   vera: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: password } },
   otto: { uid: 'otto', claims: { email: 'otto@example.com', email_verified: true, firebase: password } },
   rex: { uid: 'rex', claims: { email: 'rex@example.com', email_verified: true, firebase: password } },
+  ivo: { uid: 'ivo', claims: { email: 'ivo@example.com', email_verified: true, firebase: password } },
   sol: { uid: 'sol', claims: { email: 'sol@example.com', email_verified: true, firebase: password } },
   anna: { uid: 'anna', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
 } as const;
@@ -44,11 +46,16 @@ beforeEach(async () => {
   await stack.owner.setDoc(friendPaths.planReader(PLAN, 'otto'), { friendshipId: 'fs-otto' });
   await stack.owner.setDoc(friendPaths.planReader(PLAN, 'anna'), { friendshipId: 'fs-anna' });
   await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'rex')); // removed
+  await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo')); // hidden from
+  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-ivo'), { displayName: 'Ivo', planId: 'plan-ivo-0123456789abcdef', createdAt: at('17:00'), hidingMyPlan: true });
+  await stack.owner.setDoc(friendPaths.friend('ivo', 'fs-ivo'), { displayName: 'Vera', planId: PLAN, createdAt: at('17:00'), planHiddenFromMe: true });
+  await stack.owner.setDoc(FAVORITE, { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: at('17:30') });
   await stack.owner.setDoc(friendPaths.friend('vera', 'fs-otto'), { displayName: 'Otto', planId: 'plan-otto-0123456789abcdef', createdAt: at('17:00') });
   await stack.owner.setDoc(friendPaths.invite(INVITE), { ownerUid: 'vera', displayName: 'Vera', createdAt: at('17:00') });
 });
 
-const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'anna', 'signedOut'];
+const everyone: Person[] = ['vera', 'otto', 'rex', 'ivo', 'sol', 'anna', 'signedOut'];
+const FAVORITE = 'users/vera/favorites/p-headliner';
 const verdict = (allowed: readonly Person[]) => everyone.map((person) => ({ person, verdict: allowed.includes(person) ? 'allowed' : 'denied' }));
 const expectVerdict = (request: Promise<unknown>, verdict: string) => (verdict === 'allowed' ? assertSucceeds(request) : assertFails(request));
 
@@ -64,6 +71,13 @@ describe("a friend's plan: friendPlans/{planId}", () => {
   it.each(verdict([]))('adding oneself as a reader by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(setDoc(doc(db(person), friendPaths.planReader(PLAN, person === 'signedOut' ? 'x' : PEOPLE[person].uid)), { friendshipId: 'fs-x' }), verdict),
   );
+
+  it('a friend she hides her plan from is refused at the very next read, and let in again when she shows it', async () => {
+    await stack.owner.setDoc(friendPaths.planReader(PLAN, 'ivo'), { friendshipId: 'fs-ivo' });
+    await assertSucceeds(getDoc(doc(db('ivo'), friendPaths.plan(PLAN))));
+    await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo'));
+    await assertFails(getDoc(doc(db('ivo'), friendPaths.plan(PLAN))));
+  });
 
   it('a friend removed is refused at the very next read', async () => {
     await assertSucceeds(getDoc(doc(db('otto'), friendPaths.plan(PLAN))));
@@ -83,6 +97,43 @@ describe("one's friends: users/{uid}/friends/{friendshipId}", () => {
   it.each(verdict([]))('delete by $person is $verdict (removeFriend does it, on both sides)', ({ person, verdict }) => expectVerdict(deleteDoc(doc(db(person), path)), verdict));
 });
 
+describe("one's friends: the hiding flags are the functions' (setFriendPlanHidden), not the app's", () => {
+  it.each(verdict([]))('showing her plan to ivo again by flipping her own friend document, by $person, is $verdict', ({ person, verdict }) =>
+    expectVerdict(updateDoc(doc(db(person), friendPaths.friend('vera', 'fs-ivo')), { hidingMyPlan: false }), verdict),
+  );
+  it.each(verdict([]))("clearing planHiddenFromMe on ivo's friend document, by $person, is $verdict", ({ person, verdict }) =>
+    expectVerdict(updateDoc(doc(db(person), friendPaths.friend('ivo', 'fs-ivo')), { planHiddenFromMe: deleteField() }), verdict),
+  );
+  it.each(verdict(['ivo']))("ivo's friend document (that says her plan is hidden from him, with no uid) get by $person is $verdict", ({ person, verdict }) =>
+    expectVerdict(getDoc(doc(db(person), friendPaths.friend('ivo', 'fs-ivo'))), verdict),
+  );
+});
+
+/** A favourite change as the app makes it: with the caller's toggle limit, in one batch. */
+function toggleFavorite(person: Person, change: Record<string, unknown>): Promise<void> {
+  const batch = writeBatch(db(person));
+  const uid = person === 'signedOut' ? 'x' : PEOPLE[person].uid;
+  batch.set(doc(db(person), `users/${uid}/limits/toggles`), { windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() });
+  batch.update(doc(db(person), FAVORITE), change);
+  return batch.commit();
+}
+
+describe('a set hidden from friends: users/{uid}/favorites/{performanceId}.hiddenFromFriends', () => {
+  beforeEach(async () => {
+    for (const person of everyone) if (person !== 'signedOut') await stack.owner.deleteDoc(`users/${PEOPLE[person].uid}/limits/toggles`);
+  });
+  it.each(verdict(['vera']))('hiding her set from friends by $person is $verdict', ({ person, verdict }) => expectVerdict(toggleFavorite(person, { hiddenFromFriends: true }), verdict));
+  it.each(verdict(['vera']))('showing it again by $person is $verdict', ({ person, verdict }) => expectVerdict(toggleFavorite(person, { hiddenFromFriends: deleteField() }), verdict));
+  it.each(verdict(['vera']))('reading her favourite (whether it is hidden) by $person is $verdict', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), FAVORITE)), verdict));
+  it('is refused when not a boolean, or without moving the toggle limit (it wakes the plan trigger)', async () => {
+    await assertFails(toggleFavorite('vera', { hiddenFromFriends: 'yes' }));
+    await assertFails(updateDoc(doc(db('vera'), FAVORITE), { hiddenFromFriends: true }));
+  });
+  it.each(verdict([]))('writing a plan without the hidden set (only functions publish plans) by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(setDoc(doc(db(person), friendPaths.plan(PLAN)), { sets: [], updatedAt: serverTimestamp() }), verdict),
+  );
+});
+
 describe('invites: friendInvites/{inviteId}', () => {
   it.each(verdict(['vera']))('get by $person is $verdict (the id alone opens nothing)', ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), friendPaths.invite(INVITE))), verdict));
   it.each(verdict([]))('list by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(collection(db(person), 'friendInvites')), verdict));
@@ -94,7 +145,7 @@ describe('invites: friendInvites/{inviteId}', () => {
   const fresh = 'ZyXwVuTsRqPoNmLkJiHgFe0';
   const make = (person: Person, data: Record<string, unknown>, id = fresh) => setDoc(doc(db(person), friendPaths.invite(id)), data);
   const own = (person: Person) => ({ ownerUid: person === 'signedOut' ? 'x' : PEOPLE[person].uid, displayName: 'Me', createdAt: serverTimestamp() });
-  it.each(verdict(['vera', 'otto', 'rex', 'sol', 'anna']))('making one by $person is $verdict', async ({ person, verdict }) => {
+  it.each(verdict(['vera', 'otto', 'rex', 'ivo', 'sol', 'anna']))('making one by $person is $verdict', async ({ person, verdict }) => {
     await stack.owner.deleteDoc(friendPaths.invite(fresh));
     await expectVerdict(make(person, own(person)), verdict);
   });

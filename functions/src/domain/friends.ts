@@ -35,8 +35,18 @@ export function judgeInvite(invite: FriendInvite, callerUid: string, now: Date):
 
 export const hasFriendRoom = (friendCount: number) => friendCount < MAX_FRIENDS;
 
-/** A plan from favourites: each set once, in a stable order, so republishing the same favourites writes the same plan. */
-export function planOf(favorites: readonly PlanSet[]): PlanSet[] {
-  const unique = new Map(favorites.map((set) => [`${set.festivalId}/${set.performanceId}`, set]));
-  return [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, set]) => ({ festivalId: set.festivalId, performanceId: set.performanceId }));
+/** A favourite as the plan reads it: its set, its priority, and whether its owner hid it from friends. */
+export type PlannedFavorite = PlanSet & { hiddenFromFriends?: boolean | undefined };
+
+/**
+ * A plan from favourites: each set once, with its priority, in a stable order, so republishing
+ * the same favourites writes the same plan. A set hidden from friends is left out here, before
+ * anything is written: it never reaches a friend's copy.
+ */
+export function planOf(favorites: readonly PlannedFavorite[]): PlanSet[] {
+  const shown = favorites.filter((favorite) => favorite.hiddenFromFriends !== true);
+  const unique = new Map(shown.map((set) => [`${set.festivalId}/${set.performanceId}`, set]));
+  return [...unique.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, set]) => ({ festivalId: set.festivalId, performanceId: set.performanceId, ...(set.priority ? { priority: set.priority } : {}) }));
 }

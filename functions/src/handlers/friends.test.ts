@@ -132,3 +132,35 @@ describe('publishFriendPlan', () => {
     expect([...deps.docs.store.keys()].some((path) => path.startsWith('friendPlans/'))).toBe(false);
   });
 });
+
+describe('publishFriendPlan with priorities and hidden sets', () => {
+  async function friends(): Promise<{ deps: TestDeps; plan: string }> {
+    const deps = withInvite();
+    const { friendshipId } = await handleAcceptFriendInvite(deps, as('otto'), { inviteId: INVITE, displayName: 'Otto' });
+    return { deps, plan: friendPaths.plan(deps.docs.data(friendPaths.friend('otto', friendshipId))!.planId as string) };
+  }
+
+  it('carries each set\'s priority and leaves out a set hidden from friends, however often the event is delivered', async () => {
+    const { deps, plan } = await friends();
+    deps.docs.seed(firestorePaths.favorite('vera', 'p-opener'), { festivalId: 'encore-2026', performanceId: 'p-opener', createdAt: NOW, priority: 'must' });
+    deps.docs.seed(firestorePaths.favorite('vera', 'p-secret'), { festivalId: 'encore-2026', performanceId: 'p-secret', createdAt: NOW, priority: 'maybe', hiddenFromFriends: true });
+    for (let delivery = 0; delivery < 3; delivery++) await handlePublishFriendPlan(deps, 'vera');
+    expect(deps.docs.data(plan)!.sets).toEqual([
+      { festivalId: 'encore-2026', performanceId: 'p-headliner' },
+      { festivalId: 'encore-2026', performanceId: 'p-opener', priority: 'must' },
+    ]);
+  });
+
+  it('drops a set the moment it is hidden and brings it back when shown, whichever event arrives late', async () => {
+    const { deps, plan } = await friends();
+    const headliner = firestorePaths.favorite('vera', 'p-headliner');
+    deps.docs.seed(headliner, { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: NOW, hiddenFromFriends: true });
+    await handlePublishFriendPlan(deps, 'vera');
+    expect(deps.docs.data(plan)!.sets).toEqual([]);
+    deps.docs.seed(headliner, { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: NOW, hiddenFromFriends: false, priority: 'maybe' });
+    // The hide's event delivered again after the show: the plan follows the favourites as they stand.
+    await handlePublishFriendPlan(deps, 'vera');
+    await handlePublishFriendPlan(deps, 'vera');
+    expect(deps.docs.data(plan)!.sets).toEqual([{ festivalId: 'encore-2026', performanceId: 'p-headliner', priority: 'maybe' }]);
+  });
+});

@@ -128,7 +128,8 @@ export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | unde
 }
 
 /**
- * Republishes a person's plan from their favourites (the trigger on any favourite write).
+ * Republishes a person's plan from their favourites (the trigger on any favourite write),
+ * with each set's priority and without the sets they hid from friends.
  * Recomputed from the favourites as they stand, so a duplicate or late event writes the same
  * plan; someone who never had a friend has no plan and nothing is written. Read and written in
  * one transaction: two favourite events handled at once cannot leave the plan of the earlier
@@ -143,7 +144,7 @@ export async function handlePublishFriendPlan(deps: FriendDeps, uid: string): Pr
     const owner = await tx.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
     if (!owner) return 'no-plan' as const;
     const favorites = await tx.query({ collection: firestorePaths.favorites(uid), limit: MAX_PLAN_SETS }, favoriteSchema);
-    const sets = planOf(favorites.map(({ data }) => ({ festivalId: data.festivalId, performanceId: data.performanceId })));
+    const sets = planOf(favorites.map(({ data }) => data));
     tx.set(friendPaths.plan(owner.planId), { sets, updatedAt: deps.now() });
     return 'published' as const;
   });

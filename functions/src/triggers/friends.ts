@@ -2,6 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
 import { callableOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
 import { FriendRefusal, handleAcceptFriendInvite, handlePublishFriendPlan, handleRemoveFriend } from '../handlers/friends.js';
+import { handleSetFriendPlanHidden } from '../handlers/friend-plan-visibility.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
 import { liveDeps } from '../platform/live.js';
 import { guarded } from './guard.js';
@@ -24,6 +25,7 @@ async function answer<T>(work: () => Promise<T>): Promise<T> {
 
 export const acceptFriendInvite = onCall(callableOptions, (request) => answer(() => handleAcceptFriendInvite(liveDeps(), caller(request), request.data)));
 export const removeFriend = onCall(callableOptions, (request) => answer(() => handleRemoveFriend(liveDeps(), caller(request), request.data)));
+export const setFriendPlanHidden = onCall(callableOptions, (request) => answer(() => handleSetFriendPlanHidden(liveDeps(), caller(request), request.data)));
 
 /** Any favourite written: republish its owner's plan for their friends (recomputed, so retries are harmless). */
 export const onFavoriteWrittenForFriends = onDocumentWritten({ ...triggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>

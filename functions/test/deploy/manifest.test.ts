@@ -159,6 +159,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   announcementReach: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   acceptFriendInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   removeFriend: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  setFriendPlanHidden: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFavoriteWrittenForFriends: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
   createFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   addGroupMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
@@ -273,7 +274,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding']);
+    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding', 'setFriendPlanHidden']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentIdSchema, slugIdSchema, timestampSchema } from './common.js';
+import { favoritePrioritySchema } from './user.js';
 
 /**
  * Friends, privately (issue 25). Friends find each other only through an invite; each sees
@@ -42,6 +43,10 @@ export const friendSchema = z
     /** The friend's plan document (`friendPlans/{planId}`), readable while this friendship lasts. */
     planId: documentIdSchema,
     createdAt: timestampSchema,
+    /** True while this person hides their own plan from this friend (`setFriendPlanHidden`). */
+    hidingMyPlan: z.boolean().optional(),
+    /** True while this friend hides their plan from this person: their plan is then unreadable. */
+    planHiddenFromMe: z.boolean().optional(),
   })
   .strict();
 export type Friend = z.infer<typeof friendSchema>;
@@ -63,7 +68,9 @@ export const friendPairSchema = z.object({ friendshipId: documentIdSchema }).str
 /** `users/{uid}/private/friendPlan`: functions only; the person's plan id, made at their first friendship. */
 export const friendPlanOwnerSchema = z.object({ planId: documentIdSchema }).strict();
 
-export const planSetSchema = z.object({ festivalId: slugIdSchema, performanceId: documentIdSchema }).strict();
+export const planSetSchema = z
+  .object({ festivalId: slugIdSchema, performanceId: documentIdSchema, priority: favoritePrioritySchema.optional() })
+  .strict();
 export type PlanSet = z.infer<typeof planSetSchema>;
 
 /** `friendPlans/{planId}`: the sets a person plans, published by functions from their favourites. */
@@ -89,6 +96,13 @@ export interface AcceptFriendInviteAnswer {
 export const removeFriendRequestSchema = z.object({ friendshipId: documentIdSchema }).strict();
 export interface RemoveFriendAnswer {
   removed: boolean;
+}
+/** `setFriendPlanHidden`: hide one's plan from one friend (or show it again). */
+export const setFriendPlanHiddenRequestSchema = z.object({ friendshipId: documentIdSchema, hidden: z.boolean() }).strict();
+export type SetFriendPlanHiddenRequest = z.infer<typeof setFriendPlanHiddenRequestSchema>;
+export interface SetFriendPlanHiddenAnswer {
+  /** False when the friendship is not (or no longer) the caller's. */
+  changed: boolean;
 }
 
 export const friendPaths = {

@@ -22,8 +22,10 @@ export const favoriteSchema = z
      * The rules refuse `true` from any other account; absent reads as false.
      */
     established: z.boolean().optional(),
-    /** Must-see or maybe; absent: a plain favourite. The only field its owner may change. */
+    /** Must-see or maybe; absent: a plain favourite. Its owner may change it (and `hiddenFromFriends`). */
     priority: favoritePrioritySchema.optional(),
+    /** True: this set is left out of the plan the owner's friends see (issue 25); absent reads as false. */
+    hiddenFromFriends: z.boolean().optional(),
   })
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;

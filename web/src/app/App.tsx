@@ -4,6 +4,7 @@ import { LiveCountsProvider } from '../festival/LiveCountsContext';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AccountProvider } from '../features/account/AccountContext';
 import { FavoritesProvider } from '../features/favorites/FavoritesContext';
+import { FriendPlansProvider } from '../features/friends/FriendPlansContext';
 import { AppErrorBoundary, RouteErrorBoundary } from './ErrorBoundaries';
 import { FirstContentMark } from './FirstContentMark';
 import { Layout } from './Layout';
@@ -29,6 +30,7 @@ const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
 const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvitePage'));
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
+const FriendsSchedulePage = lazyPage(() => import('../features/friends/FriendsSchedulePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export function App() {
@@ -40,6 +42,7 @@ export function App() {
         <FestivalProvider>
           <LiveCountsProvider>
           <FavoritesProvider>
+          <FriendPlansProvider>
             <Layout>
               <UpdatePrompt />
               <RouteErrorBoundary>
@@ -50,6 +53,7 @@ export function App() {
                   <Route path="/search" component={SearchPage} />
                   <Route path="/lineup" component={LineupPage} />
                   <Route path="/my" component={MySchedulePage} />
+                  <Route path="/my/friends" component={FriendsSchedulePage} />
                   <Route path="/shared" component={SharedSchedulePage} />
                   <Route path="/photos" component={PhotosPage} />
                   <Route path="/upload" component={UploadPage} />
@@ -68,6 +72,7 @@ export function App() {
                 <FirstContentMark />
               </RouteErrorBoundary>
             </Layout>
+          </FriendPlansProvider>
           </FavoritesProvider>
           </LiveCountsProvider>
         </FestivalProvider>

@@ -3,10 +3,15 @@
  * Friends, in Chromium against the whole local stack, with two people in two browser contexts
  * (both guests: anonymous sign-in is enough for friends). Vera makes an invite; Otto opens the
  * link, chooses his name and accepts; both see the other by the name they chose. Vera plans a
- * set; on that set's page Otto sees "1 friend plans this set: Vera". Vera removes Otto, and the
- * plan is gone from Otto's page within 2 s (the issue's bound: the rules refuse his listener
- * and his friends list drops her). axe finds nothing serious on the pages a person uses.
+ * set; on that set's page Otto sees "1 friend plans this set: Vera", on the programme's card
+ * "Vera", and in My schedule with friends the set under Vera's name. Vera hides that set from
+ * friends and it leaves Otto's page (the plan trigger leaves it out), then shows it again. Vera hides her plan from
+ * Otto: it is gone from his page within 2 s (the rules refuse his listener, his friend document
+ * says so), and back when she shares it again. Vera removes Otto, and the plan is gone from
+ * Otto's page within 2 s (the issue's bound: the rules refuse his listener and his friends list
+ * drops her). axe finds nothing serious on the pages a person uses.
  */
+import { festivalDayOf } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +37,7 @@ async function openFriends(page: Page): Promise<void> {
 }
 
 describe('friends by invitation', () => {
-  it('invite by link, accept, see "1 friend" on the set the other planned; removed, the plan is gone at once', async () => {
+  it('invite by link, accept, see "1 friend" on the set the other planned (its page, its programme card, the friends view); hidden from or removed, the plan is gone within 2 s', async () => {
     const vera = await newPage();
     await openFriends(vera);
     await vera.getByLabel('Your name, as your friends will see it').fill('Vera');
@@ -69,6 +74,36 @@ describe('friends by invitation', () => {
     await onSet.getByText('1 friend plans this set: Vera').waitFor({ timeout: LIVE });
     expect(await seriousA11yViolations(otto)).toEqual([]);
     await screenshot(otto, 'friends-on-set-phone');
+
+    // "Vera" on the programme's card for that set too, and the set under her name in the friends view.
+    await otto.goto(`${stack.url}/?day=${festivalDayOf(planned.data.startsAt, seed.festival)}`);
+    await otto.locator(`[data-set-id="${planned.id}"]`).getByTestId('friends-on-card').getByText('Vera', { exact: true }).waitFor({ timeout: LIVE });
+    await otto.goto(`${stack.url}/my/friends`);
+    await otto.getByRole('heading', { level: 1, name: 'My schedule with friends' }).waitFor({ timeout: LIVE });
+    const inHours = otto.getByTestId('friends-hour-set').filter({ hasText: artistName }).first();
+    await inHours.getByRole('list', { name: 'Who plans it' }).getByText('Vera', { exact: true }).waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(otto)).toEqual([]);
+    await screenshot(otto, 'friends-schedule-phone');
+
+    // Vera hides her plan from Otto: gone from his set page within 2 s; back when she shares it again.
+    await otto.goto(`${stack.url}/performances/${planned.id}`);
+    await onSet.waitFor({ timeout: LIVE });
+    // Vera hides that one set from friends: the trigger republishes her plan without it.
+    await vera.goto(`${stack.url}/performances/${planned.id}`);
+    const hideSet = vera.getByRole('switch', { name: 'Hide this set from my friends' });
+    await hideSet.press('Space');
+    await onSet.waitFor({ state: 'detached', timeout: LIVE });
+    await hideSet.press('Space');
+    await onSet.getByText('1 friend plans this set: Vera').waitFor({ timeout: LIVE });
+    await openFriends(vera);
+    const share = vera.getByRole('switch', { name: 'Share my plan with Otto' });
+    // By keyboard (the switch is a labelled checkbox): Space toggles it.
+    await share.press('Space');
+    await onSet.waitFor({ state: 'detached', timeout: REVOKED_WITHIN_MS });
+    await vera.getByRole('switch', { name: 'Share my plan with Otto', checked: false }).waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(vera)).toEqual([]);
+    await share.press('Space');
+    await onSet.getByText('1 friend plans this set: Vera').waitFor({ timeout: LIVE });
 
     // Vera removes Otto: his view of her plan goes, with no reload.
     await openFriends(vera);

@@ -27,6 +27,10 @@ export interface FavoritesState {
    * with that priority. Before there is an account, the set waits on the device with it.
    */
   setPriority(performanceId: string, priority: FavoritePriority | null): Promise<void>;
+  /** Favourites left out of the plan one's friends see (issue 25). */
+  hiddenFromFriends: ReadonlySet<string>;
+  /** Leaves a favourite out of the plan friends see, or puts it back (a toggle like a priority). */
+  setHiddenFromFriends(performanceId: string, hidden: boolean): Promise<void>;
 }
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
@@ -72,6 +76,7 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
   const live = useLiveFavorites(uid, festivalId);
   const [writeError, setWriteError] = useState<unknown>(null);
   const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
+  const hiddenFromFriends = useSameMembers(useMemo(() => new Set(live.data.filter((favorite) => favorite.hiddenFromFriends === true).map((favorite) => favorite.id)), [live.data]));
   const heartedAt = useSameEntries(useMemo(() => new Map(live.data.map((favorite) => [favorite.id, favorite.createdAt])), [live.data]));
 
   // Hearts waiting for a uid, kept on the device across reloads.
@@ -162,6 +167,15 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
     done.catch(setWriteError);
   }, []);
 
+  const setHiddenFromFriends = useCallback(async (performanceId: string, hidden: boolean) => {
+    const { uid, inFirestore } = latest.current;
+    setWriteError(null);
+    // Only a favourite Firestore holds is in the plan friends see, so only one can be hidden.
+    if (!uid || !inFirestore.has(performanceId)) return;
+    const done = loadFirestore().then((module) => module.setFavoriteHiddenFromFriends(uid, performanceId, hidden));
+    done.catch(setWriteError);
+  }, []);
+
   const value = useMemo<FavoritesState>(
     () => ({
       ids,
@@ -173,8 +187,10 @@ export function FavoritesProvider({ children }: { children: ReactNode }) {
       priorities,
       setPriority,
       heartedAt,
+      hiddenFromFriends,
+      setHiddenFromFriends,
     }),
-    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority, heartedAt],
+    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority, heartedAt, hiddenFromFriends, setHiddenFromFriends],
   );
   return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
 }

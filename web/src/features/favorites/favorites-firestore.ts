@@ -29,6 +29,11 @@ export function setFavoritePriority(uid: string, performanceId: string, priority
   return commitToggle(uid, (batch) => batch.update(favoriteRef(uid, performanceId), { priority: priority ?? deleteField() }));
 }
 
+/** Leaves the favourite out of the plan friends see (true) or puts it back: a toggle like a priority. */
+export function setFavoriteHiddenFromFriends(uid: string, performanceId: string, hidden: boolean): Promise<void> {
+  return commitToggle(uid, (batch) => batch.update(favoriteRef(uid, performanceId), { hiddenFromFriends: hidden ? true : deleteField() }));
+}
+
 export function removeFavorite(uid: string, performanceId: string): Promise<void> {
   return commitToggle(uid, (batch) => batch.delete(favoriteRef(uid, performanceId)));
 }

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { useAccount } from '../account/AccountContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { DisplayNameField, rememberName, rememberedName } from './DisplayNameField';
 import { inviteLink } from './invite-link';
-import { useFriends } from './use-friends';
+import { useFriendPlans } from './FriendPlansContext';
+import './friends.css';
 
 /**
  * Friends: make an invite (a link and a QR code, single use, 7 days), see one's friends by the
@@ -15,7 +17,7 @@ import { useFriends } from './use-friends';
 export default function FriendsPage() {
   const intl = useIntl();
   const { ensureSignedIn } = useAccount();
-  const { friends, error } = useFriends();
+  const { friends, error } = useFriendPlans();
   const [name, setName] = useState(rememberedName);
   const [invite, setInvite] = useState<{ link: string; qr: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,6 +43,24 @@ export default function FriendsPage() {
     }
   };
 
+  // A switch flipped shows its new state at once, until the friend document says the same.
+  const [hiding, setHiding] = useState<Readonly<Record<string, boolean>>>({});
+  useEffect(() => {
+    const settled = (friends ?? []).filter((friend) => friend.friendshipId in hiding && Boolean(friend.hidingMyPlan) === hiding[friend.friendshipId]);
+    if (settled.length === 0) return;
+    setHiding((current) => Object.fromEntries(Object.entries(current).filter(([id]) => !settled.some((friend) => friend.friendshipId === id))));
+  }, [friends, hiding]);
+  const setPlanHidden = async (friendshipId: string, hidden: boolean) => {
+    setFailure(null);
+    setHiding((current) => ({ ...current, [friendshipId]: hidden }));
+    try {
+      await (await import('./friends-api')).setPlanHiddenFrom(friendshipId, hidden);
+    } catch (caught) {
+      setHiding((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== friendshipId)));
+      setFailure(caught);
+    }
+  };
+
   const remove = async (friendshipId: string) => {
     setFailure(null);
     try {
@@ -61,6 +81,11 @@ export default function FriendsPage() {
             id="friends.page.intro"
             defaultMessage="Friends see the sets you plan and the name you choose here: never your email or your other friends. Only people you invite can become your friends."
           />
+        </p>
+        <p>
+          <Link to="/my/friends">
+            <FormattedMessage id="friends.page.toSchedule" defaultMessage="My schedule with friends, hour by hour" />
+          </Link>
         </p>
       </header>
       {failure ? <ErrorNotice error={failure} /> : null}
@@ -106,8 +131,24 @@ export default function FriendsPage() {
         ) : null}
         <ul className="friend-list" data-testid="friend-list">
           {friends?.map((friend) => (
-            <li key={friend.friendshipId} className="button-row">
-              <span>{friend.displayName}</span>
+            <li key={friend.friendshipId} className="friend-row">
+              <span className="friend-name">{friend.displayName}</span>
+              {friend.planHiddenFromMe ? (
+                <span className="muted friend-note">
+                  <FormattedMessage id="friends.list.notSharing" defaultMessage="does not share their plan with you" />
+                </span>
+              ) : null}
+              <label className="switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={!(hiding[friend.friendshipId] ?? friend.hidingMyPlan ?? false)}
+                  onChange={(event) => void setPlanHidden(friend.friendshipId, !event.target.checked)}
+                  aria-label={intl.formatMessage({ id: 'friends.list.shareWithNamed', defaultMessage: 'Share my plan with {name}' }, { name: friend.displayName })}
+                />
+                <span className="switch-indicator" aria-hidden="true" />
+                <FormattedMessage id="friends.list.shareWith" defaultMessage="Share my plan" />
+              </label>
               <button
                 type="button"
                 className="button button-secondary button-small"

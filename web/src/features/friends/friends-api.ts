@@ -1,4 +1,11 @@
-import { friendPaths, type AcceptFriendInviteAnswer, type RemoveFriendAnswer } from '@encore/model';
+import {
+  favoritePrioritySchema,
+  friendPaths,
+  type AcceptFriendInviteAnswer,
+  type FavoritePriority,
+  type RemoveFriendAnswer,
+  type SetFriendPlanHiddenAnswer,
+} from '@encore/model';
 import { collection, doc, onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
 import { httpsCallable } from 'firebase/functions';
 import { z } from 'zod';
@@ -11,10 +18,19 @@ export interface FriendView {
   friendshipId: string;
   displayName: string;
   planId: string;
+  /** This person hides their own plan from this friend. */
+  hidingMyPlan?: boolean;
+  /** This friend hides their plan from this person: it is not listened to. */
+  planHiddenFromMe?: boolean;
 }
 
-const friendFields = z.object({ displayName: z.string(), planId: z.string() });
-const planFields = z.object({ sets: z.array(z.object({ festivalId: z.string(), performanceId: z.string() })) });
+/** A friend's plan for one festival: each set they plan, with its priority (null: a plain favourite). */
+export type PlanView = ReadonlyMap<string, FavoritePriority | null>;
+
+const friendFields = z.object({ displayName: z.string(), planId: z.string(), hidingMyPlan: z.boolean().optional(), planHiddenFromMe: z.boolean().optional() });
+const planFields = z.object({
+  sets: z.array(z.object({ festivalId: z.string(), performanceId: z.string(), priority: favoritePrioritySchema.optional().catch(undefined) })),
+});
 
 /** Makes a single-use invite (128 random bits in its id) and answers its id. */
 export async function createInvite(uid: string, displayName: string): Promise<string> {
@@ -33,6 +49,12 @@ export async function removeFriend(friendshipId: string): Promise<RemoveFriendAn
   return (await call({ friendshipId })).data;
 }
 
+/** Hides one's plan from one friend (their reader document goes: the rules refuse them), or shows it again. */
+export async function setPlanHiddenFrom(friendshipId: string, hidden: boolean): Promise<SetFriendPlanHiddenAnswer> {
+  const call = httpsCallable<{ friendshipId: string; hidden: boolean }, SetFriendPlanHiddenAnswer>(functions(), 'setFriendPlanHidden');
+  return (await call({ friendshipId, hidden })).data;
+}
+
 export function listenToFriends(uid: string, onFriends: (friends: FriendView[]) => void, onError: (error: Error) => void): () => void {
   return onSnapshot(
     collection(db(), friendPaths.friends(uid)),
@@ -47,16 +69,17 @@ export function listenToFriends(uid: string, onFriends: (friends: FriendView[]) 
 }
 
 /**
- * A friend's plan as a set of `performanceId`s of one festival. When the friendship ends the
- * rules refuse the listener: the plan is then gone (an empty set), as it should be.
+ * A friend's plan for one festival: its sets and their priorities. When the friendship ends,
+ * or the friend hides their plan from this person, the rules refuse the listener: the plan is
+ * then gone (empty), as it should be.
  */
-export function listenToPlan(planId: string, festivalId: string, onPlan: (performanceIds: ReadonlySet<string>) => void): () => void {
+export function listenToPlan(planId: string, festivalId: string, onPlan: (plan: PlanView) => void): () => void {
   return onSnapshot(
     doc(db(), friendPaths.plan(planId)),
     (snapshot) => {
       const sets = snapshot.exists() ? planFields.parse(snapshot.data()).sets : [];
-      onPlan(new Set(sets.filter((set) => set.festivalId === festivalId).map((set) => set.performanceId)));
+      onPlan(new Map(sets.filter((set) => set.festivalId === festivalId).map((set) => [set.performanceId, set.priority ?? null])));
     },
-    () => onPlan(new Set()),
+    () => onPlan(new Map()),
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFriendError } from './friend-errors';
-import { friendsPlanning } from './use-friends';
+import { friendsPlanning } from './friends-planning';
 
 const friends = [
   { friendshipId: 'f1', displayName: 'Anna', planId: 'p1' },
@@ -11,8 +11,8 @@ const friends = [
 describe('friends planning a set', () => {
   it('names the friends whose plan holds the set, in the friends list order; a friend without a plan (removed, refused) counts for none', () => {
     const plans = new Map([
-      ['f1', new Set(['p-a', 'p-b'])],
-      ['f3', new Set(['p-a'])],
+      ['f1', new Map([['p-a', 'must' as const], ['p-b', null]])],
+      ['f3', new Map([['p-a', null]])],
     ]);
     expect(friendsPlanning(friends, plans, 'p-a')).toEqual(['Anna', 'Cas']);
     expect(friendsPlanning(friends, plans, 'p-b')).toEqual(['Anna']);

@@ -89,7 +89,7 @@ export default function PerformancePage() {
                   onChange={(next) => void favorites.setPriority(performance.id, next)}
                   disabled={cancelled && !inSchedule}
                 />
-                <FriendsOnSet festivalId={programme.festivalId} performanceId={performance.id} />
+                <FriendsOnSet performanceId={performance.id} />
               </div>
             </header>
             {cancelled ? (

@@ -6,6 +6,8 @@ import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import { useFriendsPlanning } from '../friends/FriendPlansContext';
+import { FriendsOnCard } from '../friends/FriendsOnCard';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
 import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
 
@@ -65,6 +67,8 @@ export function SetCard({
   const onPriority = favorites?.onPriority;
   // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const fans = useFavoriteCount(performance.id);
+  // Friends who plan it, from the plans the app listens to once (no read per card).
+  const friendNames = useFriendsPlanning(performance.id);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = [
     name,
@@ -152,6 +156,7 @@ export function SetCard({
             {heading}
             {priorityFlag}
             {cancelledFlag}
+            <FriendsOnCard names={friendNames} />
           </div>
           <div className="set-block-bar">
             {time}
@@ -178,6 +183,7 @@ export function SetCard({
               <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
             ) : null}
             {cancelledFlag}
+            <FriendsOnCard names={friendNames} />
             {playing ? (
               <p className="set-flag set-flag-playing">
                 <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />

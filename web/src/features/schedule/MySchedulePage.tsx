@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
 import { festivalPhase } from '../../festival/festival-phase';
 import { useLocale } from '../../i18n/I18nProvider';
@@ -110,6 +111,11 @@ export default function MySchedulePage() {
           ) : (
             <FormattedMessage id="schedule.myPage.synced" defaultMessage="Your favourite sets, synced to your account." />
           )}
+        </p>
+        <p>
+          <Link to="/my/friends">
+            <FormattedMessage id="schedule.myPage.withFriends" defaultMessage="With friends: where each will be, hour by hour" />
+          </Link>
         </p>
       </header>
       {error ? <ErrorNotice error={error} /> : null}
