@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
-import { useFriends } from '../friends/use-friends';
+import { useFriendPlans } from '../friends/FriendPlansContext';
 import { kindNames } from '../venue/map-icons';
 import { describeGroupError } from './group-errors';
 import { meetupInstant, placeChoices, unexpired } from './meetup-logic';
@@ -260,7 +260,7 @@ function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: stri
 /** Any member may put one of their own friends in (the function names them as that member knows them). */
 function AddMember({ groupId }: { groupId: string }) {
   const intl = useIntl();
-  const { friends } = useFriends();
+  const { friends } = useFriendPlans();
   const [friendshipId, setFriendshipId] = useState('');
   const [outcome, setOutcome] = useState<'added' | 'already' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);

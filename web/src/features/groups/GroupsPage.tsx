@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { useAccount } from '../account/AccountContext';
 import { DisplayNameField, rememberName, rememberedName } from '../friends/DisplayNameField';
-import { useFriends } from '../friends/use-friends';
+import { useFriendPlans } from '../friends/FriendPlansContext';
 import { useVenueMap } from '../venue/use-venue-map';
 import { describeGroupError } from './group-errors';
 import { GroupCard } from './GroupCard';
@@ -78,7 +78,7 @@ export default function GroupsPage() {
 }
 
 function CreateGroup({ festivalId }: { festivalId: string }) {
-  const { friends } = useFriends();
+  const { friends } = useFriendPlans();
   const [name, setName] = useState('');
   const [displayName, setDisplayName] = useState(rememberedName);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
