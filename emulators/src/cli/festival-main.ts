@@ -25,7 +25,7 @@ export interface FestivalRun {
 
 export async function runFestival({ web, stop, settings, auth, startedAt }: FestivalRun): Promise<void> {
   const started = startedAt;
-  const { fresh, verbose, ports, dataDir, strictIndexes } = settings;
+  const { fresh, verbose, ports, dataDir, strictIndexes, artwork } = settings;
   let functionsLog: ReturnType<typeof openFunctionsLog> | undefined;
   try {
     const logFile = join(dataDir, 'logs', 'functions.jsonl');
@@ -37,7 +37,7 @@ export async function runFestival({ web, stop, settings, auth, startedAt }: Fest
       colour: process.stdout.isTTY === true && process.stdout.hasColors(),
       verbose,
     });
-    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, strictIndexes, signal: stop.signal, functionsLog, auth, startedAt });
+    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, strictIndexes, artwork, signal: stop.signal, functionsLog, auth, startedAt });
     console.log(festivalBanner(festival, ROOT_DIR));
     await waitForAbort(stop.signal);
     const stopping = performance.now();

@@ -1,7 +1,7 @@
 /**
  * What `npm start` and `npm run emulators` are asked for, from the command line and the
  * environment: `--fresh`, `--verbose`, `--lenient-indexes` (log queries firestore.indexes.json
- * does not serve instead of refusing them), ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) and
+ * does not serve instead of refusing them), `--no-artwork` (seed no artwork or site plan), ENCORE_PORTS (`free` or `+N`, see stack/ports.ts) and
  * ENCORE_DATA_DIR (default `.encore-data/`). Light on purpose: read before the rest of the
  * CLI loads, so the Auth emulator can start first.
  */
@@ -19,6 +19,8 @@ export interface Settings {
   dataDir: string;
   /** Refuse queries firestore.indexes.json does not serve, as production does (default). */
   strictIndexes: boolean;
+  /** Send the artists' artwork and the site plan through the image pipeline after "ready" (default); `--no-artwork` leaves them out. */
+  artwork: boolean;
 }
 
 export async function readSettings(argv = process.argv, env = process.env): Promise<Settings> {
@@ -28,5 +30,6 @@ export async function readSettings(argv = process.argv, env = process.env): Prom
     ports: await resolvePorts(portsFromFirebaseJson(ROOT_DIR), parsePortSetting(env[PORTS_ENV])),
     dataDir: resolve(ROOT_DIR, env[DATA_DIR_ENV] || DATA_DIR),
     strictIndexes: !argv.includes('--lenient-indexes'),
+    artwork: !argv.includes('--no-artwork'),
   };
 }

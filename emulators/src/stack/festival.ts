@@ -31,6 +31,12 @@ export interface FestivalOptions {
   fresh: boolean;
   /** Refuse queries the root firestore.indexes.json does not serve, as production does (default true). */
   strictIndexes?: boolean;
+  /**
+   * Send the artists' artwork and the site plan through the image pipeline after "ready" (default
+   * true). False (`--no-artwork`) spares the pipeline's ~60 images of CPU: the programme shows
+   * initials, and the sample photos upload at once.
+   */
+  artwork?: boolean;
   projectId?: string;
   /** Where the state is saved and imported from; default `{rootDir}/.encore-data`. */
   dataDir?: string;
@@ -157,12 +163,15 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     const report = await timed('seed', seed.seedFestival({ projectId, keepProgramme: true, photos: false, ...(signal ? { signal } : {}) }));
     say(`[encore] seed: ${seed.describeSeed(report, { photos: false })}`);
     for (const note of report.notes) say(`[encore]   note: ${note}`);
-    photosSeeded = seed
-      .seedMedia({
-        projectId,
-        ...(signal ? { signal } : {}),
-        onMedia: (missing) => say(`[encore] seed: uploading ${missing} images (artist artwork, site plan); the pipeline then processes each`),
-      })
+    const mediaSeeded =
+      options.artwork === false
+        ? Promise.resolve()
+        : seed.seedMedia({
+            projectId,
+            ...(signal ? { signal } : {}),
+            onMedia: (missing) => say(`[encore] seed: uploading ${missing} images (artist artwork, site plan); the pipeline then processes each`),
+          });
+    photosSeeded = mediaSeeded
       .then(() =>
         seed.seedSamplePhotos({
           projectId,

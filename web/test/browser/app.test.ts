@@ -2,7 +2,8 @@
 /**
  * The web app in Chromium against the whole local stack (emulators, functions, Auth,
  * seed), driven as people use it. Each scenario saves a screenshot under test-results/web/
- * and audits its page with axe-core (no serious or critical violations).
+ * and audits its page with axe-core (no serious or critical violations). The main pages'
+ * audit on a phone and a laptop, in both themes, is shell.test.ts's.
  */
 import { encore2026 } from '@encore/model/seed';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -261,28 +262,5 @@ describe('Encore in the browser', () => {
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ timeout: 30_000 });
     await screenshot(page, 'programme-offline');
     await page.context().setOffline(false);
-  }, 180_000);
-
-  it('has no serious accessibility violations on the main pages, on a phone too', async () => {
-    const page = await newPage({ width: 390, height: 844 });
-    await signIn(page, stack.url, account('visitor').email, account('visitor').password);
-    const pages: Array<[string, string]> = [
-      ['/', 'Programme'],
-      ['/my', 'My schedule'],
-      ['/photos', 'Photo wall'],
-      ['/inbox', 'News'],
-      ['/upload', 'Share photos'],
-      ['/account', 'Account'],
-      [`/artists/${seed.artists[0]!.id}`, seed.artists[0]!.data.name],
-    ];
-    const findings: Record<string, unknown> = {};
-    for (const [path, title] of pages) {
-      await page.goto(`${stack.url}${path}`);
-      await page.getByRole('heading', { level: 1, name: title }).waitFor({ timeout: LIVE });
-      const violations = await seriousA11yViolations(page);
-      if (violations.length > 0) findings[path] = violations;
-    }
-    await screenshot(page, 'phone-artist-page');
-    expect(findings).toEqual({});
   }, 180_000);
 });

@@ -33,7 +33,8 @@ export interface AxeFinding {
 
 /** Serious and critical axe-core violations on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
-  await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
+  // Once per document: a page audited in several looks keeps the axe it was given.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
@@ -41,6 +42,57 @@ export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({ id: violation.id, impact: violation.impact!, help: violation.help, targets: violation.nodes.map((node) => String(node.target[0])) }));
   });
+}
+
+/** A size and theme a page is seen in: `${device} ${colorScheme}` names it in findings and screenshots. */
+export interface Look {
+  device: string;
+  viewport: { width: number; height: number };
+  colorScheme: 'light' | 'dark';
+}
+
+/** The four looks the main pages are audited in, ordered so each step changes one thing (the theme, then the size). */
+export function phoneAndLaptopLooks(phone: Look['viewport'], laptop: Look['viewport']): Look[] {
+  return [
+    { device: 'phone', viewport: phone, colorScheme: 'light' },
+    { device: 'phone', viewport: phone, colorScheme: 'dark' },
+    { device: 'laptop', viewport: laptop, colorScheme: 'dark' },
+    { device: 'laptop', viewport: laptop, colorScheme: 'light' },
+  ];
+}
+
+/**
+ * Shows the loaded page in `look` without reloading it: the viewport resized (CSS media
+ * queries and the app's useMediaQuery follow it) and prefers-color-scheme emulated, then
+ * waits until the colours have eased into the theme (axe reads computed colours) and the app
+ * has re-rendered. One page load then serves every size and theme of an accessibility audit.
+ */
+export async function showIn(page: Page, look: Look): Promise<void> {
+  await page.setViewportSize(look.viewport);
+  await page.emulateMedia({ colorScheme: look.colorScheme });
+  // A transition that a newer one replaces is cancelled: its `finished` rejects (AbortError),
+  // and the one that replaced it is waited for on the next pass.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    await frame();
+    const easing = () => document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+    for (let running = easing(); running.length > 0; running = easing()) await Promise.allSettled(running.map((animation) => animation.finished));
+  });
+}
+
+/**
+ * Serious and critical axe-core violations on the loaded page in each look (those with
+ * any, by look name), with a screenshot `${name}-${device}-${colorScheme}` of each.
+ */
+export async function seriousA11yViolationsInLooks(page: Page, looks: Look[], name: (look: Look) => string): Promise<Record<string, AxeFinding[]>> {
+  const findings: Record<string, AxeFinding[]> = {};
+  for (const look of looks) {
+    await showIn(page, look);
+    const violations = await seriousA11yViolations(page);
+    if (violations.length > 0) findings[`${look.device} ${look.colorScheme}`] = violations;
+    await screenshot(page, name(look));
+  }
+  return findings;
 }
 
 /**

@@ -5,7 +5,8 @@
  * from the header finds a Sunday act and one tap opens its set; accents fold ("zoe" finds
  * "Zoë Lambert"); a query with no match says so and links nothing; the line-up lists every
  * artist of the seed, by day and by genre; both work offline after a first visit; axe finds
- * no serious violation on either page in the light and dark themes. Screenshots in
+ * no serious violation on either page in the light and dark themes, on the phone and the laptop
+ * (each state loaded once and shown in the four looks: browser.ts `showIn`). Screenshots in
  * test-results/web/ (search-*, lineup-*).
  */
 import { festivalDayOf } from '@encore/model';
@@ -13,7 +14,7 @@ import { encore2026 } from '@encore/model/seed';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { englishLeftIn, englishPatterns } from './english-left';
-import { screenshot, seriousA11yViolations } from './browser';
+import { phoneAndLaptopLooks, screenshot, seriousA11yViolationsInLooks } from './browser';
 import type { LocalStack } from './local-stack';
 import { PHONE, useBrowserSession } from './session';
 
@@ -191,27 +192,20 @@ describe('offline, after a first visit', () => {
 });
 
 describe('accessibility', () => {
-  for (const [device, viewport] of [
-    ['phone', PHONE],
-    ['laptop', LAPTOP],
-  ] as const) {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`axe finds no serious violation on search (results and none) and the line-up: ${colorScheme} theme, ${device}`, async () => {
-        const page = await newPage({ viewport, colorScheme, at: FRIDAY_EVENING });
-        const findings: Record<string, unknown> = {};
-        await page.goto(`${stack.url}/search?q=silver`);
-        await page.locator('[data-search-set]').first().waitFor({ timeout: LIVE });
-        findings['search'] = await seriousA11yViolations(page);
-        await screenshot(page, `search-${device}-${colorScheme}`);
-        await page.getByRole('searchbox').fill('qwxz');
-        await page.getByText('Nothing found for “qwxz”').waitFor({ timeout: LIVE });
-        findings['search, no match'] = await seriousA11yViolations(page);
-        await page.goto(`${stack.url}/lineup?sort=day`);
-        await page.locator('[data-lineup-artist]').first().waitFor({ timeout: LIVE });
-        findings['line-up'] = await seriousA11yViolations(page);
-        await screenshot(page, `lineup-${device}-${colorScheme}`);
-        expect(findings).toEqual({ search: [], 'search, no match': [], 'line-up': [] });
-      }, 180_000);
-    }
-  }
+  it('axe finds no serious violation on search (results and none) and the line-up: light and dark theme, phone and laptop', async () => {
+    const looks = phoneAndLaptopLooks(PHONE, LAPTOP);
+    const page = await newPage({ viewport: PHONE, colorScheme: 'light', at: FRIDAY_EVENING });
+    await page.goto(`${stack.url}/search?q=silver`);
+    await page.locator('[data-search-set]').first().waitFor({ timeout: LIVE });
+    const search = await seriousA11yViolationsInLooks(page, looks, (look) => `search-${look.device}-${look.colorScheme}`);
+    await page.getByRole('searchbox').fill('qwxz');
+    await page.getByText('Nothing found for “qwxz”').waitFor({ timeout: LIVE });
+    const none = await seriousA11yViolationsInLooks(page, looks, (look) => `search-none-${look.device}-${look.colorScheme}`);
+    await page.setViewportSize(PHONE);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${stack.url}/lineup?sort=day`);
+    await page.locator('[data-lineup-artist]').first().waitFor({ timeout: LIVE });
+    const lineup = await seriousA11yViolationsInLooks(page, looks, (look) => `lineup-${look.device}-${look.colorScheme}`);
+    expect({ search, 'search, no match': none, 'line-up': lineup }).toEqual({ search: {}, 'search, no match': {}, 'line-up': {} });
+  }, 300_000);
 });
