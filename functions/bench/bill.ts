@@ -39,6 +39,7 @@ import {
   orderBy,
   query,
   setDoc,
+  updateDoc,
   type DocumentReference,
   type Firestore,
   type Query,
@@ -208,11 +209,15 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const favouriter = client('favouriter');
     const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
     const countedBefore = counted();
+    // Every write of a favourite also runs the friends' plan trigger (handlePublishFriendPlan).
+    const planChecks = () => stack.invocations.ok('onFavoriteWrittenForFriends').length;
+    const planChecksBefore = planChecks();
+    const favouriteRef = doc(favouriter.db, firestorePaths.favorite('bench-visitor', setId));
     const favourite = await measure(
       stack,
-      () => setDoc(doc(favouriter.db, firestorePaths.favorite('bench-visitor', setId)), { festivalId: FESTIVAL_ID, performanceId: setId, createdAt: new Date() }),
+      () => setDoc(favouriteRef, { festivalId: FESTIVAL_ID, performanceId: setId, createdAt: new Date() }),
       async () => {
-        await stack.invocations.until(() => counted() > countedBefore, 'the favourite counted');
+        await stack.invocations.until(() => counted() > countedBefore && planChecks() > planChecksBefore, 'the favourite counted and its friends plan checked');
         await new Promise<void>((resolve) => {
           const stop = onSnapshot(liveSets, (snapshot) => {
             if ((snapshot.get('favorites') as Record<string, number> | undefined)?.[setId] !== 1) return;
@@ -224,6 +229,15 @@ async function runBill(print: (line: string) => void): Promise<void> {
     );
     const favouriteFanOut = favourite.clientReads; // the open app's listener update (the bench's own wait listens on the same target: no read of its own)
     stopSets();
+    // The friends' plan trigger on its own, paid per favourite (not per publication): a priority
+    // change runs it and nothing else (counting ignores a favourite that neither came nor went).
+    // The bench visitor has no friend, as the model's visitors have none: one read, no write.
+    const planChecksBeforeUpdate = planChecks();
+    const friendPlanCheck = await measure(
+      stack,
+      () => updateDoc(favouriteRef, { priority: 'must' }),
+      () => stack.invocations.until(() => planChecks() > planChecksBeforeUpdate, 'the friends plan checked'),
+    );
 
     // A photo: upload to ready, then an open photo wall's view of it and a reaction.
     const uploader = client('uploader');
@@ -317,6 +331,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
     row('first visit, bundle', firstBundle, `   + ${(bundleGzip / 1024).toFixed(0)} KiB from Hosting`);
     row('return visit (listeners resume)', returnVisit);
     row('favourite (1 app open elsewhere)', favourite, `   (${favouriteFanOut} of the reads: the open app's update)`);
+    row("  of which its friends' plan check", friendPlanCheck, '   (measured with a priority change; the person has no friend)');
     row('photo upload, 12 MP JPEG (1 photo wall open)', upload, `   (${(original.byteLength / 2 ** 20).toFixed(1)} MiB in)`);
     row("reaction, the photo's first (1 wall open)", reaction, `   (${reaction.clientReads} of the reads: the open wall's update)`);
     row('reaction, a later one (1 wall open)', laterReaction, `   (${laterReaction.clientReads} of the reads: the open wall's update)`);
@@ -350,10 +365,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
       // count() is billed one read per 1,000 favourites it counts (the sets' average fans at the day's end).
       const ONCE_PER_INSTANCE = 3;
       const PER_PUBLICATION = 3;
-      const perSet = Math.max(1, favourite.serverReads - ONCE_PER_INSTANCE - PER_PUBLICATION);
+      const perSet = Math.max(1, favourite.serverReads - friendPlanCheck.serverReads - ONCE_PER_INSTANCE - PER_PUBLICATION);
       const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
       const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;
-      const publication = { reads: PER_PUBLICATION + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites };
+      const publication = { reads: PER_PUBLICATION + dirtySets * perSet * Math.max(1, Math.ceil(averageFans / 2 / 1000)), writes: favourite.serverWrites - friendPlanCheck.serverWrites };
       // live/photos is published when reactions or the wall changed: at most once an interval.
       const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
       // Publications that query the wall: one per new photo at most, one an interval at most. The
@@ -390,6 +405,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         line('return visits', m.visitors * m.returnVisitsPerVisitor, { reads: bundled ? returnVisit.clientReads : firstPlain.clientReads, hosting: bundled ? bundleGzip : 0 }),
         // The visitor's write and its two invocations per favourite; the counting per publication (see publication()).
         line('favourites: writes', favourites, { writes: favourite.clientWrites, deletes: favourite.deletes, invocations: favourite.invocations }),
+        line("favourites: friends' plan check", favourites, { reads: friendPlanCheck.serverReads, writes: friendPlanCheck.serverWrites }),
         line('favourites: counting (publications)', publications, publication),
         // Each publication is one read per open app, however many favourites it carries, and the whole document downloaded.
         line('favourites: live/sets in open apps', publications * openApps, { reads: favouriteFanOut, firestoreEgress: liveSetsBytes }),
