@@ -34,8 +34,6 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  /** The thread's CPU time in the event, in µs: what the machine's other load does not inflate. */
-  tdur?: number;
   args?: { name?: string };
 }
 interface CallFrame {
@@ -167,23 +165,6 @@ async function firstVisit(url: string, run: number): Promise<void> {
       console.log(`    most time in:\n${top(self, task.samples.length, durationMs, 5)}\n    called from:\n${top(paths, task.samples.length, durationMs, 3)}`);
     }
     console.log(`  time over 50 ms, summed over these tasks: ${overFifty.toFixed(0)} ms (Lighthouse's TBT counts it from the first contentful paint on)`);
-    // The same from the main thread's CPU time (times RATE): on a machine busy with other
-    // work the wall-clock durations above grow, its CPU time does not (the throttle only
-    // pauses the thread), so this is the figure to compare between runs on a shared machine.
-    const fcp = events.find((event) => event.name === 'firstContentfulPaint' && event.pid === parser?.pid)?.ts ?? 0;
-    let cpuTotal = 0;
-    let cpuOverFifty = 0;
-    let cpuLongTasks = 0;
-    for (const event of events) {
-      if (event.name !== 'RunTask' || event.ph !== 'X' || event.tid !== main?.tid || event.tdur === undefined) continue;
-      const ms = (event.tdur / 1000) * RATE;
-      cpuTotal += ms;
-      if (event.ts >= fcp && ms > 50) {
-        cpuOverFifty += ms - 50;
-        cpuLongTasks += 1;
-      }
-    }
-    console.log(`  from CPU time x${RATE}: main thread ${cpuTotal.toFixed(0)} ms in all; after the first contentful paint ${cpuLongTasks} tasks over 50 ms, ${cpuOverFifty.toFixed(0)} ms over 50 ms summed`);
     await context.close();
   } finally {
     await browser.close();
