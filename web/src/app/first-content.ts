@@ -33,24 +33,17 @@ export const PAINT_REPORT_GRACE_MS = 100;
  * Released more than once, or after the moment, it does nothing.
  */
 export function holdFirstContent(): () => void {
-  if (shown) return () => {};
-  holds += 1;
-  let released = false;
+  let held = !shown && ++holds > 0;
   return () => {
-    if (released) return;
-    released = true;
-    holds -= 1;
-    if (holds === 0 && markedWhileHeld) markFirstContentShown();
+    if (held && !(held = false) && !--holds && markedWhileHeld) markFirstContentShown();
   };
 }
 
 /** Called once the content is committed; later calls do nothing. */
 export function markFirstContentShown(): void {
   if (shown) return;
-  if (holds > 0) {
-    markedWhileHeld = true;
-    return;
-  }
+  markedWhileHeld = holds > 0;
+  if (markedWhileHeld) return;
   shown = true;
   const release = () => {
     if (painted) return;

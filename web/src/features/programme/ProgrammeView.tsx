@@ -27,7 +27,11 @@ export interface ProgrammeViewProps {
   dayHref(day: string): string;
   /** On the festival's current day, open with the current time in view (the page does; tests need not). */
   openAtNow?: boolean;
-  /** Commit the header first and the sets a frame later (the page does, for its first paint; tests need not). */
+  /**
+   * Commit the header first and the sets after it (the page does, for its first paint; tests
+   * need not); the header then waits for its line before or after the festival, in the page's
+   * Suspense boundary.
+   */
   setsAfterHeader?: boolean;
 }
 
@@ -43,8 +47,7 @@ function festivalIsOn(programme: Programme, now: Date): boolean {
 const NowNext = lazy(() => afterFirstContent().then(() => import('./festival-now')));
 // And what only matters before or after it (the countdown, "it has ended") only then: neither
 // is on the first download during the festival, when the programme page is busiest.
-const FestivalCountdown = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalCountdown })));
-const FestivalEnded = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalEnded })));
+const FestivalState = lazy(() => import('./FestivalState'));
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -66,26 +69,15 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   const phase = festivalPhase(programme.festival, now);
   const today = festivalDayOf(now, programme.festival);
 
-  // The header first, the sets a frame later: the first commit holds the header (the page's
+  // The header first, the sets after it: the first commit holds the header (the page's
   // largest content, what a first visit waits for) and the toolbar, and the sets (the day's
   // whole timeline: most of the first visit's rendering, layout and paint) follow in a
-  // transition once that frame is on screen, instead of holding it back. The deferred
-  // downloads (app/first-content.ts) still wait for the sets.
+  // transition started by that commit's effects, which React renders in slices, so the browser
+  // paints the header meanwhile instead of after the sets. The deferred downloads
+  // (app/first-content.ts) still wait for the sets.
   const [setsShown, setSetsShown] = useState(!setsAfterHeader);
   useLayoutEffect(() => (setsShown ? undefined : holdFirstContent()), [setsShown]);
-  useEffect(() => {
-    if (setsShown) return;
-    // After the frame that paints the header: a task after its requestAnimationFrame callbacks.
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const show = () => {
-      timer = setTimeout(() => startTransition(() => setSetsShown(true)), 0);
-    };
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(show) : (show(), undefined);
-    return () => {
-      if (frame !== undefined) cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [setsShown]);
+  useEffect(() => startTransition(() => setSetsShown(true)), []);
 
   const sticky = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -141,6 +133,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   }, [layout]);
 
   const count = activeFilterCount(filter);
+  const stateLine = phase === 'before' || phase === 'after' ? <FestivalState programme={programme} now={now} ended={phase === 'after'} /> : null;
   return (
     <div className="programme">
       <header className="page-header programme-header">
@@ -154,9 +147,9 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             values={{ venue: programme.festival.venue, zone: programme.festival.timeZone.replace('_', ' ') }}
           />
         </p>
-        {phase === 'before' || phase === 'after' ? (
-          <Suspense fallback={null}>{phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : <FestivalEnded programme={programme} />}</Suspense>
-        ) : null}
+        {/* On the page, the header waits for this line (its chunk is small): arriving after it,
+            it moved everything below and became the largest paint of its own. */}
+        {setsAfterHeader ? stateLine : <Suspense fallback={null}>{stateLine}</Suspense>}
       </header>
       {isOn ? (
         // The placeholder keeps the strip's height, so nothing below moves when it arrives.
