@@ -4,12 +4,15 @@
  * in Debian's Chromium (nothing downloaded; Lighthouse runs offline). Lighthouse's defaults:
  * a mobile device (Moto G Power), simulated throttling (slow 4G, 4x CPU slowdown), and a
  * fresh browser context for each run (a first visit: nothing cached, no Firestore cache).
- * The browser's clock is set to the festival's Saturday at 21:00, as in the bundle bench:
- * the page as it is used on the busiest evening.
+ * At two clocks (issue 20: "at any clock"): the festival's Saturday at 21:00, as in the
+ * bundle bench (the page as it is used on the busiest evening: now and next, the jump to now),
+ * and the machine's real clock (after the festival: the page says it has ended). BENCH_CLOCK
+ * (`festival` or `real`) measures one of them only.
  *
- * Runs BENCH_RUNS times (default 3) and prints the median run's score and metrics next to their
- * targets (performance >= 90, LCP < 2.5 s; FCP, TBT, CLS with Lighthouse's "good" thresholds),
- * the LCP element, and what Lighthouse still flags. Exit 1 when the median misses a target.
+ * Runs BENCH_RUNS times (default 3) per clock and prints each clock's median run's score and
+ * metrics next to their targets (performance >= 95, LCP < 1.5 s, issue 20's; FCP, TBT, CLS with
+ * Lighthouse's "good" thresholds), the LCP element, and what Lighthouse still flags. Exit 1
+ * when a median misses a target.
  * The machine's load counts: simulated throttling scales the CPU time it observes.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +23,10 @@ import { report, runInQuietChild } from './support/quiet-child.ts';
 import { FESTIVAL_SATURDAY_NINE, festivalClockScript } from '../test/browser/festival-clock.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CLOCKS: Array<{ name: string; script: string | null }> = [
+  { name: 'festival', script: festivalClockScript(FESTIVAL_SATURDAY_NINE) },
+  { name: 'real', script: null },
+].filter((clock) => !process.env.BENCH_CLOCK || clock.name === process.env.BENCH_CLOCK);
 
 interface Target {
   audit: string;
@@ -37,9 +44,10 @@ const TARGETS: Target[] = [
   { audit: 'cumulative-layout-shift', label: 'CLS', good: 0.1, format: (value) => value.toFixed(3) },
   { audit: 'speed-index', label: 'Speed Index', good: 3400, format: seconds },
 ];
-const SCORE_TARGET = 90;
+const SCORE_TARGET = 95;
+const LCP_TARGET_MS = 1500;
 /** The median run's full report, for a look at what Lighthouse saw (open it in the Lighthouse viewer). */
-const REPORT = new URL('../../test-results/web/lighthouse-programme.json', import.meta.url).pathname;
+const reportPath = (clock: string) => new URL(`../../test-results/web/lighthouse-programme-${clock}.json`, import.meta.url).pathname;
 
 async function measure(): Promise<{ overBudget: boolean }> {
   const { default: lighthouse } = await import('lighthouse');
@@ -56,43 +64,47 @@ async function measure(): Promise<{ overBudget: boolean }> {
       args: CHROMIUM_ARGS,
       ...(chromium.env ? { env: { ...process.env, ...chromium.env } } : {}),
     });
-    const runs: LighthouseResult[] = [];
-    for (let run = 0; run < RUNS; run++) {
-      // A browser context of its own per run: Lighthouse's storage reset leaves IndexedDB and
-      // localStorage in place ("stored data affecting loading performance"), so the second run
-      // was a return visit with the first one's Firestore cache, not a first visit.
-      const context = await browser.createBrowserContext();
-      const page = await context.newPage();
-      await page.evaluateOnNewDocument(festivalClockScript(FESTIVAL_SATURDAY_NINE));
-      const result = await lighthouse(`${stack.url}/`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
-      await context.close();
-      if (!result) throw new Error('Lighthouse returned no result');
-      runs.push(result.lhr);
+    let missed = false;
+    for (const clock of CLOCKS) {
+      const runs: LighthouseResult[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // A browser context of its own per run: Lighthouse's storage reset leaves IndexedDB and
+        // localStorage in place ("stored data affecting loading performance"), so the second run
+        // was a return visit with the first one's Firestore cache, not a first visit.
+        const context = await browser.createBrowserContext();
+        const page = await context.newPage();
+        if (clock.script) await page.evaluateOnNewDocument(clock.script);
+        const result = await lighthouse(`${stack.url}/`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'] }, undefined, page);
+        await context.close();
+        if (!result) throw new Error('Lighthouse returned no result');
+        runs.push(result.lhr);
+      }
+      const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
+      const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
+      const score = scoreOf(median);
+      const reportFile = reportPath(clock.name);
+      mkdirSync(new URL('.', `file://${reportFile}`).pathname, { recursive: true });
+      writeFileSync(reportFile, JSON.stringify(median));
+      report(`web: Lighthouse mobile performance of the programme page at the ${clock.name === 'festival' ? "festival's Saturday, 21:00" : 'real clock (after the festival)'}: ${score} (target >= ${SCORE_TARGET}; median of ${RUNS} runs: ${runs.map(scoreOf).join(', ')}; ratio ${(score / SCORE_TARGET).toFixed(2)})`);
+      missed ||= score < SCORE_TARGET;
+      for (const target of TARGETS) {
+        const value = median.audits[target.audit]?.numericValue ?? Number.NaN;
+        const all = runs.map((lhr) => target.format(lhr.audits[target.audit]?.numericValue ?? Number.NaN)).join(', ');
+        report(`  ${target.label.padEnd(12)} ${target.format(value).padStart(9)}  (good <= ${target.format(target.good)}${target.audit === 'largest-contentful-paint' ? `, target < ${target.format(LCP_TARGET_MS)}` : ''}; ratio ${(value / target.good).toFixed(2)}; runs ${all})`);
+        if (target.audit === 'largest-contentful-paint' && !(value < LCP_TARGET_MS)) missed = true;
+      }
+      const lcpElement = median.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+      const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
+      if (snippet) report(`  LCP element: ${snippet.slice(0, 160)}`);
+      const flagged = Object.values(median.audits)
+        .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9)
+        .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      report(`  still flagged: ${flagged.length > 0 ? flagged.join('; ') : 'nothing'}`);
+      // Simulated throttling multiplies the CPU time it observed: on a busy machine (a low
+      // benchmark index, a high load) TBT and LCP come out worse than a phone would see.
+      report(`  conditions: Lighthouse CPU benchmark index ${median.environment.benchmarkIndex.toFixed(0)}, load average ${loadavg()[0]!.toFixed(1)}`);
+      report(`  (the median run's report: ${reportFile})`);
     }
-    const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
-    const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
-    const score = scoreOf(median);
-    mkdirSync(new URL('.', `file://${REPORT}`).pathname, { recursive: true });
-    writeFileSync(REPORT, JSON.stringify(median));
-    report(`web: Lighthouse mobile performance of the programme page: ${score} (target >= ${SCORE_TARGET}; median of ${RUNS} runs: ${runs.map(scoreOf).join(', ')}; ratio ${(score / SCORE_TARGET).toFixed(2)})`);
-    let missed = score < SCORE_TARGET;
-    for (const target of TARGETS) {
-      const value = median.audits[target.audit]?.numericValue ?? Number.NaN;
-      const all = runs.map((lhr) => target.format(lhr.audits[target.audit]?.numericValue ?? Number.NaN)).join(', ');
-      report(`  ${target.label.padEnd(12)} ${target.format(value).padStart(9)}  (good <= ${target.format(target.good)}; ratio ${(value / target.good).toFixed(2)}; runs ${all})`);
-      if (target.audit === 'largest-contentful-paint' && !(value < target.good)) missed = true;
-    }
-    const lcpElement = median.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
-    const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
-    if (snippet) report(`  LCP element: ${snippet.slice(0, 160)}`);
-    const flagged = Object.values(median.audits)
-      .filter((audit) => audit.details?.type === 'opportunity' && (audit.score ?? 1) < 0.9)
-      .map((audit) => `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
-    report(`  still flagged: ${flagged.length > 0 ? flagged.join('; ') : 'nothing'}`);
-    // Simulated throttling multiplies the CPU time it observed: on a busy machine (a low
-    // benchmark index, a high load) TBT and LCP come out worse than a phone would see.
-    report(`  conditions: Lighthouse CPU benchmark index ${median.environment.benchmarkIndex.toFixed(0)}, load average ${loadavg()[0]!.toFixed(1)}`);
-    report(`  (the median run's report: ${REPORT})`);
     return { overBudget: missed };
   } finally {
     await browser?.close();

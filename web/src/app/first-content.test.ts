@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstContent, FALLBACK_MS, markFirstContentShown, PAINT_REPORT_GRACE_MS, resetFirstContentForTests } from './first-content';
+import { afterFirstContent, FALLBACK_MS, holdFirstContent, markFirstContentShown, PAINT_REPORT_GRACE_MS, resetFirstContentForTests } from './first-content';
 
 describe('afterFirstContent', () => {
   beforeEach(() => {
@@ -38,6 +38,29 @@ describe('afterFirstContent', () => {
     const late = settled(afterFirstContent());
     await Promise.resolve();
     expect(late.done).toBe(true);
+  });
+
+  it('waits for a page that holds its content back (the programme: the header, then the sets) until it releases it', async () => {
+    const waiting = settled(afterFirstContent());
+    const release = holdFirstContent();
+    markFirstContentShown();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(waiting.done).toBe(false);
+    release();
+    await vi.advanceTimersByTimeAsync(40);
+    expect(waiting.done).toBe(true);
+  });
+
+  it('takes no hold once the content was marked, and a second release changes nothing', async () => {
+    const release = holdFirstContent();
+    release();
+    release();
+    const waiting = settled(afterFirstContent());
+    markFirstContentShown();
+    const late = holdFirstContent();
+    await vi.advanceTimersByTimeAsync(40);
+    expect(waiting.done).toBe(true);
+    late();
   });
 
   describe('where the browser reports paints (largest-contentful-paint entries)', () => {

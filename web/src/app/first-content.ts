@@ -14,6 +14,9 @@ export const FALLBACK_MS = 5000;
 let shown = false;
 let painted = false;
 const waiting = new Set<() => void>();
+/** Content committed after the page's first commit that the moment still waits for (`holdFirstContent`). */
+let holds = 0;
+let markedWhileHeld = false;
 
 /**
  * How long after the commit's second frame to wait for the browser's report of its paint,
@@ -22,9 +25,25 @@ const waiting = new Set<() => void>();
  */
 export const PAINT_REPORT_GRACE_MS = 100;
 
+/**
+ * Keeps the moment back until the returned release is called: for a page that commits its
+ * content in two steps (the programme: its header, then its sets a frame later), so that the
+ * deferred downloads wait for the second. Call it before the page's first commit ends (in a
+ * layout effect), as FirstContentMark marks the moment in a passive effect of that commit.
+ * Released more than once, or after the moment, it does nothing.
+ */
+export function holdFirstContent(): () => void {
+  let held = !shown && ++holds > 0;
+  return () => {
+    if (held && !(held = false) && !--holds && markedWhileHeld) markFirstContentShown();
+  };
+}
+
 /** Called once the content is committed; later calls do nothing. */
 export function markFirstContentShown(): void {
   if (shown) return;
+  markedWhileHeld = holds > 0;
+  if (markedWhileHeld) return;
   shown = true;
   const release = () => {
     if (painted) return;
@@ -79,5 +98,7 @@ export function afterFirstContent(fallbackMs = FALLBACK_MS): Promise<void> {
 export function resetFirstContentForTests(): void {
   shown = false;
   painted = false;
+  holds = 0;
+  markedWhileHeld = false;
   waiting.clear();
 }

@@ -48,3 +48,8 @@ export function FestivalEnded({ programme }: { programme: Programme }) {
     </p>
   );
 }
+
+/** The programme's line before or after the festival: one lazy chunk for both (ProgrammeView). */
+export default function FestivalState({ programme, now, ended }: { programme: Programme; now: Date; ended: boolean }) {
+  return ended ? <FestivalEnded programme={programme} /> : <FestivalCountdown programme={programme} now={now} />;
+}

@@ -58,6 +58,7 @@ const ProgrammeWithFilters = memo(function ProgrammeWithFilters({ programme }: {
       onLayoutChange={onLayoutChange}
       dayHref={dayHref}
       openAtNow
+      setsAfterHeader
     />
   );
 });

@@ -1,8 +1,8 @@
 import { festivalDayOf, festivalDays } from '@encore/model';
-import { lazy, memo, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
-import { afterFirstContent } from '../../app/first-content';
+import { afterFirstContent, holdFirstContent } from '../../app/first-content';
 import { festivalPhase } from '../../festival/festival-phase';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, dayLabelWithYear, shortDayLabel } from '../../time/format';
@@ -27,6 +27,12 @@ export interface ProgrammeViewProps {
   dayHref(day: string): string;
   /** On the festival's current day, open with the current time in view (the page does; tests need not). */
   openAtNow?: boolean;
+  /**
+   * Commit the header first and the sets after it (the page does, for its first paint; tests
+   * need not); the header then waits for its line before or after the festival, in the page's
+   * Suspense boundary.
+   */
+  setsAfterHeader?: boolean;
 }
 
 /** Whether the festival is on (from twelve hours before its first day): "now and next" and the Now control show. */
@@ -41,8 +47,7 @@ function festivalIsOn(programme: Programme, now: Date): boolean {
 const NowNext = lazy(() => afterFirstContent().then(() => import('./festival-now')));
 // And what only matters before or after it (the countdown, "it has ended") only then: neither
 // is on the first download during the festival, when the programme page is busiest.
-const FestivalCountdown = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalCountdown })));
-const FestivalEnded = lazy(() => import('./FestivalState').then((module) => ({ default: module.FestivalEnded })));
+const FestivalState = lazy(() => import('./FestivalState'));
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -54,7 +59,7 @@ let openedAtNow = false;
  * Memo'd: a change elsewhere (the favourites' loading state, the account) does not render
  * every set again while the programme, the filter, the hearts and the minute are the same.
  */
-export const ProgrammeView = memo(function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false }: ProgrammeViewProps) {
+export const ProgrammeView = memo(function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false, setsAfterHeader = false }: ProgrammeViewProps) {
   const intl = useIntl();
   const days = festivalDays(programme.festival);
   const sets = useMemo(() => filterPerformances(programme, filter, favorites.ids), [programme, filter, favorites.ids]);
@@ -63,6 +68,16 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   const isOn = festivalIsOn(programme, now);
   const phase = festivalPhase(programme.festival, now);
   const today = festivalDayOf(now, programme.festival);
+
+  // The header first, the sets after it: the first commit holds the header (the page's
+  // largest content, what a first visit waits for) and the toolbar, and the sets (the day's
+  // whole timeline: most of the first visit's rendering, layout and paint) follow in a
+  // transition started by that commit's effects, which React renders in slices, so the browser
+  // paints the header meanwhile instead of after the sets. The deferred downloads
+  // (app/first-content.ts) still wait for the sets.
+  const [setsShown, setSetsShown] = useState(!setsAfterHeader);
+  useLayoutEffect(() => (setsShown ? undefined : holdFirstContent()), [setsShown]);
+  useEffect(() => startTransition(() => setSetsShown(true)), []);
 
   const sticky = useRef<HTMLDivElement>(null);
   const head = useRef<HTMLDivElement>(null);
@@ -85,12 +100,12 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
       body.removeEventListener('scroll', fromBody);
       names.removeEventListener('scroll', fromNames);
     };
-  }, [layout, stages.length]);
+  }, [layout, stages.length, setsShown]);
 
   // "Now": switch to today if needed, then (once that day is drawn) scroll and focus.
   const [jump, setJump] = useState<{ focus: boolean } | null>(() => (openAtNow && isOn && filter.day === today && !openedAtNow ? { focus: false } : null));
   useLayoutEffect(() => {
-    if (!jump || filter.day !== today || !content.current) return;
+    if (!jump || !setsShown || filter.day !== today || !content.current) return;
     openedAtNow = true;
     const page = { root: content.current, sticky: sticky.current, scroller: layout === 'timeline' ? scroller.current : null };
     // Its chunk is requested a task later, once the commit that put the sets in has ended (the
@@ -99,7 +114,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
     const options = jump;
     setTimeout(() => void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, options)), 0);
     setJump(null);
-  }, [jump, filter.day, today, layout, now]);
+  }, [jump, setsShown, filter.day, today, layout, now]);
 
   // Switching List and Timeline keeps the time at the top of the view (`keep-time.ts`, loaded on the first switch).
   const keptTime = useRef<{ instant: number; restore: (page: { root: HTMLElement; sticky: HTMLElement | null }, instant: number) => void } | null>(null);
@@ -118,6 +133,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   }, [layout]);
 
   const count = activeFilterCount(filter);
+  const stateLine = phase === 'before' || phase === 'after' ? <FestivalState programme={programme} now={now} ended={phase === 'after'} /> : null;
   return (
     <div className="programme">
       <header className="page-header programme-header">
@@ -131,9 +147,9 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
             values={{ venue: programme.festival.venue, zone: programme.festival.timeZone.replace('_', ' ') }}
           />
         </p>
-        {phase === 'before' || phase === 'after' ? (
-          <Suspense fallback={null}>{phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : <FestivalEnded programme={programme} />}</Suspense>
-        ) : null}
+        {/* On the page, the header waits for this line (its chunk is small): arriving after it,
+            it moved everything below and became the largest paint of its own. */}
+        {setsAfterHeader ? stateLine : <Suspense fallback={null}>{stateLine}</Suspense>}
       </header>
       {isOn ? (
         // The placeholder keeps the strip's height, so nothing below moves when it arrives.
@@ -199,7 +215,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
         {layout === 'timeline' && timeline ? <TimelineHead ref={head} stages={stages} /> : null}
       </div>
       <div ref={content}>
-        {sets.length === 0 ? (
+        {!setsShown ? null : sets.length === 0 ? (
           <div className="empty">
             <p>
               {filter.onlyMine && count === 1 ? (

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import type { PerformanceDoc, Programme, StageDoc } from '../../festival/programme';
 import { clockTime } from '../../time/format';
 import { SetCard, type FavoriteProps } from './SetCard';
-import { isOnTimeline, minuteOf, type TimelineLayout } from './timeline-layout';
+import { holdsOneLine, isOnTimeline, minuteOf, type TimelineLayout } from './timeline-layout';
 
 /**
  * The Clashfinder-style timetable: stages side by side, time flowing down, each set a block
@@ -81,17 +81,14 @@ export function Timeline({
             <ol className="timeline-sets">
               {performances
                 .filter((set) => set.stageId === stage.id)
-                .map((set) => (
-                  <li
-                    key={set.id}
-                    style={{
-                      ['--at' as string]: minuteOf(layout, set.startsAt),
-                      ['--length' as string]: minuteOf(layout, set.endsAt) - minuteOf(layout, set.startsAt),
-                    }}
-                  >
-                    <SetCard performance={set} programme={programme} favorites={favorites} now={now} variant="block" headingLevel={4} />
-                  </li>
-                ))}
+                .map((set) => {
+                  const length = minuteOf(layout, set.endsAt) - minuteOf(layout, set.startsAt);
+                  return (
+                    <li key={set.id} style={{ ['--at' as string]: minuteOf(layout, set.startsAt), ['--length' as string]: length }} data-one-line={holdsOneLine(length) ? '' : undefined}>
+                      <SetCard performance={set} programme={programme} favorites={favorites} now={now} variant="block" headingLevel={4} />
+                    </li>
+                  );
+                })}
             </ol>
           </section>
         ))}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isOnTimeline, minuteOf, timelineLayout } from './timeline-layout';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { holdsOneLine, isOnTimeline, minuteOf, PX_PER_MINUTE, timelineLayout } from './timeline-layout';
 
 const amsterdam = { timeZone: 'Europe/Amsterdam' };
 const set = (start: string, end: string) => ({ startsAt: new Date(start), endsAt: new Date(end) });
@@ -27,5 +29,15 @@ describe('the timeline’s layout', () => {
     expect(isOnTimeline(layout, new Date('2026-08-15T18:45:00Z'))).toBe(true);
     expect(isOnTimeline(layout, new Date('2026-08-15T19:30:00Z'))).toBe(false);
     expect(timelineLayout([], amsterdam)).toBeNull();
+  });
+
+  it('gives a block of 84 px or less (54 minutes at 1.6 px, less the 3 px gap) one line of name, a longer one two', () => {
+    expect(holdsOneLine(45)).toBe(true);
+    expect(holdsOneLine(54)).toBe(true);
+    expect(holdsOneLine(55)).toBe(false);
+    expect(holdsOneLine(60)).toBe(false);
+    // The scale it assumes is the stylesheet's.
+    const css = readFileSync(join(__dirname, 'programme.css'), 'utf8');
+    expect(css.match(/--px-per-minute:\s*([\d.]+)px/g)).toEqual([`--px-per-minute: ${PX_PER_MINUTE}px`]);
   });
 });

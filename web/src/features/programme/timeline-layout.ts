@@ -47,3 +47,13 @@ export function isOnTimeline(layout: TimelineLayout, instant: Date): boolean {
   const minute = minuteOf(layout, instant);
   return minute >= 0 && minute <= layout.minutes;
 }
+
+/** programme.css's `--px-per-minute` (the same on phones and laptops). */
+export const PX_PER_MINUTE = 1.6;
+/** A block's height is its length at that scale less a 3 px gap; at 84 px or less it holds one line of name above its row. */
+const ONE_LINE_MAX_PX = 84;
+
+/** Whether a set of this many minutes gets a block with room for one line of its name only (programme.css, `[data-one-line]`). */
+export function holdsOneLine(lengthMinutes: number): boolean {
+  return lengthMinutes * PX_PER_MINUTE - 3 <= ONE_LINE_MAX_PX;
+}
