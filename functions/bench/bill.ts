@@ -236,7 +236,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const friendPlanCheck = await measure(
       stack,
       () => updateDoc(favouriteRef, { priority: 'must' }),
-      () => stack.invocations.until(() => planChecks() > planChecksBeforeUpdate, 'the friends plan checked'),
+      async () => void (await stack.invocations.until(() => planChecks() > planChecksBeforeUpdate, 'the friends plan checked')),
     );
 
     // A photo: upload to ready, then an open photo wall's view of it and a reaction.
