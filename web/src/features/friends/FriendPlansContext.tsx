@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, lazy, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { importWithRetry } from '../../app/lazy-page';
 import { appConfig } from '../../config/firebase-config';
 import { useAccount } from '../account/AccountContext';
@@ -51,4 +51,19 @@ export function useFriendPlans(): FriendPlansState {
 export function useFriendsPlanning(performanceId: string): string[] {
   const { friends, plans } = useFriendPlans();
   return useMemo(() => friendsPlanning(friends ?? [], plans, performanceId), [friends, plans, performanceId]);
+}
+
+// The line's own code (its message, its markup) is fetched with the first friend's plan to show,
+// not with the programme's first download, which every visitor pays and few with friends use.
+const FriendsOnCardChunk = lazy(() => importWithRetry(() => import('./FriendsOnCard')).then((module) => ({ default: module.FriendsOnCard })));
+
+/** "Anna and 2 friends" on a set card or timeline block, for the sets one's friends plan (nothing otherwise). */
+export function FriendsOnCardSlot({ performanceId }: { performanceId: string }) {
+  const names = useFriendsPlanning(performanceId);
+  if (names.length === 0) return null;
+  return (
+    <Suspense fallback={null}>
+      <FriendsOnCardChunk names={names} />
+    </Suspense>
+  );
 }

@@ -6,8 +6,7 @@ import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
 import { FavoriteButton } from '../favorites/FavoriteButton';
-import { useFriendsPlanning } from '../friends/FriendPlansContext';
-import { FriendsOnCard } from '../friends/FriendsOnCard';
+import { FriendsOnCardSlot } from '../friends/FriendPlansContext';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
 import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
 
@@ -68,7 +67,6 @@ export function SetCard({
   // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const fans = useFavoriteCount(performance.id);
   // Friends who plan it, from the plans the app listens to once (no read per card).
-  const friendNames = useFriendsPlanning(performance.id);
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = [
     name,
@@ -156,7 +154,7 @@ export function SetCard({
             {heading}
             {priorityFlag}
             {cancelledFlag}
-            <FriendsOnCard names={friendNames} />
+            <FriendsOnCardSlot performanceId={performance.id} />
           </div>
           <div className="set-block-bar">
             {time}
@@ -183,7 +181,7 @@ export function SetCard({
               <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
             ) : null}
             {cancelledFlag}
-            <FriendsOnCard names={friendNames} />
+            <FriendsOnCardSlot performanceId={performance.id} />
             {playing ? (
               <p className="set-flag set-flag-playing">
                 <FormattedMessage id="programme.setCard.playing" defaultMessage="Playing now" />
