@@ -36,6 +36,13 @@ export async function seriousA11yViolations(page: Page): Promise<AxeFinding[]> {
   // Once per document: a page audited in several looks keeps the axe it was given.
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   return page.evaluate(async () => {
+    // Colours mid-fade (a dialog or sheet easing in) are not the page's: finite animations and
+    // transitions end first (within a second; endless ones, a skeleton's shimmer, are not waited for).
+    const deadline = performance.now() + 1_000;
+    const settling = () => document.getAnimations().filter((animation) => animation.playState === 'running' && Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity));
+    for (let running = settling(); running.length > 0 && performance.now() < deadline; running = settling()) {
+      await Promise.race([Promise.allSettled(running.map((animation) => animation.finished)), new Promise((resolve) => setTimeout(resolve, deadline - performance.now()))]);
+    }
     const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe;
     const { violations } = await axe.run(document, { resultTypes: ['violations'] });
     return violations

@@ -45,6 +45,17 @@ describe('photo attribution', () => {
     expect(within(second!).getByText('22:00 · a visitor')).toBeTruthy();
   });
 
+  it('says neither "Not from one set" nor a time in the wrong zone while the programme has not loaded: only the uploader', () => {
+    const photo = photoFixture({ id: 'p1', performanceId: performance.id, capturedAt: new Date('2026-08-14T19:30:00Z'), uploaderName: 'Vera V.' });
+    const attribution = attributionOf(photo, null);
+    expect(attribution.known).toBe(false);
+    renderWithIntl(<PhotoWallView photos={[photo]} describe={() => 'Festival photo'} attribute={() => attribution} onOpen={vi.fn()} />);
+    const tile = screen.getByRole('button');
+    expect(tile.textContent).not.toContain('Not from one set');
+    expect(tile.textContent).not.toMatch(/\d\d:\d\d/);
+    expect(within(tile).getByText('Vera V.')).toBeTruthy();
+  });
+
   it('never shows an email: only the uploaderName field is ever shown as a name', () => {
     const photo = photoFixture({ id: 'p3', uploaderUid: 'vera@example.com' });
     expect(attributionOf(photo, programme).uploaderName).toBeNull();

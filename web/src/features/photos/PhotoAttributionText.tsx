@@ -7,6 +7,7 @@ function Uploader({ name }: { name: string | null }) {
 }
 
 function SetLine({ attribution }: { attribution: PhotoAttribution }) {
+  if (!attribution.known) return null;
   if (attribution.artist && attribution.stage) {
     return <FormattedMessage id="photos.attribution.setAndStage" defaultMessage="{artist} · {stage}" values={{ artist: attribution.artist, stage: attribution.stage }} />;
   }
@@ -27,7 +28,7 @@ export function PhotoAttributionText({ attribution }: { attribution: PhotoAttrib
         <SetLine attribution={attribution} />
       </p>
       <p className="muted">
-        {attribution.captured ? (
+        {!attribution.known ? null : attribution.captured ? (
           <FormattedMessage id="photos.attribution.takenBy" defaultMessage="Taken {when} by {name}" values={{ when, name: <Uploader name={attribution.uploaderName} /> }} />
         ) : (
           <FormattedMessage id="photos.attribution.sharedBy" defaultMessage="Shared {when} by {name}" values={{ when, name: <Uploader name={attribution.uploaderName} /> }} />
@@ -47,7 +48,11 @@ export function PhotoTileCaption({ attribution }: { attribution: PhotoAttributio
         <SetLine attribution={attribution} />
       </span>
       <span className="photo-tile-caption-line">
-        <FormattedMessage id="photos.attribution.tile" defaultMessage="{time} · {name}" values={{ time, name: <Uploader name={attribution.uploaderName} /> }} />
+        {attribution.known ? (
+          <FormattedMessage id="photos.attribution.tile" defaultMessage="{time} · {name}" values={{ time, name: <Uploader name={attribution.uploaderName} /> }} />
+        ) : (
+          <Uploader name={attribution.uploaderName} />
+        )}
       </span>
     </span>
   );

@@ -14,6 +14,12 @@ export interface PhotoAttribution {
   uploaderName: string | null;
   /** The festival's zone: times read as its clocks say them. */
   timeZone: string;
+  /**
+   * False while the programme has not loaded (the wall's live document can come first): the set
+   * and the festival's clock are not known yet, so neither "Not from one set" nor a time in the
+   * wrong zone is shown meanwhile.
+   */
+  known: boolean;
 }
 
 export function attributionOf(photo: WallPhoto, programme: Programme | null | undefined): PhotoAttribution {
@@ -27,5 +33,6 @@ export function attributionOf(photo: WallPhoto, programme: Programme | null | un
     captured: photo.capturedAt !== null,
     uploaderName: photo.uploaderName ?? null,
     timeZone: programme?.festival.timeZone ?? 'UTC',
+    known: Boolean(programme),
   };
 }
