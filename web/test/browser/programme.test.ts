@@ -82,6 +82,18 @@ describe('the programme on a phone during the festival', () => {
     const page = await newPage({ at: SATURDAY_NINE });
     await openProgramme(page);
     await page.locator('[data-now-line]').waitFor({ timeout: LIVE });
+    // The view is scrolled to now a task after the sets are drawn: measure once it has got there.
+    await page.waitForFunction(
+      () => {
+        const sticky = document.querySelector('.programme-sticky')?.getBoundingClientRect();
+        const tabBar = document.querySelector('.tab-bar')?.getBoundingClientRect();
+        const line = document.querySelector('[data-now-line]')?.getBoundingClientRect();
+        const bottom = tabBar && tabBar.height > 0 ? tabBar.top : window.innerHeight;
+        return Boolean(sticky && line && line.y >= sticky.bottom && line.y <= bottom);
+      },
+      undefined,
+      { timeout: LIVE },
+    );
     const area = await visibleArea(page);
     const boxes = await page.locator('[data-set-id]').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().toJSON() as DOMRect));
     const whole = boxes.filter((box) => box.top >= area.top && box.bottom <= area.bottom && box.left >= 0 && box.right <= area.right);

@@ -64,7 +64,8 @@ describe('the programme (schedule) view', () => {
 
   it('shows now and next per stage at the pinned instant (loaded while the festival is on), and a Now control', async () => {
     renderProgramme();
-    const nowNext = await screen.findByRole('region', { name: 'Now and next' });
+    // Its code is a chunk of its own, loaded after the sets: give the import time on a busy machine.
+    const nowNext = await screen.findByRole('region', { name: 'Now and next' }, { timeout: 5_000 });
     const playing = programme.performances.filter((set) => set.startsAt <= saturdayNine && saturdayNine < set.endsAt);
     expect(playing.length).toBeGreaterThan(0);
     for (const set of playing) expect(within(nowNext).getByRole('link', { name: artistOf(set) })).toBeTruthy();
