@@ -29,7 +29,8 @@ export class FriendRefusal extends RequestError {
     message: string,
     readonly friendReason: FriendRefusalReason,
   ) {
-    super(code, message);
+    // Also as the shared `reason`, which the callable wiring sends as `details.reason`.
+    super(code, message, friendReason);
   }
 }
 

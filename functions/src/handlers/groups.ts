@@ -33,7 +33,8 @@ export class GroupRefusal extends RequestError {
     message: string,
     readonly groupReason: GroupRefusalReason,
   ) {
-    super(code, message);
+    // Also as the shared `reason`, which the callable wiring sends as `details.reason`.
+    super(code, message, groupReason);
   }
 }
 

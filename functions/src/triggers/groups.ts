@@ -1,30 +1,16 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { onCall } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callableOptions, festivalTimeZone, LOCATION_SWEEP_SCHEDULE, locationSweepOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
-import { GroupRefusal, handleAddGroupMember, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';
+import { handleAddGroupMember, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';
 import { handleSweepExpiredLocations } from '../handlers/location-sweep.js';
 import { handleMeetupChanged } from '../handlers/meetup-changed.js';
-import { RequestError, type Caller } from '../handlers/request-error.js';
+import { answer, caller } from './callable.js';
 import { fromData } from '../platform/firestore.js';
 import { liveDeps } from '../platform/live.js';
 import { guarded } from './guard.js';
 
 /** Friend groups, meet-up points, live locations (issue 25, part B): wiring only; the work is in handlers/. */
-
-function caller(request: CallableRequest): Caller | undefined {
-  return request.auth ? { uid: request.auth.uid, token: request.auth.token as Record<string, unknown> } : undefined;
-}
-
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof GroupRefusal) throw new HttpsError(error.code, error.message, { reason: error.groupReason });
-    if (error instanceof RequestError) throw new HttpsError(error.code, error.message);
-    throw error;
-  }
-}
 
 export const createFriendGroup = onCall(callableOptions, (request) => answer(() => handleCreateFriendGroup(liveDeps(), caller(request), request.data)));
 export const addGroupMember = onCall(callableOptions, (request) => answer(() => handleAddGroupMember(liveDeps(), caller(request), request.data)));

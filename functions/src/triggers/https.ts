@@ -1,28 +1,14 @@
 import { gzipSync } from 'node:zlib';
-import { HttpsError, onCall, onRequest, type CallableRequest } from 'firebase-functions/v2/https';
+import { onCall, onRequest } from 'firebase-functions/v2/https';
 import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { acceptsGzip, gzipEtag, identityEtags } from '../domain/content-encoding.js';
 import { handleAnnouncementReach } from '../handlers/announcement-reach.js';
 import { handleCalendarFeed, handleCalendarLink } from '../handlers/calendar.js';
 import { handleReporterStanding } from '../handlers/reporter-standing.js';
-import { RequestError, type Caller } from '../handlers/request-error.js';
+import { answer, caller } from './callable.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
 import { handleBundleRequest } from '../handlers/programme-bundle.js';
 import { liveDeps } from '../platform/live.js';
-
-function caller(request: CallableRequest): Caller | undefined {
-  return request.auth ? { uid: request.auth.uid, token: request.auth.token as Record<string, unknown> } : undefined;
-}
-
-/** Maps a handler's refusal to the callable error the client SDK understands. */
-async function answer<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof RequestError) throw new HttpsError(error.code, error.message, error.reason ? { reason: error.reason } : undefined);
-    throw error;
-  }
-}
 
 /** `GET …/calendarFeed?uid=…&token=…`: the subscribable .ics of a person's favourites. */
 export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
