@@ -11,12 +11,12 @@
  * (deferred on purpose) is listed apart, both told apart on the page's own clock (Resource
  * Timing against the moment the first set entered the DOM). The service worker is blocked:
  * its precaching runs in the worker, after the first content, and is not the page's download.
- * The budget is 150 KB; exit 1 over it.
+ * The budget is 100 KB (issue 20: "at most 100 KB of gzipped JavaScript before the sets show"); exit 1 over it.
  */
 import { gzipSync } from 'node:zlib';
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 /** After the sets show, how long to keep listening for the JavaScript loaded later on purpose. */
 const DEFERRED_WINDOW_MS = 5000;
 
