@@ -37,6 +37,14 @@ describe('PointPicker', () => {
     expect(screen.getByTestId('point').textContent).toBe('0.52,0.45');
   });
 
+  it('puts the star by a stage or facility picked from the list, for the arrows to go on from there', async () => {
+    renderWithIntl(<Picker />);
+    const water = choices.find((choice) => choice.markerId.startsWith('water'))!;
+    await userEvent.selectOptions(screen.getByLabelText('Put the star by'), water.label);
+    expect(screen.getByTestId('point').textContent).toBe(`${water.place.x},${water.place.y}`);
+    expect(screen.getByTestId('meetup-point-where').textContent).toMatch(new RegExp(`nearest to ${water.label}$`));
+  });
+
   it('puts the star where the plan is tapped, but not where a pan began and ended elsewhere', () => {
     renderWithIntl(<Picker />);
     const plan = screen.getByRole('region', { name: 'Site plan: tap where to meet' }).querySelector<HTMLElement>('.site-plan-stage')!;

@@ -21,7 +21,9 @@ const TAP_SLOP_PX = 8;
  * dimension (two sliders would split one place into two unrelated numbers). So, as the APG
  * advises for a custom widget, the star is one focusable control whose keys are documented
  * (aria-keyshortcuts, and the hint it is described by): each arrow moves it 1% of the plan, 5%
- * with Shift, as the staff's map editor moves markers. Where it is, is said in words (the
+ * with Shift, as the staff's map editor moves markers. So that no one needs fifty presses to
+ * cross the plan, "Put the star by" first puts it at any stage or facility (the arrows then
+ * give the offset: "by the bar, a little to the north"). Where it is, is said in words (the
  * nearest stage or facility, how far across and down) in a polite live region, so a screen
  * reader hears each move. Who would rather not aim picks the stage or facility itself instead.
  */
@@ -30,6 +32,7 @@ export default function PointPicker({ map, choices, point, onChange }: { map: Ve
   const plan = useRef<HTMLDivElement | null>(null);
   const pressedAt = useRef<{ x: number; y: number } | null>(null);
   const hintId = useId();
+  const startId = useId();
   const aspect = map.image ? map.image.width / map.image.height : 3 / 2;
   const near = nearestPlace(point, choices, aspect);
   const across = Math.round(point.x * 100);
@@ -62,6 +65,24 @@ export default function PointPicker({ map, choices, point, onChange }: { map: Ve
       <p id={hintId} className="field-hint">
         {intl.formatMessage({ id: 'groups.point.hint', defaultMessage: 'Tap the plan where to meet, or move the star with the arrow keys (with Shift, in bigger steps).' })}
       </p>
+      <div className="field">
+        <label htmlFor={startId}>{intl.formatMessage({ id: 'groups.point.startBy', defaultMessage: 'Put the star by' })}</label>
+        <select
+          id={startId}
+          value=""
+          onChange={(event) => {
+            const choice = choices.find((candidate) => candidate.markerId === event.target.value);
+            if (choice) onChange({ x: choice.place.x, y: choice.place.y });
+          }}
+        >
+          <option value="">{intl.formatMessage({ id: 'groups.point.startByPick', defaultMessage: 'Pick a place to start from' })}</option>
+          {choices.map((choice) => (
+            <option key={choice.markerId} value={choice.markerId}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
       <SitePlan ref={plan} image={map.image} routes={map.routes} label={intl.formatMessage({ id: 'groups.point.plan', defaultMessage: 'Site plan: tap where to meet' })} onPlanPointerDown={onPlanPointerDown} onPlanClick={onPlanClick}>
         {/* The map's places, for finding one's way: drawn only (a tap through them picks the point; their names are in the place list). */}
         {map.markers.map((marker) => (
