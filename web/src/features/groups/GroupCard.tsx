@@ -1,12 +1,12 @@
 import { LOCATION_SHARE_MINUTES, MEETUP_POINT_LABEL_MAX, meetupPlaceSchema, type MapPoint, type VenueMap } from '@encore/model';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useFriendPlans } from '../friends/FriendPlansContext';
 import { kindNames } from '../venue/map-icons';
-import { Link } from 'wouter';
 import { describeGroupError } from './group-errors';
 import { meetupPlaceName } from './meetup-place-name';
 import { FREE_POINT, freePointPlace, meetupInstant, placeChoices, unexpired } from './meetup-logic';
