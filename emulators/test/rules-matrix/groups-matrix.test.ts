@@ -96,10 +96,28 @@ describe('a group: friendGroups/{groupId}', () => {
     ['with a client-chosen setAt', meetupBy('vera', { setAt: minutes(0) })],
     ['a week ahead', meetupBy('vera', { at: minutes(7 * 24 * 60) })],
     ['off the plan', meetupBy('vera', { place: { x: 1.5, y: 0.5, label: 'Far away' } })],
-    ['without a label', meetupBy('vera', { place: { x: 0.5, y: 0.5, label: '' } })],
+    ['at a free point left of the plan', meetupBy('vera', { place: { x: -0.01, y: 0.5 } })],
+    ['at a free point below the plan', meetupBy('vera', { place: { x: 0.5, y: 1.01 } })],
+    ['at a free point given as text', meetupBy('vera', { place: { x: '0.5', y: 0.5 } })],
+    ['at a free point with an empty label', meetupBy('vera', { place: { x: 0.5, y: 0.5, label: '' } })],
+    ['at a free point with a label of 41 characters', meetupBy('vera', { place: { x: 0.5, y: 0.5, label: 'x'.repeat(41) } })],
+    ['at a stage without its name', meetupBy('vera', { place: { x: 0.4, y: 0.6, markerId: 'main-stage' } })],
+    ['at a stage with a name of 81 characters', meetupBy('vera', { place: { x: 0.4, y: 0.6, label: 'x'.repeat(81), markerId: 'main-stage' } })],
     ['with a field the contract does not have', meetupBy('vera', { note: 'bring cash' })],
   ])('a meet-up point %s is denied', async (_name, meetup) => {
     await assertFails(updateDoc(doc(db('vera'), groupPaths.group(GROUP)), { meetup }));
+  });
+
+  const freePoint = (person: Person, place: Record<string, unknown>) => meetupBy(person, { place });
+  it.each(verdict(['vera', 'otto']))('setting a free point of the plan, unnamed, by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(updateDoc(doc(db(person), groupPaths.group(GROUP)), { meetup: freePoint(person, { x: 0.25, y: 0.75 }) }), verdict),
+  );
+  it.each([
+    ['named with 40 characters', { x: 0.5, y: 0.5, label: 'x'.repeat(40) }],
+    ['at the corner of the plan', { x: 0, y: 1, label: 'by the big tree' }],
+    ['named, with a stage name of 80 characters', { x: 0.4, y: 0.6, label: 'x'.repeat(80), markerId: 'main-stage' }],
+  ])('a meet-up point %s is allowed', async (_name, place) => {
+    await assertSucceeds(updateDoc(doc(db('vera'), groupPaths.group(GROUP)), { meetup: freePoint('vera', place) }));
   });
 
   it('a member may not change the members or the name beside the meet-up point', async () => {

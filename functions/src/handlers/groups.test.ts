@@ -120,14 +120,14 @@ describe('addGroupMember and leaveFriendGroup', () => {
 });
 
 describe('a meet-up point set', () => {
-  async function withMeetup() {
+  async function withMeetup(place: Record<string, unknown> = { x: 0.4, y: 0.6, label: 'Main Stage', markerId: 'main-stage' }) {
     const deps = withFriends();
     const { groupId } = await create(deps, ['fs-otto', 'fs-sol']);
     deps.docs.seed(firestorePaths.userPreferences('otto'), { locale: 'nl', updatedAt: NOW });
     deps.docs.seed(firestorePaths.device('otto', 'otto-phone'), { token: 'tok-otto', festivalId: FESTIVAL_ID, locale: 'nl', userAgent: 'Chrome on Android', createdAt: NOW, updatedAt: NOW });
     deps.docs.seed(firestorePaths.device('vera', 'vera-phone'), { token: 'tok-vera', festivalId: FESTIVAL_ID, locale: 'en', userAgent: 'Chrome on Android', createdAt: NOW, updatedAt: NOW });
     const before = deps.docs.data(groupPaths.group(groupId))!;
-    const meetup = { place: { x: 0.4, y: 0.6, label: 'Main Stage', markerId: 'main-stage' }, at: new Date('2026-08-14T21:30:00Z'), setBy: memberIdOf(deps, groupId, 'vera')!, setAt: NOW };
+    const meetup = { place, at: new Date('2026-08-14T21:30:00Z'), setBy: memberIdOf(deps, groupId, 'vera')!, setAt: NOW };
     const after: Record<string, unknown> = { ...before, meetup };
     return { deps, groupId, before, after };
   }
@@ -142,6 +142,19 @@ describe('a meet-up point set', () => {
     expect(noticeSchema.parse(deps.docs.data(firestorePaths.notice('sol', noticeId)))).toMatchObject({ text: 'Crew: meet at Main Stage, Fri 14 Aug, 23:30.', readAt: NOW });
     expect(deps.docs.data(firestorePaths.notice('vera', noticeId))).toBeUndefined();
     expect(deps.push.sent.map((sent) => [sent.token, sent.payload.title, sent.payload.link])).toEqual([['tok-otto', 'Afspraak: Crew', '/groups']]);
+  });
+
+  it('names a free point of the plan by its label, or as "a point on the map" in each reader\'s language when unnamed', async () => {
+    const unnamed = await withMeetup({ x: 0.25, y: 0.75 });
+    expect(await handleMeetupChanged(unnamed.deps, unnamed.groupId, unnamed.before, unnamed.after)).toEqual({ notified: 2 });
+    const noticeId = meetupNoticeId(unnamed.groupId, NOW);
+    expect(noticeSchema.parse(unnamed.deps.docs.data(firestorePaths.notice('otto', noticeId))).text).toBe('Crew: afspreken bij een punt op de kaart, vr 14 aug, 23:30.');
+    expect(noticeSchema.parse(unnamed.deps.docs.data(firestorePaths.notice('sol', noticeId))).text).toBe('Crew: meet at a point on the map, Fri 14 Aug, 23:30.');
+    expect(unnamed.deps.push.sent.map((sent) => sent.payload.body)).toEqual(['Crew: afspreken bij een punt op de kaart, vr 14 aug, 23:30.']);
+
+    const named = await withMeetup({ x: 0.25, y: 0.75, label: 'the big tree' });
+    await handleMeetupChanged(named.deps, named.groupId, named.before, named.after);
+    expect(noticeSchema.parse(named.deps.docs.data(firestorePaths.notice('sol', noticeId))).text).toBe('Crew: meet at the big tree, Fri 14 Aug, 23:30.');
   });
 
   it('sends nothing when the group changes but its meet-up point does not', async () => {

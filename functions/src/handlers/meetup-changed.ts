@@ -44,7 +44,8 @@ export async function handleMeetupChanged(
   const memberships = await deps.docs.query({ collection: groupPaths.members(groupId) }, groupMembershipSchema);
   const recipients = memberships.filter((membership) => membership.data.memberId !== meetup.setBy).map((membership) => membership.id);
   if (recipients.length === 0) return { notified: 0 };
-  const params: NoticeParams = { group: after.name, place: meetup.place.label, startsAt: meetup.at, timeZone: festival?.timeZone ?? 'UTC' };
+  // A free point its member left unnamed has no place: each reader sees "a point on the map" in their language.
+  const params: NoticeParams = { group: after.name, ...(meetup.place.label ? { place: meetup.place.label } : {}), startsAt: meetup.at, timeZone: festival?.timeZone ?? 'UTC' };
   const noticeId = meetupNoticeId(groupId, meetup.setAt);
   const preferences = await readPreferences(deps.docs, recipients);
   const now = deps.now();

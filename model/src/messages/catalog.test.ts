@@ -83,6 +83,13 @@ describe('notice texts from kind and parameters', () => {
     expect(noticeText({ kind: 'photo-rejected', params: { reason: 'The file is empty (0 bytes).' } }, 'nl')).toBe('Je foto is niet geaccepteerd: The file is empty (0 bytes).');
   });
 
+  it('name a meet-up point by its place, or as "a point on the map" in the reader\'s language when its member left it unnamed', () => {
+    const params = { group: 'Crew', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM };
+    expect(noticeText({ kind: 'meetup', params: { ...params, place: 'the big tree' } }, 'en')).toBe('Crew: meet at the big tree, Sat 15 Aug, 21:30.');
+    expect(noticeText({ kind: 'meetup', params }, 'en')).toBe('Crew: meet at a point on the map, Sat 15 Aug, 21:30.');
+    expect(noticeText({ kind: 'meetup', params }, 'nl')).toBe('Crew: afspreken bij een punt op de kaart, za 15 aug, 21:30.');
+  });
+
   it('give null for a notice without the parameters its kind needs (the app shows its stored text)', () => {
     expect(noticeText({ kind: 'moved' }, 'en')).toBeNull();
     expect(noticeText({ kind: 'moved', params: { artist: 'Nina' } }, 'nl')).toBeNull();

@@ -20,7 +20,8 @@ export interface MessageParams {
   noticePhotoReady: Record<string, never>;
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
-  noticeMeetup: { group: string; place: string; at: Date; timeZone: string };
+  /** `place` absent: a point of the plan the member did not name ("a point on the map"). */
+  noticeMeetup: { group: string; place?: string | undefined; at: Date; timeZone: string };
   pushUrgentTitle: { title: string };
   pushMeetupTitle: { group: string };
   allClearTitle: { title: string };
@@ -61,8 +62,8 @@ export const catalog: Catalog = {
     nl: ({ title }) => `Mededeling: ${title}`,
   },
   noticeMeetup: {
-    en: ({ group, place, at, timeZone }) => `${group}: meet at ${place}, ${festivalMoment('en', at, timeZone)}.`,
-    nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place}, ${festivalMoment('nl', at, timeZone)}.`,
+    en: ({ group, place, at, timeZone }) => `${group}: meet at ${place ?? 'a point on the map'}, ${festivalMoment('en', at, timeZone)}.`,
+    nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place ?? 'een punt op de kaart'}, ${festivalMoment('nl', at, timeZone)}.`,
   },
   pushMeetupTitle: {
     en: ({ group }) => `Meet-up: ${group}`,

@@ -23,7 +23,8 @@ export function noticeText(notice: Pick<Notice, 'kind'> & { params?: NoticeParam
     case 'announcement':
       return params.title ? message('noticeAnnouncement', locale, { title: params.title }) : null;
     case 'meetup':
-      return params.group && params.place && params.startsAt && params.timeZone
+      // No place: a point of the plan its member left unnamed.
+      return params.group && params.startsAt && params.timeZone
         ? message('noticeMeetup', locale, { group: params.group, place: params.place, at: params.startsAt, timeZone: params.timeZone })
         : null;
   }

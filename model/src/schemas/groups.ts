@@ -25,17 +25,35 @@ export const groupNameSchema = textSchema(40);
 
 const fraction = z.number().min(0).max(1);
 
-/** Where to meet: a point of the venue plan (fractions, as the map's markers), named; a stage or facility names its marker. */
+/** A stage's or facility's name, as a meet-up place's label: as long as those names may be. */
+export const MEETUP_PLACE_LABEL_MAX = 80;
+/** What a member may call a free point of the plan ("by the big tree"): short, to read at a glance. */
+export const MEETUP_POINT_LABEL_MAX = 40;
+
+/**
+ * Where to meet: a point of the venue plan (fractions, as the map's markers: 0 to 1 is the
+ * plan's whole width or height). A stage or facility names its marker and is labelled with its
+ * name; a free point the member picked on the plan has no marker and an optional short label
+ * (without one, readers see "a point on the map" in their own language).
+ */
 export const meetupPlaceSchema = z
   .object({
     x: fraction,
     y: fraction,
     /** What the group sees: the stage's or facility's name, or what the member called the point. */
-    label: textSchema(80),
+    label: textSchema(MEETUP_PLACE_LABEL_MAX).optional(),
     /** The map marker (a stage or a facility) when the place is one. */
     markerId: slugIdSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((place, context) => {
+    if (place.markerId !== undefined && place.label === undefined) {
+      context.addIssue({ code: 'custom', path: ['label'], message: "a stage or facility is named by its label" });
+    }
+    if (place.markerId === undefined && place.label !== undefined && place.label.length > MEETUP_POINT_LABEL_MAX) {
+      context.addIssue({ code: 'custom', path: ['label'], message: `a point's label is at most ${MEETUP_POINT_LABEL_MAX} characters` });
+    }
+  });
 export type MeetupPlace = z.infer<typeof meetupPlaceSchema>;
 
 /** A group's meet-up point: written by any member (the rules check `setBy` is theirs and `setAt` the server's time). */

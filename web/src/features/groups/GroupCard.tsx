@@ -1,21 +1,25 @@
-import { LOCATION_SHARE_MINUTES, type MapMarker } from '@encore/model';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { LOCATION_SHARE_MINUTES, MEETUP_POINT_LABEL_MAX, meetupPlaceSchema, type MapPoint, type VenueMap } from '@encore/model';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
 import { shortInstantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useFriendPlans } from '../friends/FriendPlansContext';
 import { kindNames } from '../venue/map-icons';
 import { describeGroupError } from './group-errors';
-import { meetupInstant, placeChoices, unexpired } from './meetup-logic';
+import { meetupPlaceName } from './meetup-place-name';
+import { FREE_POINT, freePointPlace, meetupInstant, placeChoices, unexpired } from './meetup-logic';
 import { useGroup, useGroupLocations } from './use-groups';
 
 const loadApi = () => import('./groups-api');
+/** The plan to pick a free point on: loaded only when a member chooses "a point on the map". */
+const PointPicker = lazy(() => import('./PointPicker'));
 /** A shared position is written again at most this often while the page is open. */
 const SHARE_EVERY_MS = 15_000;
 
 /** One group: its members, its meet-up point (set by any member) and who shares their position now. */
-export function GroupCard({ groupId, memberId, programme, markers }: { groupId: string; memberId: string; programme: Programme; markers: readonly MapMarker[] }) {
+export function GroupCard({ groupId, memberId, programme, venueMap }: { groupId: string; memberId: string; programme: Programme; venueMap: VenueMap | null }) {
   const intl = useIntl();
   const group = useGroup(groupId);
   const [failure, setFailure] = useState<unknown>(null);
@@ -47,19 +51,22 @@ export function GroupCard({ groupId, memberId, programme, markers }: { groupId: 
             <FormattedMessage
               id="groups.meetup.where"
               defaultMessage="Meet at {place}, {time}"
-              values={{ place: data.meetup.place.label, time: shortInstantLabel(intl, data.meetup.at, programme.festival) }}
+              values={{ place: meetupPlaceName(intl, data.meetup.place), time: shortInstantLabel(intl, data.meetup.at, programme.festival) }}
             />
           </strong>{' '}
           <span className="muted">
             <FormattedMessage id="groups.meetup.setBy" defaultMessage="(set by {name})" values={{ name: nameOf(data.meetup.setBy) ?? intl.formatMessage({ id: 'groups.meetup.formerMember', defaultMessage: 'a former member' }) }} />
-          </span>
+          </span>{' '}
+          <Link to="/map">
+            <FormattedMessage id="groups.meetup.onMap" defaultMessage="See it on the map" />
+          </Link>
         </p>
       ) : (
         <p className="muted">
           <FormattedMessage id="groups.meetup.none" defaultMessage="No meet-up point yet." />
         </p>
       )}
-      <MeetupForm groupId={groupId} memberId={memberId} programme={programme} markers={markers} />
+      <MeetupForm groupId={groupId} memberId={memberId} programme={programme} venueMap={venueMap} />
       <h3>
         <FormattedMessage id="groups.location.title" defaultMessage="Live position" />
       </h3>
@@ -72,30 +79,39 @@ export function GroupCard({ groupId, memberId, programme, markers }: { groupId: 
   );
 }
 
-function MeetupForm({ groupId, memberId, programme, markers }: { groupId: string; memberId: string; programme: Programme; markers: readonly MapMarker[] }) {
+function MeetupForm({ groupId, memberId, programme, venueMap }: { groupId: string; memberId: string; programme: Programme; venueMap: VenueMap | null }) {
   const intl = useIntl();
+  const markers = venueMap?.markers;
   const choices = useMemo(
     () =>
-      placeChoices(markers, (marker) =>
+      placeChoices(markers ?? [], (marker) =>
         marker.kind === 'stage' ? (programme.stages.find((stage) => stage.id === marker.stageId)?.name ?? marker.label ?? intl.formatMessage(kindNames.stage)) : (marker.label ?? intl.formatMessage(kindNames[marker.kind])),
       ),
     [markers, programme.stages, intl],
   );
+  // A marker's id, FREE_POINT (a point picked on the plan), or '' (nothing picked yet).
   const [markerId, setMarkerId] = useState('');
+  // A free point starts in the middle of the plan, so the keyboard has a star to move at once.
+  const [point, setPoint] = useState<MapPoint>({ x: 0.5, y: 0.5 });
+  const [pointLabel, setPointLabel] = useState('');
   const [time, setTime] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
-  const [problem, setProblem] = useState(false);
+  const [problem, setProblem] = useState<'incomplete' | 'label' | null>(null);
   const placeId = `meetup-place-${groupId}`;
   const timeId = `meetup-time-${groupId}`;
+  const labelId = `meetup-label-${groupId}`;
+  const labelHintId = `${labelId}-hint`;
   const submit = () => {
     setFailure(null);
-    const choice = choices.find((candidate) => candidate.markerId === markerId);
+    const place = markerId === FREE_POINT ? freePointPlace(point, pointLabel) : choices.find((candidate) => candidate.markerId === markerId)?.place;
     const at = meetupInstant(time, new Date(), programme.festival.timeZone);
-    setProblem(!choice || !at);
-    if (!choice || !at) return;
+    if (!place || !at) return setProblem('incomplete');
+    // The same check as the rules', so a refused write is explained here rather than failing silently on the server.
+    if (!meetupPlaceSchema.safeParse(place).success) return setProblem('label');
+    setProblem(null);
     // Not awaited: offline the write waits on this device and the card shows it at once from the cache.
     void loadApi()
-      .then((api) => api.setMeetup(groupId, memberId, choice.place, at))
+      .then((api) => api.setMeetup(groupId, memberId, place, at))
       .catch(setFailure);
   };
   return (
@@ -112,6 +128,7 @@ function MeetupForm({ groupId, memberId, programme, markers }: { groupId: string
         </label>
         <select id={placeId} value={markerId} onChange={(event) => setMarkerId(event.target.value)} required>
           <option value="">{intl.formatMessage({ id: 'groups.meetup.pickPlace', defaultMessage: 'Pick a place' })}</option>
+          {venueMap ? <option value={FREE_POINT}>{intl.formatMessage({ id: 'groups.meetup.freePoint', defaultMessage: 'A point on the map' })}</option> : null}
           {choices.map((choice) => (
             <option key={choice.markerId} value={choice.markerId}>
               {choice.label}
@@ -119,6 +136,26 @@ function MeetupForm({ groupId, memberId, programme, markers }: { groupId: string
           ))}
         </select>
       </div>
+      {markerId === FREE_POINT && venueMap ? (
+        <>
+          <Suspense fallback={null}>
+            <PointPicker map={venueMap} choices={choices} point={point} onChange={setPoint} />
+          </Suspense>
+          <div className="field">
+            <label htmlFor={labelId}>
+              <FormattedMessage id="groups.meetup.pointLabel" defaultMessage="What to call it (optional)" />
+            </label>
+            <input id={labelId} type="text" value={pointLabel} onChange={(event) => setPointLabel(event.target.value)} maxLength={MEETUP_POINT_LABEL_MAX} aria-describedby={labelHintId} />
+            <p id={labelHintId} className="field-hint">
+              <FormattedMessage
+                id="groups.meetup.pointLabelHint"
+                defaultMessage="For example: the big tree. At most {max} characters; without a name, the group sees “a point on the map”."
+                values={{ max: MEETUP_POINT_LABEL_MAX }}
+              />
+            </p>
+          </div>
+        </>
+      ) : null}
       <div className="field">
         <label htmlFor={timeId}>
           <FormattedMessage id="groups.meetup.time" defaultMessage="When (festival time)" />
@@ -127,7 +164,11 @@ function MeetupForm({ groupId, memberId, programme, markers }: { groupId: string
       </div>
       {problem ? (
         <p className="field-error" role="alert">
-          <FormattedMessage id="groups.meetup.incomplete" defaultMessage="Pick a place and a time." />
+          {problem === 'label' ? (
+            <FormattedMessage id="groups.meetup.badLabel" defaultMessage="Call the point in at most {max} characters, or leave the name empty." values={{ max: MEETUP_POINT_LABEL_MAX }} />
+          ) : (
+            <FormattedMessage id="groups.meetup.incomplete" defaultMessage="Pick a place and a time." />
+          )}
         </p>
       ) : null}
       {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}

@@ -7,6 +7,7 @@ import { useAccount } from '../account/AccountContext';
 import { positionOnPlan } from '../venue/find-place';
 import { MapPin } from '../venue/SitePlan';
 import { unexpired } from './meetup-logic';
+import { meetupPlaceName } from './meetup-place-name';
 import { useGroup, useGroupLocations, useMyGroups } from './use-groups';
 import './groups.css';
 
@@ -48,7 +49,7 @@ function GroupOnMap({ groupId, memberId, programme, georeference }: { groupId: s
             role="img"
             aria-label={intl.formatMessage(
               { id: 'groups.map.meetup', defaultMessage: 'Meet-up point of {group}: {place}, {time}' },
-              { group: group.name, place: meetup.place.label, time: shortInstantLabel(intl, meetup.at, programme.festival) },
+              { group: group.name, place: meetupPlaceName(intl, meetup.place), time: shortInstantLabel(intl, meetup.at, programme.festival) },
             )}
           >
             ★

@@ -56,7 +56,7 @@ export default function GroupsPage() {
         {(programme) => (
           <>
             {groups.data.map((entry) => (
-              <GroupCard key={entry.id} groupId={entry.id} memberId={entry.memberId} programme={programme} markers={map.data?.markers ?? []} />
+              <GroupCard key={entry.id} groupId={entry.id} memberId={entry.memberId} programme={programme} venueMap={map.data ?? null} />
             ))}
             {groups.status === 'ready' && groups.data.length === 0 ? (
               <p className="muted">

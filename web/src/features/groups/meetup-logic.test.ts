@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { meetupInstant, placeChoices, randomRequestId, unexpired } from './meetup-logic';
+import { meetupPlaceSchema } from '@encore/model';
+import { freePointPlace, meetupInstant, nearestPlace, placeChoices, randomRequestId, unexpired } from './meetup-logic';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 
@@ -24,6 +25,26 @@ describe('meet-up logic', () => {
       ['Drinking water', { x: 0.2, y: 0.3, label: 'Drinking water', markerId: 'water-1' }],
       ['Main Stage', { x: 0.5, y: 0.1, label: 'Main Stage', markerId: 'main' }],
     ]);
+  });
+
+  it('stores a free point with its label trimmed, or with none when left empty (the contract accepts both)', () => {
+    expect(freePointPlace({ x: 0.52, y: 0.5 }, '  the big tree ')).toEqual({ x: 0.52, y: 0.5, label: 'the big tree' });
+    expect(freePointPlace({ x: 0.52, y: 0.5 }, '   ')).toEqual({ x: 0.52, y: 0.5 });
+    expect(meetupPlaceSchema.safeParse(freePointPlace({ x: 0.52, y: 0.5 }, '')).success).toBe(true);
+  });
+
+  it("says which named place is nearest to a free point, counting the plan's proportions", () => {
+    const choices = placeChoices(
+      [
+        { id: 'west', kind: 'water', x: 0.3, y: 0.5 },
+        { id: 'south', kind: 'toilets', x: 0.5, y: 0.75 },
+      ],
+      (marker) => marker.id,
+    );
+    // 0.2 of the width away, 0.25 of the height: on a square plan the water is nearer, on a 3:2 plan the toilets.
+    expect(nearestPlace({ x: 0.5, y: 0.5 }, choices, 1)?.label).toBe('west');
+    expect(nearestPlace({ x: 0.5, y: 0.5 }, choices, 1.5)?.label).toBe('south');
+    expect(nearestPlace({ x: 0.5, y: 0.5 }, [], 1.5)).toBeNull();
   });
 
   it('drops a shared position at its expiry, before anything deletes it', () => {

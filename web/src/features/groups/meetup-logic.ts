@@ -1,4 +1,4 @@
-import { zonedInstant, type MapMarker, type MeetupPlace, type MemberLocation } from '@encore/model';
+import { zonedInstant, type MapMarker, type MapPoint, type MeetupPlace, type MemberLocation } from '@encore/model';
 
 /** A place one may pick for a meet-up: every stage and facility marker of the venue map, by name. */
 export interface PlaceChoice {
@@ -15,6 +15,32 @@ export function placeChoices(markers: readonly MapMarker[], nameOf: (marker: Map
       return { markerId: marker.id, label, place: { x: marker.x, y: marker.y, label, markerId: marker.id } };
     })
     .sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The place select's value for "a point I pick on the plan" (marker ids are slugs: never this). */
+export const FREE_POINT = '_point';
+
+/** A free point as the contract stores it: the label trimmed, and left out when empty (readers then see "a point on the map"). */
+export function freePointPlace(point: MapPoint, label: string): MeetupPlace {
+  const trimmed = label.trim();
+  return { x: point.x, y: point.y, ...(trimmed ? { label: trimmed } : {}) };
+}
+
+/**
+ * The named place nearest to a point of the plan, to say in words where a free point is. The
+ * plan's proportions count: x and y are fractions of its width and its height.
+ */
+export function nearestPlace(point: MapPoint, choices: readonly PlaceChoice[], aspect: number): PlaceChoice | null {
+  let nearest: PlaceChoice | null = null;
+  let best = Infinity;
+  for (const choice of choices) {
+    const distance = ((choice.place.x - point.x) * aspect) ** 2 + (choice.place.y - point.y) ** 2;
+    if (distance < best) {
+      best = distance;
+      nearest = choice;
+    }
+  }
+  return nearest;
 }
 
 /** `YYYY-MM-DD` of an instant on the festival's clock. */

@@ -1,5 +1,5 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
@@ -26,11 +26,13 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   label: string;
   children: ReactNode;
   onPlanPointerDown?(event: ReactPointerEvent<HTMLDivElement>): void;
+  /** A click or tap on the plan (also after a pan: the caller tells them apart, see PointPicker). */
+  onPlanClick?(event: ReactMouseEvent<HTMLDivElement>): void;
   /** Centre the plan on this pin (its `MapPin` id), zoomed in (to `scale`, 3 if not given); a new `seq` centres it again. */
   focus?: PlanFocus | null;
   /** Told the plan's size on screen at zoom 1 and its zoom, rounded down to the steps markers are clustered at. */
   onView?(view: PlanView): void;
-}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, focus = null, onView }, ref) {
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, onPlanClick, focus = null, onView }, ref) {
   const intl = useIntl();
   const [unavailable, setUnavailable] = useState(false);
   const stage = useRef<HTMLDivElement | null>(null);
@@ -53,7 +55,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
         <ZoomButtons />
         <FocusOn focus={focus} />
         <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
-          <div ref={setStage} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown}>
+          <div ref={setStage} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown} onClick={onPlanClick}>
             {image ? (
               <MediaPicture image={image} sizes={SITE_PLAN_SIZES} alt="" width={SITE_PLAN_FALLBACK_WIDTH} className="site-plan-image" eager keepOffline onUnavailable={() => setUnavailable(true)} />
             ) : (
