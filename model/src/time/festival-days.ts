@@ -1,4 +1,6 @@
-import { TZDate } from '@date-fns/tz';
+// TZDateMini: TZDate's date arithmetic without its string formatting (toString and friends, which
+// pull in time zone names): the app's first page carries this file, and formats with Intl.
+import { TZDateMini } from '@date-fns/tz';
 import type { Festival } from '../schemas/festival.js';
 
 /**
@@ -29,7 +31,7 @@ function dayStartHour(festival: FestivalClock): number {
 
 /** The festival day (YYYY-MM-DD) an instant belongs to. */
 export function festivalDayOf(instant: Date, festival: FestivalClock): string {
-  const local = new TZDate(instant.getTime(), festival.timeZone);
+  const local = new TZDateMini(instant.getTime(), festival.timeZone);
   // Before the day-start hour, the night still belongs to the previous date.
   if (local.getHours() < dayStartHour(festival)) local.setDate(local.getDate() - 1);
   return isoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
@@ -40,7 +42,7 @@ function startOfFestivalDay(date: string, festival: FestivalClock): Date {
   const [year, month, day] = parseIsoDate(date);
   // If the start hour does not exist that day (DST spring-forward at that hour), TZDate
   // moves it forward to the first valid instant, which is what a person would expect.
-  return new Date(new TZDate(year, month - 1, day, dayStartHour(festival), 0, 0, 0, festival.timeZone).getTime());
+  return new Date(new TZDateMini(year, month - 1, day, dayStartHour(festival), 0, 0, 0, festival.timeZone).getTime());
 }
 
 /** The bounds of one festival day. */
@@ -57,7 +59,7 @@ export function festivalDays(festival: Pick<Festival, 'timeZone' | 'dayStartsAtH
 
 /** Local wall-clock time of an instant in the festival's zone, e.g. `"01:30"`. */
 export function localTime(instant: Date, festival: Pick<Festival, 'timeZone'>): string {
-  const local = new TZDate(instant.getTime(), festival.timeZone);
+  const local = new TZDateMini(instant.getTime(), festival.timeZone);
   return `${pad(local.getHours())}:${pad(local.getMinutes())}`;
 }
 
@@ -66,7 +68,7 @@ export function localTime(instant: Date, festival: Pick<Festival, 'timeZone'>): 
  * (in Adelaide or Kolkata they start at half past, UTC). `stats/hourly` is keyed by these.
  */
 export function hourStartIn(instant: Date, timeZone: string): Date {
-  const local = new TZDate(instant.getTime(), timeZone);
+  const local = new TZDateMini(instant.getTime(), timeZone);
   local.setMinutes(0, 0, 0);
   return new Date(local.getTime());
 }
@@ -86,7 +88,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): Date
   } catch {
     return null;
   }
-  return new Date(new TZDate(parts[0], parts[1] - 1, parts[2], hour, minute, 0, 0, timeZone).getTime());
+  return new Date(new TZDateMini(parts[0], parts[1] - 1, parts[2], hour, minute, 0, 0, timeZone).getTime());
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
