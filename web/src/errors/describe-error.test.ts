@@ -2,7 +2,7 @@ import { FirestoreError } from 'firebase/firestore';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import dutch from '../i18n/nl/index';
-import { describeError, errorSentence as sentenceIn } from './describe-error';
+import { describeError, describeRefusal, errorSentence as sentenceIn } from './describe-error';
 
 const english = createIntl({ locale: 'en-GB', defaultLocale: 'en-GB' });
 const errorSentence = (error: unknown) => sentenceIn(english, error);
@@ -85,5 +85,20 @@ describe('describeError', () => {
     expect(sentenceIn(dutchIntl, firestoreError('permission-denied'))).toBe(
       'Je hebt geen toestemming om dat te doen. Log in met het juiste account, of vraag het festivalteam om toegang.',
     );
+  });
+});
+
+describe('describeRefusal', () => {
+  const full = { message: { id: 'test.full', defaultMessage: 'This group is full.' }, action: { id: 'test.other', defaultMessage: 'Make another.' }, retryable: false };
+  const refusal = (reason: string) => Object.assign(new Error('refused'), { code: 'functions/failed-precondition', details: { reason } });
+
+  it("gives a callable's own reason its own words", () => {
+    expect(describeRefusal({ 'group-full': full }, refusal('group-full'))).toBe(full);
+  });
+
+  it('falls back to the canonical code for a reason it does not know, even one named like an object property', () => {
+    expect(describeRefusal({ 'group-full': full }, refusal('no-group'))).toEqual(describeError(refusal('no-group')));
+    expect(describeRefusal({ 'group-full': full }, refusal('constructor'))).toEqual(describeError(refusal('constructor')));
+    expect(describeRefusal({ 'group-full': full }, null)).toEqual(describeError(null));
   });
 });

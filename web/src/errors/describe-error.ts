@@ -114,6 +114,16 @@ export function describeError(error: unknown): ErrorDescription {
   return fallback;
 }
 
+/**
+ * A callable's own refusals, in the reader's language: our functions send why they refused as
+ * `details.reason` (functions/src/triggers/callable.ts); a reason in `reasons` gets its own
+ * words, anything else the app-wide description.
+ */
+export function describeRefusal(reasons: Readonly<Record<string, ErrorDescription>>, error: unknown): ErrorDescription {
+  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
+  return (typeof reason === 'string' && Object.hasOwn(reasons, reason) && reasons[reason]) || describeError(error);
+}
+
 /** One line for toasts and inline notices, in the reader's language. */
 export function errorSentence(intl: IntlShape, error: unknown): string {
   const { message, action } = describeError(error);

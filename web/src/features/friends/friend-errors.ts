@@ -1,4 +1,4 @@
-import { describeError, type ErrorDescription } from '../../errors/describe-error';
+import { describeRefusal, type ErrorDescription } from '../../errors/describe-error';
 
 /**
  * The refusals of acceptFriendInvite, in the reader's language: the function sends why as
@@ -38,6 +38,5 @@ const REASONS: Record<string, ErrorDescription> = {
 };
 
 export function describeFriendError(error: unknown): ErrorDescription {
-  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
-  return (typeof reason === 'string' && REASONS[reason]) || describeError(error);
+  return describeRefusal(REASONS, error);
 }

@@ -1,4 +1,4 @@
-import { describeError, type ErrorDescription } from '../../errors/describe-error';
+import { describeRefusal, type ErrorDescription } from '../../errors/describe-error';
 
 /**
  * The refusals of the group callables, in the reader's language: the functions send why as
@@ -33,6 +33,5 @@ const REASONS: Record<string, ErrorDescription> = {
 };
 
 export function describeGroupError(error: unknown): ErrorDescription {
-  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
-  return (typeof reason === 'string' && REASONS[reason]) || describeError(error);
+  return describeRefusal(REASONS, error);
 }
