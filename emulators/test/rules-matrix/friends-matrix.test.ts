@@ -6,20 +6,19 @@
  * reader document deleted, as setFriendPlanHidden does); sol is a stranger; anna is an anonymous friend (visitors
  * without an account have friends too); and the signed-out.
  */
-import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, deleteField, doc, getDoc, getDocs, serverTimestamp, setDoc, Timestamp, updateDoc, writeBatch } from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
 import { friendPaths } from '@encore/model';
-import { startMatrixStack, type MatrixStack } from './harness.js';
+import { anonymousAccount, matrixOfPeople, passwordAccount } from './people.js';
 
-const password = { sign_in_provider: 'password', identities: {} };
 const PEOPLE = {
-  vera: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: password } },
-  otto: { uid: 'otto', claims: { email: 'otto@example.com', email_verified: true, firebase: password } },
-  rex: { uid: 'rex', claims: { email: 'rex@example.com', email_verified: true, firebase: password } },
-  ivo: { uid: 'ivo', claims: { email: 'ivo@example.com', email_verified: true, firebase: password } },
-  sol: { uid: 'sol', claims: { email: 'sol@example.com', email_verified: true, firebase: password } },
-  anna: { uid: 'anna', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
+  vera: passwordAccount('vera'),
+  otto: passwordAccount('otto'),
+  rex: passwordAccount('rex'),
+  ivo: passwordAccount('ivo'),
+  sol: passwordAccount('sol'),
+  anna: anonymousAccount('anna'),
 } as const;
 type Person = keyof typeof PEOPLE | 'signedOut';
 
@@ -27,31 +26,20 @@ const PLAN = 'plan-vera-0123456789abcdef';
 const INVITE = 'AbCdEfGhIjKlMnOpQrStUv'; // 22 base64url characters
 const at = (time: string) => Timestamp.fromDate(new Date(`2026-08-14T${time}:00Z`));
 
-let stack: MatrixStack;
-const contexts = new Map<Person, RulesTestContext>();
-const db = (person: Person) => contexts.get(person)!.firestore() as unknown as Firestore;
-
-beforeAll(async () => {
-  stack = await startMatrixStack();
-  contexts.set('signedOut', stack.env.unauthenticatedContext());
-  for (const [name, identity] of Object.entries(PEOPLE)) contexts.set(name as Person, stack.asIdentity(identity));
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const matrix = matrixOfPeople(PEOPLE);
+const db = matrix.db;
 
 beforeEach(async () => {
-  await stack.owner.setDoc(friendPaths.plan(PLAN), { sets: [{ festivalId: 'encore-2026', performanceId: 'p-headliner' }], updatedAt: at('18:00') });
-  await stack.owner.setDoc(friendPaths.planReader(PLAN, 'otto'), { friendshipId: 'fs-otto' });
-  await stack.owner.setDoc(friendPaths.planReader(PLAN, 'anna'), { friendshipId: 'fs-anna' });
-  await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'rex')); // removed
-  await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo')); // hidden from
-  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-ivo'), { displayName: 'Ivo', planId: 'plan-ivo-0123456789abcdef', createdAt: at('17:00'), hidingMyPlan: true });
-  await stack.owner.setDoc(friendPaths.friend('ivo', 'fs-ivo'), { displayName: 'Vera', planId: PLAN, createdAt: at('17:00'), planHiddenFromMe: true });
-  await stack.owner.setDoc(FAVORITE, { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: at('17:30') });
-  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-otto'), { displayName: 'Otto', planId: 'plan-otto-0123456789abcdef', createdAt: at('17:00') });
-  await stack.owner.setDoc(friendPaths.invite(INVITE), { ownerUid: 'vera', displayName: 'Vera', createdAt: at('17:00') });
+  await matrix.stack.owner.setDoc(friendPaths.plan(PLAN), { sets: [{ festivalId: 'encore-2026', performanceId: 'p-headliner' }], updatedAt: at('18:00') });
+  await matrix.stack.owner.setDoc(friendPaths.planReader(PLAN, 'otto'), { friendshipId: 'fs-otto' });
+  await matrix.stack.owner.setDoc(friendPaths.planReader(PLAN, 'anna'), { friendshipId: 'fs-anna' });
+  await matrix.stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'rex')); // removed
+  await matrix.stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo')); // hidden from
+  await matrix.stack.owner.setDoc(friendPaths.friend('vera', 'fs-ivo'), { displayName: 'Ivo', planId: 'plan-ivo-0123456789abcdef', createdAt: at('17:00'), hidingMyPlan: true });
+  await matrix.stack.owner.setDoc(friendPaths.friend('ivo', 'fs-ivo'), { displayName: 'Vera', planId: PLAN, createdAt: at('17:00'), planHiddenFromMe: true });
+  await matrix.stack.owner.setDoc(FAVORITE, { festivalId: 'encore-2026', performanceId: 'p-headliner', createdAt: at('17:30') });
+  await matrix.stack.owner.setDoc(friendPaths.friend('vera', 'fs-otto'), { displayName: 'Otto', planId: 'plan-otto-0123456789abcdef', createdAt: at('17:00') });
+  await matrix.stack.owner.setDoc(friendPaths.invite(INVITE), { ownerUid: 'vera', displayName: 'Vera', createdAt: at('17:00') });
 });
 
 const everyone: Person[] = ['vera', 'otto', 'rex', 'ivo', 'sol', 'anna', 'signedOut'];
@@ -73,15 +61,15 @@ describe("a friend's plan: friendPlans/{planId}", () => {
   );
 
   it('a friend she hides her plan from is refused at the very next read, and let in again when she shows it', async () => {
-    await stack.owner.setDoc(friendPaths.planReader(PLAN, 'ivo'), { friendshipId: 'fs-ivo' });
+    await matrix.stack.owner.setDoc(friendPaths.planReader(PLAN, 'ivo'), { friendshipId: 'fs-ivo' });
     await assertSucceeds(getDoc(doc(db('ivo'), friendPaths.plan(PLAN))));
-    await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo'));
+    await matrix.stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'ivo'));
     await assertFails(getDoc(doc(db('ivo'), friendPaths.plan(PLAN))));
   });
 
   it('a friend removed is refused at the very next read', async () => {
     await assertSucceeds(getDoc(doc(db('otto'), friendPaths.plan(PLAN))));
-    await stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'otto'));
+    await matrix.stack.owner.deleteDoc(friendPaths.planReader(PLAN, 'otto'));
     await assertFails(getDoc(doc(db('otto'), friendPaths.plan(PLAN))));
   });
 });
@@ -120,7 +108,7 @@ function toggleFavorite(person: Person, change: Record<string, unknown>): Promis
 
 describe('a set hidden from friends: users/{uid}/favorites/{performanceId}.hiddenFromFriends', () => {
   beforeEach(async () => {
-    for (const person of everyone) if (person !== 'signedOut') await stack.owner.deleteDoc(`users/${PEOPLE[person].uid}/limits/toggles`);
+    for (const person of everyone) if (person !== 'signedOut') await matrix.stack.owner.deleteDoc(`users/${PEOPLE[person].uid}/limits/toggles`);
   });
   it.each(verdict(['vera']))('hiding her set from friends by $person is $verdict', ({ person, verdict }) => expectVerdict(toggleFavorite(person, { hiddenFromFriends: true }), verdict));
   it.each(verdict(['vera']))('showing it again by $person is $verdict', ({ person, verdict }) => expectVerdict(toggleFavorite(person, { hiddenFromFriends: deleteField() }), verdict));
@@ -146,7 +134,7 @@ describe('invites: friendInvites/{inviteId}', () => {
   const make = (person: Person, data: Record<string, unknown>, id = fresh) => setDoc(doc(db(person), friendPaths.invite(id)), data);
   const own = (person: Person) => ({ ownerUid: person === 'signedOut' ? 'x' : PEOPLE[person].uid, displayName: 'Me', createdAt: serverTimestamp() });
   it.each(verdict(['vera', 'otto', 'rex', 'ivo', 'sol', 'anna']))('making one by $person is $verdict', async ({ person, verdict }) => {
-    await stack.owner.deleteDoc(friendPaths.invite(fresh));
+    await matrix.stack.owner.deleteDoc(friendPaths.invite(fresh));
     await expectVerdict(make(person, own(person)), verdict);
   });
 
@@ -158,7 +146,7 @@ describe('invites: friendInvites/{inviteId}', () => {
     ['with an empty name', { ownerUid: 'vera', displayName: '', createdAt: serverTimestamp() }, fresh],
     ['with a name over 40 characters', { ownerUid: 'vera', displayName: 'V'.repeat(41), createdAt: serverTimestamp() }, fresh],
   ])('making one %s is denied', async (_name, data, id) => {
-    await stack.owner.deleteDoc(friendPaths.invite(id));
+    await matrix.stack.owner.deleteDoc(friendPaths.invite(id));
     await assertFails(make('vera', data, id));
   });
 

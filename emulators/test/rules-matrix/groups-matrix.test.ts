@@ -5,19 +5,18 @@
  * deleted, as leaveFriendGroup does); sol is vera's friend but not in the group; mallory is a
  * stranger; and the signed-out. Otto shares his position (unexpired); vera's share has expired.
  */
-import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, Timestamp, updateDoc, where, type Firestore } from 'firebase/firestore';
-import { afterAll, beforeAll, beforeEach, describe, it } from 'vitest';
+import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, Timestamp, updateDoc, where } from 'firebase/firestore';
+import { beforeEach, describe, it } from 'vitest';
 import { friendPaths, groupPaths } from '@encore/model';
-import { startMatrixStack, type MatrixStack } from './harness.js';
+import { anonymousAccount, matrixOfPeople, passwordAccount } from './people.js';
 
-const password = { sign_in_provider: 'password', identities: {} };
 const PEOPLE = {
-  vera: { uid: 'vera', claims: { email: 'vera@example.com', email_verified: true, firebase: password } },
-  otto: { uid: 'otto', claims: { firebase: { sign_in_provider: 'anonymous', identities: {} } } },
-  rex: { uid: 'rex', claims: { email: 'rex@example.com', email_verified: true, firebase: password } },
-  sol: { uid: 'sol', claims: { email: 'sol@example.com', email_verified: true, firebase: password } },
-  mallory: { uid: 'mallory', claims: { email: 'mallory@example.com', email_verified: true, firebase: password } },
+  vera: passwordAccount('vera'),
+  otto: anonymousAccount('otto'),
+  rex: passwordAccount('rex'),
+  sol: passwordAccount('sol'),
+  mallory: passwordAccount('mallory'),
 } as const;
 type Person = keyof typeof PEOPLE | 'signedOut';
 
@@ -34,23 +33,12 @@ const minutes = (n: number) => Timestamp.fromMillis(Date.now() + n * 60_000);
 /** The same for the owner's back door, which stores a Date as a timestamp. */
 const dateIn = (n: number) => new Date(Date.now() + n * 60_000);
 
-let stack: MatrixStack;
-const contexts = new Map<Person, RulesTestContext>();
-const db = (person: Person) => contexts.get(person)!.firestore() as unknown as Firestore;
-
-beforeAll(async () => {
-  stack = await startMatrixStack();
-  contexts.set('signedOut', stack.env.unauthenticatedContext());
-  for (const [name, identity] of Object.entries(PEOPLE)) contexts.set(name as Person, stack.asIdentity(identity));
-});
-
-afterAll(async () => {
-  await stack?.stop();
-});
+const matrix = matrixOfPeople(PEOPLE);
+const db = matrix.db;
 
 beforeEach(async () => {
   const at = new Date('2026-08-14T17:00:00Z');
-  await stack.owner.setDoc(groupPaths.group(GROUP), {
+  await matrix.stack.owner.setDoc(groupPaths.group(GROUP), {
     name: 'Crew',
     festivalId: 'encore-2026',
     members: [
@@ -59,13 +47,13 @@ beforeEach(async () => {
     ],
     createdAt: at,
   });
-  await stack.owner.setDoc(groupPaths.membership(GROUP, 'vera'), { memberId: MEMBER_ID.vera, joinedAt: at });
-  await stack.owner.setDoc(groupPaths.membership(GROUP, 'otto'), { memberId: MEMBER_ID.otto, joinedAt: at });
-  await stack.owner.deleteDoc(groupPaths.membership(GROUP, 'rex')); // left
-  await stack.owner.setDoc(groupPaths.userGroup('vera', GROUP), { name: 'Crew', memberId: MEMBER_ID.vera, joinedAt: at });
-  await stack.owner.setDoc(friendPaths.friend('vera', 'fs-sol'), { displayName: 'Sol', planId: 'plan-sol-0123456789abcdef', createdAt: at });
-  await stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29) });
-  await stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5) });
+  await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'vera'), { memberId: MEMBER_ID.vera, joinedAt: at });
+  await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'otto'), { memberId: MEMBER_ID.otto, joinedAt: at });
+  await matrix.stack.owner.deleteDoc(groupPaths.membership(GROUP, 'rex')); // left
+  await matrix.stack.owner.setDoc(groupPaths.userGroup('vera', GROUP), { name: 'Crew', memberId: MEMBER_ID.vera, joinedAt: at });
+  await matrix.stack.owner.setDoc(friendPaths.friend('vera', 'fs-sol'), { displayName: 'Sol', planId: 'plan-sol-0123456789abcdef', createdAt: at });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29) });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5) });
 });
 
 const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'mallory', 'signedOut'];
@@ -127,7 +115,7 @@ describe('a group: friendGroups/{groupId}', () => {
 
   it('a member who leaves is refused at the very next read', async () => {
     await assertSucceeds(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
-    await stack.owner.deleteDoc(groupPaths.membership(GROUP, 'otto'));
+    await matrix.stack.owner.deleteDoc(groupPaths.membership(GROUP, 'otto'));
     await assertFails(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
     await assertFails(getDocs(query(collection(db('otto'), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()))));
   });
