@@ -245,21 +245,28 @@ function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: stri
         </p>
       ) : (
         <ul>
-          {shown.map((location) => (
-            <li key={location.id}>
-              <FormattedMessage
-                id="groups.location.sharing"
-                defaultMessage="{name} shares their position until {time} (to within {metres} m): {lat}, {lng}"
-                values={{
-                  name: location.id === memberId ? intl.formatMessage({ id: 'groups.location.you', defaultMessage: 'You' }) : (nameOf(location.id) ?? '?'),
-                  time: shortInstantLabel(intl, location.expiresAt, programme.festival),
-                  metres: Math.round(location.accuracy),
-                  lat: location.lat.toFixed(5),
-                  lng: location.lng.toFixed(5),
-                }}
-              />
-            </li>
-          ))}
+          {shown.map((location) => {
+            const until = { time: shortInstantLabel(intl, location.expiresAt, programme.festival), metres: Math.round(location.accuracy) };
+            // Where they are is on the venue map (GroupsOnMap), not as raw coordinates: a person reads a plan, not degrees.
+            return (
+              <li key={location.id}>
+                {location.id === memberId ? (
+                  <FormattedMessage id="groups.location.mine" defaultMessage="You share your position until {time} (to within {metres} m)." values={until} />
+                ) : (
+                  <>
+                    <FormattedMessage
+                      id="groups.location.sharing"
+                      defaultMessage="{name} shares their position until {time} (to within {metres} m)."
+                      values={{ ...until, name: nameOf(location.id) ?? '?' }}
+                    />{' '}
+                    <Link to="/map">
+                      <FormattedMessage id="groups.location.onMap" defaultMessage="See on the map" />
+                    </Link>
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {mine || status === 'locating' ? (
