@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- functions/bench/favourites`: a hot performance on the local stack.
- * Distinct visitors favourite the same set through firebase-admin writes, a bounded number
- * in flight, until every event is counted by `countFavorite`; the final `favoriteCount`
+ * Distinct visitors favourite the same set, one Commit of one favourite document each over
+ * gRPC (`_favourite-writers.ts` says which client: BENCH_WRITERS), a bounded number in flight, until every event is counted by `countFavorite`; the final `favoriteCount`
  * must be exact. Prints favourites per second sustained against the target.
  * `BENCH_DATA_DIR=1` runs the stack on a data folder, as `npm start` does (Firestore's journal,
  * and the trigger events and Pub/Sub messages kept until delivered): the cost of durability.
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { firestorePaths } from '@encore/model';
 import { runQuietly } from './_stack-child.js';
 import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
-import { startFavouriteWriters, type FavouriteWriters } from './_favourite-writers.js';
+import { WRITERS_CLIENT, WRITERS_DESCRIPTION, startFavouriteWriters, type FavouriteWriters } from './_favourite-writers.js';
 import { describeCalls } from './_invocations.js';
 import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integration/local-stack.js';
 
@@ -86,7 +86,7 @@ await runQuietly(import.meta.url, async (print) => {
     );
     print(
       `  CPU per favourite: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker, ` +
-        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: firebase-admin writes) ` +
+        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: ${WRITERS_DESCRIPTION[WRITERS_CLIENT]}; BENCH_WRITERS=${WRITERS_CLIENT === 'admin' ? 'grpc' : 'admin'} for ${WRITERS_CLIENT === 'admin' ? 'raw gRPC' : 'firebase-admin'}) ` +
         `(${((cpu.self + cpu.children + writersCpu) / 1000 / seconds).toFixed(2)} cores busy on average; the stack's CPU alone would allow about ` +
         `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
     );

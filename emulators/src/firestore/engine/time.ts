@@ -22,8 +22,18 @@ export function parseTimestamp(text: string): Nanos {
   return BigInt(millis) * 1_000_000n + BigInt(fraction);
 }
 
+/** The last time formatted: one commit's time is formatted for its result, each written document and its announcement. */
+let lastFormatted: { nanos: Nanos; text: string } | undefined;
+
 /** RFC 3339 UTC with microseconds (or nanoseconds when they are not whole microseconds). */
 export function formatTimestamp(nanos: Nanos): string {
+  if (lastFormatted?.nanos === nanos) return lastFormatted.text;
+  const text = formatUncached(nanos);
+  lastFormatted = { nanos, text };
+  return text;
+}
+
+function formatUncached(nanos: Nanos): string {
   // Floor division: before 1970 the fraction still counts forward from the whole second.
   const subMillis = ((nanos % 1_000_000n) + 1_000_000n) % 1_000_000n;
   const millis = (nanos - subMillis) / 1_000_000n;
