@@ -13,7 +13,17 @@ const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d
 const MIN_MILLIS = Date.parse('0001-01-01T00:00:00Z');
 const MAX_MILLIS = Date.parse('9999-12-31T23:59:59.999Z');
 
+/** The last text parsed: a commit's answer carries its time twice (commit and update time), each parsed to encode it. */
+let lastParsed: { text: string; nanos: Nanos } | undefined;
+
 export function parseTimestamp(text: string): Nanos {
+  if (lastParsed?.text === text) return lastParsed.nanos;
+  const nanos = parseUncached(text);
+  lastParsed = { text, nanos };
+  return nanos;
+}
+
+function parseUncached(text: string): Nanos {
   const match = RFC3339.exec(text);
   const millis = match ? Date.parse(`${match[1]}${match[3]}`) : NaN;
   if (!match || Number.isNaN(millis)) throw invalidArgument(`Invalid timestamp: "${text}"`);
