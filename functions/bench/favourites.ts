@@ -87,7 +87,7 @@ await runQuietly(import.meta.url, async (print) => {
     );
     print(
       `  CPU per favourite: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker, ` +
-        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: ${WRITERS_DESCRIPTION[WRITERS_CLIENT]}; BENCH_WRITERS=${WRITERS_CLIENT === 'admin' ? 'grpc' : 'admin'} for ${WRITERS_CLIENT === 'admin' ? 'raw gRPC' : 'firebase-admin'}) ` +
+        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: ${WRITERS_DESCRIPTION[WRITERS_CLIENT]}; BENCH_WRITERS=grpc for @grpc/grpc-js, =admin for firebase-admin) ` +
         `(${((cpu.self + cpu.children + writersCpu) / 1000 / seconds).toFixed(2)} cores busy on average; the stack's CPU alone would allow about ` +
         `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
     );
