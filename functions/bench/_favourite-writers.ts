@@ -192,7 +192,10 @@ async function http2Writer(projectId: string, host: string): Promise<WriteFavour
       let detail = '';
       stream.on('response', (response) => {
         // A call refused before any message ends in the headers alone (trailers-only).
-        if (response['grpc-status'] !== undefined) status = String(response['grpc-status']);
+        if (response['grpc-status'] !== undefined) {
+          status = String(response['grpc-status']);
+          detail = decodeURIComponent(String(response['grpc-message'] ?? ''));
+        }
       });
       stream.on('trailers', (trailers) => {
         status = String(trailers['grpc-status']);
