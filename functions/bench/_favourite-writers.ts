@@ -6,14 +6,17 @@
  * with `startFavouriteWriters`, which waits until the client is up, and asks for bursts over
  * IPC. The leading underscore keeps `npm run bench` from running this file as a benchmark.
  *
- * Two clients (`BENCH_WRITERS`), both one Firestore `Commit` RPC per favourite over gRPC:
- * - `grpc` (the default): the Firestore v1 API's Commit called with @grpc/grpc-js and the
- *   request encoded with the descriptor @google-cloud/firestore ships (the emulator decodes
- *   with the same one), the exact request firebase-admin's `set()` sends (one `update` write,
- *   no mask, no precondition). The same work for the stack at a fraction of the client's CPU:
- *   firebase-admin spent 1.5-1.8 ms a favourite on tracing spans, its serializer, google-gax
- *   and retries, as much as the emulators' process spent on the write and its trigger.
- * - `admin`: firebase-admin `doc().set()`, the SDK a backend would use.
+ * Three clients (`BENCH_WRITERS`), each one Firestore `Commit` RPC per favourite over gRPC,
+ * the exact request firebase-admin's `set()` sends (one `update` write, no mask, no
+ * precondition), encoded with the descriptor @google-cloud/firestore ships (the emulator
+ * decodes with the same one):
+ * - `http2` (the default): gRPC's framing by hand over one Node HTTP/2 session, 0.2-0.5 ms of
+ *   the client's CPU a favourite on the shared 2-core box.
+ * - `grpc`: @grpc/grpc-js, 0.6-1.0 ms (its call stack: interceptors, call credentials, load
+ *   balancing, metadata copies).
+ * - `admin`: firebase-admin `doc().set()`, the SDK a backend would use: 1.4-1.8 ms (tracing
+ *   spans, its serializer, google-gax and retries), as much as the emulators' process spent on
+ *   the write and its trigger.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
