@@ -209,8 +209,9 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const favouriter = client('favouriter');
     const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
     const countedBefore = counted();
-    // Every write of a favourite also runs the friends' plan trigger (handlePublishFriendPlan).
-    const planChecks = () => stack.invocations.ok('onFavoriteWrittenForFriends').length;
+    // Every write of a favourite also checks the friends' plan (handlePublishFriendPlan, in the
+    // same onFavoriteWritten invocation that publishes the count's event).
+    const planChecks = () => stack.invocations.ok('onFavoriteWritten').length;
     const planChecksBefore = planChecks();
     const favouriteRef = doc(favouriter.db, firestorePaths.favorite('bench-visitor', setId));
     const favourite = await measure(
@@ -229,8 +230,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
     );
     const favouriteFanOut = favourite.clientReads; // the open app's listener update (the bench's own wait listens on the same target: no read of its own)
     stopSets();
-    // The friends' plan trigger on its own, paid per favourite (not per publication): a priority
-    // change runs it and nothing else (counting ignores a favourite that neither came nor went).
+    // The friends' plan check on its own, paid per favourite (not per publication): a priority
+    // change runs only it (counting ignores a favourite that neither came nor went).
     // The bench visitor has no friend, as the model's visitors have none: one read, no write.
     const planChecksBeforeUpdate = planChecks();
     const friendPlanCheck = await measure(

@@ -22,5 +22,5 @@ export {
 } from './triggers/subscribers.js';
 export { programmeBundle, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders } from './triggers/schedule.js';
-export { acceptFriendInvite, removeFriend, onFavoriteWrittenForFriends, setFriendPlanHidden } from './triggers/friends.js';
+export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';

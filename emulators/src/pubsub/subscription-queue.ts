@@ -201,8 +201,11 @@ export class SubscriptionQueue {
     const keyHolders = new Map<string, Consumer>();
     let nextWake = Infinity;
 
+    // Room changes only when this loop leases: checked then, not once per entry (held acks
+    // keep hundreds of leased entries in the map, and every publish and ack dispatches).
+    let room = this.anyConsumerHasRoom();
     for (const entry of this.entries.values()) {
-      if (!this.anyConsumerHasRoom()) break;
+      if (!room) break;
       if (entry.acked) continue;
       const key = this.config.ordering ? entry.message.orderingKey : '';
       if (entry.lease) {
@@ -224,6 +227,7 @@ export class SubscriptionQueue {
       const batch = batches.get(consumer) ?? [];
       batch.push(this.lease(entry, consumer));
       batches.set(consumer, batch);
+      room = this.anyConsumerHasRoom();
     }
 
     this.scheduleWake(nextWake);

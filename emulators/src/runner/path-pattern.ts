@@ -8,15 +8,34 @@ type Segment = { kind: 'literal'; value: string } | { kind: 'single'; name: stri
 
 export class DocumentPattern {
   private readonly segments: Segment[];
+  private readonly fixedLength: boolean;
 
   constructor(readonly raw: string) {
     this.segments = trimSlashes(raw).split('/').map(parseSegment);
+    this.fixedLength = this.segments.every((segment) => segment.kind !== 'multi');
   }
 
   /** The captured params when `path` matches, otherwise null. A `{x=**}` captures one or more segments. */
   match(path: string): Record<string, string> | null {
-    return matchFrom(this.segments, trimSlashes(path).split('/'), {});
+    const parts = trimSlashes(path).split('/');
+    // Every document write is matched against every Firestore trigger: without `{x=**}` a
+    // path of another length, or another literal, is refused in one pass without allocating.
+    if (this.fixedLength) return matchFixed(this.segments, parts);
+    return matchFrom(this.segments, parts, {});
   }
+}
+
+function matchFixed(pattern: Segment[], path: string[]): Record<string, string> | null {
+  if (path.length !== pattern.length) return null;
+  for (let i = 0; i < pattern.length; i++) {
+    const head = pattern[i]!;
+    if (path[i] === '' || (head.kind === 'literal' && head.value !== path[i])) return null;
+  }
+  const params: Record<string, string> = {};
+  pattern.forEach((head, i) => {
+    if (head.kind === 'single') params[head.name] = path[i]!;
+  });
+  return params;
 }
 
 function parseSegment(segment: string): Segment {

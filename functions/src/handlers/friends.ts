@@ -16,6 +16,7 @@ import {
 import { hasFriendRoom, judgeInvite, opaqueId, pairKeyOf, planOf } from '../domain/friends.js';
 import type { DocTransaction } from '../platform/docs.js';
 import type { Deps } from './deps.js';
+import { readBatchFor } from './read-batch.js';
 import { RequestError, type Caller } from './request-error.js';
 
 type FriendDeps = Pick<Deps, 'docs' | 'now'>;
@@ -138,9 +139,10 @@ export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | unde
  */
 export async function handlePublishFriendPlan(deps: FriendDeps, uid: string): Promise<'published' | 'no-plan'> {
   // Most people favouriting have no friend: one plain read, no transaction (a hot set's every
-  // favourite runs this). Safe without the transaction: a plan created after this read is
-  // published by its creator (acceptFriendInvite) from favourites that include this one.
-  if (!(await deps.docs.get(friendPaths.planOwner(uid), friendPlanOwnerSchema))) return 'no-plan';
+  // favourite runs this), batched with the instance's other checks of the moment. Safe
+  // without the transaction: a plan created after this read is published by its creator
+  // (acceptFriendInvite) from favourites that include this one.
+  if (!(await readBatchFor(deps.docs).get(friendPaths.planOwner(uid), friendPlanOwnerSchema))) return 'no-plan';
   return deps.docs.transaction(async (tx) => {
     const owner = await tx.get(friendPaths.planOwner(uid), friendPlanOwnerSchema);
     if (!owner) return 'no-plan' as const;

@@ -4,17 +4,28 @@ import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
 import { publishProgrammeEdited } from '../handlers/programme-bundle.js';
 import { publishPhotoChanged } from '../handlers/photo-changed.js';
+import { handlePublishFriendPlan } from '../handlers/friends.js';
 import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
 import { fromData } from '../platform/firestore.js';
 import { liveDeps } from '../platform/live.js';
-import { guarded } from './guard.js';
+import { allDone, guarded } from './guard.js';
 
 const age = MAX_EVENT_AGE_MS.default;
 
+/**
+ * Any favourite written: its two use cases from one trigger, counting's event (created or
+ * deleted) and the owner's plan for their friends (any write, a priority change too). A second
+ * trigger on the same path cost every favourite a second event and invocation (issue 23's
+ * hot set). Both are safe to run again, so a retry of the event reruns both.
+ */
 export const onFavoriteWritten = onDocumentWritten({ ...triggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>
-  guarded('onFavoriteWritten', event, age, () =>
-    publishFavoriteChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
-  ),
+  guarded('onFavoriteWritten', event, age, () => {
+    const deps = liveDeps();
+    return allDone([
+      publishFavoriteChanged(deps, event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+      handlePublishFriendPlan(deps, event.params.uid),
+    ]);
+  }),
 );
 
 export const onReactionWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}' }, (event) =>

@@ -56,3 +56,14 @@ export async function guarded(
     throw error;
   }
 }
+
+/**
+ * Waits for every one of a trigger's use cases to settle, then fails with the first failure
+ * (so the guard classifies it and the event is retried or dropped only once all are done:
+ * none is cut off half-way by another's error).
+ */
+export async function allDone(work: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const outcomes = await Promise.allSettled(work);
+  const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+}

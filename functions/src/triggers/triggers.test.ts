@@ -1,7 +1,7 @@
 import functionsTest from 'firebase-functions-test';
 import * as logger from 'firebase-functions/logger';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firestorePaths, makeDomainEvent } from '@encore/model';
+import { firestorePaths, friendPaths, makeDomainEvent } from '@encore/model';
 import type { TestDeps } from '../testing/deps.js';
 
 /**
@@ -71,6 +71,16 @@ describe('firestore triggers', () => {
     expect(deps.publisher.published).toEqual([
       expect.objectContaining({ id: 'fav-1', type: 'favorite.changed', data: { uid: 'u9', festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'added' } }),
     ]);
+  });
+
+  it("onFavoriteWritten republishes the owner's friends' plan on any write, and a priority change publishes no count event", async () => {
+    deps.docs.seed(friendPaths.planOwner('u9'), { planId: 'plan-u9' });
+    const favourite = (priority?: 'must') => ({ festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(), ...(priority ? { priority } : {}) });
+    deps.docs.seed(firestorePaths.favorite('u9', 'kae-main'), favourite('must'));
+    const snapshot = (data: Record<string, unknown>) => test.firestore.makeDocumentSnapshot(data, 'users/u9/favorites/kae-main');
+    await test.wrap(triggers.onFavoriteWritten)({ id: 'fav-2', data: test.makeChange(snapshot(favourite()), snapshot(favourite('must'))), params: { uid: 'u9', performanceId: 'kae-main' } });
+    expect(deps.publisher.published).toEqual([]);
+    expect(deps.docs.data(friendPaths.plan('plan-u9'))).toMatchObject({ sets: [{ performanceId: 'kae-main', priority: 'must' }] });
   });
 
   it('onReactionWritten, onReportCreated and onPhotoWritten pass their path params through', async () => {

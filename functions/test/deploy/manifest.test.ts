@@ -160,7 +160,6 @@ const expected: Record<string, Partial<Endpoint>> = {
   acceptFriendInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   removeFriend: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   setFriendPlanHidden: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
-  onFavoriteWrittenForFriends: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
   createFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   addGroupMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   leaveFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },

@@ -11,7 +11,7 @@ import { connectAuthEmulator, getAuth, signInAnonymously, signInWithEmailAndPass
 import { connectFirestoreEmulator, doc, initializeFirestore, memoryLocalCache, onSnapshot, serverTimestamp, writeBatch, type Firestore as WebFirestore } from 'firebase/firestore';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firestorePaths, makeDomainEvent, topicOf, type LiveSets } from '@encore/model';
+import { firestorePaths, friendPaths, makeDomainEvent, topicOf, type LiveSets } from '@encore/model';
 import { fetchUsage, resetUsage } from '@encore/emulators/stack';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
 import { openListener } from './open-listener.js';
@@ -149,5 +149,14 @@ describe('the nightly job', () => {
     const response = await fetch(`${stack.functionsUrl}/_/jobs/nightlyMaintenance`, { method: 'POST' });
     expect(response.ok).toBe(true);
     expect((await liveDoc().get()).get('favorites')['nina-main']).toBe(1_200);
+  }, 120_000);
+});
+
+describe("a favourite's one trigger", () => {
+  it("also republishes its owner's plan for their friends (the plan-owner check read in a batch)", async () => {
+    await stack.db.doc(friendPaths.planOwner('planner')).set({ planId: 'plan-planner' });
+    await favorite('planner', 'kae-tent').set({ festivalId: FESTIVAL_ID, performanceId: 'kae-tent', createdAt: new Date(), priority: 'must' });
+    const plan = await waitForDoc(stack.db.doc(friendPaths.plan('plan-planner')), (data) => (data?.sets as unknown[] | undefined)?.length === 1);
+    expect(plan?.sets).toEqual([expect.objectContaining({ performanceId: 'kae-tent', priority: 'must' })]);
   }, 120_000);
 });

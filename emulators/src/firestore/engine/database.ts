@@ -220,7 +220,11 @@ export class Database {
     this.authorize(caller, 'list', path, null, null, { readTime: read.readTime, query: { collectionGroup: query.allDescendants, structuredQuery: query.source } });
     const docs = runPlannedQuery(query, { store: this.store, root: this.root, readTime: read.readTime });
     if (read.transaction && !read.transaction.readOnly) {
-      const fingerprint = (list: StoredDocument[]) => list.map((doc) => `${doc.path}@${doc.updateTime}`);
+      // An unordered result lists the same documents in the store's order, which may differ between the runs.
+      const fingerprint = (list: StoredDocument[]) => {
+        const prints = list.map((doc) => `${doc.path}@${doc.updateTime}`);
+        return query.unordered ? prints.sort() : prints;
+      };
       read.transaction.queries.push({
         seen: fingerprint(docs),
         rerun: () => fingerprint(runPlannedQuery(query, { store: this.store, root: this.root })),
@@ -240,7 +244,10 @@ export class Database {
     const aggregations = planAggregations(body.aggregations);
     const planned = this.planQuery(parentName, body.structuredQuery);
     const inAggregation = hasAggregatedFields(aggregations);
-    const docs = this.query(caller, { ...planned, predicate: (doc) => planned.predicate(doc) && inAggregation(doc) }, read);
+    // Counts without limit or offset take every match, in whatever order (a sum or an average
+    // keeps the query's order: adding doubles in another order can round differently).
+    const unordered = planned.limit === undefined && planned.offset === 0 && aggregations.every((aggregation) => aggregation.field === undefined);
+    const docs = this.query(caller, { ...planned, unordered, predicate: (doc) => planned.predicate(doc) && inAggregation(doc) }, read);
     return { fields: aggregate(aggregations, docs), documents: docs.length };
   }
 

@@ -65,8 +65,11 @@ export function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
+/** What `messageTooDeep` says: a constant, so a transport can recognise it without making an error per request. */
+export const MESSAGE_TOO_DEEP = `Invalid request: message too deep. Max recursion depth (${MAX_MESSAGE_DEPTH}) reached.`;
+
 export function messageTooDeep(): FirestoreError {
-  return invalidArgument(`Invalid request: message too deep. Max recursion depth (${MAX_MESSAGE_DEPTH}) reached.`);
+  return invalidArgument(MESSAGE_TOO_DEEP);
 }
 
 function valueTooDeep(): FirestoreError {

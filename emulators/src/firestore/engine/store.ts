@@ -26,6 +26,12 @@ export class DocumentStore {
   private readonly versions = new Map<string, Version[]>();
   /** Collection path -> paths of the documents (live or with history) directly in it. */
   private readonly collections = new Map<string, Set<string>>();
+  /**
+   * Collection id -> the paths of the collections with that id: a collection-group query
+   * visits only its own collections (`users/{uid}/favorites` is one collection per visitor,
+   * thousands of them beside every other collection).
+   */
+  private readonly groups = new Map<string, Set<string>>();
 
   get(path: string, readTime?: Nanos): StoredDocument | null {
     const history = this.versions.get(path);
@@ -49,6 +55,10 @@ export class DocumentStore {
       if (members === undefined) {
         members = new Set();
         this.collections.set(collection, members);
+        const id = idOf(collection);
+        let group = this.groups.get(id);
+        if (group === undefined) this.groups.set(id, (group = new Set()));
+        group.add(collection);
       }
       members.add(path);
     }
@@ -68,7 +78,12 @@ export class DocumentStore {
     const collection = parentPath(path);
     const members = this.collections.get(collection);
     members?.delete(path);
-    if (members?.size === 0) this.collections.delete(collection);
+    if (members?.size === 0) {
+      this.collections.delete(collection);
+      const group = this.groups.get(idOf(collection));
+      group?.delete(collection);
+      if (group?.size === 0) this.groups.delete(idOf(collection));
+    }
   }
 
   /** Documents directly in `collectionPath`, as of `readTime` (or now). */
@@ -87,10 +102,13 @@ export class DocumentStore {
    */
   *inCollectionGroup(parent: string, collectionId: string | undefined, readTime?: Nanos): Iterable<StoredDocument> {
     const prefix = parent === '' ? '' : `${parent}/`;
-    for (const collectionPath of this.collections.keys()) {
+    const collections = collectionId === undefined ? this.collections.keys() : (this.groups.get(collectionId) ?? []);
+    for (const collectionPath of collections) {
       if (!collectionPath.startsWith(prefix)) continue;
-      if (collectionId !== undefined && collectionPath.slice(collectionPath.lastIndexOf('/') + 1) !== collectionId) continue;
-      yield* this.inCollection(collectionPath, readTime);
+      for (const path of this.collections.get(collectionPath) ?? []) {
+        const doc = this.get(path, readTime);
+        if (doc !== null) yield doc;
+      }
     }
   }
 
@@ -127,5 +145,11 @@ export class DocumentStore {
   clear(): void {
     this.versions.clear();
     this.collections.clear();
+    this.groups.clear();
   }
+}
+
+/** The last segment of a collection path: its id. */
+function idOf(collectionPath: string): string {
+  return collectionPath.slice(collectionPath.lastIndexOf('/') + 1);
 }

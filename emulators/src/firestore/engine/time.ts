@@ -13,7 +13,17 @@ const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?(Z|[+-]\d\d:\d
 const MIN_MILLIS = Date.parse('0001-01-01T00:00:00Z');
 const MAX_MILLIS = Date.parse('9999-12-31T23:59:59.999Z');
 
+/** The last text parsed: a commit's answer carries its time twice (commit and update time), each parsed to encode it. */
+let lastParsed: { text: string; nanos: Nanos } | undefined;
+
 export function parseTimestamp(text: string): Nanos {
+  if (lastParsed?.text === text) return lastParsed.nanos;
+  const nanos = parseUncached(text);
+  lastParsed = { text, nanos };
+  return nanos;
+}
+
+function parseUncached(text: string): Nanos {
   const match = RFC3339.exec(text);
   const millis = match ? Date.parse(`${match[1]}${match[3]}`) : NaN;
   if (!match || Number.isNaN(millis)) throw invalidArgument(`Invalid timestamp: "${text}"`);
@@ -22,8 +32,18 @@ export function parseTimestamp(text: string): Nanos {
   return BigInt(millis) * 1_000_000n + BigInt(fraction);
 }
 
+/** The last time formatted: one commit's time is formatted for its result, each written document and its announcement. */
+let lastFormatted: { nanos: Nanos; text: string } | undefined;
+
 /** RFC 3339 UTC with microseconds (or nanoseconds when they are not whole microseconds). */
 export function formatTimestamp(nanos: Nanos): string {
+  if (lastFormatted?.nanos === nanos) return lastFormatted.text;
+  const text = formatUncached(nanos);
+  lastFormatted = { nanos, text };
+  return text;
+}
+
+function formatUncached(nanos: Nanos): string {
   // Floor division: before 1970 the fraction still counts forward from the whole second.
   const subMillis = ((nanos % 1_000_000n) + 1_000_000n) % 1_000_000n;
   const millis = (nanos - subMillis) / 1_000_000n;

@@ -6,7 +6,7 @@
 import * as grpc from '@grpc/grpc-js';
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
 import { grpcTimeoutOptions, type HttpTimeouts } from '../../common/http-timeouts.js';
-import { checkNesting, isStackOverflow, messageTooDeep } from '../engine/nesting.js';
+import { MESSAGE_TOO_DEEP, checkNesting, isStackOverflow, messageTooDeep } from '../engine/nesting.js';
 import { FirestoreError, RpcCode, asFirestoreError } from '../errors.js';
 import type { FirestoreApi} from '../service/firestore-api.js';
 import { STREAMING_METHODS, UNARY_METHODS, type StreamingMethod, type UnaryMethod } from '../service/firestore-api.js';
@@ -43,7 +43,7 @@ function safeDecode(decode: (buffer: Buffer) => unknown): (buffer: Buffer) => un
       return decode(buffer);
     } catch (error) {
       // protobufjs decodes recursively: a message nested thousands deep overflows the stack.
-      if (isStackOverflow(error)) return { __decodeError: messageTooDeep().message };
+      if (isStackOverflow(error)) return { __decodeError: MESSAGE_TOO_DEEP };
       return { __decodeError: error instanceof Error ? error.message : String(error) };
     }
   };
@@ -51,7 +51,7 @@ function safeDecode(decode: (buffer: Buffer) => unknown): (buffer: Buffer) => un
 
 function checkDecoded(request: unknown): Json {
   const decodeError = (request as { __decodeError?: string }).__decodeError;
-  if (decodeError === messageTooDeep().message) throw messageTooDeep();
+  if (decodeError === MESSAGE_TOO_DEEP) throw messageTooDeep();
   if (decodeError !== undefined) throw new FirestoreError('INVALID_ARGUMENT', `Invalid request: ${decodeError}`);
   checkNesting(request);
   return request as Json;
