@@ -660,6 +660,15 @@ const ATTACKS: Attack[] = [
     attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { georeference: { planAspect: 1.5, points: [{ x: 0.1, y: 0.9, lat: 52.35, lng: 5.0 }, { x: 0.9, y: 0.5, lat: 52.353, lng: 5.016 }] }, updatedAt: serverTimestamp() }) },
   { name: 'staff georeferencing the plan with one control point', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
     attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { georeference: { planAspect: 1.5, points: [{ x: 0.1, y: 0.9, lat: 52.35, lng: 5.0 }] }, updatedAt: serverTimestamp() }) },
+  // Staff's walking minutes between stages (a list the schema checks in full; the rules its size).
+  { name: 'staff entering the walk between two stages', role: 'staff', expect: 'allowed', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { walks: [{ from: 'main-stage', to: 'harbour-tent', minutes: 12 }], updatedAt: serverTimestamp() }) },
+  { name: 'staff entering more walks than 30 stages have pairs', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { walks: Array.from({ length: 436 }, (_, i) => ({ from: `s-${i}`, to: `t-${i}`, minutes: 5 })), updatedAt: serverTimestamp() }) },
+  { name: 'staff entering the walks as a map instead of a list', role: 'staff', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { walks: { 'main-stage': 12 }, updatedAt: serverTimestamp() }) },
+  { name: 'a visitor entering a walk between two stages', role: 'visitor', expect: 'denied', arrange: { [`${F}/venue/map`]: { markers: [], routes: [], updatedAt: AT('10:00') } },
+    attempt: (db) => updateDoc(doc(db, `${F}/venue/map`), { walks: [{ from: 'main-stage', to: 'harbour-tent', minutes: 1 }], updatedAt: serverTimestamp() }) },
   // Info pages: shape, both languages, a title, server time.
   { name: 'staff writing an info page in English only', role: 'staff', expect: 'allowed',
     attempt: (db) => setDoc(doc(db, `${F}/info/transport`), infoPage({ title: { en: 'Getting there', nl: '' }, body: { en: 'Tram 26.', nl: '' }, updatedAt: serverTimestamp() })) },

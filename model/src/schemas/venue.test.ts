@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MAP_MARKERS, mapMarkerSchema, mapRouteSchema, venueMapInputSchema, venueMapSchema } from './venue.js';
+import { MAX_MAP_MARKERS, MAX_STAGE_WALKS, mapMarkerSchema, mapRouteSchema, venueMapInputSchema, venueMapSchema } from './venue.js';
 
 const updatedAt = new Date('2026-08-01T10:00:00Z');
 const stage = { id: 'main-stage', kind: 'stage', stageId: 'main-stage', x: 0.4, y: 0.3 } as const;
@@ -38,5 +38,18 @@ describe('the venue map schema', () => {
     const many = Array.from({ length: MAX_MAP_MARKERS + 1 }, (_, index) => ({ ...water, id: `water-${index}` }));
     expect(venueMapSchema.safeParse({ markers: many, routes: [], updatedAt }).success).toBe(false);
     expect(venueMapSchema.safeParse({ markers: [], routes: [], updatedAt, zoom: 2 }).success).toBe(false);
+  });
+
+  it("keeps staff's walking minutes per pair of stages: whole minutes from 1 to 120, two different stages, each pair once", () => {
+    const map = { markers: [stage], routes: [], updatedAt };
+    const walk = { from: 'main-stage', to: 'harbour-tent', minutes: 7 };
+    expect(venueMapInputSchema.parse({ ...map, walks: [walk] }).walks).toEqual([walk]);
+    expect(messages(venueMapInputSchema.safeParse({ ...map, walks: [{ ...walk, minutes: 0 }] }))).toEqual(['walks.0.minutes: Too small: expected number to be >=1']);
+    expect(venueMapInputSchema.safeParse({ ...map, walks: [{ ...walk, minutes: 7.5 }] }).success).toBe(false);
+    expect(venueMapInputSchema.safeParse({ ...map, walks: [{ ...walk, minutes: 121 }] }).success).toBe(false);
+    expect(messages(venueMapInputSchema.safeParse({ ...map, walks: [{ ...walk, to: 'main-stage' }] }))).toEqual(['walks.0.to: a walk joins two different stages']);
+    expect(messages(venueMapInputSchema.safeParse({ ...map, walks: [walk, { from: 'harbour-tent', to: 'main-stage', minutes: 9 }] }))).toEqual(['walks: two walks join the same two stages']);
+    const tooMany = Array.from({ length: MAX_STAGE_WALKS + 1 }, (_, i) => ({ from: `stage-${i}`, to: `stage-${i + 1000}`, minutes: 5 }));
+    expect(venueMapInputSchema.safeParse({ ...map, walks: tooMany }).success).toBe(false);
   });
 });

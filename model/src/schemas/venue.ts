@@ -81,6 +81,29 @@ export type GeoreferenceInput = z.infer<typeof georeferenceSchema>;
 
 const uniqueIds = (items: ReadonlyArray<{ id: string }>) => new Set(items.map((item) => item.id)).size === items.length;
 
+/** Enough for every pair of 30 stages. */
+export const MAX_STAGE_WALKS = 435;
+export const MAX_WALK_MINUTES = 120;
+
+/**
+ * Staff's own walking minutes between two stages, either way (model/src/venue/walking.ts): they
+ * know the site (a bridge, a closed field, a crowd at the gate) better than a straight line on
+ * the plan does, and where the plan has no scale yet these are the only walks there are.
+ */
+export const stageWalkSchema = z
+  .object({
+    from: slugIdSchema,
+    to: slugIdSchema,
+    minutes: z.number().int().min(1).max(MAX_WALK_MINUTES),
+  })
+  .strict()
+  .refine((walk) => walk.from !== walk.to, { message: 'a walk joins two different stages', path: ['to'] });
+export type StageWalkInput = z.infer<typeof stageWalkSchema>;
+
+/** The pair's key whichever way it was entered: a walk is the same both ways. */
+export const stagePairKey = (a: string, b: string) => (a < b ? `${a} ${b}` : `${b} ${a}`);
+const uniquePairs = (walks: ReadonlyArray<StageWalkInput>) => new Set(walks.map((walk) => stagePairKey(walk.from, walk.to))).size === walks.length;
+
 /** The fields staff write on the venue map. */
 export const venueMapInputSchema = z
   .object({
@@ -88,6 +111,8 @@ export const venueMapInputSchema = z
     routes: z.array(mapRouteSchema).max(MAX_MAP_ROUTES).refine(uniqueIds, 'two routes have the same id'),
     /** Where the plan is on the earth, for "you are here" and walking times; absent until staff place it. */
     georeference: georeferenceSchema.optional(),
+    /** Staff's walking minutes per pair of stages; a pair not listed is walked by the plan's scale. */
+    walks: z.array(stageWalkSchema).max(MAX_STAGE_WALKS).refine(uniquePairs, 'two walks join the same two stages').optional(),
     updatedAt: timestampSchema,
   })
   .strict();

@@ -28,4 +28,17 @@ describe('stageWalkFromPlan', () => {
     expect(stageWalkFromPlan(markers, georeference)('main', 'pier')).toBeNull();
     expect(stageWalkFromPlan(markers, null)('pier', 'pier')).toBe(0);
   });
+
+  it("takes staff's own minutes for a pair before the plan's, whichever way they were entered", () => {
+    const walk = stageWalkFromPlan(markers, georeference, [{ from: 'tent', to: 'main', minutes: 12 }]);
+    expect(walk('main', 'tent')).toBe(12);
+    expect(walk('tent', 'main')).toBe(12);
+    expect(walk('main', 'main')).toBe(0);
+  });
+
+  it("walks staff's pairs even where the plan has no scale or a stage no marker, and leaves other pairs unknown", () => {
+    const walk = stageWalkFromPlan(markers, undefined, [{ from: 'main', to: 'pier', minutes: 9 }]);
+    expect(walk('pier', 'main')).toBe(9);
+    expect(walk('main', 'tent')).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { FACILITY_KINDS, firestorePaths, mapMarkerKindSchema, venueMapInputSchema, type GeoreferenceInput, type MapMarker, type MapMarkerKind, type MapPoint, type MapRoute } from '@encore/model';
+import { FACILITY_KINDS, firestorePaths, mapMarkerKindSchema, venueMapInputSchema, type GeoreferenceInput, type MapMarker, type MapMarkerKind, type MapPoint, type MapRoute, type StageWalkInput } from '@encore/model';
 import { deleteField, doc, serverTimestamp, setDoc } from 'firebase/firestore';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { Button, Input, Label, TextField } from 'react-aria-components';
@@ -10,6 +10,7 @@ import { db } from '../../firebase/firestore';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { GeoreferenceEditor } from './GeoreferenceEditor';
+import { StageWalksEditor } from './StageWalksEditor';
 import { MarkerIcon, kindNames } from '../venue/map-icons';
 import { nextId, nudged, pointIn } from '../venue/map-logic';
 import { MapPin, SitePlan } from '../venue/SitePlan';
@@ -21,6 +22,7 @@ interface Draft {
   markers: MapMarker[];
   routes: MapRoute[];
   georeference?: GeoreferenceInput | undefined;
+  walks?: StageWalkInput[] | undefined;
 }
 
 /**
@@ -59,7 +61,7 @@ function MapEditor({ programme }: { programme: Programme }) {
   const markerRefs = useRef(new Map<string, HTMLButtonElement>());
   const dragging = useRef<string | null>(null);
 
-  const stored: Draft = { markers: live.data?.markers ?? [], routes: live.data?.routes ?? [], georeference: live.data?.georeference };
+  const stored: Draft = { markers: live.data?.markers ?? [], routes: live.data?.routes ?? [], georeference: live.data?.georeference, walks: live.data?.walks };
   const [placingControl, setPlacingControl] = useState<number | null>(null);
   const planAspect = live.data?.image ? live.data.image.width / live.data.image.height : 1.5;
   const current = draft ?? stored;
@@ -133,7 +135,13 @@ function MapEditor({ programme }: { programme: Programme }) {
     // Merged: the plan image (the pipeline's fields) stays; markers and routes are replaced whole.
     setDoc(
       doc(db(), firestorePaths.venueMap(programme.festivalId)),
-      { markers: parsed.data.markers, routes: parsed.data.routes, georeference: parsed.data.georeference ?? deleteField(), updatedAt: serverTimestamp() },
+      {
+        markers: parsed.data.markers,
+        routes: parsed.data.routes,
+        georeference: parsed.data.georeference ?? deleteField(),
+        walks: parsed.data.walks?.length ? parsed.data.walks : deleteField(),
+        updatedAt: serverTimestamp(),
+      },
       { merge: true },
     ).catch(setError);
     setDraft(null);
@@ -285,6 +293,13 @@ function MapEditor({ programme }: { programme: Programme }) {
         placing={placingControl}
         onChange={(georeference) => change({ ...current, georeference })}
         onPlace={setPlacingControl}
+      />
+      <StageWalksEditor
+        stages={programme.stages}
+        markers={current.markers}
+        georeference={current.georeference}
+        walks={current.walks ?? []}
+        onChange={(walks) => change({ ...current, walks })}
       />
       {selected ? (
         <div className="panel" style={{ marginTop: 'var(--space-3)' }} aria-labelledby="selected-marker-title">
