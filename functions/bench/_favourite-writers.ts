@@ -102,12 +102,37 @@ async function adminWriter(projectId: string): Promise<WriteFavourite> {
   };
 }
 
-async function grpcWriter(projectId: string, host: string): Promise<WriteFavourite> {
-  const grpc = await import('@grpc/grpc-js');
+/** Firestore's v1 messages, from the descriptor @google-cloud/firestore ships (what firebase-admin encodes with). */
+async function firestoreProtos() {
   const { default: protobuf } = await import('protobufjs');
   const require = createRequire(import.meta.url);
   const descriptor = join(dirname(require.resolve('@google-cloud/firestore')), '..', 'protos', 'v1.json');
-  const root = protobuf.Root.fromJSON(require(descriptor) as protobuf.INamespace);
+  return protobuf.Root.fromJSON(require(descriptor) as protobuf.INamespace);
+}
+
+/** The CommitRequest firebase-admin's `set()` of one favourite sends: one whole-document update. */
+function favouriteCommit(database: string, uid: string, festivalId: string, performanceId: string) {
+  const now = Date.now();
+  return {
+    database,
+    writes: [
+      {
+        update: {
+          name: `${database}/documents/${firestorePaths.favorite(uid, performanceId)}`,
+          fields: {
+            festivalId: { stringValue: festivalId },
+            performanceId: { stringValue: performanceId },
+            createdAt: { timestampValue: { seconds: Math.floor(now / 1000), nanos: (now % 1000) * 1_000_000 } },
+          },
+        },
+      },
+    ],
+  };
+}
+
+async function grpcWriter(projectId: string, host: string): Promise<WriteFavourite> {
+  const grpc = await import('@grpc/grpc-js');
+  const root = await firestoreProtos();
   const commitRequest = root.lookupType('google.firestore.v1.CommitRequest');
   const commitResponse = root.lookupType('google.firestore.v1.CommitResponse');
   const client = new grpc.Client(host, grpc.credentials.createInsecure());
@@ -119,22 +144,7 @@ async function grpcWriter(projectId: string, host: string): Promise<WriteFavouri
   const serialize = (request: object) => Buffer.from(commitRequest.encode(commitRequest.fromObject(request)).finish());
   const deserialize = (bytes: Buffer) => commitResponse.decode(bytes);
   return (uid, festivalId, performanceId) => {
-    const now = Date.now();
-    const request = {
-      database,
-      writes: [
-        {
-          update: {
-            name: `${database}/documents/${firestorePaths.favorite(uid, performanceId)}`,
-            fields: {
-              festivalId: { stringValue: festivalId },
-              performanceId: { stringValue: performanceId },
-              createdAt: { timestampValue: { seconds: Math.floor(now / 1000), nanos: (now % 1000) * 1_000_000 } },
-            },
-          },
-        },
-      ],
-    };
+    const request = favouriteCommit(database, uid, festivalId, performanceId);
     return new Promise<void>((resolve, reject) => {
       client.makeUnaryRequest('/google.firestore.v1.Firestore/Commit', serialize, deserialize, request, metadata, (error) => (error ? reject(error) : resolve()));
     });
@@ -150,11 +160,7 @@ async function grpcWriter(projectId: string, host: string): Promise<WriteFavouri
  */
 async function http2Writer(projectId: string, host: string): Promise<WriteFavourite> {
   const { connect } = await import('node:http2');
-  const { default: protobuf } = await import('protobufjs');
-  const require = createRequire(import.meta.url);
-  const descriptor = join(dirname(require.resolve('@google-cloud/firestore')), '..', 'protos', 'v1.json');
-  const root = protobuf.Root.fromJSON(require(descriptor) as protobuf.INamespace);
-  const commitRequest = root.lookupType('google.firestore.v1.CommitRequest');
+  const commitRequest = (await firestoreProtos()).lookupType('google.firestore.v1.CommitRequest');
   const database = `projects/${projectId}/databases/(default)`;
   const session = connect(`http://${host}`);
   session.on('error', () => undefined); // each call fails on its own stream
@@ -169,22 +175,7 @@ async function http2Writer(projectId: string, host: string): Promise<WriteFavour
     'google-cloud-resource-prefix': database,
   };
   return (uid, festivalId, performanceId) => {
-    const now = Date.now();
-    const message = commitRequest.encode({
-      database,
-      writes: [
-        {
-          update: {
-            name: `${database}/documents/${firestorePaths.favorite(uid, performanceId)}`,
-            fields: {
-              festivalId: { stringValue: festivalId },
-              performanceId: { stringValue: performanceId },
-              createdAt: { timestampValue: { seconds: Math.floor(now / 1000), nanos: (now % 1000) * 1_000_000 } },
-            },
-          },
-        },
-      ],
-    }).finish();
+    const message = commitRequest.encode(favouriteCommit(database, uid, festivalId, performanceId)).finish();
     const frame = Buffer.allocUnsafe(5 + message.length);
     frame.writeUInt8(0, 0);
     frame.writeUInt32BE(message.length, 1);
