@@ -13,6 +13,11 @@
  * evaluation, from the trace). Then the sum of what each task spent over 50 ms.
  *
  * `RUNS` (default 2) first visits; `WAIT` ms (default 8000) each, after the navigation.
+ * After the tasks, the whole visit's script time by source module (every sample, short tasks
+ * too); `FOCUS=<text>` breaks the sources containing it down by function and call path, and
+ * `FRAME=<regular expression>` sums the samples with a matching frame anywhere up their stack
+ * (`FRAME='signIn|Credential'`: what signing in cost). `RATE=1 MIN_TASK=1000` gives those
+ * totals unthrottled, without the task list.
  * `CLOCK=real` visits at the machine's real clock (after the festival) instead of its Saturday.
  */
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
@@ -165,10 +170,57 @@ async function firstVisit(url: string, run: number): Promise<void> {
       console.log(`    most time in:\n${top(self, task.samples.length, durationMs, 5)}\n    called from:\n${top(paths, task.samples.length, durationMs, 3)}`);
     }
     console.log(`  time over 50 ms, summed over these tasks: ${overFifty.toFixed(0)} ms (Lighthouse's TBT counts it from the first contentful paint on)`);
+    await summariseVisit(profile, sampled, nodes, parentOf);
     await context.close();
   } finally {
     await browser.close();
   }
+}
+
+/** Milliseconds per label, the largest first, one per line. */
+function ranked(counts: Map<string, number>, sampleMs: number, count: number): string {
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([label, n]) => `      ${(n * sampleMs).toFixed(0).padStart(5)} ms  ${label}`)
+    .join('\n');
+}
+
+async function summariseVisit(
+  profile: { startTime: number; endTime: number },
+  sampled: Array<{ id: number }>,
+  nodes: Map<number, ProfileNode>,
+  parentOf: Map<number, number>,
+): Promise<void> {
+  const sampleMs = (profile.endTime - profile.startTime) / 1000 / Math.max(1, sampled.length);
+  const stackOf = (id: number) => {
+    const chain: number[] = [];
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) chain.unshift(node);
+    return chain;
+  };
+  const bySource = new Map<string, number>();
+  const focusFunctions = new Map<string, number>();
+  const focusPaths = new Map<string, number>();
+  const frame = process.env.FRAME ? new RegExp(process.env.FRAME) : null;
+  let underFrame = 0;
+  for (const { id } of sampled) {
+    const label = await describeFrame(nodes.get(id)!.callFrame);
+    const source = label.replace(/^\S* /, '').replace(/:\d+$/, '');
+    if (label === '(idle)' || label === '(program)') continue;
+    bySource.set(source, (bySource.get(source) ?? 0) + 1);
+    if (process.env.FOCUS && source.includes(process.env.FOCUS)) {
+      focusFunctions.set(label, (focusFunctions.get(label) ?? 0) + 1);
+      const path = (await Promise.all(stackOf(id).slice(1, 5).map((node) => describeFrame(nodes.get(node)!.callFrame)))).join(' > ');
+      focusPaths.set(path, (focusPaths.get(path) ?? 0) + 1);
+    }
+    if (frame) {
+      const frames = await Promise.all(stackOf(id).map((node) => describeFrame(nodes.get(node)!.callFrame)));
+      if (frames.some((name) => frame.test(name))) underFrame += 1;
+    }
+  }
+  console.log(`  script time over the visit by source (${WAIT_MS} ms):\n${ranked(bySource, sampleMs, 25)}`);
+  if (process.env.FOCUS) console.log(`  ${process.env.FOCUS} by function:\n${ranked(focusFunctions, sampleMs, 20)}\n  ${process.env.FOCUS} by call path:\n${ranked(focusPaths, sampleMs, 15)}`);
+  if (frame) console.log(`  samples with a frame matching /${frame.source}/: ${(underFrame * sampleMs).toFixed(0)} ms`);
 }
 
 const stack = await startLocalStack();

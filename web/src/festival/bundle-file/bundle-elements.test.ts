@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BundleFormatError, readBundleElements } from './bundle-elements';
+import { BundleFormatError, readBundleElements, readBundleElementSpans } from './bundle-elements';
 
 const element = (value: unknown) => {
   const json = new TextEncoder().encode(JSON.stringify(value));
@@ -24,5 +24,14 @@ describe('reading the elements of a data bundle', () => {
     expect(() => readBundleElements(bytes(element(document)))).toThrow(/metadata/);
     expect(() => readBundleElements(bytes('12{"not":"a bundle"'))).toThrow(BundleFormatError);
     expect(() => readBundleElements(new Uint8Array())).toThrow(/empty/);
+  });
+
+  it('reads a buffer once: the first paint and the SDK load share one parse of the same download, and another view of it is read on its own', () => {
+    const download = bytes(element(metadata) + element(document));
+    const first = readBundleElementSpans(new Uint8Array(download.buffer));
+    expect(readBundleElementSpans(new Uint8Array(download.buffer))).toBe(first);
+    // The same buffer seen through a narrower view is other bytes: read again, not taken from the first read.
+    const metadataOnly = new Uint8Array(download.buffer, 0, element(metadata).length);
+    expect(readBundleElementSpans(metadataOnly).map(({ element: read }) => read)).toEqual([metadata]);
   });
 });

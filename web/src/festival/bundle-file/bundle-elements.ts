@@ -88,8 +88,27 @@ export interface BundleElementSpan {
   bytes: Uint8Array;
 }
 
-/** As `readBundleElements`, with each element's own bytes (bundle-file/split-bundle.ts copies them as they are). */
-export function readBundleElementSpans(bytes: Uint8Array): BundleElementSpan[] {
+/**
+ * What was read of each buffer: the first paint (programme-of-bundle.ts) and the SDK's load
+ * (split-bundle.ts) take the same downloaded bytes, and parsing a festival's JSON twice was a
+ * long task of its own on a phone (web/README.md, "The first page").
+ */
+const readBefore = new WeakMap<ArrayBufferLike, { byteOffset: number; length: number; spans: readonly BundleElementSpan[] }>();
+
+/**
+ * As `readBundleElements`, with each element's own bytes (bundle-file/split-bundle.ts copies
+ * them as they are). Read once per buffer: a second call on the same bytes gets the same
+ * (read-only) spans.
+ */
+export function readBundleElementSpans(bytes: Uint8Array): readonly BundleElementSpan[] {
+  const known = readBefore.get(bytes.buffer);
+  if (known && known.byteOffset === bytes.byteOffset && known.length === bytes.length) return known.spans;
+  const spans = parseBundleElementSpans(bytes);
+  readBefore.set(bytes.buffer, { byteOffset: bytes.byteOffset, length: bytes.length, spans });
+  return spans;
+}
+
+function parseBundleElementSpans(bytes: Uint8Array): BundleElementSpan[] {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const spans: BundleElementSpan[] = [];
   let offset = 0;
