@@ -43,9 +43,13 @@ export function festivalState(festivalId: string, live: LiveProgramme, firstPain
     return { programme: null, status: 'loading', error: null, fromCache, connection };
   }
   if (!live.festival.data) return { programme: null, status: 'missing', error: null, fromCache, connection };
+  // The festival as the bundle's first paint reads it, without the listener's document id: with
+  // it, the programme never equalled the first paint's and every page rendered it all again
+  // when the listeners took over.
+  const { id: _documentId, ...festival } = live.festival.data;
   const programme = makeProgramme({
     festivalId,
-    festival: live.festival.data,
+    festival,
     stages: live.stages.data,
     artists: live.artists.data,
     performances: live.performances.data,

@@ -39,12 +39,13 @@ const ProgrammeWithFilters = memo(function ProgrammeWithFilters({ programme }: {
       ),
     [setParams],
   );
-  // The same object while the hearts are the same: ProgrammeView is memo'd on it.
+  // The same object while the hearts are the same: ProgrammeView is memo'd on it. The callbacks
+  // stay the same for the page's life (toggle and setPriority read the latest state), so a tap
+  // renders again only the card whose heart changed (SetCard's body is memo'd on them).
   const { ids, pendingIds, toggle, priorities, setPriority } = favorites;
-  const hearts = useMemo(
-    () => ({ ids, pendingIds, onToggle: (id: string) => void toggle(id), priorities, onPriority: (id: string, priority: FavoritePriority | null) => void setPriority(id, priority) }),
-    [ids, pendingIds, toggle, priorities, setPriority],
-  );
+  const onToggle = useCallback((id: string) => void toggle(id), [toggle]);
+  const onPriority = useCallback((id: string, priority: FavoritePriority | null) => void setPriority(id, priority), [setPriority]);
+  const hearts = useMemo(() => ({ ids, pendingIds, onToggle, priorities, onPriority }), [ids, pendingIds, onToggle, priorities, onPriority]);
   const dayHref = useCallback((day: string) => `/?${withFilter(params, { day }).toString()}`, [params]);
 
   return (

@@ -1,5 +1,5 @@
 import { useFavoriteCount } from '../../festival/LiveCountsContext';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
@@ -28,17 +28,7 @@ export interface FavoriteProps {
  * taken out of the schedule. Where the priority can be set, a card carries the must-see/maybe
  * pair and a timeline block the single button that cycles them.
  */
-export function SetCard({
-  performance,
-  programme,
-  favorites,
-  now,
-  showStage = false,
-  variant = 'card',
-  headingLevel = 3,
-  style,
-  priority: sharedPriority,
-}: {
+export interface SetCardProps {
   performance: PerformanceDoc;
   programme: Programme;
   /** Absent on read-only views (a shared schedule): the count shows without the button. */
@@ -51,21 +41,86 @@ export function SetCard({
   style?: React.CSSProperties;
   /** The priority on a read-only view (a shared schedule); otherwise it comes from `favorites`. */
   priority?: FavoritePriority | undefined;
-}) {
+}
+
+/** Where a set stands at a moment: all a card shows of the clock. */
+export type SetPhase = 'cancelled' | 'playing' | 'finished' | 'upcoming';
+
+export function setPhase(performance: PerformanceDoc, now: Date): SetPhase {
+  if (performance.status === 'cancelled') return 'cancelled';
+  if (performance.endsAt <= now) return 'finished';
+  return performance.startsAt <= now ? 'playing' : 'upcoming';
+}
+
+/**
+ * A programme shows dozens of cards, and the app's shared state changes often while they are
+ * on screen: the live counts every publication, the clock every minute, the hearts at each tap,
+ * the account once signed in. This outer part reads all of that and hands the card only what
+ * it shows of it (its own count, its phase, its own heart), so the card itself (memo'd) renders
+ * again only when one of those changed, not every card on every change (four renders of each
+ * card on a first visit before this split).
+ */
+export function SetCard({ performance, programme, favorites, now, showStage = false, variant = 'card', headingLevel = 3, style, priority: sharedPriority }: SetCardProps) {
+  // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
+  const fans = useFavoriteCount(performance.id);
+  const isFavorite = favorites?.ids.has(performance.id) ?? false;
+  return (
+    <SetCardBody
+      performance={performance}
+      programme={programme}
+      showStage={showStage}
+      variant={variant}
+      headingLevel={headingLevel}
+      style={style}
+      fans={fans}
+      phase={setPhase(performance, now)}
+      isFavorite={isFavorite}
+      pending={favorites?.pendingIds.has(performance.id) ?? false}
+      priority={favorites ? (isFavorite ? favorites.priorities?.get(performance.id) : undefined) : sharedPriority}
+      onToggle={favorites?.onToggle}
+      onPriority={favorites?.onPriority}
+    />
+  );
+}
+
+interface SetCardBodyProps extends Pick<SetCardProps, 'performance' | 'programme' | 'style'> {
+  showStage: boolean;
+  variant: 'card' | 'block';
+  headingLevel: 3 | 4;
+  fans: number;
+  phase: SetPhase;
+  isFavorite: boolean;
+  pending: boolean;
+  priority: FavoritePriority | undefined;
+  /** Absent on read-only views: the count shows without the button. */
+  onToggle: FavoriteProps['onToggle'] | undefined;
+  onPriority: FavoriteProps['onPriority'];
+}
+
+const SetCardBody = memo(function SetCardBody({
+  performance,
+  programme,
+  showStage,
+  variant,
+  headingLevel,
+  style,
+  fans,
+  phase,
+  isFavorite,
+  pending,
+  priority,
+  onToggle,
+  onPriority,
+}: SetCardBodyProps) {
   const intl = useIntl();
   const noteId = useId();
   const artist = programme.artists.get(performance.artistId);
   const stage = programme.stages.find((candidate) => candidate.id === performance.stageId);
   const name = artist?.name ?? intl.formatMessage({ id: 'programme.setCard.unknownArtist', defaultMessage: 'Unknown artist' });
-  const cancelled = performance.status === 'cancelled';
-  const playing = !cancelled && performance.startsAt <= now && now < performance.endsAt;
-  const finished = !cancelled && performance.endsAt <= now;
+  const cancelled = phase === 'cancelled';
+  const playing = phase === 'playing';
+  const finished = phase === 'finished';
   const range = timeRange(intl, performance.startsAt, performance.endsAt, programme.festival);
-  const isFavorite = favorites?.ids.has(performance.id) ?? false;
-  const priority = favorites ? (isFavorite ? favorites.priorities?.get(performance.id) : undefined) : sharedPriority;
-  const onPriority = favorites?.onPriority;
-  // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
-  const fans = useFavoriteCount(performance.id);
   // Friends who plan it, from the plans the app listens to once (no read per card).
   const Heading = headingLevel === 4 ? 'h4' : 'h3';
   const label = [
@@ -120,13 +175,13 @@ export function SetCard({
       </span>
     </p>
   ) : null;
-  const heart = favorites ? (
+  const heart = onToggle ? (
     <FavoriteButton
       artistName={name}
       isFavorite={isFavorite}
-      pending={favorites.pendingIds.has(performance.id)}
+      pending={pending}
       count={fans}
-      onToggle={() => favorites.onToggle(performance.id)}
+      onToggle={() => onToggle(performance.id)}
       disabled={cancelled && !isFavorite}
       describedBy={cancelled ? noteId : undefined}
       compact={variant === 'block'}
@@ -193,4 +248,4 @@ export function SetCard({
       )}
     </article>
   );
-}
+});
