@@ -40,7 +40,7 @@ class PushDeliverer implements Consumer {
    * push, but no AbortController or abort listener for the in-process ones (the stack's every
    * push): they cost several per cent of the emulators' CPU on a hot set.
    */
-  private readonly inFlight = new Set<() => void>();
+  private readonly inFlight = new Set<InFlight>();
   /** Aborted when this deliverer is retired: the signal in-process endpoints get. */
   private readonly retired = new AbortController();
   private detached = false;
@@ -71,7 +71,7 @@ class PushDeliverer implements Consumer {
   detach(): void {
     this.detached = true;
     this.retired.abort(new Error('the push subscription changed or was deleted'));
-    for (const giveUp of [...this.inFlight]) giveUp();
+    for (const push of [...this.inFlight]) push.giveUp();
   }
 
   private async push(delivery: Delivery): Promise<void> {
@@ -98,39 +98,68 @@ class PushDeliverer implements Consumer {
   /** The endpoint's HTTP status, or 0 if it fails or does not answer within the ack deadline. */
   private answeredInProcess(handler: LocalPushHandler, endpoint: string, body: object): Promise<number> {
     return new Promise<number>((resolve) => {
-      let settled = false;
-      const settle = (status: number) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(deadline);
-        this.inFlight.delete(giveUp);
-        resolve(status);
-      };
-      const giveUp = () => settle(0);
-      // Like AbortSignal.timeout's: a push in flight does not keep the process alive.
-      const deadline = setTimeout(giveUp, this.leaseSeconds() * 1000).unref();
-      this.inFlight.add(giveUp);
+      const pending = new PendingPush(resolve, this.inFlight, this.leaseSeconds() * 1000);
       try {
-        handler(endpoint, body, this.retired.signal).then(settle, giveUp);
+        handler(endpoint, body, this.retired.signal).then(
+          (status) => pending.settle(status),
+          () => pending.settle(0),
+        );
       } catch {
-        giveUp();
+        pending.settle(0);
       }
     });
   }
 
   private async answeredOverHttp(endpoint: string, body: object): Promise<number> {
     const controller = new AbortController();
-    const giveUp = () => controller.abort(new Error('no answer within the ack deadline'));
-    const deadline = setTimeout(giveUp, this.leaseSeconds() * 1000).unref();
-    this.inFlight.add(giveUp);
+    const inFlight = { giveUp: () => controller.abort(new Error('no answer within the ack deadline')) };
+    const deadline = setTimeout(inFlight.giveUp, this.leaseSeconds() * 1000).unref();
+    this.inFlight.add(inFlight);
     try {
       return (await postJson(endpoint, JSON.stringify(body), { signal: controller.signal })).status;
     } catch {
       return 0;
     } finally {
       clearTimeout(deadline);
-      this.inFlight.delete(giveUp);
+      this.inFlight.delete(inFlight);
     }
+  }
+}
+
+interface InFlight {
+  giveUp(): void;
+}
+
+/**
+ * An in-process push waiting for its answer, settled once: by the answer, by its ack deadline
+ * (status 0), or when the deliverer is retired (status 0). Methods rather than closures made
+ * per push: run from TypeScript sources (tsx keeps function names), every named closure is a
+ * property definition more per push.
+ */
+class PendingPush implements InFlight {
+  private settled = false;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    private readonly resolve: (status: number) => void,
+    private readonly inFlight: Set<InFlight>,
+    deadlineMs: number,
+  ) {
+    // Like AbortSignal.timeout's: a push in flight does not keep the process alive.
+    this.deadline = setTimeout(() => this.settle(0), deadlineMs).unref();
+    inFlight.add(this);
+  }
+
+  giveUp(): void {
+    this.settle(0);
+  }
+
+  settle(status: number): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.inFlight.delete(this);
+    this.resolve(status);
   }
 }
 
