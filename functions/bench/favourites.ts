@@ -33,7 +33,11 @@ const TARGET_PER_SECOND = 1000;
 const INTERVAL_SECONDS = process.env.BENCH_INTERVAL_SECONDS ?? '1';
 const PERFORMANCE_ID = 'kae-main';
 const DURABLE = process.env.BENCH_DATA_DIR === '1';
-/** BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the emulators' process during the measured burst (after the warm-up), for Chrome DevTools or `_profile-summary.ts`. */
+/**
+ * BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the emulators' process during the measured burst
+ * (after the warm-up), for Chrome DevTools or `_profile-summary.ts`. The sampler's own cost shows
+ * in that run's figures, and its times are wall-clock: compare shares, on a quiet machine.
+ */
 const PROFILE_FILE = process.env.BENCH_CPU_PROFILE;
 
 /** Counted favourites arrive in waves, one per publication: when each came (seconds into the burst) and how many it carried. */
