@@ -54,3 +54,24 @@ export function cpuCeiling(perOperation: { self: number; children: number }, cor
   const total = perOperation.self + perOperation.children;
   return Math.min(1000 / perOperation.self, 1000 / perOperation.children, (cores * 1000) / total);
 }
+
+/**
+ * A V8 CPU profile of this process's main thread from now until `stopInto(file)`, through the
+ * inspector (no `--cpu-prof` on the whole run, so the warm-up stays out of it).
+ */
+export async function startCpuProfile(): Promise<{ stopInto(file: string): Promise<void> }> {
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return {
+    async stopInto(file) {
+      const { profile } = await session.post('Profiler.stop');
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+    },
+  };
+}

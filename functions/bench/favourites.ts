@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firestorePaths } from '@encore/model';
 import { runQuietly } from './_stack-child.js';
-import { cpuByProcess, cpuCeiling, cpuSpent } from './_cpu.js';
+import { cpuByProcess, cpuCeiling, cpuSpent, startCpuProfile } from './_cpu.js';
 import { WRITERS_CLIENT, WRITERS_DESCRIPTION, startFavouriteWriters, type FavouriteWriters } from './_favourite-writers.js';
 import { describeCalls } from './_invocations.js';
 import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integration/local-stack.js';
@@ -33,17 +33,41 @@ const TARGET_PER_SECOND = 1000;
 const INTERVAL_SECONDS = process.env.BENCH_INTERVAL_SECONDS ?? '1';
 const PERFORMANCE_ID = 'kae-main';
 const DURABLE = process.env.BENCH_DATA_DIR === '1';
+/**
+ * BENCH_CPU_PROFILE=<file>: a V8 CPU profile of the emulators' process during the measured burst
+ * (after the warm-up), for Chrome DevTools or `_profile-summary.ts`. The sampler's own cost shows
+ * in that run's figures, and its times are wall-clock: compare shares, on a quiet machine.
+ */
+const PROFILE_FILE = process.env.BENCH_CPU_PROFILE;
 
-async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, count: number, prefix: string): Promise<{ seconds: number; writeSeconds: number; favoriteCount: number }> {
+/** Counted favourites arrive in waves, one per publication: when each came (seconds into the burst) and how many it carried. */
+interface Wave {
+  at: number;
+  favourites: number;
+}
+/** Countings closer together than this belong to one publication (the cadence is at least 1 s). */
+const WAVE_GAP_MS = 300;
+
+async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, count: number, prefix: string): Promise<{ seconds: number; writeSeconds: number; favoriteCount: number; waves: Wave[] }> {
   // Incremental: the check runs on every invocation record, and a scan of all of them each time
   // (quadratic in the burst) was bench CPU on the emulators' event loop.
   const countedIds = new Set<string>();
   let scanned = 0;
+  let started = performance.now();
+  const waves: Wave[] = [];
   const counted = () => {
     const { records } = stack.invocations;
+    const countedBefore = countedIds.size;
     for (; scanned < records.length; scanned++) {
       const record = records[scanned]!;
       if (record.function === 'countFavorite' && record.outcome === 'ok') countedIds.add(record.eventId);
+    }
+    const added = countedIds.size - countedBefore;
+    if (added > 0) {
+      const at = (performance.now() - started) / 1000;
+      const last = waves.at(-1);
+      if (last && (at - last.at) * 1000 < WAVE_GAP_MS) last.favourites += added;
+      else waves.push({ at, favourites: added });
     }
     return countedIds.size;
   };
@@ -51,13 +75,16 @@ async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, cou
   // The count as published in the festival's live document (at most one interval after the last event).
   const published = async () => (((await stack.db.doc(firestorePaths.liveSets(FESTIVAL_ID)).get()).get('favorites') as Record<string, number> | undefined)?.[PERFORMANCE_ID] ?? 0);
   const countBefore = await published();
-  const started = performance.now();
+  started = performance.now();
+  waves.length = 0;
+  // Watched from the start (not once the writes are in), so each wave is seen when it comes.
+  const allCounted = stack.invocations.until(() => counted() - before >= count, `${count} counted favourites`, 600_000);
   await writers.write({ count, prefix, inFlight: IN_FLIGHT, festivalId: FESTIVAL_ID, performanceId: PERFORMANCE_ID });
   const writeSeconds = (performance.now() - started) / 1000;
-  await stack.invocations.until(() => counted() - before >= count, `${count} counted favourites`, 600_000);
+  await allCounted;
   const seconds = (performance.now() - started) / 1000;
   const favoriteCount = await published();
-  return { seconds, writeSeconds, favoriteCount: favoriteCount - countBefore };
+  return { seconds, writeSeconds, favoriteCount: favoriteCount - countBefore, waves };
 }
 
 await runQuietly(import.meta.url, async (print) => {
@@ -71,9 +98,11 @@ await runQuietly(import.meta.url, async (print) => {
     // A warm-up burst so the worker's modules, connections and the runner's instances are up.
     await favouriteBurst(stack, writers, 100, 'warm-up');
     const firstRecord = stack.invocations.records.length;
+    const profile = PROFILE_FILE ? await startCpuProfile() : undefined;
     const cpuBefore = cpuByProcess();
-    const { seconds, writeSeconds, favoriteCount } = await favouriteBurst(stack, writers, FAVOURITES, 'visitor');
+    const { seconds, writeSeconds, favoriteCount, waves } = await favouriteBurst(stack, writers, FAVOURITES, 'visitor');
     const cpuAfter = cpuByProcess();
+    if (profile) await profile.stopInto(PROFILE_FILE!);
     const writersCpu = (cpuAfter.get(writers.pid) ?? 0) - (cpuBefore.get(writers.pid) ?? 0);
     cpuBefore.delete(writers.pid);
     cpuAfter.delete(writers.pid);
@@ -96,6 +125,8 @@ await runQuietly(import.meta.url, async (print) => {
       `  the visitors' writes were all acknowledged after ${writeSeconds.toFixed(1)} s (${(FAVOURITES / writeSeconds).toFixed(0)} writes/s), ` +
         `the last favourite counted and published ${(seconds - writeSeconds).toFixed(1)} s later (a publication every ${INTERVAL_SECONDS} s)`,
     );
+    // The burst's figure moves in steps of the cadence: a favourite counts once a publication carries it.
+    print(`  favourites counted per publication (seconds into the burst: favourites): ${waves.map((wave) => `${wave.at.toFixed(2)} s: ${wave.favourites}`).join(', ')}`);
     print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
     if (!exact) process.exitCode = 1;
   } finally {

@@ -33,6 +33,8 @@ export class BadTokenError extends Error {
  * REST) and `Firebase ` (Storage web SDK) schemes, case-insensitively.
  */
 export function callerFromAuthorization(header: string | undefined | null): Caller {
+  // The admin SDKs' header, on every server call: answered without the pattern below.
+  if (header === 'Bearer owner') return { kind: 'owner' };
   if (header === undefined || header === null || header.trim() === '') return { kind: 'anonymous-request' };
   const match = /^\s*(bearer|firebase)\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new BadTokenError('Authorization header must be "Bearer <token>" or "Firebase <token>"');

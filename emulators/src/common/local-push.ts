@@ -11,8 +11,10 @@
 
 /**
  * Answers one push with the HTTP status the endpoint's server would give. `endpoint` is the
- * full push URL. `signal` aborts when the push's ack deadline passes or the subscription's
- * deliverer is retired; the caller then treats the push as unanswered (a nack).
+ * full push URL. `signal` aborts when the subscription's deliverer is retired (its push config
+ * changed, or it was deleted). The caller keeps the ack deadline itself: a push not answered
+ * by then, or by the deliverer's retirement, is treated as unanswered (a nack), whatever the
+ * handler does later.
  */
 export type LocalPushHandler = (endpoint: string, body: object, signal: AbortSignal) => Promise<number>;
 
@@ -33,23 +35,4 @@ export class LocalPushEndpoints {
     for (const [prefix, handler] of this.handlers) if (endpoint.startsWith(prefix)) return handler;
     return undefined;
   }
-}
-
-/** `work`'s result, or a rejection as soon as `signal` aborts, whichever comes first. */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
 }

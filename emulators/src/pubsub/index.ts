@@ -79,6 +79,8 @@ export async function startPubSubEmulator(options: PubSubEmulatorOptions = {}): 
     // instead of a transport-level RESOURCE_EXHAUSTED.
     'grpc.max_receive_message_length': 4 * MAX_REQUEST_BYTES,
     'grpc.max_send_message_length': -1,
+    // No channelz: per-call counters for a debugging service nothing here serves (firestore/transport/grpc.ts).
+    'grpc.enable_channelz': 0,
     ...grpcTimeoutOptions(httpTimeouts(options.timeouts)),
   });
   server.addService(services.Publisher, publisherService(broker));

@@ -7,7 +7,7 @@
  * process (`LocalPushEndpoints`: the stack's functions runner) gets the same body as a call
  * instead of an HTTP request; its status acks or nacks the same way.
  */
-import { untilAborted, type LocalPushEndpoints } from '../common/local-push.js';
+import type { LocalPushEndpoints, LocalPushHandler } from '../common/local-push.js';
 import { postJson } from '../common/post-json.js';
 import { PUSH_WITHOUT_RETRY_POLICY } from './backoff.js';
 import { toPushBody } from './message.js';
@@ -35,11 +35,14 @@ class PushDeliverer implements Consumer {
   readonly onePerOrderingKey = true;
   readonly defaultBackoff = PUSH_WITHOUT_RETRY_POLICY;
   /**
-   * One controller per push in flight, aborted at its ack deadline or when this deliverer is
-   * retired. A plain controller and timer each: `AbortSignal.any` of a `AbortSignal.timeout`
-   * per push (weakly held signals) cost a few per cent of the emulators' CPU on a hot set.
+   * How each push in flight is given up, at its ack deadline or when this deliverer is retired:
+   * an HTTP push's request is aborted, an in-process one is no longer waited for. A timer per
+   * push, but no AbortController or abort listener for the in-process ones (the stack's every
+   * push): they cost several per cent of the emulators' CPU on a hot set.
    */
-  private readonly inFlight = new Set<AbortController>();
+  private readonly inFlight = new Set<InFlight>();
+  /** Aborted when this deliverer is retired: the signal in-process endpoints get. */
+  private readonly retired = new AbortController();
   private detached = false;
 
   constructor(
@@ -67,7 +70,8 @@ class PushDeliverer implements Consumer {
 
   detach(): void {
     this.detached = true;
-    for (const controller of this.inFlight) controller.abort();
+    this.retired.abort(new Error('the push subscription changed or was deleted'));
+    for (const push of [...this.inFlight]) push.giveUp();
   }
 
   private async push(delivery: Delivery): Promise<void> {
@@ -75,24 +79,8 @@ class PushDeliverer implements Consumer {
     const { name, deadLetterPolicy } = this.subscription;
     const endpoint = this.endpoint;
     const body = toPushBody(delivery.message, name, deadLetterPolicy ? delivery.deliveryAttempt : undefined);
-    const controller = new AbortController();
-    const { signal } = controller;
-    const deadline = setTimeout(() => controller.abort(new Error('no answer within the ack deadline')), this.leaseSeconds() * 1000);
-    // Like AbortSignal.timeout's: a push in flight does not keep the process alive.
-    deadline.unref();
-    this.inFlight.add(controller);
     const inProcess = this.local?.find(endpoint);
-    let status = 0;
-    try {
-      status = inProcess
-        ? await untilAborted(inProcess(endpoint, body, signal), signal)
-        : (await postJson(endpoint, JSON.stringify(body), { signal })).status;
-    } catch {
-      status = 0;
-    } finally {
-      clearTimeout(deadline);
-      this.inFlight.delete(controller);
-    }
+    const status = inProcess ? await this.answeredInProcess(inProcess, endpoint, body) : await this.answeredOverHttp(endpoint, body);
     if (this.detached) return;
     const acked = ACK_STATUSES.has(status);
     if (acked) this.queue.acknowledge([delivery.ackId]);
@@ -105,6 +93,73 @@ class PushDeliverer implements Consumer {
       status,
       acked,
     });
+  }
+
+  /** The endpoint's HTTP status, or 0 if it fails or does not answer within the ack deadline. */
+  private answeredInProcess(handler: LocalPushHandler, endpoint: string, body: object): Promise<number> {
+    return new Promise<number>((resolve) => {
+      const pending = new PendingPush(resolve, this.inFlight, this.leaseSeconds() * 1000);
+      try {
+        handler(endpoint, body, this.retired.signal).then(
+          (status) => pending.settle(status),
+          () => pending.settle(0),
+        );
+      } catch {
+        pending.settle(0);
+      }
+    });
+  }
+
+  private async answeredOverHttp(endpoint: string, body: object): Promise<number> {
+    const controller = new AbortController();
+    const inFlight = { giveUp: () => controller.abort(new Error('no answer within the ack deadline')) };
+    const deadline = setTimeout(inFlight.giveUp, this.leaseSeconds() * 1000).unref();
+    this.inFlight.add(inFlight);
+    try {
+      return (await postJson(endpoint, JSON.stringify(body), { signal: controller.signal })).status;
+    } catch {
+      return 0;
+    } finally {
+      clearTimeout(deadline);
+      this.inFlight.delete(inFlight);
+    }
+  }
+}
+
+interface InFlight {
+  giveUp(): void;
+}
+
+/**
+ * An in-process push waiting for its answer, settled once: by the answer, by its ack deadline
+ * (status 0), or when the deliverer is retired (status 0). Methods rather than closures made
+ * per push: run from TypeScript sources (tsx keeps function names), every named closure is a
+ * property definition more per push.
+ */
+class PendingPush implements InFlight {
+  private settled = false;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    private readonly resolve: (status: number) => void,
+    private readonly inFlight: Set<InFlight>,
+    deadlineMs: number,
+  ) {
+    // Like AbortSignal.timeout's: a push in flight does not keep the process alive.
+    this.deadline = setTimeout(() => this.settle(0), deadlineMs).unref();
+    inFlight.add(this);
+  }
+
+  giveUp(): void {
+    this.settle(0);
+  }
+
+  settle(status: number): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.inFlight.delete(this);
+    this.resolve(status);
   }
 }
 

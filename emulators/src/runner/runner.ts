@@ -147,7 +147,8 @@ class Runner implements FunctionsRunner {
   /** A fallback to this process's Node is said once, not on every reload. */
   private runtimeWarned = false;
   private definitions = new Map<string, FunctionDefinition>();
-  private patterns = new Map<string, DocumentPattern>();
+  /** The Firestore triggers, each with its document pattern and its event type without `.withAuthContext`: matched against every write. */
+  private firestoreTriggers: FirestoreTrigger[] = [];
   private worker: WorkerHandle | undefined;
   private disarmSchedules: () => void = () => {};
   private readonly cleanups: Array<() => void> = [];
@@ -295,8 +296,10 @@ class Runner implements FunctionsRunner {
     const previous = this.worker;
     this.worker = worker;
     this.definitions = new Map(definitions.map((definition) => [definition.name, definition]));
-    this.patterns = new Map(
-      definitions.flatMap((d) => (d.trigger.kind === 'firestore' ? [[d.name, new DocumentPattern(d.trigger.document)] as const] : [])),
+    this.firestoreTriggers = definitions.flatMap((definition) =>
+      definition.trigger.kind === 'firestore'
+        ? [{ definition, pattern: new DocumentPattern(definition.trigger.document), baseType: definition.trigger.eventType.replace(/\.withAuthContext$/, '') }]
+        : [],
     );
     this.dispatcher.use(worker, definitions);
     await this.bridge?.connect(
@@ -369,11 +372,10 @@ class Runner implements FunctionsRunner {
     // One emulator serves any project id; triggers fire for their own project only.
     if (write.projectId !== this.options.projectId) return;
     const eventTypes = firestoreEventTypes(write);
-    for (const definition of this.definitions.values()) {
+    for (const { definition, pattern, baseType } of this.firestoreTriggers) {
       const { trigger } = definition;
       if (trigger.kind !== 'firestore' || trigger.database !== write.databaseId) continue;
-      const baseType = trigger.eventType.replace(/\.withAuthContext$/, '');
-      if (!eventTypes.includes(baseType) || !this.patterns.get(definition.name)?.match(write.path)) continue;
+      if (!eventTypes.includes(baseType) || !pattern.match(write.path)) continue;
       const event = firestoreCloudEvent(write, trigger.eventType, definition.regions[0]!);
       this.deliverNew(definition, event, `firestore.${baseType.split('.').pop()}`);
     }
@@ -470,6 +472,12 @@ class Runner implements FunctionsRunner {
     if (result.ok || !definition.retry) return { status: 204 };
     return { status: 500, error: { error: { status: 'INTERNAL', message: result.error ?? 'function failed' } } };
   }
+}
+
+interface FirestoreTrigger {
+  definition: FunctionDefinition;
+  pattern: DocumentPattern;
+  baseType: string;
 }
 
 class UnknownFunctionError extends Error {

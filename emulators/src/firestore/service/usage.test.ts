@@ -52,6 +52,10 @@ describe('counting rules', () => {
   it('documents are counted under the collection they lie in', () => {
     expect(collectionIdOf(`${ROOT}/festivals/f/performances/p1`)).toBe('performances');
     expect(collectionIdOf('users/u/favorites/x')).toBe('favorites');
+    expect(collectionIdOf(`${ROOT}/users/u`)).toBe('users');
+    expect(collectionIdOf('projects/x')).toBe('projects');
+    expect(collectionIdOf(ROOT)).toBe('');
+    expect(collectionIdOf(`${ROOT}/`)).toBe('');
   });
 });
 

@@ -63,8 +63,11 @@ export function commitCounts(writes: unknown): Pick<OperationCounts, 'writes' | 
 
 /** The collection id a document path (relative or full name) lies in: `festivals/f/performances/p` -> `performances`. */
 export function collectionIdOf(documentPath: string): string {
-  const segments = documentPath.replace(/^projects\/[^/]+\/databases\/[^/]+\/documents\/?/, '').split('/');
-  return segments.length >= 2 ? segments[segments.length - 2]! : '';
+  const relative = documentPath.startsWith('projects/') ? documentPath.replace(/^projects\/[^/]+\/databases\/[^/]+\/documents\/?/, '') : documentPath;
+  // The segment before the last one, found from the end: every write and read is counted here.
+  const last = relative.lastIndexOf('/');
+  if (last < 0) return '';
+  return relative.slice(relative.lastIndexOf('/', last - 1) + 1, last);
 }
 
 const zero = (): OperationCounts => ({ reads: 0, writes: 0, deletes: 0 });
