@@ -27,7 +27,13 @@ import { firestorePaths } from '@encore/model';
 interface Burst {
   count: number;
   prefix: string;
+  /** Closed loop: this many visitors, each writing again once its write is acknowledged. Paced: the most in flight at once. */
   inFlight: number;
+  /**
+   * Open loop: a write started every 1/ratePerSecond s whatever the stack's answers, as a crowd
+   * of phones that do not wait on each other (up to `inFlight` in flight); absent, closed loop.
+   */
+  ratePerSecond?: number;
   festivalId: string;
   performanceId: string;
 }
@@ -203,6 +209,33 @@ async function http2Writer(projectId: string, host: string): Promise<WriteFavour
   };
 }
 
+/**
+ * Starts write n at n/rate seconds after the first (the timer's millisecond at the finest), at
+ * most `cap` in flight; resolves once every write is acknowledged, rejects on the first failure.
+ */
+async function paced(count: number, rate: number, cap: number, write: (n: number) => Promise<void>): Promise<void> {
+  const started = performance.now();
+  const writes: Array<Promise<void>> = [];
+  let issued = 0;
+  let inFlight = 0;
+  let failure: unknown = null;
+  while (issued < count && failure === null) {
+    const due = Math.min(count, Math.floor(((performance.now() - started) / 1000) * rate) + 1);
+    while (issued < due && inFlight < cap) {
+      inFlight += 1;
+      writes.push(
+        write(issued++).then(
+          () => void (inFlight -= 1),
+          (error: unknown) => void ((inFlight -= 1), (failure ??= error)),
+        ),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+  await Promise.all(writes);
+  if (failure !== null) throw failure;
+}
+
 async function serveBursts(): Promise<void> {
   const projectId = process.env.ENCORE_WRITERS_PROJECT!;
   const host = process.env.FIRESTORE_EMULATOR_HOST!;
@@ -210,9 +243,14 @@ async function serveBursts(): Promise<void> {
   const send = (message: FromWriters) => process.send!(message);
   process.on('message', (message: Burst) => {
     void (async () => {
+      const write = (n: number) => writeFavourite(`${message.prefix}-${n}`, message.festivalId, message.performanceId);
+      if (message.ratePerSecond) {
+        await paced(message.count, message.ratePerSecond, message.inFlight, write);
+        return;
+      }
       let next = 0;
       const writer = async () => {
-        while (next < message.count) await writeFavourite(`${message.prefix}-${next++}`, message.festivalId, message.performanceId);
+        while (next < message.count) await write(next++);
       };
       await Promise.all(Array.from({ length: message.inFlight }, writer));
     })().then(
