@@ -298,9 +298,13 @@ describe('organiser tools', () => {
     ];
     const page = await sharedStaffPage();
     const findings: Record<string, unknown> = {};
-    for (const path of ['/staff', '/staff/import', '/staff/map', '/staff/programme']) {
+    for (const [index, path] of ['/staff', '/staff/import', '/staff/map', '/staff/programme'].entries()) {
       await page.emulateMedia({ colorScheme: 'light' });
-      await page.goto(`${stack.url}${path}`);
+      // The first page loads the app; the others are reached from the console's own menu, as staff
+      // reach them (the same pages, without the app starting again for each).
+      if (index === 0) await page.goto(`${stack.url}${path}`);
+      else await page.locator(`.staff-nav a[href="${path}"]`).click({ timeout: LIVE });
+      await page.locator(`.staff-nav a:is([href="${path}"], [href="${path}/"])[aria-current="page"]`).waitFor({ timeout: LIVE });
       await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: LIVE });
       if (path === '/staff/map') await page.locator('.site-plan .map-marker').first().waitFor({ timeout: LIVE });
       // The charts with their columns and tables (per festival day, zero until the nightly roll-up).
