@@ -41,6 +41,15 @@ const account = (role: 'staff' | 'uploader' | 'visitor') => {
   return found;
 };
 
+let signedInUploader: Promise<Page> | undefined;
+/** The uploader's page (laptop size), signed in once for the file's tests that upload as them. */
+const uploaderPage = (): Promise<Page> =>
+  (signedInUploader ??= (async () => {
+    const page = await newPage();
+    await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+    return page;
+  })());
+
 const artistName = (artistId: string) => seed.artists.find((artist) => artist.id === artistId)!.data.name;
 
 async function photoBytes(): Promise<Buffer> {
@@ -131,8 +140,7 @@ describe('Encore in the browser', () => {
 
   it('an uploader’s photo goes from processing to ready, and onto the wall', async () => {
     const set = seed.performances[2]!;
-    const page = await newPage();
-    await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+    const page = await uploaderPage();
     const row = await upload(page, set.id, { name: 'stage-front.jpg', mimeType: 'image/jpeg', buffer: await photoBytes() });
     await waitForUploadStatus(row, /Uploading|Processing on the server…|Ready: on the wall/, LIVE);
     await waitForUploadStatus(row, 'Ready: on the wall');
@@ -147,8 +155,7 @@ describe('Encore in the browser', () => {
   }, 240_000);
 
   it('a rejected upload shows its reason', async () => {
-    const page = await newPage();
-    await signIn(page, stack.url, account('uploader').email, account('uploader').password);
+    const page = await uploaderPage();
     const row = await upload(page, seed.performances[3]!.id, { name: 'not-a-photo.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('this is plain text, not a JPEG') });
     await waitForUploadStatus(row, 'Rejected');
     // The pipeline's own words, shown as written.
@@ -188,8 +195,7 @@ describe('Encore in the browser', () => {
   it('a visitor reports a photo, staff see why and hide it, and it disappears from another visitor’s wall', async () => {
     const set = seed.performances[4]!;
     const tileName = new RegExp(`^Photo of ${artistName(set.data.artistId)}`);
-    const uploader = await newPage();
-    await signIn(uploader, stack.url, account('uploader').email, account('uploader').password);
+    const uploader = await uploaderPage();
     const row = await upload(uploader, set.id, { name: 'to-hide.jpg', mimeType: 'image/jpeg', buffer: await photoBytes() });
     await waitForUploadStatus(row, 'Ready: on the wall');
 

@@ -5,15 +5,14 @@
  * seeded festival with its test accounts, and a production build of the web app pointed at
  * all of that and served by `vite preview`.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TEST_ACCOUNTS, seedFestival } from '@encore/emulators/seed';
 import { findFreePort, startAuthEmulator, startStack } from '@encore/emulators/stack';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
-import { PLACEHOLDERS, copyForStack, sharedWebBuild } from './web-build-cache';
+import { PLACEHOLDERS, buildOnce, copyForStack, hashOf, sharedWebBuild } from './web-build-cache';
 
 const ROOT = new URL('../../../', import.meta.url).pathname;
 const WEB = join(ROOT, 'web');
@@ -82,6 +81,23 @@ async function withWebEnv<T>(ports: Record<string, number | string>, appCheckDeb
 }
 
 /**
+ * `vite preview` gzips every response the browser accepts gzipped, on the test process's event
+ * loop that the emulators share, and the browser inflates it again: on loopback that is only CPU
+ * (~0.3 s per fresh context, whose service worker precaches ~150 files). The app's files go out
+ * as they are; what the `/bundles/` proxy forwards is left alone.
+ */
+const uncompressed: Plugin = {
+  name: 'encore-test-uncompressed',
+  configurePreviewServer(server) {
+    // Runs before Vite adds its proxy and compression middleware, so this comes first.
+    server.middlewares.use((request, _response, next) => {
+      if (!request.url?.startsWith('/bundles/')) delete request.headers['accept-encoding'];
+      next();
+    });
+  },
+};
+
+/**
  * Serves the web app for these emulator ports from a temporary folder: a copy of the run's
  * shared build (web-build-cache.ts) with these ports and this token written in.
  */
@@ -91,23 +107,32 @@ async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: st
   copyForStack(shared, outDir, { ports: { auth: ports.auth!, firestore: ports.firestore!, storage: ports.storage!, functions: ports.functions! }, appCheckDebugToken });
   // vite preview reads the folder on every request, so a rebuild into it is served at once.
   const port = await findFreePort();
-  const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
+  const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', plugins: [uncompressed], build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
   return { server, outDir };
 }
 
 const portOf = (hostPort: string) => Number(hostPort.split(':').pop());
 
-/** `npm run build -w functions`, without blocking the event loop (the Auth emulator starts meanwhile). */
-function buildFunctions(functionsModule: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '-w', 'functions', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 && existsSync(functionsModule) ? resolve() : reject(new Error('the functions did not build'))));
+/**
+ * The functions' deployable build (functions/scripts/build.ts; esbuild works in its own process,
+ * so the event loop stays free while the Auth emulator starts), made once for every test file of
+ * a run, not once per file: in functions/node_modules/.cache/ (no deploy uploads it), under a hash
+ * of its inputs, where Node still resolves the functions' packages. Returns the module's path.
+ */
+async function sharedFunctionsBuild(): Promise<string> {
+  const hash = hashOf(ROOT, ['functions/src', 'functions/scripts', 'model/src'], ['functions/package.json', 'firebase.json', 'package-lock.json']);
+  const dir = await buildOnce(join(ROOT, 'functions/node_modules/.cache/encore-test-functions', hash), async (outDir) => {
+    const { buildFunctions } = (await import(/* @vite-ignore */ join(ROOT, 'functions/scripts/build.ts'))) as { buildFunctions(outfile: string): Promise<void> };
+    await buildFunctions(join(outDir, 'index.js'));
+    // Inside node_modules a file's module type is not the functions' ("type": "module") but its own folder's.
+    writeFileSync(join(outDir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
   });
+  const functionsModule = join(dir, 'index.js');
+  if (!existsSync(functionsModule)) throw new Error(`the functions did not build: no ${functionsModule}`);
+  return functionsModule;
 }
 
 export async function startLocalStack(): Promise<LocalStack> {
-  const functionsModule = join(ROOT, 'functions/lib/index.js');
   const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -121,7 +146,7 @@ export async function startLocalStack(): Promise<LocalStack> {
       stops.push(() => auth.stop());
       return auth;
     });
-    const stackStarting = buildFunctions(functionsModule).then(() =>
+    const stackStarting = sharedFunctionsBuild().then((functionsModule) =>
       startStack({
         projectId: PROJECT_ID,
         functions: functionsModule,

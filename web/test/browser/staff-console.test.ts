@@ -40,8 +40,14 @@ const smallTargets = (page: Page) =>
   });
 
 async function checkEveryPage(page: Page, heading: RegExp, label: string): Promise<void> {
-  for (const path of STAFF_PAGES) {
-    await page.goto(`${stack.url}${path}`);
+  for (const [index, path] of STAFF_PAGES.entries()) {
+    // The first page loads the app; the others are reached as staff reach them, from the
+    // console's own menu (no reload: the same pages, without the app starting again for each).
+    if (index === 0) await page.goto(`${stack.url}${path}`);
+    else await page.locator(`.staff-nav a[href="${path}"]`).click({ timeout: LIVE });
+    // The menu marks the page it is on (the dashboard's link is `/staff/`).
+    await page.locator(`.staff-nav a:is([href="${path}"], [href="${path}/"])[aria-current="page"]`).waitFor({ timeout: LIVE });
+    expect(new URL(page.url()).pathname).toBe(path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: LIVE });
     // The page's own content, not only its header.
     await page.locator('.site-main h2').first().waitFor({ timeout: LIVE });

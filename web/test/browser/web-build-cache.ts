@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 /** Stand-ins for what a stack sets, each a value no build contains by itself. */
 export const PLACEHOLDERS = {
@@ -33,30 +33,32 @@ const SKIPPED = new Set(['node_modules', 'dist', 'test', 'coverage', 'test-resul
 
 /** Every file the build reads that a change could touch: the web workspace (not its tests), the model's sources, the lockfile, and the code that builds it. */
 function inputsHash(root: string): string {
-  const hash = createHash('sha256');
-  const walk = (dir: string): void => {
-    for (const name of readdirSync(dir).sort()) {
-      if (SKIPPED.has(name) || name.startsWith('.')) continue;
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
-    }
-  };
-  walk(join(root, 'web'));
-  walk(join(root, 'model', 'src'));
-  hash.update(readFileSync(join(root, 'package-lock.json')));
-  // How the build is made (test/ is skipped above): a change to it builds again too.
-  for (const file of ['local-stack.ts', 'web-build-cache.ts']) hash.update(readFileSync(join(root, 'web', 'test', 'browser', file)));
-  hash.update(JSON.stringify(PLACEHOLDERS));
-  return hash.digest('hex').slice(0, 16);
+  // How the build is made (test/ is skipped): a change to it builds again too.
+  return hashOf(root, ['web', 'model/src'], ['package-lock.json', 'web/test/browser/local-stack.ts', 'web/test/browser/web-build-cache.ts'], JSON.stringify(PLACEHOLDERS));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The shared build's folder, built by `build(outDir)` with the placeholders if no run made it yet. */
-export async function sharedWebBuild(root: string, build: (outDir: string) => Promise<void>): Promise<string> {
-  const ready = join(tmpdir(), `encore-web-build-${inputsHash(root)}`);
+export function sharedWebBuild(root: string, build: (outDir: string) => Promise<void>): Promise<string> {
+  return buildOnce(join(tmpdir(), `encore-web-build-${inputsHash(root)}`), async (building) => {
+    await build(building);
+    const texts = filesOf(building).map((file) => readFileSync(file, 'utf8'));
+    for (const value of Object.values(PLACEHOLDERS)) {
+      if (!texts.some((text) => text.includes(value))) throw new Error(`the shared web build does not contain the placeholder ${value}: see web/test/browser/web-build-cache.ts`);
+    }
+  });
+}
+
+/**
+ * The folder `ready`, made by `build(folder)` unless it exists: one build for every test file of a
+ * run (and of later runs until an input changes, which `ready`'s name must hash). Two files that
+ * need it at once build it once: the first takes a lock folder, the other waits for the finished
+ * build, which appears whole (built beside it, then renamed).
+ */
+export async function buildOnce(ready: string, build: (outDir: string) => Promise<void>): Promise<string> {
   const lock = `${ready}.lock`;
+  mkdirSync(dirname(ready), { recursive: true });
   for (;;) {
     if (existsSync(ready)) return ready;
     try {
@@ -73,17 +75,31 @@ export async function sharedWebBuild(root: string, build: (outDir: string) => Pr
       // Another file may have finished it between the check above and taking the lock.
       if (existsSync(ready)) return ready;
       const building = `${ready}.building-${process.pid}`;
+      rmSync(building, { recursive: true, force: true });
       await build(building);
-      const texts = filesOf(building).map((file) => readFileSync(file, 'utf8'));
-      for (const value of Object.values(PLACEHOLDERS)) {
-        if (!texts.some((text) => text.includes(value))) throw new Error(`the shared web build does not contain the placeholder ${value}: see web/test/browser/web-build-cache.ts`);
-      }
       renameSync(building, ready);
       return ready;
     } finally {
       rmSync(lock, { recursive: true, force: true });
     }
   }
+}
+
+/** A hash of every file under `dirs` (recursively, skipping SKIPPED and dot-names), of `files` (paths relative to `root`) and of `extra`. */
+export function hashOf(root: string, dirs: string[], files: string[], extra = ''): string {
+  const hash = createHash('sha256');
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      if (SKIPPED.has(name) || name.startsWith('.')) continue;
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else hash.update(relative(root, path)).update('\0').update(readFileSync(path)).update('\0');
+    }
+  };
+  for (const dir of dirs) walk(join(root, dir));
+  for (const file of files) hash.update(file).update('\0').update(readFileSync(join(root, file))).update('\0');
+  hash.update(extra);
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The text files a value may be baked into (not source maps, images or fonts). */
