@@ -84,7 +84,7 @@ async function withWebEnv<T>(ports: Record<string, number | string>, appCheckDeb
  * `vite preview` gzips every response the browser accepts gzipped, on the test process's event
  * loop that the emulators share, and the browser inflates it again: on loopback that is only CPU
  * (~0.3 s per fresh context, whose service worker precaches ~150 files). The app's files go out
- * as they are; what the `/bundles/` proxy forwards is left alone.
+ * as they are; what the `/bundles/` proxy forwards is left alone. Not for the benches (below).
  */
 const uncompressed: Plugin = {
   name: 'encore-test-uncompressed',
@@ -107,7 +107,10 @@ async function serveWebApp(ports: Record<string, number>, appCheckDebugToken: st
   copyForStack(shared, outDir, { ports: { auth: ports.auth!, firestore: ports.firestore!, storage: ports.storage!, functions: ports.functions! }, appCheckDebugToken });
   // vite preview reads the folder on every request, so a rebuild into it is served at once.
   const port = await findFreePort();
-  const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', plugins: [uncompressed], build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
+  // In test runs only: the benches on this stack (Lighthouse's simulated network counts the bytes
+  // a response carries) get the app compressed, as hosting serves it.
+  const plugins = process.env.VITEST ? [uncompressed] : [];
+  const server = await withWebEnv(ports, appCheckDebugToken, () => preview({ root: WEB, logLevel: 'warn', plugins, build: { outDir }, preview: { host: '127.0.0.1', port, strictPort: true } }));
   return { server, outDir };
 }
 
