@@ -95,12 +95,25 @@ async function trace(cdp: CDPSession, work: () => Promise<void>): Promise<TraceE
   return events;
 }
 
-function top(counts: Map<string, number>, samples: number, durationMs: number, count: number): string {
+/** Milliseconds per label (`n` samples of `sampleMs` each), the largest first, one per line. */
+function ranked(counts: Map<string, number>, sampleMs: number, count: number): string {
   return [...counts]
     .sort((a, b) => b[1] - a[1])
     .slice(0, count)
-    .map(([label, n]) => `      ${((n / samples) * durationMs).toFixed(0).padStart(4)} ms  ${label}`)
+    .map(([label, n]) => `      ${(n * sampleMs).toFixed(0).padStart(5)} ms  ${label}`)
     .join('\n');
+}
+
+/** A sampled node's stack, from the profile's root down to the node. */
+function stackOf(id: number, parentOf: Map<number, number>): number[] {
+  const chain: number[] = [];
+  for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) chain.unshift(node);
+  return chain;
+}
+
+/** The first frames below the profile's root of a sample's stack: what its task was for. */
+async function callPath(id: number, nodes: Map<number, ProfileNode>, parentOf: Map<number, number>): Promise<string> {
+  return (await Promise.all(stackOf(id, parentOf).slice(1, 5).map((node) => describeFrame(nodes.get(node)!.callFrame)))).join(' > ');
 }
 
 async function firstVisit(url: string, run: number): Promise<void> {
@@ -153,10 +166,7 @@ async function firstVisit(url: string, run: number): Promise<void> {
         const frame = nodes.get(id)!.callFrame;
         const label = await describeFrame(frame);
         self.set(label, (self.get(label) ?? 0) + 1);
-        const chain: number[] = [];
-        for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) chain.unshift(node);
-        // Below the profile's root: the frames that say what the task was for.
-        const path = (await Promise.all(chain.slice(1, 5).map((node) => describeFrame(nodes.get(node)!.callFrame)))).join(' > ');
+        const path = await callPath(id, nodes, parentOf);
         paths.set(path, (paths.get(path) ?? 0) + 1);
       }
       const browserWork = new Map<string, number>();
@@ -167,7 +177,8 @@ async function firstVisit(url: string, run: number): Promise<void> {
       const work = [...browserWork].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`).join(', ');
       console.log(`  task at ${((task.start - profile.startTime) / 1000).toFixed(0)} ms: ${durationMs.toFixed(0)} ms${work ? ` (browser: ${work})` : ''}`);
       if (task.samples.length === 0) continue;
-      console.log(`    most time in:\n${top(self, task.samples.length, durationMs, 5)}\n    called from:\n${top(paths, task.samples.length, durationMs, 3)}`);
+      const sampleMs = durationMs / task.samples.length;
+      console.log(`    most time in:\n${ranked(self, sampleMs, 5)}\n    called from:\n${ranked(paths, sampleMs, 3)}`);
     }
     console.log(`  time over 50 ms, summed over these tasks: ${overFifty.toFixed(0)} ms (Lighthouse's TBT counts it from the first contentful paint on)`);
     await summariseVisit(profile, sampled, nodes, parentOf);
@@ -177,15 +188,6 @@ async function firstVisit(url: string, run: number): Promise<void> {
   }
 }
 
-/** Milliseconds per label, the largest first, one per line. */
-function ranked(counts: Map<string, number>, sampleMs: number, count: number): string {
-  return [...counts]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([label, n]) => `      ${(n * sampleMs).toFixed(0).padStart(5)} ms  ${label}`)
-    .join('\n');
-}
-
 async function summariseVisit(
   profile: { startTime: number; endTime: number },
   sampled: Array<{ id: number }>,
@@ -193,11 +195,6 @@ async function summariseVisit(
   parentOf: Map<number, number>,
 ): Promise<void> {
   const sampleMs = (profile.endTime - profile.startTime) / 1000 / Math.max(1, sampled.length);
-  const stackOf = (id: number) => {
-    const chain: number[] = [];
-    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) chain.unshift(node);
-    return chain;
-  };
   const bySource = new Map<string, number>();
   const focusFunctions = new Map<string, number>();
   const focusPaths = new Map<string, number>();
@@ -210,11 +207,11 @@ async function summariseVisit(
     bySource.set(source, (bySource.get(source) ?? 0) + 1);
     if (process.env.FOCUS && source.includes(process.env.FOCUS)) {
       focusFunctions.set(label, (focusFunctions.get(label) ?? 0) + 1);
-      const path = (await Promise.all(stackOf(id).slice(1, 5).map((node) => describeFrame(nodes.get(node)!.callFrame)))).join(' > ');
+      const path = await callPath(id, nodes, parentOf);
       focusPaths.set(path, (focusPaths.get(path) ?? 0) + 1);
     }
     if (frame) {
-      const frames = await Promise.all(stackOf(id).map((node) => describeFrame(nodes.get(node)!.callFrame)));
+      const frames = await Promise.all(stackOf(id, parentOf).map((node) => describeFrame(nodes.get(node)!.callFrame)));
       if (frames.some((name) => frame.test(name))) underFrame += 1;
     }
   }
