@@ -25,6 +25,8 @@ export const firestorePaths = {
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
   /** Functions only; everyone reads: the festival's live figures (per-set favourites, trending). */
   liveSets: (festivalId: string) => `festivals/${festivalId}/live/sets`,
+  /** Functions only; everyone reads: which programme bundle is current (its build time), what open apps listen to for programme changes. */
+  programmeVersion: (festivalId: string) => `festivals/${festivalId}/live/programme`,
   /** Functions only; everyone reads: reactions per kind of the newest photos. */
   livePhotos: (festivalId: string) => `festivals/${festivalId}/live/photos`,
   /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */

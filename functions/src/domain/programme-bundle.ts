@@ -41,6 +41,24 @@ export const BUNDLE_CACHE_CONTROL = 'public, max-age=60, s-maxage=300, stale-whi
 /** The bundle's version for `ETag`/`If-None-Match`: a digest of its bytes. */
 export const bundleEtag = (bytes: Buffer): string => `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
 
+/**
+ * When a bundle was built: its metadata's `createTime`, the first element of the bundle
+ * (`<length><json>`). What `festivals/{f}/live/programme` announces, and what a web app
+ * compares with the bundle it shows.
+ */
+export function bundleCreateTime(bytes: Buffer): Date {
+  const digits = /^\d+/.exec(bytes.subarray(0, 20).toString('latin1'))?.[0];
+  if (!digits) throw new Error('not a bundle: no length prefix');
+  const element = JSON.parse(bytes.subarray(digits.length, digits.length + Number(digits)).toString('utf8')) as { metadata?: { createTime?: unknown } };
+  const time = element.metadata?.createTime;
+  if (typeof time === 'string') return new Date(time);
+  if (time && typeof time === 'object') {
+    const { seconds, nanos } = time as { seconds?: string | number; nanos?: number };
+    return new Date(Number(seconds ?? 0) * 1000 + Math.floor((nanos ?? 0) / 1e6));
+  }
+  throw new Error('not a bundle: its metadata has no createTime');
+}
+
 /** True when `If-None-Match` names this version (or `*`). */
 export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;

@@ -1,10 +1,16 @@
-import { makeDomainEvent } from '@encore/model';
+import { firestorePaths, makeDomainEvent, programmeVersionSchema } from '@encore/model';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_CACHE_CONTROL, bundleObjectPath } from '../domain/programme-bundle.js';
+import { BUNDLE_CACHE_CONTROL, bundleEtag, bundleObjectPath } from '../domain/programme-bundle.js';
 import { FESTIVAL_ID, NOW, seedFestival, testDeps } from '../testing/deps.js';
 import { handleBundleRequest, handleProgrammeEdited, publishProgrammeEdited, refreshAllBundles } from './programme-bundle.js';
 
-/** A bundler that numbers its builds, so a test sees which build is served (the real one is tested on the local stack). */
+/** A bundle of no documents whose metadata says `id` and, as build time, `builtAtSeconds`. */
+function emptyBundle(id: string, builtAtSeconds: number): Buffer {
+  const json = JSON.stringify({ metadata: { id, createTime: { seconds: String(builtAtSeconds), nanos: 0 }, version: 1, totalDocuments: 0, totalBytes: '0' } });
+  return Buffer.from(`${Buffer.byteLength(json)}${json}`);
+}
+
+/** A bundler that numbers its builds (build n is built at second 1000 + n), so a test sees which build is served (the real one is tested on the local stack). */
 function countingBundler(known = new Set([FESTIVAL_ID])) {
   const builds: string[] = [];
   return {
@@ -13,7 +19,7 @@ function countingBundler(known = new Set([FESTIVAL_ID])) {
       await new Promise((resolve) => setTimeout(resolve, 1));
       if (!known.has(festivalId)) return null;
       builds.push(festivalId);
-      return Buffer.from(`bundle ${festivalId} #${builds.length}`);
+      return emptyBundle(`bundle ${festivalId} #${builds.length}`, 1000 + builds.length);
     },
   };
 }
@@ -44,7 +50,7 @@ describe('programme bundle handlers', () => {
     const deps = testDeps({ bundler });
     await Promise.all(Array.from({ length: 30 }, (_, i) => handleProgrammeEdited(deps, edited(`e${i}`))));
     expect(bundler.builds.length).toBeLessThanOrEqual(2);
-    expect((await deps.objects.read(bundleObjectPath(FESTIVAL_ID)))!.toString()).toBe(`bundle ${FESTIVAL_ID} #${bundler.builds.length}`);
+    expect((await deps.objects.read(bundleObjectPath(FESTIVAL_ID)))!.toString()).toContain(`"bundle ${FESTIVAL_ID} #${bundler.builds.length}"`);
   });
 
   it('serves the kept bundle with cache headers and its ETag, and 304 to a matching If-None-Match', async () => {
@@ -52,7 +58,7 @@ describe('programme bundle handlers', () => {
     await handleProgrammeEdited(deps, edited('e1'));
     const first = await handleBundleRequest(deps, { method: 'GET', path });
     expect(first.status).toBe(200);
-    expect(first.body.toString()).toBe(`bundle ${FESTIVAL_ID} #1`);
+    expect(first.body.toString()).toContain(`"bundle ${FESTIVAL_ID} #1"`);
     expect(first.headers['cache-control']).toBe(BUNDLE_CACHE_CONTROL);
     const again = await handleBundleRequest(deps, { method: 'GET', path, ifNoneMatch: first.headers.etag });
     expect(again.status).toBe(304);
@@ -78,5 +84,23 @@ describe('programme bundle handlers', () => {
     seedFestival(deps.docs);
     expect(await refreshAllBundles(deps)).toBe(1);
     expect(deps.objects.paths('bundles/')).toEqual([bundleObjectPath(FESTIVAL_ID)]);
+  });
+
+  it('announces each new bundle in live/programme (build time and ETag), never moving it back, and removes it with the festival', async () => {
+    const bundler = countingBundler();
+    const deps = testDeps({ bundler });
+    const version = () => deps.docs.get(firestorePaths.programmeVersion(FESTIVAL_ID), programmeVersionSchema);
+    const bytes = await handleProgrammeEdited(deps, edited('e1'));
+    expect(await version()).toEqual({ builtAt: new Date(1001_000), etag: bundleEtag(bytes!) });
+    await handleProgrammeEdited(deps, edited('e2'));
+    expect((await version())?.builtAt).toEqual(new Date(1002_000));
+    // A build older than the one announced (an on-demand build racing a rebuild) does not move it back.
+    const older = testDeps({ bundler: { build: async () => emptyBundle('older', 999) }, docs: deps.docs });
+    await handleProgrammeEdited(older, edited('e3'));
+    expect((await version())?.builtAt).toEqual(new Date(1002_000));
+    // The festival is gone: no bundle, no announcement.
+    const gone = testDeps({ bundler: { build: async () => null }, docs: deps.docs });
+    await handleProgrammeEdited(gone, edited('e4'));
+    expect(await version()).toBeUndefined();
   });
 });

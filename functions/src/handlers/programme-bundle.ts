@@ -1,6 +1,7 @@
-import { festivalSchema, makeDomainEvent, type DomainEvent } from '@encore/model';
+import { festivalSchema, firestorePaths, makeDomainEvent, programmeVersionSchema, type DomainEvent } from '@encore/model';
 import {
   BUNDLE_CACHE_CONTROL,
+  bundleCreateTime,
   bundleEtag,
   bundleObjectPath,
   festivalOfBundlePath,
@@ -13,7 +14,7 @@ import { logs } from '../logs.js';
 import { coalescerFor } from './coalesce.js';
 import type { Deps } from './deps.js';
 
-type BundleDeps = Pick<Deps, 'bundler' | 'objects'>;
+type BundleDeps = Pick<Deps, 'bundler' | 'objects' | 'docs'>;
 
 /**
  * Trigger side of a write to the festival, a stage, an artist, a set, the venue map or an
@@ -39,12 +40,29 @@ async function rebuild(deps: BundleDeps, festivalId: string): Promise<Buffer | n
   const bytes = await deps.bundler.build(festivalId);
   if (!bytes) {
     await deps.objects.delete(bundleObjectPath(festivalId));
+    await deps.docs.batch((batch) => batch.delete(firestorePaths.programmeVersion(festivalId)));
     return null;
   }
   // The object itself is never served to browsers (the function is, with its own headers).
   await deps.objects.write(bundleObjectPath(festivalId), bytes, { contentType: 'application/octet-stream', cacheControl: 'private, max-age=0' });
-  logs.bundleBuilt({ festivalId, bytes: bytes.byteLength, etag: bundleEtag(bytes) });
+  const etag = bundleEtag(bytes);
+  await announceBundle(deps, festivalId, bundleCreateTime(bytes), etag);
+  logs.bundleBuilt({ festivalId, bytes: bytes.byteLength, etag });
   return bytes;
+}
+
+/**
+ * Tells open apps a new bundle is served (`festivals/{f}/live/programme`), after the object
+ * is written, so an app that hears of it downloads the new file. Never moves back: a rebuild
+ * that finishes after a newer one (the request handler's on-demand build, say) leaves it.
+ */
+async function announceBundle(deps: BundleDeps, festivalId: string, builtAt: Date, etag: string): Promise<void> {
+  const path = firestorePaths.programmeVersion(festivalId);
+  await deps.docs.transaction(async (tx) => {
+    const current = await tx.get(path, programmeVersionSchema.partial());
+    if (current?.builtAt && current.builtAt.getTime() >= builtAt.getTime()) return;
+    tx.set(path, { builtAt, etag });
+  });
 }
 
 /**

@@ -107,6 +107,13 @@ describe('the programme bundle', () => {
       return artistName(latest, 'kae') === 'Kae Tempest';
     }, 'a bundle with the new artist name');
     expect(artistName(latest, 'nina')).toBe('Nina');
+    // Open apps hear of it through live/programme: the new bundle's build time and ETag.
+    const builtAt = (bundleElements(latest)[0]!.metadata as unknown as { createTime: { seconds: string | number; nanos: number } }).createTime;
+    await stack.eventually(async () => {
+      const version = (await stack.db.doc(firestorePaths.programmeVersion(FESTIVAL_ID)).get()).data();
+      return version?.etag === (await fetch(bundleUrl(), { headers: { 'accept-encoding': 'identity' } })).headers.get('etag') &&
+        version?.builtAt.toMillis() === Number(builtAt.seconds) * 1000 + Math.floor(builtAt.nanos / 1e6);
+    }, 'live/programme naming the new bundle');
   });
 
   it('carries what a visitor needs offline: a venue map or info page staff write rebuilds it with them', async () => {

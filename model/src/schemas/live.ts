@@ -50,6 +50,24 @@ export const liveSetsSchema = z
 export type LiveSets = z.infer<typeof liveSetsSchema>;
 
 /**
+ * `festivals/{f}/live/programme`: which programme bundle is the current one. Functions write it
+ * each time they rebuild the festival's bundle (a staff edit of the programme, the venue map or
+ * an info page), and an open visitor's app listens to this one small document instead of to
+ * the programme's collections: when `builtAt` is newer than the bundle it shows, it fetches the
+ * bundle again (`?v=<builtAt in ms>`, past every cache). One read per programme change per open
+ * app, nothing per favourite, and no programme document in the app's Firestore cache.
+ */
+export const programmeVersionSchema = z
+  .object({
+    /** The current bundle's build time (its metadata's `createTime`). */
+    builtAt: timestampSchema,
+    /** The current bundle's digest, as `GET /bundles/{f}/programme.bundle` gives it in its ETag (uncompressed). */
+    etag: z.string().min(1).max(200),
+  })
+  .strict();
+export type ProgrammeVersion = z.infer<typeof programmeVersionSchema>;
+
+/**
  * `festivals/{f}/stats/trendingScores`: what trending is ranked from, kept by the functions that
  * publish `live/sets` (in the same transaction) and by no screen, so open apps do not download it.
  */
