@@ -1,13 +1,17 @@
-import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { ProgrammeVersion } from '@encore/model';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
 import { importWithRetry } from '../app/lazy-page';
 import { yieldToMain } from '../app/yield-to-main';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
-import { programmeBundleBytes } from './bundle-file/fetch-bundle';
+import type { DocumentState } from '../firebase/live';
+import { initialLiveState } from '../firebase/live-state';
+import type { WithId } from '../firebase/to-model';
+import { bundleCopy, builtAt, keepBundleCopy, newerBundle } from './bundle-file/bundle-copy';
+import { fetchAnnouncedBundle, programmeBundleBytes } from './bundle-file/fetch-bundle';
 import { readProgrammeBundle } from './bundle-file/programme-of-bundle';
-import { hasSyncedPast, rememberSyncedPast } from './bundle-file/synced-past';
 import { festivalState, NOT_LISTENING, type FestivalState, type LiveProgramme } from './live-programme';
 import type { Programme } from './programme';
 import { sameData } from './same-data';
@@ -15,6 +19,8 @@ import { sameData } from './same-data';
 export type { FestivalState } from './live-programme';
 
 const FestivalContext = createContext<FestivalState | null>(null);
+/** Asks the provider for the programme's live listeners (staff pages: see `useProgrammeListeners`). */
+const ListenersWanted = createContext<(() => void) | null>(null);
 
 // Retried once, as route chunks are: a flaky network often fails one request. In two steps
 // with a breath between, so that the browser runs the Firestore SDK's module (the largest) in
@@ -26,42 +32,100 @@ const loadLive = () =>
     return import('./festival-live');
   });
 
+/** The bundle on screen: its programme (null: the bundle holds no festival), when it was built, its bytes. */
+interface ShownBundle {
+  programme: Programme | null;
+  builtAt: number;
+  bytes: ArrayBuffer;
+}
+
+type VersionState = DocumentState<WithId<ProgrammeVersion>>;
+const NO_VERSION: VersionState = { ...initialLiveState(null), exists: false };
+
 /**
- * Live programme of the configured festival, shared by every page (one set of listeners).
+ * The festival's programme, shared by every page.
  *
- * First paint: the programme is read from the festival's data bundle file (downloaded from
- * main.tsx, preloaded by index.html) by a small parser, without the Firestore SDK, and shown
- * at once. Then, after that frame, the Firestore chunk loads (festival-live.ts): it loads the
- * same bytes into its cache and listens to the bundle's named queries, so a first visit gets
- * the programme without billed reads and the server sends only what changed since the bundle
- * was built, live counts included; its data replaces the first paint's, in the same order.
- * No bundle (offline, none served), or one older than what this device's cache already holds
- * (a return visit within the bundle's browser cache, bundle-file/synced-past.ts): the
- * listeners start at once, and Firestore's persistent cache shows the programme.
+ * A visitor's app shows it from the festival's data bundle file: downloaded from main.tsx
+ * (preloaded by index.html), or this device's copy of the newest bundle it had when that is
+ * newer or the network fails (bundle-file/bundle-copy.ts), read by a small parser without
+ * the Firestore SDK and shown at once. After that frame the Firestore chunk loads and listens
+ * to one small document, `festivals/{f}/live/programme`, which names the bundle currently
+ * served: when it is newer than the one on screen, the app downloads it and shows it. The
+ * programme's 170-odd documents never go through Firestore's cache on a visitor's phone
+ * (web/README.md, "The first page": that was most of a first visit's main-thread work), and an
+ * open app pays one read per programme change.
+ *
+ * The collections' live listeners (festival-live.ts) run on staff pages, where an edit must
+ * show at once (`useProgrammeListeners`), and when there is no bundle at all (offline with no
+ * copy, none served): Firestore's persistent cache then shows what it holds, as before.
  */
 export function FestivalProvider({ children }: { children: ReactNode }) {
   const festivalId = appConfig.festivalId;
-  const [firstPaint, setFirstPaint] = useState<Programme | null>(null);
+  const [bundle, setBundle] = useState<ShownBundle | null>(null);
+  const [version, setVersion] = useState<VersionState>(NO_VERSION);
   const [live, setLive] = useState<LiveProgramme>(NOT_LISTENING);
-  /** When the bundle the listeners start from was built (null: no bundle). */
-  const bundleBuilt = useRef<Date | null>(null);
+  const [noBundle, setNoBundle] = useState(false);
+  const [staffListening, setStaffListening] = useState(false);
+  const listening = noBundle || staffListening;
+
+  // The bundle: shown at once, then followed through live/programme.
   useEffect(() => {
     let stop: (() => void) | null = null;
     let cancelled = false;
-    setFirstPaint(null);
-    setLive(NOT_LISTENING);
-    void firstPaintProgramme(festivalId)
-      .then((bundle) => {
+    setBundle(null);
+    setVersion(NO_VERSION);
+    setNoBundle(false);
+    void firstBundle(festivalId)
+      .then(async (shown) => {
         if (cancelled) return;
-        bundleBuilt.current = bundle?.createTime ?? null;
-        const programme = bundle?.programme ?? null;
-        // Transitions, here and for the listeners' updates: React renders the programme in
-        // slices of a few milliseconds, so a tap is never kept waiting behind a whole page.
-        startTransition(() => setFirstPaint(programme));
-        // With a programme painted from the bundle, the SDK loads after that frame; without one, at once.
-        return programme ? afterFirstContent() : undefined;
+        if (!shown?.programme) {
+          setNoBundle(true);
+          return;
+        }
+        // Transitions, here and for every update: React renders the programme in slices of a
+        // few milliseconds, so a tap is never kept waiting behind a whole page.
+        startTransition(() => setBundle(shown));
+        await afterFirstContent();
+        void keepBundleCopy(festivalId, shown.bytes);
+        const module = await loadLive();
+        if (!cancelled) stop = module.followProgrammeBundle(festivalId, shown.bytes, (update) => startTransition(() => setVersion(update)));
       })
-      .then(loadLive)
+      .catch((error: unknown) => {
+        // The chunk did not load (offline before it was ever cached): the bundle stays on screen, unfollowed.
+        if (!cancelled) setVersion((previous) => ({ ...previous, status: 'error', error }));
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [festivalId]);
+
+  // A newer bundle announced: download it (again when the listener reconnects, if that failed).
+  const announced = version.data?.builtAt.getTime();
+  const shownBuiltAt = bundle?.builtAt;
+  const heardFromServer = version.status === 'ready' && !version.fromCache;
+  useEffect(() => {
+    if (announced === undefined || shownBuiltAt === undefined || announced <= shownBuiltAt) return;
+    let cancelled = false;
+    void fetchAnnouncedBundle(festivalId, announced, builtAt).then(async (bytes) => {
+      if (cancelled || !bytes) return;
+      const next = readBundle(bytes, festivalId);
+      if (!next?.programme || next.builtAt <= shownBuiltAt) return;
+      startTransition(() => setBundle(next));
+      void keepBundleCopy(festivalId, bytes);
+      (await loadLive()).keepOfflineParts(festivalId, bytes);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [announced, shownBuiltAt, heardFromServer, festivalId]);
+
+  // The collections' listeners: staff pages, or no bundle to show.
+  useEffect(() => {
+    if (!listening) return;
+    let stop: (() => void) | null = null;
+    let cancelled = false;
+    void loadLive()
       .then((module) => {
         if (!cancelled) stop = module.listenToFestival(festivalId, (update) => startTransition(() => setLive(update)));
       })
@@ -72,21 +136,36 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
       stop?.();
+      setLive(NOT_LISTENING);
     };
-  }, [festivalId]);
-  // Once the listeners hear from the server, this device holds what the bundle holds, or newer.
-  const synced = live.performances.status === 'ready' && !live.performances.fromCache;
-  useEffect(() => {
-    if (synced && bundleBuilt.current) rememberSyncedPast(festivalId, bundleBuilt.current);
-  }, [synced, festivalId]);
-  const connection = useConnection(live.performances);
-  const value = useUnchangedWhenEqual(useMemo(() => festivalState(festivalId, live, firstPaint, connection), [festivalId, live, firstPaint, connection]));
+  }, [listening, festivalId]);
+
+  const connection = useConnection(listening ? live.performances : version);
+  // Shown and up to date: the server said which bundle is current (or that none was announced yet), and it is on screen.
+  const bundleFresh = heardFromServer && shownBuiltAt !== undefined && (announced === undefined || shownBuiltAt >= announced);
+  const programme = bundle?.programme ?? null;
+  const value = useUnchangedWhenEqual(
+    useMemo(() => festivalState(festivalId, live, programme, connection, bundleFresh), [festivalId, live, programme, connection, bundleFresh]),
+  );
+  const wantListeners = useCallback(() => setStaffListening(true), []);
 
   return (
-    <FestivalContext.Provider value={value}>
-      <ClockProvider timeZone={value.programme?.festival.timeZone ?? 'Europe/Amsterdam'}>{children}</ClockProvider>
-    </FestivalContext.Provider>
+    <ListenersWanted.Provider value={wantListeners}>
+      <FestivalContext.Provider value={value}>
+        <ClockProvider timeZone={value.programme?.festival.timeZone ?? 'Europe/Amsterdam'}>{children}</ClockProvider>
+      </FestivalContext.Provider>
+    </ListenersWanted.Provider>
   );
+}
+
+/**
+ * For staff pages: the programme through its collections' live listeners, so an edit shows
+ * the moment it is made (and its pending state), rather than once the bundle is rebuilt. They
+ * keep running for the rest of the visit.
+ */
+export function useProgrammeListeners(): void {
+  const want = useContext(ListenersWanted);
+  useEffect(() => want?.(), [want]);
 }
 
 /**
@@ -105,21 +184,20 @@ function useUnchangedWhenEqual(state: FestivalState): FestivalState {
   return previous.current;
 }
 
-/**
- * The programme read from the bundle file, and when the bundle was built; null without a
- * bundle. The programme is null when the bundle holds no festival, or when this device's
- * Firestore cache already holds newer data (bundle-file/synced-past.ts): the listeners then
- * show that cache, rather than the older bundle for a moment.
- */
-async function firstPaintProgramme(festivalId: string): Promise<{ programme: Programme | null; createTime: Date } | null> {
-  const bytes = await programmeBundleBytes(festivalId);
-  if (!bytes) return null;
+/** The bundle to show first: the newer of the download and this device's copy; null without either. */
+async function firstBundle(festivalId: string): Promise<ShownBundle | null> {
+  const [downloaded, copy] = await Promise.all([programmeBundleBytes(festivalId), bundleCopy(festivalId)]);
+  return (downloaded && readBundle(newerBundle(downloaded, copy)!, festivalId)) ?? (copy && readBundle(copy, festivalId));
+}
+
+/** The bundle's programme and build time; null for bytes that are not a bundle. */
+function readBundle(bytes: ArrayBuffer, festivalId: string): ShownBundle | null {
   try {
     const { programme, createTime } = readProgrammeBundle(new Uint8Array(bytes), festivalId);
-    return { programme: hasSyncedPast(festivalId, createTime) ? null : programme, createTime };
+    return { programme, builtAt: createTime.getTime(), bytes };
   } catch (error) {
-    // Not a bundle (a proxy's error page, say): the listeners, which then start at once, show the programme.
-    console.warn('The programme bundle could not be read for the first paint.', error);
+    // Not a bundle (a proxy's error page, say): the listeners, which then start, show the programme.
+    console.warn('The programme bundle could not be read.', error);
     return null;
   }
 }

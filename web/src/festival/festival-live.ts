@@ -1,15 +1,47 @@
-import { artistSchema, festivalSchema, firestorePaths, liveSetsSchema, performanceSchema, stageSchema, type LiveSets } from '@encore/model';
+import { artistSchema, festivalSchema, firestorePaths, liveSetsSchema, performanceSchema, programmeVersionSchema, stageSchema, type LiveSets, type ProgrammeVersion } from '@encore/model';
 import { doc } from 'firebase/firestore';
 import { db } from '../firebase/firestore';
 import { listenToDocument, listenToQuery, type DocumentState } from '../firebase/live';
 import type { WithId } from '../firebase/to-model';
-import { loadProgrammeQueries } from './programme-queries';
+import { loadOfflineParts, loadProgrammeQueries } from './programme-queries';
 import type { LiveProgramme } from './live-programme';
 
+/** The bundle brought the venue map: its plan image goes on the device too (offline map after one visit). */
+function keepSitePlanOffline(festivalId: string): void {
+  void import('../features/venue/keep-map-offline').then(({ keepSitePlanOffline: keep }) => keep(db(), festivalId)).catch(() => undefined);
+}
+
 /**
- * The festival's live listeners: the Firestore SDK and the model's schemas, in a chunk the
- * festival context loads once the first paint is on screen (or at once when there is no
- * bundle to paint from). The listeners start from the bundle's documents (the same bytes
+ * A visitor's app, which shows the programme from the bundle file (FestivalContext.tsx): the
+ * bundle's other parts (the festival, the venue map, the info pages) go into the Firestore
+ * cache for the pages that read them there, offline too, and the site plan's image onto the
+ * device; then one listener on `festivals/{f}/live/programme` says when a newer bundle is
+ * served. `onVersion` gets each state of that listener; the returned function stops it.
+ */
+export function followProgrammeBundle(
+  festivalId: string,
+  bundleBytes: ArrayBuffer,
+  onVersion: (update: (previous: DocumentState<WithId<ProgrammeVersion>>) => DocumentState<WithId<ProgrammeVersion>>) => void,
+): () => void {
+  const stop = listenToDocument(doc(db(), firestorePaths.programmeVersion(festivalId)), programmeVersionSchema, onVersion);
+  void keepOfflineParts(festivalId, bundleBytes);
+  return stop;
+}
+
+/** The bundle's festival, venue map and info pages into the Firestore cache (a newer bundle's too), and the site plan's image. */
+export async function keepOfflineParts(festivalId: string, bundleBytes: ArrayBuffer): Promise<void> {
+  try {
+    await loadOfflineParts(db(), festivalId, new Uint8Array(bundleBytes));
+  } catch (error) {
+    console.warn('The venue map and info pages could not be kept for offline use.', error);
+  }
+  keepSitePlanOffline(festivalId);
+}
+
+/**
+ * The festival's live listeners, for staff pages (an edit shows at once) and for a visitor's
+ * app that has no bundle to show (offline with none kept, none served): the festival context
+ * starts them then. The listeners start from the bundle's documents (the same bytes
  * the first paint read) and then follow the server; every document is checked with its
  * full schema. `onChange` gets each new state of the four; the returned function stops them.
  */
@@ -24,8 +56,7 @@ export function listenToFestival(festivalId: string, onChange: (update: (previou
       listenToQuery(queries.artists, artistSchema, (update) => onChange((live) => ({ ...live, artists: update(live.artists) }))),
       listenToQuery(queries.performances, performanceSchema, (update) => onChange((live) => ({ ...live, performances: update(live.performances) }))),
     );
-    // The bundle brought the venue map: its plan image goes on the device too (offline map after one visit).
-    void import('../features/venue/keep-map-offline').then(({ keepSitePlanOffline }) => keepSitePlanOffline(db(), festivalId)).catch(() => undefined);
+    keepSitePlanOffline(festivalId);
   });
   return () => {
     stopped = true;

@@ -29,17 +29,18 @@ export interface FestivalState {
 }
 
 /**
- * What the pages see: the listeners' programme once all four have answered; until then the
- * programme read from the bundle file (`firstPaint`), so the sets are on screen before the
- * Firestore SDK has even loaded; and until either, loading.
+ * What the pages see: the listeners' programme once all four have answered (staff pages, or
+ * no bundle); otherwise the programme read from the bundle file (`firstPaint`), on screen
+ * before the Firestore SDK has even loaded, and from the cache until the server has said it
+ * is the current one (`bundleFresh`); and until either, loading.
  */
-export function festivalState(festivalId: string, live: LiveProgramme, firstPaint: Programme | null, connection: ConnectionState): FestivalState {
+export function festivalState(festivalId: string, live: LiveProgramme, firstPaint: Programme | null, connection: ConnectionState, bundleFresh = false): FestivalState {
   const parts = [live.festival, live.stages, live.artists, live.performances];
   const failed = parts.find((part) => part.status === 'error');
   const fromCache = parts.some((part) => part.fromCache);
   if (failed) return { programme: null, status: 'error', error: failed.error, fromCache, connection };
   if (parts.some((part) => part.status === 'loading')) {
-    if (firstPaint) return { programme: firstPaint, status: 'ready', error: null, fromCache: true, connection };
+    if (firstPaint) return { programme: firstPaint, status: 'ready', error: null, fromCache: !bundleFresh, connection };
     return { programme: null, status: 'loading', error: null, fromCache, connection };
   }
   if (!live.festival.data) return { programme: null, status: 'missing', error: null, fromCache, connection };

@@ -1,8 +1,8 @@
-import { firestorePaths, PROGRAMME_ORDER, programmeQueryName, type ProgrammeCollection } from '@encore/model';
+import { firestorePaths, PROGRAMME_COLLECTIONS, PROGRAMME_ORDER, programmeQueryName, type ProgrammeCollection } from '@encore/model';
 import { collection, doc, loadBundle, namedQuery, orderBy, query, type DocumentReference, type Firestore, type Query } from 'firebase/firestore';
 import { yieldToMain } from '../app/yield-to-main';
 import { programmeBundleBytes } from './bundle-file/fetch-bundle';
-import { splitBundleByQuery } from './bundle-file/split-bundle';
+import { splitBundleByQuery, splitBundleParts } from './bundle-file/split-bundle';
 
 /** What the festival's listeners listen to, and where their first data comes from. */
 export interface ProgrammeQueries {
@@ -66,6 +66,23 @@ export async function loadProgrammeQueries(
   } catch (error) {
     console.warn('The programme bundle did not load; reading the programme from Firestore.', error);
     return plain;
+  }
+}
+
+/**
+ * What a visitor's app keeps in the Firestore cache from the bundle: the parts the programme's
+ * collections are not in, that is the festival and the venue map (the first part) and the info
+ * pages, which the map and info pages read through Firestore, offline too. The programme itself
+ * is shown from the bundle file (FestivalContext.tsx), so its 170-odd documents are not written
+ * into IndexedDB on a phone's first visit (most of that visit's main-thread work: web/README.md,
+ * "The first page"). A part already loaded is skipped by the SDK.
+ */
+export async function loadOfflineParts(firestore: Firestore, festivalId: string, bytes: Uint8Array): Promise<void> {
+  const programme = new Set(PROGRAMME_COLLECTIONS.map((name) => programmeQueryName(festivalId, name)));
+  for (const part of splitBundleParts(bytes)) {
+    if (part.queries.some((name) => programme.has(name))) continue;
+    await loadBundle(firestore, inSlices(part.bytes));
+    await yieldToMain();
   }
 }
 

@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Route, Switch } from 'wouter';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
+import { useProgrammeListeners } from '../../festival/FestivalContext';
 import { useAccount } from '../account/AccountContext';
 import { staffAccessOf } from '../account/staff-access';
 import { StaffLocked } from './StaffLocked';
@@ -42,6 +43,7 @@ export default function StaffPage() {
   }
   return (
     <>
+      <ProgrammeListeners />
       <header className="page-header">
         <h1>
           <FormattedMessage id="staff.page.title" defaultMessage="Staff console" />
@@ -83,4 +85,10 @@ export default function StaffPage() {
       </Suspense>
     </>
   );
+}
+
+/** Staff see the programme through its live listeners: an edit shows the moment it is made, not once the bundle is rebuilt. */
+function ProgrammeListeners() {
+  useProgrammeListeners();
+  return null;
 }

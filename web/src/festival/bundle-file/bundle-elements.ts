@@ -108,6 +108,22 @@ export function readBundleElementSpans(bytes: Uint8Array): readonly BundleElemen
   return spans;
 }
 
+/** The bundle's metadata (its first element) alone, without reading the rest: which of two bundles is newer. */
+export function readBundleMetadata(bytes: Uint8Array): BundleMetadata {
+  let length = 0;
+  let offset = 0;
+  while (offset < bytes.length && bytes[offset]! >= DIGIT_0 && bytes[offset]! <= DIGIT_9) length = length * 10 + (bytes[offset++]! - DIGIT_0);
+  if (offset === 0) throw new BundleFormatError('no length prefix at byte 0');
+  let element: unknown;
+  try {
+    element = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(offset, offset + length)));
+  } catch {
+    throw new BundleFormatError(`the element at byte ${offset} is not JSON`);
+  }
+  if (!isElement(element) || !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
+  return element.metadata;
+}
+
 function parseBundleElementSpans(bytes: Uint8Array): BundleElementSpan[] {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const spans: BundleElementSpan[] = [];

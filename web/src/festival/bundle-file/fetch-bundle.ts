@@ -30,3 +30,30 @@ export function programmeBundleBytes(festivalId: string, fetchBundle: typeof fet
 export function forgetProgrammeBundleForTests(): void {
   started = undefined;
 }
+
+/**
+ * Downloads the bundle `festivals/{f}/live/programme` announced (built at `announcedAt`, ms),
+ * with `?v=<announcedAt>` so that no browser or CDN cache answers with an older file. A
+ * bundle older than announced (a CDN or a server instance not there yet) is asked again a
+ * few times, further apart each time. Null when it did not come (offline, a server error):
+ * the app keeps the bundle it shows, and tries again when the listener reconnects.
+ */
+export async function fetchAnnouncedBundle(
+  festivalId: string,
+  announcedAt: number,
+  builtAtOf: (bytes: ArrayBuffer) => number,
+  { fetchBundle = fetch, sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)), attempts = 4 }: { fetchBundle?: typeof fetch; sleep?: (ms: number) => Promise<void>; attempts?: number } = {},
+): Promise<ArrayBuffer | null> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt > 0) await sleep(1000 * 2 ** attempt);
+    try {
+      const response = await fetchBundle(`${programmeBundlePath(festivalId)}?v=${announcedAt}`);
+      if (!response.ok) continue;
+      const bytes = await response.arrayBuffer();
+      if (builtAtOf(bytes) >= announcedAt) return bytes;
+    } catch {
+      // Offline or a broken response: the next attempt, or the next reconnection.
+    }
+  }
+  return null;
+}

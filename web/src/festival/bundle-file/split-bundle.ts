@@ -18,6 +18,17 @@ import { readBundleElementSpans, type BundleMetadata } from './bundle-elements';
  * it already holds exactly as it skipped the whole bundle.
  */
 export function splitBundleByQuery(bytes: Uint8Array): Uint8Array[] {
+  return splitBundleParts(bytes).map((part) => part.bytes);
+}
+
+/** A part of a split bundle: its bytes, and the named queries it carries (none for the first part). */
+export interface BundlePart {
+  queries: readonly string[];
+  bytes: Uint8Array;
+}
+
+/** The parts `splitBundleByQuery` gives, each with the names of its named queries. */
+export function splitBundleParts(bytes: Uint8Array): BundlePart[] {
   const spans = readBundleElementSpans(bytes);
   const first = spans[0]!.element;
   if (!('metadata' in first)) throw new Error('a bundle starts with its metadata');
@@ -40,16 +51,18 @@ export function splitBundleByQuery(bytes: Uint8Array): Uint8Array[] {
 
   // Each element joins its part in bundle order; a document goes where its metadata went.
   const UNNAMED = '';
-  const parts = new Map<string, Part>([[UNNAMED, { elements: [], documents: 0 }]]);
+  const parts = new Map<string, Part>([[UNNAMED, { elements: [], documents: 0, queries: [] }]]);
   const partOf = (name: string) => {
     let part = parts.get(name);
-    if (!part) parts.set(name, (part = { elements: [], documents: 0 }));
+    if (!part) parts.set(name, (part = { elements: [], documents: 0, queries: [] }));
     return part;
   };
   let current = UNNAMED;
   for (const { element, bytes: elementBytes } of spans.slice(1)) {
     if ('namedQuery' in element) {
-      partOf(find(element.namedQuery.name)).elements.push(elementBytes);
+      const part = partOf(find(element.namedQuery.name));
+      part.elements.push(elementBytes);
+      part.queries.push(element.namedQuery.name);
       continue;
     }
     if ('documentMetadata' in element) {
@@ -63,13 +76,15 @@ export function splitBundleByQuery(bytes: Uint8Array): Uint8Array[] {
 
   return [...parts]
     .filter(([, part]) => part.elements.length > 0)
-    .map(([name, part]) => bundleOf({ ...metadata, id: name === UNNAMED ? metadata.id : `${metadata.id}|${name}` }, part));
+    .map(([name, part]) => ({ queries: part.queries, bytes: bundleOf({ ...metadata, id: name === UNNAMED ? metadata.id : `${metadata.id}|${name}` }, part) }));
 }
 
 interface Part {
   /** Each element's bytes, length prefix included. */
   elements: Uint8Array[];
   documents: number;
+  /** The named queries in it. */
+  queries: string[];
 }
 
 const encoder = new TextEncoder();
