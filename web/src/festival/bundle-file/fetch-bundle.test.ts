@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetProgrammeBundleForTests, programmeBundleBytes } from './fetch-bundle';
+import { fetchAnnouncedBundle, forgetProgrammeBundleForTests, programmeBundleBytes } from './fetch-bundle';
 
 afterEach(forgetProgrammeBundleForTests);
 
@@ -23,5 +23,27 @@ describe('the programme bundle download', () => {
       throw new TypeError('Failed to fetch');
     }) as unknown as typeof fetch;
     expect(await programmeBundleBytes('encore-2026', offline)).toBeNull();
+  });
+
+  it('downloads an announced bundle past every cache (?v=), asking again while what comes is older than announced', async () => {
+    const answers = ['built at 900', 'built at 1000'];
+    const fetchBundle = vi.fn(async () => new Response(answers.shift()));
+    const sleep = vi.fn(async () => {});
+    const builtAtOf = (bytes: ArrayBuffer) => Number(new TextDecoder().decode(bytes).split(' ').pop());
+    const bytes = await fetchAnnouncedBundle('encore-2026', 1000, builtAtOf, { fetchBundle: fetchBundle as unknown as typeof fetch, sleep });
+    expect(new TextDecoder().decode(bytes!)).toBe('built at 1000');
+    expect(fetchBundle).toHaveBeenCalledTimes(2);
+    expect(fetchBundle).toHaveBeenCalledWith('/bundles/encore-2026/programme.bundle?v=1000');
+    expect(sleep).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives null for an announced bundle that never comes (offline, errors, always older), after a few attempts', async () => {
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await fetchAnnouncedBundle('encore-2026', 1000, () => 0, { fetchBundle: offline as unknown as typeof fetch, sleep: async () => {}, attempts: 3 })).toBeNull();
+    expect(offline).toHaveBeenCalledTimes(3);
+    const older = vi.fn(async () => new Response('old'));
+    expect(await fetchAnnouncedBundle('encore-2026', 1000, () => 999, { fetchBundle: older as unknown as typeof fetch, sleep: async () => {}, attempts: 2 })).toBeNull();
   });
 });

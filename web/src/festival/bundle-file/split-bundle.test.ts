@@ -4,7 +4,7 @@ import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { getDocsFromCache, initializeFirestore, loadBundle, memoryLocalCache, namedQuery, type Firestore } from 'firebase/firestore';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readBundleElements, type BundleElement } from './bundle-elements';
-import { splitBundleByQuery } from './split-bundle';
+import { splitBundleByQuery, splitBundleParts } from './split-bundle';
 
 const ROOT = 'projects/demo-split/databases/(default)/documents';
 const readTime = { seconds: '1786000000', nanos: 0 };
@@ -51,6 +51,10 @@ describe('cutting the programme bundle into one bundle per named query', () => {
     // Every part is stamped with the bundle's build time (the SDK skips a part it holds from the same build) and counts what it holds.
     for (const part of parts) expect((part[0] as { metadata: { createTime: unknown } }).metadata.createTime).toEqual(readTime);
     expect((stages[0] as { metadata: { totalDocuments: number } }).metadata.totalDocuments).toBe(2);
+  });
+
+  it('names the queries each part carries: none for the first part (what a visitor keeps beside the programme picks its parts by them)', () => {
+    expect(splitBundleParts(programmeBundle()).map((part) => part.queries)).toEqual([[], ['f-stages'], ['f-artists']]);
   });
 
   it('keeps the element bytes as they were (multi-byte text included)', () => {
