@@ -2,7 +2,7 @@ import type { ProgrammeVersion } from '@encore/model';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
 import { importWithRetry } from '../app/lazy-page';
-import { yieldToMain } from '../app/yield-to-main';
+import { loadDataSdk } from '../app/load-data-sdk';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
@@ -22,15 +22,9 @@ const FestivalContext = createContext<FestivalState | null>(null);
 /** Asks the provider for the programme's live listeners (staff pages: see `useProgrammeListeners`). */
 const ListenersWanted = createContext<(() => void) | null>(null);
 
-// Retried once, as route chunks are: a flaky network often fails one request. In two steps
-// with a breath between, so that the browser runs the Firestore SDK's module (the largest) in
-// a task of its own, and the listeners' code with the schemas in another.
-const loadLive = () =>
-  importWithRetry(async () => {
-    await import('../firebase/firestore');
-    await yieldToMain();
-    return import('./festival-live');
-  });
+// After the SDK and zod, each evaluated in a task of its own (app/load-data-sdk.ts); retried
+// once, as route chunks are: a flaky network often fails one request.
+const loadLive = () => loadDataSdk().then(() => importWithRetry(() => import('./festival-live')));
 
 /** The bundle on screen: its programme (null: the bundle holds no festival), when it was built, its bytes. */
 interface ShownBundle {

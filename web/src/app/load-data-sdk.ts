@@ -1,0 +1,25 @@
+import { importWithRetry } from './lazy-page';
+import { yieldToMain } from './yield-to-main';
+
+/**
+ * The Firestore SDK, then zod, each evaluated in a task of its own, once per page load.
+ *
+ * Everything that reads or writes data after the first paint (the programme's follower and
+ * the live counts, messaging, favourites) imports code that needs both. Imported together,
+ * the browser evaluates every module of that graph in one task when the last chunk arrives:
+ * on a first visit that was one task of ~440 ms under Lighthouse's 4x CPU slowdown (the SDK,
+ * zod and the model's schemas at once), the longest of the visit. Each caller awaits this
+ * first, so its own import evaluates only its own modules (web/README.md, "The first page").
+ * Retried once, as route chunks are.
+ */
+let loading: Promise<void> | undefined;
+
+export function loadDataSdk(): Promise<void> {
+  loading ??= importWithRetry(async () => {
+    await import('../firebase/firestore');
+    await yieldToMain();
+    await import('zod');
+    await yieldToMain();
+  });
+  return loading;
+}
