@@ -80,6 +80,8 @@ export interface FirestoreEmulatorOptions {
    * Who answers unary gRPC calls (Commit, GetDocument, BeginTransaction...): the emulator's own
    * path (transport/grpc-unary.ts, the default: the same bytes for a fraction of the CPU) or
    * grpc-js, which serves every other gRPC call either way (for comparisons and benches).
+   * Unset, `ENCORE_FIRESTORE_UNARY_GRPC=grpc-js` in the environment chooses grpc-js (a stack
+   * started by a bench or `npm start` has no other way to be told).
    */
   unaryGrpc?: 'own' | 'grpc-js';
 }
@@ -137,7 +139,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     timeouts,
     grpcServer: createGrpcServer(api, openStream, timeouts, unaryRoutes),
     ownStreams:
-      options.unaryGrpc === 'grpc-js'
+      (options.unaryGrpc ?? (process.env.ENCORE_FIRESTORE_UNARY_GRPC === 'grpc-js' ? 'grpc-js' : 'own')) === 'grpc-js'
         ? undefined
         : { pick: (headers) => takesUnaryCall(unaryRoutes, headers), serve: (stream, headers, route) => serveUnaryCall(stream, headers, route, limits) },
     http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
