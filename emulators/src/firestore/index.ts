@@ -12,7 +12,8 @@
  *   explain (explain.ts): see ../../README.md, "Firestore: indexes, explain and vector search");
  * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
  *   export/import, the durable journal of a data folder;
- * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
+ * - transport/: gRPC (grpc-js, and our own path for unary calls: grpc-unary.ts), REST, the
+ *   HTTP/1.1 router and the one-port listener.
  */
 import type { DocumentWrittenEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
