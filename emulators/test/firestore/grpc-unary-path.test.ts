@@ -10,6 +10,7 @@
 import { connect, type IncomingHttpHeaders } from 'node:http2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/index.js';
+import { takeStreamsFirst } from '../../src/firestore/transport/grpc-js-streams.js';
 import { codecFor } from '../../src/firestore/transport/proto-codec.js';
 import { DB, PROJECT, ROOT } from './helpers.js';
 
@@ -187,5 +188,14 @@ describe('the own unary gRPC path', () => {
     const [byTimeout, byTimeoutJs] = await both({ chunks: partial, end: false });
     expect(byTimeout).toEqual(byTimeoutJs);
     expect(byTimeout.headers).toMatchObject({ 'grpc-status': '4', 'grpc-message': expect.stringContaining(`${REQUEST_MS}%20ms`) });
+  });
+});
+
+describe('without the grpc-js internals it relies on', () => {
+  it('changes nothing and says so (every call then stays on grpc-js)', () => {
+    const pick = () => undefined;
+    const serve = () => {};
+    expect(takeStreamsFirst({} as never, { pick, serve })).toBe(false);
+    expect(takeStreamsFirst({ http2Servers: new Map(), onStreamOpened: () => {} } as never, { pick, serve })).toBe(false);
   });
 });
