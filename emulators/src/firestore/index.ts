@@ -12,7 +12,8 @@
  *   explain (explain.ts): see ../../README.md, "Firestore: indexes, explain and vector search");
  * - service/: the RPCs in proto3 JSON, the Listen/Write streams behind `OpenStream`,
  *   export/import, the durable journal of a data folder;
- * - transport/: gRPC, REST, the HTTP/1.1 router and the one-port listener.
+ * - transport/: gRPC (grpc-js, and our own path for unary calls: grpc-unary.ts), REST, the
+ *   HTTP/1.1 router and the one-port listener.
  */
 import type { DocumentWrittenEvent } from '../common/events.js';
 import type { Feed } from '../common/feed.js';
@@ -29,7 +30,8 @@ import { createOpenStream } from './service/open-stream.js';
 import { openFirestoreJournal, type FirestoreJournal, type FirestoreJournalOptions } from './service/journal.js';
 import { exportState, importState } from './service/persistence.js';
 import type { OpenStream } from './streams.js';
-import { createGrpcServer } from './transport/grpc.js';
+import { MAX_RECEIVE_MESSAGE_LENGTH, createGrpcServer, unaryMethodRoutes } from './transport/grpc.js';
+import { serveUnaryCall, takesUnaryCall } from './transport/grpc-unary.js';
 import { createRouter } from './transport/http-router.js';
 import { listenOnePort } from './transport/one-port.js';
 import { createWebChannelHandler } from './webchannel/index.js';
@@ -75,12 +77,22 @@ export interface FirestoreEmulatorOptions {
    * `DEFAULT_HTTP_TIMEOUTS` (60 s idle, 5 minutes per request). See common/http-timeouts.ts.
    */
   timeouts?: Partial<HttpTimeouts>;
+  /**
+   * Who answers unary gRPC calls (Commit, GetDocument, BeginTransaction...): the emulator's own
+   * path (transport/grpc-unary.ts, the default: the same bytes for a fraction of the CPU) or
+   * grpc-js, which serves every other gRPC call either way (for comparisons and benches).
+   * Unset, `ENCORE_FIRESTORE_UNARY_GRPC=grpc-js` in the environment chooses grpc-js (a stack
+   * started by a bench or `npm start` has no other way to be told).
+   */
+  unaryGrpc?: 'own' | 'grpc-js';
 }
 
 export interface FirestoreEmulator {
   host: string;
   port: number;
   projectId: string;
+  /** Who answers unary gRPC calls: 'own' unless asked otherwise or grpc-js offers no hook (see `unaryGrpc`). */
+  unaryGrpc: 'own' | 'grpc-js';
   /** Every committed document write, in commit order, with before/after. */
   documentWrites: Feed<DocumentWrittenEvent>;
   /** The Listen/Write stream factory (what WebChannel and gRPC carry). */
@@ -120,11 +132,17 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
   const api = new FirestoreApi(databases);
   const openStream = createOpenStream(databases);
   const timeouts = httpTimeouts(options.timeouts);
+  const unaryRoutes = unaryMethodRoutes(api);
+  const limits = { maxReceiveMessageLength: MAX_RECEIVE_MESSAGE_LENGTH, requestMs: timeouts.requestMs };
   const server = await listenOnePort({
     host,
     port: options.port ?? 8080,
     timeouts,
-    grpcServer: createGrpcServer(api, openStream, timeouts),
+    grpcServer: createGrpcServer(api, openStream, timeouts, unaryRoutes),
+    ownStreams:
+      (options.unaryGrpc ?? (process.env.ENCORE_FIRESTORE_UNARY_GRPC === 'grpc-js' ? 'grpc-js' : 'own')) === 'grpc-js'
+        ? undefined
+        : { pick: (headers) => takesUnaryCall(unaryRoutes, headers), serve: (stream, headers, route) => serveUnaryCall(stream, headers, route, limits) },
     http: createRouter({ api, databases, webChannel: createWebChannelHandler(openStream) }),
   });
   // Throws RulesParseError (line and column) before storing, so broken rules never replace good ones.
@@ -150,6 +168,7 @@ export async function startFirestoreEmulator(options: FirestoreEmulatorOptions =
     host,
     port: server.port,
     projectId,
+    unaryGrpc: server.ownPath ? 'own' : 'grpc-js',
     documentWrites: databases.documentWrites,
     openStream,
     exportTo: (dir) => exportState(databases, dir),

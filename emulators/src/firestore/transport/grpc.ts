@@ -23,15 +23,20 @@ function metadataHeaders(metadata: grpc.Metadata): Record<string, string> {
 
 function callerOf(metadata: grpc.Metadata): Caller {
   const value = metadata.get('authorization')[0];
+  return callerOfHeader(value === undefined ? undefined : String(value));
+}
+
+function callerOfHeader(value: string | undefined): Caller {
   try {
-    return callerFromAuthorization(value === undefined ? undefined : String(value));
+    return callerFromAuthorization(value);
   } catch (error) {
     if (error instanceof BadTokenError) throw new FirestoreError('UNAUTHENTICATED', error.message);
     throw error;
   }
 }
 
-function toServiceError(error: unknown): Partial<grpc.ServiceError> {
+/** A call's status as grpc-js's `sendUnaryData` takes it (and as grpc-unary.ts sends it). */
+export function toServiceError(error: unknown): { code: number; details: string; message: string } {
   const failure = asFirestoreError(error);
   return { code: failure.code, details: failure.message, message: failure.message };
 }
@@ -57,9 +62,9 @@ function checkDecoded(request: unknown): Json {
   return request as Json;
 }
 
-export function createGrpcServer(api: FirestoreApi, openStream: OpenStream, timeouts: HttpTimeouts): grpc.Server {
+export function createGrpcServer(api: FirestoreApi, openStream: OpenStream, timeouts: HttpTimeouts, unaryRoutes = unaryMethodRoutes(api)): grpc.Server {
   const server = new grpc.Server({
-    'grpc.max_receive_message_length': 16 * 1024 * 1024,
+    'grpc.max_receive_message_length': MAX_RECEIVE_MESSAGE_LENGTH,
     // Channelz (grpc-js's per-call counters and timestamps, for a debugging service nothing here
     // serves) costs every call; a hot set's Commits paid it a few per cent of the emulators' CPU.
     'grpc.enable_channelz': 0,
@@ -68,34 +73,74 @@ export function createGrpcServer(api: FirestoreApi, openStream: OpenStream, time
   const definition: Record<string, grpc.MethodDefinition<unknown, unknown>> = {};
   const handlers: grpc.UntypedServiceImplementation = {};
   for (const method of firestoreService.methodsArray) {
+    const path = `/google.firestore.v1.Firestore/${method.name}`;
+    const route = unaryRoutes.get(path);
     const request = codecFor(method.resolvedRequestType!.fullName.slice(1));
     const response = codecFor(method.resolvedResponseType!.fullName.slice(1));
     definition[method.name] = {
-      path: `/google.firestore.v1.Firestore/${method.name}`,
+      path,
       requestStream: method.requestStream === true,
       responseStream: method.responseStream === true,
       requestSerialize: request.encode,
-      requestDeserialize: safeDecode(request.decode),
-      responseSerialize: response.encode,
+      requestDeserialize: route?.decode ?? safeDecode(request.decode),
+      responseSerialize: route?.encode ?? response.encode,
       responseDeserialize: response.decode,
       originalName: method.name,
     };
-    handlers[method.name] = handlerFor(method.name, api, openStream);
+    handlers[method.name] = route === undefined ? handlerFor(method.name, api, openStream) : unaryHandler(route);
   }
   server.addService(definition as grpc.ServiceDefinition, handlers);
   return server;
 }
 
-function handlerFor(name: string, api: FirestoreApi, openStream: OpenStream): grpc.UntypedHandleCall {
-  if ((UNARY_METHODS as string[]).includes(name)) {
-    return (call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
-      try {
-        callback(null, api.unary(name as UnaryMethod, checkDecoded(call.request), callerOf(call.metadata)));
-      } catch (error) {
-        callback(toServiceError(error));
-      }
-    };
+/** grpc-js's `grpc.max_receive_message_length` here; the own unary path applies the same. */
+export const MAX_RECEIVE_MESSAGE_LENGTH = 16 * 1024 * 1024;
+
+function unaryHandler(route: UnaryMethodRoute): grpc.UntypedHandleCall {
+  return (call: grpc.ServerUnaryCall<Json, Json>, callback: grpc.sendUnaryData<Json>) => {
+    try {
+      const value = call.metadata.get('authorization')[0];
+      callback(null, route.answer(call.request, value === undefined ? undefined : String(value)));
+    } catch (error) {
+      callback(toServiceError(error));
+    }
+  };
+}
+
+/**
+ * A unary method as both gRPC paths serve it: grpc-js (createGrpcServer) and the emulator's own
+ * unary path (grpc-unary.ts), which reuses the same codecs and the same answer, so the two
+ * cannot differ in what they decode, answer or refuse.
+ */
+export interface UnaryMethodRoute {
+  /** `/google.firestore.v1.Firestore/<Method>`. */
+  path: string;
+  /** The request's proto3 JSON; never throws (a decoding failure becomes the request's INVALID_ARGUMENT). */
+  decode(buffer: Buffer): unknown;
+  encode(json: unknown): Buffer;
+  /** The response's proto3 JSON; throws a FirestoreError (or BadTokenError's UNAUTHENTICATED) to refuse. */
+  answer(request: unknown, authorization: string | undefined): Json;
+}
+
+export function unaryMethodRoutes(api: FirestoreApi): Map<string, UnaryMethodRoute> {
+  const routes = new Map<string, UnaryMethodRoute>();
+  for (const method of firestoreService.methodsArray) {
+    if (!(UNARY_METHODS as string[]).includes(method.name)) continue;
+    const request = codecFor(method.resolvedRequestType!.fullName.slice(1));
+    const response = codecFor(method.resolvedResponseType!.fullName.slice(1));
+    const name = method.name as UnaryMethod;
+    const path = `/google.firestore.v1.Firestore/${name}`;
+    routes.set(path, {
+      path,
+      decode: safeDecode(request.decode),
+      encode: response.encode,
+      answer: (decoded, authorization) => api.unary(name, checkDecoded(decoded), callerOfHeader(authorization)),
+    });
   }
+  return routes;
+}
+
+function handlerFor(name: string, api: FirestoreApi, openStream: OpenStream): grpc.UntypedHandleCall {
   if ((STREAMING_METHODS as string[]).includes(name)) {
     return (call: grpc.ServerWritableStream<Json, Json>) => {
       try {

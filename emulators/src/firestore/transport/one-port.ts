@@ -7,24 +7,31 @@ import * as grpc from '@grpc/grpc-js';
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { guardHttpServer, type HttpTimeouts } from '../../common/http-timeouts.js';
+import { takeStreamsFirst, type OwnStreams } from './grpc-js-streams.js';
 
 const PREFACE = Buffer.from('PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n');
 
 export interface OnePortServer {
   host: string;
   port: number;
+  /** Whether `ownStreams` is in use (false: grpc-js serves every gRPC call). */
+  ownPath: boolean;
   close(): Promise<void>;
 }
 
-export async function listenOnePort(options: {
+export async function listenOnePort<T = never>(options: {
   host: string;
   port: number;
   grpcServer: grpc.Server;
+  /** gRPC calls served before grpc-js sees them (grpc-unary.ts): the rest go to grpc-js. */
+  ownStreams?: OwnStreams<T>;
   http: (request: IncomingMessage, response: ServerResponse) => void;
   /** HTTP/1.1's idle and request timeouts (common/http-timeouts.ts); the gRPC server carries its own. */
   timeouts: HttpTimeouts;
 }): Promise<OnePortServer> {
   const injector = options.grpcServer.createConnectionInjector(grpc.ServerCredentials.createInsecure());
+  const ownPath = options.ownStreams !== undefined && takeStreamsFirst(options.grpcServer, options.ownStreams);
+  if (options.ownStreams !== undefined && !ownPath) console.warn('[firestore] this grpc-js has no stream hook: every gRPC call goes through grpc-js');
   const httpServer = createHttpServer({ keepAliveTimeout: 120_000, requestTimeout: 0 }, options.http);
   guardHttpServer(httpServer, options.timeouts);
   const sockets = new Set<Socket>();
@@ -68,6 +75,7 @@ export async function listenOnePort(options: {
   return {
     host: options.host,
     port: address.port,
+    ownPath,
     async close() {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       injector.destroy();
