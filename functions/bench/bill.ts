@@ -328,7 +328,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
       );
     row('first visit, no bundle (baseline)', firstPlain);
     row('first visit, bundle', firstBundle, `   + ${(bundleGzip / 1024).toFixed(0)} KiB from Hosting`);
-    row('return visit (listeners resume)', returnVisit);
+    row('return visit within 30 min (resumes)', returnVisit);
     row('favourite (1 app open elsewhere)', favourite, `   (${favouriteFanOut} of the reads: the open app's update)`);
     row("  of which its friends' plan check", friendPlanCheck, '   (measured with a priority change; the person has no friend)');
     row('photo upload, 12 MP JPEG (1 photo wall open)', upload, `   (${(original.byteLength / 2 ** 20).toFixed(1)} MiB in)`);
