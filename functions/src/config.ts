@@ -125,6 +125,9 @@ export const MAINTENANCE_SCHEDULE = '30 4 * * *';
  * receipts make overlapping runs safe anyway. A failed run is retried twice.
  */
 export const REMINDER_SCHEDULE = 'every 5 minutes';
+/** Publishes live figures whose marks an instance left behind (handlers/live-marks-sweep.ts): a count lags at most about a minute after a crash. */
+export const LIVE_MARKS_SWEEP_SCHEDULE = 'every 1 minutes';
+export const liveMarksSweepOptions = { region: REGION, memory: '512MiB', timeoutSeconds: 120, maxInstances: 1, retryCount: 1 } as const;
 /**
  * Friends' live locations past their expiry are deleted every ten minutes (issue 25): the
  * rules and the app stop showing one at its expiry; this keeps none stored for long (the

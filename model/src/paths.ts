@@ -25,6 +25,9 @@ export const firestorePaths = {
   stats: (festivalId: string, name: string) => `festivals/${festivalId}/stats/${name}`,
   /** Functions only; everyone reads: the festival's live figures (per-set favourites, trending). */
   liveSets: (festivalId: string) => `festivals/${festivalId}/live/sets`,
+  /** Functions only: sets marked for the next live publication, so their favourites could be acknowledged before it. */
+  liveMarks: (festivalId: string) => `festivals/${festivalId}/liveMarks`,
+  liveMark: (festivalId: string, markId: string) => `festivals/${festivalId}/liveMarks/${markId}`,
   /** Functions only; everyone reads: which programme bundle is current (its build time), what open apps listen to for programme changes. */
   programmeVersion: (festivalId: string) => `festivals/${festivalId}/live/programme`,
   /** Functions only; everyone reads: reactions per kind of the newest photos. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveSetsSchema } from '@encore/model';
+import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, recordingWritesTo, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
+import { publishLeftoverMarks } from './live-marks-sweep.js';
 import { LivePublisher } from './live-publish.js';
 import { handleRefreshTrending } from './refresh-trending.js';
 
@@ -113,6 +114,54 @@ describe('live favourite counts (published aggregate)', () => {
     await expect(handleFavoriteChanged({ ...deps, docs: failing }, favorite('u1', 'added', 'nina-main', 'm1'))).rejects.toThrow('UNAVAILABLE');
     await handleFavoriteChanged(deps, favorite('u1', 'added', 'nina-main', 'm1'));
     expect(live(deps).favorites['nina-main']).toBe(1);
+  });
+});
+
+describe('a hot set: favourites held past the limit are acknowledged once their mark is stored', () => {
+  const marks = (deps: TestDeps) => [...deps.docs.store.keys()].filter((path) => path.startsWith(`${firestorePaths.liveMarks(FESTIVAL_ID)}/`));
+
+  it('acknowledges the held favourites before the publication, then publishes them exactly and deletes the mark', async () => {
+    const base = testDeps();
+    seedFestival(base.docs);
+    // A publication just went out: the next one must wait its interval, here until the test opens the gate.
+    base.docs.seed(firestorePaths.liveSets(FESTIVAL_ID), { favorites: {}, trending: [], publishedAt: NOW });
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const deps = { ...base, holdLimit: 3, sleep: async (ms: number) => { await gate; await base.sleep(ms); } };
+    for (let i = 0; i < 5; i++) fan(deps, `h${i}`);
+    const acknowledged: number[] = [];
+    const handled = Array.from({ length: 5 }, (_, i) => handleFavoriteChanged(deps, favorite(`h${i}`, 'added')).then(() => acknowledged.push(i)));
+    // The fourth held favourite passes the limit of 3: the four are stored as one mark and acknowledged.
+    await Promise.all(handled.slice(0, 4));
+    expect(acknowledged.sort()).toEqual([0, 1, 2, 3]);
+    expect(marks(deps).map((path) => liveMarkSchema.parse(deps.docs.data(path)).sets)).toEqual([['nina-main']]);
+    expect(live(deps).favorites).toEqual({});
+    // The fifth waits for the publication, which counts all five and consumes the mark.
+    open();
+    await handled[4];
+    expect(live(deps).favorites).toEqual({ 'nina-main': 5 });
+    expect(marks(deps)).toEqual([]);
+  });
+
+  it('publishes a mark an instance left behind: at the next publication of another instance, or by the minute\'s sweep', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'a');
+    fan(deps, 'b');
+    // Another instance stored this mark, acknowledged its favourites and died before publishing.
+    deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'left-behind'), { sets: ['nina-main'], markedAt: NOW });
+    expect(await publishLeftoverMarks(deps)).toEqual([FESTIVAL_ID]);
+    expect(live(deps).favorites).toEqual({ 'nina-main': 2 });
+    expect(marks(deps)).toEqual([]);
+    // Nothing left: the sweep publishes nothing.
+    expect(await publishLeftoverMarks(deps)).toEqual([]);
+    // A later mark rides on any instance's next publication, here a favourite of another set.
+    fan(deps, 'c');
+    deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'another'), { sets: ['nina-main'], markedAt: NOW });
+    fan(deps, 'k', 'kae-tent');
+    await handleFavoriteChanged(deps, favorite('k', 'added', 'kae-tent'));
+    expect(live(deps).favorites).toEqual({ 'nina-main': 3, 'kae-tent': 1 });
+    expect(marks(deps)).toEqual([]);
   });
 });
 

@@ -1,10 +1,13 @@
-import { LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
+import { LIVE_HOLD_LIMIT, LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
 import { addToHourly, documentsToWrite, favoritesChange, liveSetsState, mergeScores, nextLiveSets, nextPublishAt, publishedFigures, rankTrending, scoresOf, trendingRecheckDue, trendingWindowStart, type LiveSetsState, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 
-export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void> };
+export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void>; random?: () => number; holdLimit?: number };
+
+/** How many marks one publication takes (the rest ride on the next). */
+const MARKS_PER_PUBLICATION = 100;
 
 /** How long a set's status (on the programme or not) is trusted before trending reads it again. */
 const STATUS_TTL_MS = 60_000;
@@ -12,12 +15,16 @@ const STATUS_TTL_MS = 60_000;
 interface Waiter {
   resolve: () => void;
   reject: (error: unknown) => void;
+  /** The sets it marked. */
+  sets: readonly string[];
 }
 
 interface Lane {
   dirty: Set<string>;
   waiters: Waiter[];
   running: boolean;
+  /** A mark of held favourites is being stored (see `flushMarks`). */
+  flushing: boolean;
   /** What this instance last read or wrote of the live document and the trending scores. */
   known?: LiveSetsState;
   /** Per set, whether it is off the programme (cancelled or gone), and when that was read. */
@@ -51,21 +58,57 @@ export class LivePublisher {
     const lane = this.laneOf(festivalId);
     for (const id of performanceIds) lane.dirty.add(id);
     for (const id of options.offProgramme ?? []) lane.statuses.set(id, { off: true, at: this.deps.now().getTime() });
-    const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject }));
+    const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject, sets: performanceIds }));
     if (!lane.running) void this.drain(festivalId, lane);
+    if (lane.waiters.length > this.holdLimit && !lane.flushing) void this.flushMarks(festivalId, lane);
     return done;
+  }
+
+  private get holdLimit(): number {
+    return this.deps.holdLimit ?? LIVE_HOLD_LIMIT;
+  }
+
+  /**
+   * Too many favourites held for the next publication (a hot set): their sets are stored as
+   * one mark (`festivals/{f}/liveMarks/{id}`) and they are acknowledged once it is written, so
+   * the messages in flight stay bounded whatever the rate and the cadence. Their sets stay
+   * marked here too: the next publication recounts them, and deletes the mark with them. If the
+   * mark cannot be written, they wait for the publication as before.
+   */
+  private async flushMarks(festivalId: string, lane: Lane): Promise<void> {
+    lane.flushing = true;
+    try {
+      while (lane.waiters.length > this.holdLimit) {
+        const waiters = lane.waiters;
+        lane.waiters = [];
+        const sets = [...new Set(waiters.flatMap((waiter) => waiter.sets))];
+        try {
+          if (sets.length > 0) {
+            const id = `${this.deps.now().getTime().toString(36)}-${Math.floor((this.deps.random ?? Math.random)() * 2 ** 48).toString(36)}`;
+            await this.deps.docs.batch((batch) => batch.set(firestorePaths.liveMark(festivalId, id), { sets, markedAt: this.deps.now() }));
+          }
+          for (const waiter of waiters) waiter.resolve();
+        } catch {
+          lane.waiters.unshift(...waiters);
+          return;
+        }
+      }
+    } finally {
+      lane.flushing = false;
+    }
   }
 
   private laneOf(festivalId: string): Lane {
     let lane = this.lanes.get(festivalId);
-    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Set(), waiters: [], running: false, statuses: new Map() }));
+    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Set(), waiters: [], running: false, flushing: false, statuses: new Map() }));
     return lane;
   }
 
   private async drain(festivalId: string, lane: Lane): Promise<void> {
     lane.running = true;
     try {
-      while (lane.waiters.length > 0) {
+      // Sets marked by favourites already acknowledged (flushMarks) still need their publication.
+      while (lane.waiters.length > 0 || lane.dirty.size > 0) {
         if (!lane.known) lane.known = liveSetsState(...(await this.deps.docs.getAll([[firestorePaths.liveSets(festivalId), liveSetsSchema], [firestorePaths.stats(festivalId, 'trendingScores'), trendingScoresSchema]])));
         await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
         // Everything marked until now rides on this publication.
@@ -87,12 +130,15 @@ export class LivePublisher {
       }
     } finally {
       lane.running = false;
-      if (lane.waiters.length > 0) void this.drain(festivalId, lane);
+      if (lane.waiters.length > 0 || lane.dirty.size > 0) void this.drain(festivalId, lane);
     }
   }
 
-  private async publishOnce(festivalId: string, lane: Lane, dirty: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
+  private async publishOnce(festivalId: string, lane: Lane, marked: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
     const now = this.deps.now();
+    // Marks stored by any instance (flushMarks): their sets ride on this publication, which deletes them.
+    const marks = await this.deps.docs.query({ collection: firestorePaths.liveMarks(festivalId), limit: MARKS_PER_PUBLICATION }, liveMarkSchema);
+    const dirty = new Set([...marked, ...marks.flatMap((mark) => mark.data.sets)]);
     const rechecking = trendingRecheckDue(lane.known, now);
     const toRecount = new Set(dirty);
     if (rechecking) for (const id of Object.keys(lane.known?.trendingScores ?? {})) toRecount.add(id);
@@ -115,6 +161,7 @@ export class LivePublisher {
       const candidates = rankTrending(mergeScores(current?.trendingScores ?? {}, recount), new Set(), LIVE_TRENDING_SIZE * 2);
       const off = await this.offProgramme(festivalId, lane, candidates.map((item) => item.performanceId), dirty);
       const next = nextLiveSets(current, recount, off, now);
+      for (const mark of marks) tx.delete(mark.path);
       if (!next) return { kind: 'unchanged' as const };
       // What screens show only when it changed (every open app downloads each write); the scores apart.
       const writes = documentsToWrite({ live, scores, state: current }, next);

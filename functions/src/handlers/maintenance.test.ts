@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { artistSchema, dailyStatsSchema, firestorePaths, livePhotosSchema, liveSetsSchema, message, performanceSchema, photoSchema } from '@encore/model';
 import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
-import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, emptyBundle, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { encore2026 } from '@encore/model/seed';
 import { MEMORY_BUCKET } from '../testing/memory-objects.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
@@ -48,7 +48,7 @@ describe('nightly maintenance', () => {
 
   it('migrates the seed festival: counts leave the performances, the bundle is rebuilt once, the live document holds the favourites', async () => {
     const builds: string[] = [];
-    const deps = testDeps({ bundler: { build: async (festivalId: string) => (builds.push(festivalId), Buffer.from(`bundle ${festivalId}`)) } as never });
+    const deps = testDeps({ bundler: { build: async (festivalId: string) => (builds.push(festivalId), emptyBundle(`bundle ${festivalId}`)) } as never });
     // Today's seed documents, as festivals deployed before the live document have them: counts on every set.
     const seed = encore2026();
     deps.docs.seed(firestorePaths.festival(FESTIVAL_ID), seed.festival);

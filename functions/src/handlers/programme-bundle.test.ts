@@ -1,14 +1,8 @@
 import { firestorePaths, makeDomainEvent, programmeVersionSchema } from '@encore/model';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_CACHE_CONTROL, bundleEtag, bundleObjectPath } from '../domain/programme-bundle.js';
-import { FESTIVAL_ID, NOW, seedFestival, testDeps } from '../testing/deps.js';
+import { FESTIVAL_ID, NOW, emptyBundle, seedFestival, testDeps } from '../testing/deps.js';
 import { handleBundleRequest, handleProgrammeEdited, publishProgrammeEdited, refreshAllBundles } from './programme-bundle.js';
-
-/** A bundle of no documents whose metadata says `id` and, as build time, `builtAtSeconds`. */
-function emptyBundle(id: string, builtAtSeconds: number): Buffer {
-  const json = JSON.stringify({ metadata: { id, createTime: { seconds: String(builtAtSeconds), nanos: 0 }, version: 1, totalDocuments: 0, totalBytes: '0' } });
-  return Buffer.from(`${Buffer.byteLength(json)}${json}`);
-}
 
 /** A bundler that numbers its builds (build n is built at second 1000 + n), so a test sees which build is served (the real one is tested on the local stack). */
 function countingBundler(known = new Set([FESTIVAL_ID])) {

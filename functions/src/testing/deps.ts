@@ -133,3 +133,9 @@ export function recordingWritesTo(deps: TestDeps, path: string): { docs: Docs; w
   });
   return { docs, writes };
 }
+
+/** A data bundle of no documents whose metadata says `id` and, as build time, `builtAtSeconds` (what a fake bundler returns). */
+export function emptyBundle(id: string, builtAtSeconds = NOW.getTime() / 1000): Buffer {
+  const json = JSON.stringify({ metadata: { id, createTime: { seconds: String(Math.floor(builtAtSeconds)), nanos: 0 }, version: 1, totalDocuments: 0, totalBytes: '0' } });
+  return Buffer.from(`${Buffer.byteLength(json)}${json}`);
+}

@@ -17,6 +17,13 @@ import { photoSchema, reactionCountsSchema, wallRenditionSchema } from './photos
  * environment (LIVE_PUBLISH_INTERVAL_SECONDS, 1-30), which the test stacks use to run faster.
  */
 export const LIVE_PUBLISH_INTERVAL_SECONDS = 30;
+/**
+ * How many favourites an instance holds for a festival, each waiting for the publication that
+ * carries it before its message is acknowledged, before it stores their sets as a mark
+ * (`festivals/{f}/liveMarks`) and acknowledges them at once. Under it (any ordinary rate) a
+ * favourite costs no write for its counting; over it (a hot set) one mark per flush of hundreds.
+ */
+export const LIVE_HOLD_LIMIT = 200;
 /** Trending counts favourites given in this window by established accounts only. */
 export const LIVE_TRENDING_WINDOW_MINUTES = 60;
 /**
@@ -48,6 +55,23 @@ export const liveSetsSchema = z
   })
   .strict();
 export type LiveSets = z.infer<typeof liveSetsSchema>;
+
+/**
+ * `festivals/{f}/liveMarks/{markId}`: sets whose favourites changed, stored by `countFavorite`
+ * when an instance holds many favourites waiting for the next publication, so that it can
+ * acknowledge them before that publication (Pub/Sub would otherwise keep thousands of messages
+ * in flight under a hot set). The next publication, in any instance, recounts those sets and
+ * deletes the marks it consumed in its own transaction; a scheduled sweep publishes marks an
+ * instance left behind. Functions only.
+ */
+export const liveMarkSchema = z
+  .object({
+    /** The sets to recount (each at most once). */
+    sets: z.array(documentIdSchema).min(1).max(1000),
+    markedAt: timestampSchema,
+  })
+  .strict();
+export type LiveMark = z.infer<typeof liveMarkSchema>;
 
 /**
  * `festivals/{f}/live/programme`: which programme bundle is the current one. Functions write it
