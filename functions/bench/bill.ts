@@ -358,12 +358,13 @@ async function runBill(print: (line: string) => void): Promise<void> {
       // Measured with one favourite on a fresh instance: the functions' reads and writes of one publication
       // with one dirty set. Its reads are the instance's first reads (live/sets and stats/trendingScores,
       // and the festival's time zone: ONCE_PER_INSTANCE, not paid again by later publications), the
-      // transaction's (live/sets, stats/trendingScores, stats/hourly: PER_PUBLICATION, every publication)
+      // transaction's (live/sets, stats/trendingScores, stats/hourly) and the query of the festival's
+      // liveMarks (one read when there are none): PER_PUBLICATION, every publication;
       // and the dirty set's (the rest: its count(), its trending count(), its status).
       // Scaled by the model: a publication recounts every set that changed in its interval, and a
       // count() is billed one read per 1,000 favourites it counts (the sets' average fans at the day's end).
       const ONCE_PER_INSTANCE = 3;
-      const PER_PUBLICATION = 3;
+      const PER_PUBLICATION = 4;
       const perSet = Math.max(1, favourite.serverReads - friendPlanCheck.serverReads - ONCE_PER_INSTANCE - PER_PUBLICATION);
       const dirtySets = Math.min(m.setsPerDay, Math.max(1, favourites / publications));
       const averageFans = (favourites * (1 - m.removedShare)) / m.setsPerDay;

@@ -7,8 +7,10 @@ export const COUNT_FAVORITE = 'countFavorite';
 /**
  * One favourite added or removed: the set is marked for the festival's next live
  * publication, and the message is acknowledged once that publication has committed (at most
- * `LIVE_PUBLISH_INTERVAL_SECONDS` later). No ledger: the publication recounts the set from
- * the favourites themselves, so a duplicate or a retry changes nothing (see LivePublisher).
+ * `LIVE_PUBLISH_INTERVAL_SECONDS` later), or, when the instance already holds
+ * `LIVE_HOLD_LIMIT` such messages (a hot set), once the set is stored as a mark that the next
+ * publication consumes. No ledger: the publication recounts the set from the favourites
+ * themselves, so a duplicate or a retry changes nothing (see LivePublisher).
  */
 export async function handleFavoriteChanged(deps: LiveDeps, event: DomainEvent<'favorite.changed'>): Promise<void> {
   const { festivalId, performanceId, change } = event.data;

@@ -39,7 +39,11 @@ interface Lane {
  * `mark` records a set whose favourites changed and resolves once a publication that
  * started after the call has committed (or found nothing to change). The subscriber awaits
  * it, so Pub/Sub acknowledges a favourite only after its count was published: an instance
- * that dies holding marks leaves their messages unacknowledged, and they come back.
+ * that dies holding marks leaves their messages unacknowledged, and they come back. Past
+ * `LIVE_HOLD_LIMIT` held calls (a hot set), their sets are stored as one mark
+ * (`festivals/{f}/liveMarks`) and they resolve once it is written (`flushMarks`): every
+ * publication reads the festival's marks, recounts their sets and deletes them in its
+ * transaction, and the minute's sweep (live-marks-sweep.ts) publishes a mark left behind.
  *
  * One publication at a time per festival and instance. It waits until the document is at
  * least PUBLISH_INTERVAL_MS old, takes every set marked so far, recounts each from the
