@@ -101,13 +101,16 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (announced === undefined || shownBuiltAt === undefined || announced <= shownBuiltAt) return;
     let cancelled = false;
-    void fetchAnnouncedBundle(festivalId, announced, builtAt).then(async (bytes) => {
+    void fetchAnnouncedBundle(festivalId, announced, builtAt).then((bytes) => {
       if (cancelled || !bytes) return;
       const next = readBundle(bytes, festivalId);
       if (!next?.programme || next.builtAt <= shownBuiltAt) return;
       startTransition(() => setBundle(next));
       void keepBundleCopy(festivalId, bytes);
-      (await loadLive()).keepOfflineParts(festivalId, bytes);
+      // Its venue map and info pages too (the chunk is loaded: the listener that announced it runs in it).
+      void loadLive()
+        .then((module) => module.keepOfflineParts(festivalId, bytes))
+        .catch(() => undefined);
     });
     return () => {
       cancelled = true;
