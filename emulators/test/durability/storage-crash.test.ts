@@ -199,7 +199,9 @@ describe('Storage with a data folder', () => {
     ];
     await writeUntilKilled(writers, () => killed);
     paused?.cancel();
-    expect(expected.size).toBeGreaterThan(10);
+    // Enough uploads were acknowledged before the kill, whether they survive or were deleted since
+    // (how many the metadata-and-delete writer took depends on the machine's load: it once left 10).
+    expect(expected.size + deleted.size).toBeGreaterThan(10);
     expect(deleted.size).toBeGreaterThan(0);
 
     const restarted = await startChildStack({ dataDir, projectId: PROJECT });
