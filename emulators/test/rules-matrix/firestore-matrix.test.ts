@@ -217,6 +217,14 @@ const POLICY: FirestoreRow[] = [
   { doc: `${F}/live/sets`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { favorites: { 'p-headliner': 3 }, trending: [], trendingScores: {}, trendingCheckedAt: AT('20:00'), publishedAt: AT('20:00') },
     create: () => ({ favorites: { 'p-headliner': 1_000 } }), update: () => ({ favorites: { 'p-headliner': 1_000 } }) },
+  // Which programme bundle is current: functions announce it, every open app reads it; nobody points apps at another build.
+  { doc: `${F}/live/programme`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { builtAt: AT('20:00'), etag: '"abc"' },
+    create: () => ({ builtAt: AT('21:00'), etag: '"forged"' }), update: () => ({ builtAt: AT('23:00') }) },
+  // Sets marked for the next live publication (a hot set's acknowledged favourites): functions only.
+  { doc: `${F}/liveMarks/m1`, policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+    existing: { sets: ['p-headliner'], markedAt: AT('20:00') },
+    create: () => ({ sets: ['p-headliner'], markedAt: AT('20:00') }), update: () => ({ sets: ['p-other'] }) },
   // The photo wall's published new photos and reactions: functions publish them, everyone reads; nobody slips a tile onto the wall.
   { doc: `${F}/live/photos`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
     existing: { reactions: { 'ph-ready': { createdAt: AT('20:00'), love: 2 } }, wall: [wallTile('ph-ready')], publishedAt: AT('20:00') },
