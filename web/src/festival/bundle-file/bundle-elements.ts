@@ -110,17 +110,8 @@ export function readBundleElementSpans(bytes: Uint8Array): readonly BundleElemen
 
 /** The bundle's metadata (its first element) alone, without reading the rest: which of two bundles is newer. */
 export function readBundleMetadata(bytes: Uint8Array): BundleMetadata {
-  let length = 0;
-  let offset = 0;
-  while (offset < bytes.length && bytes[offset]! >= DIGIT_0 && bytes[offset]! <= DIGIT_9) length = length * 10 + (bytes[offset++]! - DIGIT_0);
-  if (offset === 0) throw new BundleFormatError('no length prefix at byte 0');
-  let element: unknown;
-  try {
-    element = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(offset, offset + length)));
-  } catch {
-    throw new BundleFormatError(`the element at byte ${offset} is not JSON`);
-  }
-  if (!isElement(element) || !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
+  const { element } = readElementAt(bytes, 0, new TextDecoder('utf-8', { fatal: true }));
+  if (!('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
   return element.metadata;
 }
 
@@ -130,29 +121,35 @@ function parseBundleElementSpans(bytes: Uint8Array): BundleElementSpan[] {
   let offset = 0;
   while (offset < bytes.length) {
     const start = offset;
-    // The length prefix counts the UTF-8 bytes of the JSON, not its characters.
-    let length = 0;
-    let digits = 0;
-    while (offset < bytes.length && bytes[offset]! >= DIGIT_0 && bytes[offset]! <= DIGIT_9) {
-      length = length * 10 + (bytes[offset]! - DIGIT_0);
-      offset += 1;
-      digits += 1;
-    }
-    if (digits === 0) throw new BundleFormatError(`no length prefix at byte ${offset}`);
-    if (offset + length > bytes.length) throw new BundleFormatError(`an element of ${length} bytes at byte ${offset} runs past the end (${bytes.length} bytes)`);
-    let element: unknown;
-    try {
-      element = JSON.parse(decoder.decode(bytes.subarray(offset, offset + length)));
-    } catch {
-      throw new BundleFormatError(`the element at byte ${offset} is not JSON`);
-    }
-    offset += length;
-    if (!isElement(element)) throw new BundleFormatError(`unknown element at byte ${offset - length}`);
+    const { element, end } = readElementAt(bytes, offset, decoder);
+    offset = end;
     if (spans.length === 0 && !('metadata' in element)) throw new BundleFormatError('it does not start with its metadata');
     spans.push({ element, bytes: bytes.subarray(start, offset) });
   }
   if (spans.length === 0) throw new BundleFormatError('it is empty');
   return spans;
+}
+
+/** The element that starts at `offset` (its length prefix, then its JSON), and where the next one starts. */
+function readElementAt(bytes: Uint8Array, offset: number, decoder: TextDecoder): { element: BundleElement; end: number } {
+  // The length prefix counts the UTF-8 bytes of the JSON, not its characters.
+  let length = 0;
+  let digits = 0;
+  while (offset < bytes.length && bytes[offset]! >= DIGIT_0 && bytes[offset]! <= DIGIT_9) {
+    length = length * 10 + (bytes[offset]! - DIGIT_0);
+    offset += 1;
+    digits += 1;
+  }
+  if (digits === 0) throw new BundleFormatError(`no length prefix at byte ${offset}`);
+  if (offset + length > bytes.length) throw new BundleFormatError(`an element of ${length} bytes at byte ${offset} runs past the end (${bytes.length} bytes)`);
+  let element: unknown;
+  try {
+    element = JSON.parse(decoder.decode(bytes.subarray(offset, offset + length)));
+  } catch {
+    throw new BundleFormatError(`the element at byte ${offset} is not JSON`);
+  }
+  if (!isElement(element)) throw new BundleFormatError(`unknown element at byte ${offset}`);
+  return { element, end: offset + length };
 }
 
 function isElement(value: unknown): value is BundleElement {
