@@ -23,3 +23,8 @@ export function loadDataSdk(): Promise<void> {
   });
   return loading;
 }
+
+/** `load` (a chunk that needs the SDK or zod) once they are evaluated; retried once, as route chunks are. */
+export function importAfterDataSdk<T>(load: () => Promise<T>): Promise<T> {
+  return loadDataSdk().then(() => importWithRetry(load));
+}

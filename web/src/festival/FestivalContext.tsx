@@ -1,8 +1,7 @@
 import type { ProgrammeVersion } from '@encore/model';
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
-import { importWithRetry } from '../app/lazy-page';
-import { loadDataSdk } from '../app/load-data-sdk';
+import { importAfterDataSdk } from '../app/load-data-sdk';
 import { appConfig } from '../config/firebase-config';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
@@ -22,9 +21,8 @@ const FestivalContext = createContext<FestivalState | null>(null);
 /** Asks the provider for the programme's live listeners (staff pages: see `useProgrammeListeners`). */
 const ListenersWanted = createContext<(() => void) | null>(null);
 
-// After the SDK and zod, each evaluated in a task of its own (app/load-data-sdk.ts); retried
-// once, as route chunks are: a flaky network often fails one request.
-const loadLive = () => loadDataSdk().then(() => importWithRetry(() => import('./festival-live')));
+// After the SDK and zod, each evaluated in a task of its own (app/load-data-sdk.ts).
+const loadLive = () => importAfterDataSdk(() => import('./festival-live'));
 
 /** The bundle on screen: its programme (null: the bundle holds no festival), when it was built, its bytes. */
 interface ShownBundle {

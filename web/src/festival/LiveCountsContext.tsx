@@ -1,8 +1,7 @@
 import type { LiveTrendingItem } from '@encore/model';
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
-import { loadDataSdk } from '../app/load-data-sdk';
-import { importWithRetry } from '../app/lazy-page';
+import { importAfterDataSdk } from '../app/load-data-sdk';
 import { appConfig } from '../config/firebase-config';
 
 export interface LiveCounts {
@@ -18,7 +17,7 @@ const NONE: LiveCounts = { favorites: {}, trending: [], status: 'loading', error
 const LiveCountsContext = createContext<LiveCounts>(NONE);
 
 // The same chunk as the programme's follower (festival-live.ts), loaded the same way after the first paint.
-const loadLive = () => loadDataSdk().then(() => importWithRetry(() => import('./festival-live')));
+const loadLive = () => importAfterDataSdk(() => import('./festival-live'));
 
 /**
  * The festival's live figures for every page: one listener on `festivals/{f}/live/sets`, the

@@ -54,10 +54,7 @@ export async function loadProgrammeQueries(
     const bytes = await bundleBytes(festivalId);
     if (!bytes) return plain;
     // One named query and its documents at a time, with a breath between: see split-bundle.ts.
-    for (const part of splitBundleByQuery(new Uint8Array(bytes))) {
-      await loadBundle(firestore, inSlices(part));
-      await yieldToMain();
-    }
+    await loadParts(firestore, splitBundleByQuery(new Uint8Array(bytes)));
     const [stages, artists, performances] = await Promise.all(
       (['stages', 'artists', 'performances'] as const).map((name) => namedQuery(firestore, programmeQueryName(festivalId, name))),
     );
@@ -79,9 +76,14 @@ export async function loadProgrammeQueries(
  */
 export async function loadOfflineParts(firestore: Firestore, festivalId: string, bytes: Uint8Array): Promise<void> {
   const programme = new Set(PROGRAMME_COLLECTIONS.map((name) => programmeQueryName(festivalId, name)));
-  for (const part of splitBundleParts(bytes)) {
-    if (part.queries.some((name) => programme.has(name))) continue;
-    await loadBundle(firestore, inSlices(part.bytes));
+  const offline = splitBundleParts(bytes).filter((part) => !part.queries.some((name) => programme.has(name)));
+  await loadParts(firestore, offline.map((part) => part.bytes));
+}
+
+/** Loads bundle parts one after the other, a task apart (split-bundle.ts: no single long task stores them all). */
+async function loadParts(firestore: Firestore, parts: readonly Uint8Array[]): Promise<void> {
+  for (const part of parts) {
+    await loadBundle(firestore, inSlices(part));
     await yieldToMain();
   }
 }

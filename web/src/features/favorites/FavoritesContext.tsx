@@ -1,7 +1,6 @@
 import type { Favorite, FavoritePriority } from '@encore/model';
 import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { loadDataSdk } from '../../app/load-data-sdk';
-import { importWithRetry } from '../../app/lazy-page';
+import { importAfterDataSdk } from '../../app/load-data-sdk';
 import { appConfig } from '../../config/firebase-config';
 import { initialLiveState, type LiveState } from '../../firebase/live-state';
 import type { WithId } from '../../firebase/to-model';
@@ -37,7 +36,7 @@ export interface FavoritesState {
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
 // The Firestore side (the SDK, the schema) loads once there is a uid: see favorites-firestore.ts.
-const loadFirestore = () => loadDataSdk().then(() => importWithRetry(() => import('./favorites-firestore')));
+const loadFirestore = () => importAfterDataSdk(() => import('./favorites-firestore'));
 
 /** The live favourites of `uid` for the festival; loading (and empty) while there is no uid. */
 function useLiveFavorites(uid: string | null, festivalId: string): LiveState<WithId<Favorite>[]> {
