@@ -33,6 +33,16 @@ describe("the device's copy of the programme bundle", () => {
     expect(builtAt((await bundleCopy('encore-2026', storage))!)).toBe(3_000_000);
   });
 
+  it('does not write the same build again (a return visit showing the bundle it kept)', async () => {
+    const { storage } = memoryCaches();
+    const put = vi.fn();
+    const cache = await storage.open();
+    const counting = { open: async () => ({ match: cache.match, put: async (url: string, response: Response) => (put(), cache.put(url, response)) }) as unknown as Cache };
+    await keepBundleCopy('encore-2026', bundleBuiltAt(2_000), counting);
+    await keepBundleCopy('encore-2026', bundleBuiltAt(2_000), counting);
+    expect(put).toHaveBeenCalledTimes(1);
+  });
+
   it('has no copy without Cache Storage or for another festival, and never throws when storing fails', async () => {
     expect(await bundleCopy('encore-2026', null)).toBeNull();
     await expect(keepBundleCopy('encore-2026', bundleBuiltAt(1), null)).resolves.toBeUndefined();

@@ -21,12 +21,16 @@ function cacheStorage(): Caches | null {
   return typeof caches === 'undefined' ? null : caches;
 }
 
-/** Keeps `bytes` as the festival's bundle copy, unless the copy held is newer. Never throws (storage full, refused: the next visit does without). */
+/**
+ * Keeps `bytes` as the festival's bundle copy, unless the copy held is as new (a return visit
+ * that shows the same build does not write its 180 KB again). Never throws (storage full,
+ * refused: the next visit does without).
+ */
 export async function keepBundleCopy(festivalId: string, bytes: ArrayBuffer, storage: Caches | null = cacheStorage()): Promise<void> {
   if (!storage) return;
   try {
     const held = await bundleCopy(festivalId, storage);
-    if (held && builtAt(held) > builtAt(bytes)) return;
+    if (held && builtAt(held) >= builtAt(bytes)) return;
     const cache = await storage.open(CACHE_NAME);
     await cache.put(programmeBundlePath(festivalId), new Response(bytes, { headers: { 'content-type': 'application/octet-stream' } }));
   } catch (error) {
