@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { LIVE_HOLD_LIMIT, LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
 import { addToHourly, documentsToWrite, favoritesChange, liveSetsState, mergeScores, nextLiveSets, nextPublishAt, publishedFigures, rankTrending, scoresOf, trendingRecheckDue, trendingWindowStart, type LiveSetsState, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 
-export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void>; random?: () => number; holdLimit?: number };
+export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void>; holdLimit?: number };
 
 /** How many marks one publication takes (the rest ride on the next). */
 const MARKS_PER_PUBLICATION = 100;
@@ -88,8 +89,7 @@ export class LivePublisher {
         const sets = [...new Set(waiters.flatMap((waiter) => waiter.sets))];
         try {
           if (sets.length > 0) {
-            const id = `${this.deps.now().getTime().toString(36)}-${Math.floor((this.deps.random ?? Math.random)() * 2 ** 48).toString(36)}`;
-            await this.deps.docs.batch((batch) => batch.set(firestorePaths.liveMark(festivalId, id), { sets, markedAt: this.deps.now() }));
+            await this.deps.docs.batch((batch) => batch.set(firestorePaths.liveMark(festivalId, randomUUID()), { sets, markedAt: this.deps.now() }));
           }
           for (const waiter of waiters) waiter.resolve();
         } catch {
