@@ -7,6 +7,7 @@ import { inlineEntryCss } from './vite/inline-entry-css.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { precompiledMessages } from './vite/precompiled-messages.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
+import { zodEnglishOnly } from './vite/zod-english-only.ts';
 
 /** The chunk of a page App.tsx routes to lazily (`features/.../XxxPage.tsx`, `app/NotFoundPage.tsx`). */
 const ROUTE_PAGE_CHUNK = /(^|\/)[A-Z]\w*Page-[\w-]+\.js$/;
@@ -15,7 +16,7 @@ export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
   return {
-    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages()],
+    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), zodEnglishOnly()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,
