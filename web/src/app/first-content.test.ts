@@ -24,6 +24,27 @@ describe('afterFirstContent', () => {
     expect(waiting.done).toBe(true);
   });
 
+  it('releases its waiters one task apart, so that what each starts runs in a task of its own', async () => {
+    // The browser's scheduler.yield(), each continuation let through by hand: a task boundary.
+    const tasks: Array<() => void> = [];
+    vi.stubGlobal('scheduler', { yield: () => new Promise<void>((resolve) => tasks.push(resolve)) });
+    try {
+      const waiters = [settled(afterFirstContent()), settled(afterFirstContent()), settled(afterFirstContent())];
+      const done = () => waiters.filter((waiter) => waiter.done).length;
+      markFirstContentShown();
+      await vi.advanceTimersByTimeAsync(40);
+      expect(done()).toBe(1);
+      tasks.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done()).toBe(2);
+      tasks.shift()!();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done()).toBe(3);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('gives up waiting after the fallback when no content ever shows', async () => {
     const waiting = settled(afterFirstContent());
     await vi.advanceTimersByTimeAsync(FALLBACK_MS - 1);

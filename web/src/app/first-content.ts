@@ -9,6 +9,8 @@
  * A page that never gets there (no network and nothing cached, say) must not keep those
  * parts away for ever: `afterFirstContent` also gives up waiting after `FALLBACK_MS`.
  */
+import { yieldToMain } from './yield-to-main';
+
 export const FALLBACK_MS = 5000;
 
 let shown = false;
@@ -49,8 +51,9 @@ export function markFirstContentShown(): void {
     if (painted) return;
     painted = true;
     observer?.disconnect();
-    for (const resolve of waiting) resolve();
+    const queue = [...waiting];
     waiting.clear();
+    void releaseInTurn(queue);
   };
   // Released once the browser has put that commit on the screen. Where it reports the paint
   // of the page's largest content (the largest-contentful-paint entries, which carry the time
@@ -65,6 +68,18 @@ export function markFirstContentShown(): void {
   const afterFrames = () => setTimeout(release, observer ? PAINT_REPORT_GRACE_MS : 0);
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => requestAnimationFrame(afterFrames));
   else afterFrames();
+}
+
+/**
+ * Each waiter in a task of its own: what each starts (an import, and Vite's modulepreload
+ * links for the chunks it needs) ran in one task of ~30 ms unthrottled when all were released
+ * together (the service worker's installer, the error fallbacks, the display face, the stores).
+ */
+async function releaseInTurn(queue: Array<() => void>): Promise<void> {
+  for (const resolve of queue) {
+    resolve();
+    await yieldToMain();
+  }
 }
 
 /** Calls `painted` at the first largest-contentful-paint entry presented at or after `since`; undefined where the browser has none. */
