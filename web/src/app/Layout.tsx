@@ -13,16 +13,13 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 import { afterFirstContent } from './first-content';
-import { loadDataSdk } from './load-data-sdk';
+import { importAfterDataSdk } from './load-data-sdk';
 import { BrandMark } from '../ui/BrandMark';
 
 // Messaging (urgent banners, the unread count, push) loads once the first content is painted
 // (first-content.ts), in one chunk the service worker precaches: the programme page's first
 // download stays free of it.
-const loadNewsLayer = () =>
-  afterFirstContent()
-    .then(loadDataSdk)
-    .then(() => import('../features/inbox/NewsLayer'));
+const loadNewsLayer = () => afterFirstContent().then(() => importAfterDataSdk(() => import('../features/inbox/NewsLayer')));
 const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
 const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
