@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { clockFor, realClock, type Clock } from './clock';
 
 const ClockContext = createContext<Clock>(realClock());
@@ -12,13 +12,23 @@ export function useClock(): Clock {
   return useContext(ClockContext);
 }
 
-/** The current instant, refreshed every `everyMs` (and on the minute boundary it crosses). */
+/**
+ * The current instant, refreshed every `everyMs`. The refresh is a transition: a page that
+ * takes the time (the programme: every set's phase) renders again in slices, not in one task.
+ */
 export function useNow(everyMs = 30_000): Date {
   const clock = useClock();
   const [now, setNow] = useState(() => clock.now());
+  // The clock the first value came from: the effect reads the time again only for another
+  // clock. Reading it on mount too gave every page a second, synchronous render of everything
+  // that takes the time, right after its first (on the programme, a 40 ms task on a first visit).
+  const readFrom = useRef(clock);
   useEffect(() => {
-    setNow(clock.now());
-    const timer = window.setInterval(() => setNow(clock.now()), everyMs);
+    if (readFrom.current !== clock) {
+      readFrom.current = clock;
+      setNow(clock.now());
+    }
+    const timer = window.setInterval(() => startTransition(() => setNow(clock.now())), everyMs);
     return () => window.clearInterval(timer);
   }, [clock, everyMs]);
   return now;
