@@ -79,6 +79,14 @@ describe('festivalDay and festivalDays', () => {
     expect(days[2]!.startsAt.toISOString()).toBe('2026-10-25T05:00:00.000Z');
   });
 
+  it('gives every caller Dates of its own, and keeps zones and day-start hours apart', () => {
+    const first = festivalDay('2026-08-14', amsterdam);
+    first.startsAt.setTime(0);
+    expect(festivalDay('2026-08-14', amsterdam).startsAt.toISOString()).toBe('2026-08-14T04:00:00.000Z');
+    expect(festivalDay('2026-08-14', { ...amsterdam, dayStartsAtHour: 10 }).startsAt.toISOString()).toBe('2026-08-14T08:00:00.000Z');
+    expect(festivalDay('2026-08-14', { timeZone: 'Europe/London' }).startsAt.toISOString()).toBe('2026-08-14T05:00:00.000Z');
+  });
+
   it('rejects a malformed date', () => {
     expect(() => festivalDay('2026-13-01', amsterdam)).toThrow(RangeError);
   });

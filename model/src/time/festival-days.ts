@@ -37,12 +37,31 @@ export function festivalDayOf(instant: Date, festival: FestivalClock): string {
   return isoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
 }
 
+/**
+ * Day starts already worked out, by zone, hour and date, in epoch ms. TZDate asks Intl for the
+ * zone's offset several times per date, and pages ask for the same few days on every render
+ * (the programme: its days, its phase, today, the filter's day), which made a first visit's
+ * render of the programme spend ~15 ms in the offsets. Bounded: a long-running process that
+ * meets many festivals starts over rather than growing.
+ */
+const dayStarts = new Map<string, number>();
+const DAY_STARTS_KEPT = 1000;
+
 /** The instant a festival day starts: `date` at the day-start hour, local time. */
 function startOfFestivalDay(date: string, festival: FestivalClock): Date {
-  const [year, month, day] = parseIsoDate(date);
-  // If the start hour does not exist that day (DST spring-forward at that hour), TZDate
-  // moves it forward to the first valid instant, which is what a person would expect.
-  return new Date(new TZDateMini(year, month - 1, day, dayStartHour(festival), 0, 0, 0, festival.timeZone).getTime());
+  const hour = dayStartHour(festival);
+  const key = `${festival.timeZone}|${hour}|${date}`;
+  let startsAt = dayStarts.get(key);
+  if (startsAt === undefined) {
+    const [year, month, day] = parseIsoDate(date);
+    // If the start hour does not exist that day (DST spring-forward at that hour), TZDate
+    // moves it forward to the first valid instant, which is what a person would expect.
+    startsAt = new TZDateMini(year, month - 1, day, hour, 0, 0, 0, festival.timeZone).getTime();
+    if (dayStarts.size >= DAY_STARTS_KEPT) dayStarts.clear();
+    dayStarts.set(key, startsAt);
+  }
+  // A new Date each time: callers own what they get.
+  return new Date(startsAt);
 }
 
 /** The bounds of one festival day. */
