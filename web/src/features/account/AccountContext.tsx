@@ -2,7 +2,6 @@ import { createContext, startTransition, useCallback, useContext, useEffect, use
 import type { SignedInAccount } from '../../firebase/auth';
 import { afterFirstContent } from '../../app/first-content';
 import { importAfterDataSdk } from '../../app/load-data-sdk';
-import { yieldToMain } from '../../app/yield-to-main';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
 
 /**
@@ -48,9 +47,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       // The Auth chunk itself may fail to load (offline before it was ever cached): that is
       // retried too, when the connection returns.
       loading = retryWhenOnline(async () => {
+        // Auth's start (reading the persisted user from IndexedDB) comes a task after its
+        // module's evaluation (importAfterDataSdk).
         const module = await loadAuth();
-        // Auth's start (reading the persisted user from IndexedDB) in a task after its module's evaluation.
-        await yieldToMain();
         if (cancelled) return;
         // A transition: who is signed in reaches every page, and React renders that in slices.
         const unwatch = module.watchAccount((next) => startTransition(() => setAccount(next)));
