@@ -23,6 +23,7 @@ const ListenersWanted = createContext<(() => void) | null>(null);
 
 // After the SDK and zod, each evaluated in a task of its own (app/load-data-sdk.ts).
 const loadLive = () => importAfterDataSdk(() => import('./festival-live'));
+const loadListeners = () => importAfterDataSdk(() => import('./festival-listeners'));
 
 /** The bundle on screen: its programme (null: the bundle holds no festival), when it was built, its bytes. */
 interface ShownBundle {
@@ -47,7 +48,7 @@ const NO_VERSION: VersionState = { ...initialLiveState(null), exists: false };
  * (web/README.md, "The first page": that was most of a first visit's main-thread work), and an
  * open app pays one read per programme change.
  *
- * The collections' live listeners (festival-live.ts) run on staff pages, where an edit must
+ * The collections' live listeners (festival-listeners.ts) run on staff pages, where an edit must
  * show at once (`useProgrammeListeners`), and when there is no bundle at all (offline with no
  * copy, none served): Firestore's persistent cache then shows what it holds, as before.
  */
@@ -120,7 +121,7 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
     if (!listening) return;
     let stop: (() => void) | null = null;
     let cancelled = false;
-    void loadLive()
+    void loadListeners()
       .then((module) => {
         if (!cancelled) stop = module.listenToFestival(festivalId, (update) => startTransition(() => setLive(update)));
       })

@@ -1,13 +1,12 @@
-import { artistSchema, festivalSchema, firestorePaths, liveSetsSchema, performanceSchema, programmeVersionSchema, stageSchema, type LiveSets, type ProgrammeVersion } from '@encore/model';
+import { firestorePaths, liveSetsSchema, programmeVersionSchema, type LiveSets, type ProgrammeVersion } from '@encore/model';
 import { doc } from 'firebase/firestore';
 import { db } from '../firebase/firestore';
-import { listenToDocument, listenToQuery, type DocumentState } from '../firebase/live';
+import { listenToDocument, type DocumentState } from '../firebase/live';
 import type { WithId } from '../firebase/to-model';
-import { loadOfflineParts, loadProgrammeQueries } from './programme-queries';
-import type { LiveProgramme } from './live-programme';
+import { loadOfflineParts } from './programme-queries';
 
 /** The bundle brought the venue map: its plan image goes on the device too (offline map after one visit). */
-function keepSitePlanOffline(festivalId: string): void {
+export function keepSitePlanOffline(festivalId: string): void {
   void import('../features/venue/keep-map-offline').then(({ keepSitePlanOffline: keep }) => keep(db(), festivalId)).catch(() => undefined);
 }
 
@@ -36,32 +35,6 @@ export async function keepOfflineParts(festivalId: string, bundleBytes: ArrayBuf
     console.warn('The venue map and info pages could not be kept for offline use.', error);
   }
   keepSitePlanOffline(festivalId);
-}
-
-/**
- * The festival's live listeners, for staff pages (an edit shows at once) and for a visitor's
- * app that has no bundle to show (offline with none kept, none served): the festival context
- * starts them then. The listeners start from the bundle's documents (the same bytes
- * the first paint read) and then follow the server; every document is checked with its
- * full schema. `onChange` gets each new state of the four; the returned function stops them.
- */
-export function listenToFestival(festivalId: string, onChange: (update: (previous: LiveProgramme) => LiveProgramme) => void): () => void {
-  let stopped = false;
-  const stops: Array<() => void> = [];
-  void loadProgrammeQueries(db(), festivalId).then((queries) => {
-    if (stopped) return;
-    stops.push(
-      listenToDocument(queries.festival, festivalSchema, (update) => onChange((live) => ({ ...live, festival: update(live.festival) }))),
-      listenToQuery(queries.stages, stageSchema, (update) => onChange((live) => ({ ...live, stages: update(live.stages) }))),
-      listenToQuery(queries.artists, artistSchema, (update) => onChange((live) => ({ ...live, artists: update(live.artists) }))),
-      listenToQuery(queries.performances, performanceSchema, (update) => onChange((live) => ({ ...live, performances: update(live.performances) }))),
-    );
-    keepSitePlanOffline(festivalId);
-  });
-  return () => {
-    stopped = true;
-    for (const stop of stops) stop();
-  };
 }
 
 /**

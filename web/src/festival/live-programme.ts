@@ -4,7 +4,7 @@ import { initialLiveState, type LiveState } from '../firebase/live-state';
 import type { WithId } from '../firebase/to-model';
 import { makeProgramme, type ArtistDoc, type PerformanceDoc, type Programme, type StageDoc } from './programme';
 
-/** The state of the festival's four live listeners (festival-live.ts). */
+/** The state of the festival's four live listeners (festival-listeners.ts). */
 export interface LiveProgramme {
   festival: LiveState<WithId<Festival> | null> & { exists: boolean };
   stages: LiveState<StageDoc[]>;

@@ -10,7 +10,7 @@ export type { LiveState } from './live-state';
  * Listeners over `onSnapshot` that report what the person needs to see: the data, whether
  * it came from the offline cache, whether local writes are still waiting to sync, and
  * errors. `listenToQuery`/`listenToDocument` for code that is itself loaded on demand
- * (festival-live.ts), the hooks for pages.
+ * (festival-live.ts, festival-listeners.ts), the hooks for pages.
  */
 
 /** Calls `onState` with each state of the query's listener; returns the unsubscribe. */

@@ -5,9 +5,9 @@ import type { PlainValue } from './typed-values';
  * The checks the programme's first paint makes on the bundle's documents, in a few hundred
  * bytes instead of zod (25 KB gzipped) on the first download: each document must have the
  * fields, of the types, the programme's views read, or it is left out, as the live path
- * leaves out a document its schema refuses. The full schemas of @encore/model still check
- * every document a moment later, when the Firestore listeners take over (festival-live.ts),
- * and wherever data is written.
+ * leaves out a document its schema refuses. The full schemas of @encore/model check every
+ * document where the collections' listeners run (staff pages, an app with no bundle:
+ * festival-listeners.ts) and wherever data is written.
  */
 type Data = { [field: string]: PlainValue };
 
