@@ -1,6 +1,7 @@
 /** @encore/model: the festival data contract and the pure logic web and functions share. */
 export * from './schemas/common.js';
 export * from './schemas/festival.js';
+export * from './schemas/announcement.js';
 export * from './schemas/artist-links.js';
 export * from './schemas/rejection.js';
 export * from './schemas/media.js';

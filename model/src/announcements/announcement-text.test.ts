@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementSchema } from '../schemas/festival.js';
+import { announcementSchema } from '../schemas/announcement.js';
 import { allClearTexts, announcementText, isLiveUrgent } from './announcement-text.js';
 
 const at = new Date('2026-08-14T18:00:00Z');

@@ -1,4 +1,4 @@
-import type { Announcement } from '../schemas/festival.js';
+import type { Announcement } from '../schemas/announcement.js';
 import type { Locale } from '../schemas/user.js';
 import { message } from '../messages/catalog.js';
 
