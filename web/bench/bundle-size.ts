@@ -42,6 +42,8 @@ async function measure(): Promise<{ overBudget: boolean }> {
     const gzipped = new Map<string, number>();
     const bodies: Promise<void>[] = [];
     page.on('requestfinished', (request) => {
+      // Downloads only: index.html's ICU warm-up worker runs from a blob: URL made of the HTML's own inline script.
+      if (!/^https?:/.test(request.url())) return;
       if (!new URL(request.url()).pathname.endsWith('.js') && request.resourceType() !== 'script') return;
       bodies.push(
         request.response().then(async (response) => {
