@@ -9,8 +9,8 @@ import { precompiledMessages } from './vite/precompiled-messages.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
 import { zodEnglishOnly } from './vite/zod-english-only.ts';
 
-/** The chunk of a page App.tsx routes to lazily (`features/.../XxxPage.tsx`, `app/NotFoundPage.tsx`). */
-const ROUTE_PAGE_CHUNK = /(^|\/)[A-Z]\w*Page-[\w-]+\.js$/;
+/** The data SDK's chunks, imported lazily (app/load-data-sdk.ts, features/account/AccountContext.tsx): Firestore, zod, Auth. */
+const DATA_SDK_CHUNK = /(^|\/)(firestore|zod|auth)-[\w-]+\.js$/;
 
 export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
@@ -39,14 +39,18 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist/app',
       sourcemap: true,
       modulePreload: {
-        // A page's chunk is fetched on its first visit without the list of the chunks it imports
-        // (the browser finds them when it parses the page's chunk: one round trip more, and none
-        // once the service worker has precached every chunk, which it does right after the first
-        // page shows). Those lists, one per route, sat in the entry chunk every first visit
-        // downloads before the sets show: 2 KB gzipped of 12 (`npm run bench -- bundle-size`).
-        // What loads right after the first content (Firestore, Auth) keeps its list: its
-        // chunks then download side by side rather than one after another.
-        resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && ROUTE_PAGE_CHUNK.test(file) ? [] : deps),
+        // Vite's loader adds a `<link rel="modulepreload">` for each chunk a lazily imported chunk
+        // needs, before importing it, so they download side by side; the lists of those chunks
+        // sit in the importing chunk. Kept for the data SDK only (Firestore, zod, Auth: large
+        // chunks with imports of their own, loaded right after the first content). A page's
+        // chunk, and what loads after the SDK (the programme's follower, messaging, favourites),
+        // go without: the browser finds their imports when it parses them (one round trip more
+        // each level, none once the service worker has precached every chunk, right after the
+        // first page shows). Their lists were 1.1 KB gzipped of the JavaScript every first visit
+        // downloads before the sets show (`npm run bench -- bundle-size`), and Chromium spends
+        // ~0.7 ms per link inserted, in one task per import: 15-30 ms tasks after the first
+        // content (web/README.md, "The first page").
+        resolveDependencies: (file, deps, { hostType }) => (hostType === 'js' && !DATA_SDK_CHUNK.test(file) ? [] : deps),
       },
       rolldownOptions: {
         output: {
