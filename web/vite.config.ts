@@ -7,7 +7,6 @@ import { inlineEntryCss } from './vite/inline-entry-css.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { precompiledMessages } from './vite/precompiled-messages.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
-import { zodEnglishOnly } from './vite/zod-english-only.ts';
 
 /** The data SDK's chunks, imported lazily (app/load-data-sdk.ts, features/account/AccountContext.tsx): Firestore, zod, Auth. */
 const DATA_SDK_CHUNK = /(^|\/)(firestore|zod|auth)-[\w-]+\.js$/;
@@ -16,7 +15,7 @@ export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
   return {
-    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), zodEnglishOnly()],
+    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,

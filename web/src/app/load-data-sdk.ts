@@ -18,7 +18,7 @@ export function loadDataSdk(): Promise<void> {
   loading ??= importWithRetry(async () => {
     await import('../firebase/firestore');
     await yieldToMain();
-    await import('zod');
+    await import('./zod-ready');
     await yieldToMain();
   });
   return loading;
