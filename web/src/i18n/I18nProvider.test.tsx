@@ -61,4 +61,24 @@ describe('the app’s language', () => {
     await act(async () => {});
     expect(document.documentElement.lang).toBe('nl');
   });
+  it('renders an English first visit once: the catalog "loading" leaves the app as it is', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['en-GB']);
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      useLocale();
+      return <FormattedMessage id="ui.nav.schedule" defaultMessage="My schedule" />;
+    }
+    render(
+      <I18nProvider>
+        <Counted />
+      </I18nProvider>,
+    );
+    expect(screen.getByText('My schedule')).toBeTruthy();
+    // Past the catalog's promise (English's resolves at once) and any render it would cause.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(renders).toBe(1);
+  });
 });
