@@ -18,6 +18,9 @@
  * `FRAME=<regular expression>` sums the samples with a matching frame anywhere up their stack
  * (`FRAME='signIn|Credential'`: what signing in cost). `RATE=1 MIN_TASK=1000` gives those
  * totals unthrottled, without the task list.
+ * `TASK_FRAMES=<text>` adds, for each task, the frames anywhere up its samples' stacks whose
+ * source contains the text (`TASK_FRAMES=src/`: which of the app's components and functions a
+ * task ran, such as the components a synchronous React render went through).
  * `CLOCK=real` visits at the machine's real clock (after the festival) instead of its Saturday.
  */
 import { TraceMap, originalPositionFor } from '@jridgewell/trace-mapping';
@@ -28,6 +31,7 @@ import { FESTIVAL_SATURDAY_NINE, festivalClockScript } from '../test/browser/fes
 
 const RUNS = Number(process.env.RUNS ?? 2);
 const RATE = Number(process.env.RATE ?? 4);
+const TASK_FRAMES = process.env.TASK_FRAMES ?? '';
 const MIN_TASK_MS = Number(process.env.MIN_TASK ?? 50);
 const WAIT_MS = Number(process.env.WAIT ?? 8000);
 const REAL_CLOCK = process.env.CLOCK === 'real';
@@ -162,7 +166,12 @@ async function firstVisit(url: string, run: number): Promise<void> {
       overFifty += Math.max(0, durationMs - 50);
       const self = new Map<string, number>();
       const paths = new Map<string, number>();
+      const appFrames = new Map<string, number>();
       for (const id of task.samples) {
+        if (TASK_FRAMES) {
+          const labels = new Set(await Promise.all(stackOf(id, parentOf).map((node) => describeFrame(nodes.get(node)!.callFrame))));
+          for (const label of labels) if (label.includes(TASK_FRAMES)) appFrames.set(label, (appFrames.get(label) ?? 0) + 1);
+        }
         const frame = nodes.get(id)!.callFrame;
         const label = await describeFrame(frame);
         self.set(label, (self.get(label) ?? 0) + 1);
@@ -179,6 +188,7 @@ async function firstVisit(url: string, run: number): Promise<void> {
       if (task.samples.length === 0) continue;
       const sampleMs = durationMs / task.samples.length;
       console.log(`    most time in:\n${ranked(self, sampleMs, 5)}\n    called from:\n${ranked(paths, sampleMs, 3)}`);
+      if (appFrames.size > 0) console.log(`    ${TASK_FRAMES} frames up its stacks:\n${ranked(appFrames, sampleMs, 12)}`);
     }
     console.log(`  time over 50 ms, summed over these tasks: ${overFifty.toFixed(0)} ms (Lighthouse's TBT counts it from the first contentful paint on)`);
     await summariseVisit(profile, sampled, nodes, parentOf);
