@@ -1,4 +1,4 @@
-import { roleSchema } from '../schemas/user.js';
+import { roleSchema } from '../schemas/role.js';
 
 /**
  * Whether a signed-in person may act as staff, the one decision the rules

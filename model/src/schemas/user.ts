@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rejectionSchema } from './rejection.js';
+import { roleSchema } from './role.js';
 import { documentIdSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 
 /**
@@ -79,8 +80,7 @@ export const noticeSchema = z
   .strict();
 export type Notice = z.infer<typeof noticeSchema>;
 
-export const roleSchema = z.enum(['staff', 'admin']);
-export type Role = z.infer<typeof roleSchema>;
+export { roleSchema, type Role } from './role.js';
 
 /** A person as the app sees them: role from the `role` custom claim, absent for visitors. */
 export const accountSchema = z.object({
