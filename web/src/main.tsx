@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { afterFirstContent } from './app/first-content';
 import { appConfig } from './config/firebase-config';
 import { programmeBundleBytes } from './festival/bundle-file/fetch-bundle';
+import './firebase/no-injected-defaults';
 import { loadDisplayFont } from './ui/display-font';
 import './styles/base.css';
 
