@@ -11,7 +11,9 @@
  *
  * Runs BENCH_RUNS times (default 3) per clock and prints each clock's median run's score and
  * metrics next to their targets (performance >= 95, LCP < 1.5 s, issue 20's; FCP, TBT, CLS with
- * Lighthouse's "good" thresholds), the LCP element, and what Lighthouse still flags. Exit 1
+ * Lighthouse's "good" thresholds), TBT counted from the observed first paint in each run
+ * (support/tbt-from-first-paint.ts: the figure the simulated first paint's two landing places
+ * hide), the LCP element, and what Lighthouse still flags. Exit 1
  * when a median misses a target.
  * The machine's load counts: simulated throttling scales the CPU time it observes.
  */
@@ -20,6 +22,7 @@ import { loadavg } from 'node:os';
 import type { Result as LighthouseResult } from 'lighthouse';
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core';
 import { report, runInQuietChild } from './support/quiet-child.ts';
+import { tbtFromObservedFirstPaint, type TraceEvent } from './support/tbt-from-first-paint.ts';
 import { FESTIVAL_SATURDAY_NINE, festivalClockScript } from '../test/browser/festival-clock.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -67,6 +70,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
     let missed = false;
     for (const clock of CLOCKS) {
       const runs: LighthouseResult[] = [];
+      const tbtFromFirstPaint: Array<number | null> = [];
       for (let run = 0; run < RUNS; run++) {
         // A browser context of its own per run: Lighthouse's storage reset leaves IndexedDB and
         // localStorage in place ("stored data affecting loading performance"), so the second run
@@ -78,6 +82,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
         await context.close();
         if (!result) throw new Error('Lighthouse returned no result');
         runs.push(result.lhr);
+        tbtFromFirstPaint.push(tbtFromObservedFirstPaint((result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace?.traceEvents ?? []));
       }
       const scoreOf = (lhr: LighthouseResult) => Math.round((lhr.categories['performance']?.score ?? 0) * 100);
       const median = [...runs].sort((a, b) => scoreOf(a) - scoreOf(b))[Math.floor(runs.length / 2)]!;
@@ -93,6 +98,9 @@ async function measure(): Promise<{ overBudget: boolean }> {
         report(`  ${target.label.padEnd(12)} ${target.format(value).padStart(9)}  (good <= ${target.format(target.good)}${target.audit === 'largest-contentful-paint' ? `, target < ${target.format(LCP_TARGET_MS)}` : ''}; ratio ${(value / target.good).toFixed(2)}; runs ${all})`);
         if (target.audit === 'largest-contentful-paint' && !(value < LCP_TARGET_MS)) missed = true;
       }
+      // The figure the median hides (support/tbt-from-first-paint.ts): TBT had the simulated first paint been early in every run.
+      const estimates = tbtFromFirstPaint.map((ms) => (ms === null ? 'n/a' : `${ms.toFixed(0)} ms`)).join(', ');
+      report(`  TBT counted from the observed first paint (estimate from each run's trace; about 250 ms or less for 95 with an early first paint): runs ${estimates}`);
       const lcpElement = median.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
       const snippet = lcpElement?.items?.[0]?.items?.[0]?.node?.snippet;
       if (snippet) report(`  LCP element: ${snippet.slice(0, 160)}`);
