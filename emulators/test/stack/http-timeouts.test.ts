@@ -210,25 +210,30 @@ describe('Storage (9199)', () => {
   });
 
   it('takes an upload whose bytes keep coming for longer than the idle timeout', async () => {
-    const chunks = 8;
+    // A byte every quarter of the idle timeout (so a busy machine's late timer still leaves
+    // room), until the upload has lasted two and a half idle timeouts: longer than one, and
+    // well within the request timeout however late the timers run.
+    let sent = 0;
+    const started = Date.now();
     const status = await new Promise<number>((resolve, reject) => {
-      const request = httpRequest(uploadUrl('slowly'), { method: 'POST', headers: { authorization: 'Bearer owner', 'content-length': String(chunks) } }, (response) => {
+      const request = httpRequest(uploadUrl('slowly'), { method: 'POST', headers: { authorization: 'Bearer owner', 'transfer-encoding': 'chunked' } }, (response) => {
         response.resume();
         resolve(response.statusCode!);
       });
       request.on('error', reject);
-      let sent = 0;
       const drip = setInterval(() => {
         request.write('x');
-        if (++sent === chunks) {
+        sent += 1;
+        if (Date.now() - started >= TIMEOUTS.idleMs * 2.5) {
           clearInterval(drip);
           request.end();
         }
-      }, TIMEOUTS.idleMs / 2);
+      }, TIMEOUTS.idleMs / 4);
     });
     expect(status).toBe(200);
+    expect(Date.now() - started).toBeGreaterThan(TIMEOUTS.idleMs * 2);
     const stored = await fetch(`http://127.0.0.1:${storage.port}/storage/v1/b/${DEFAULT_STORAGE_BUCKET}/o/slowly?alt=media`, { headers: { authorization: 'Bearer owner' } });
-    expect(await stored.text()).toBe('x'.repeat(chunks));
+    expect(await stored.text()).toBe('x'.repeat(sent));
   });
 });
 
