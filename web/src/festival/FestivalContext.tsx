@@ -4,6 +4,7 @@ import { afterFirstContent } from '../app/first-content';
 import { importAfterDataSdk } from '../app/load-data-sdk';
 import { yieldToMain } from '../app/yield-to-main';
 import { appConfig } from '../config/firebase-config';
+import { loadFestivalLive } from './load-festival-live';
 import { useConnection } from '../firebase/use-connection';
 import { ClockProvider } from '../time/ClockContext';
 import type { DocumentState } from '../firebase/live';
@@ -24,7 +25,6 @@ const FestivalContext = createContext<FestivalState | null>(null);
 const ListenersWanted = createContext<(() => void) | null>(null);
 
 // After the SDK and zod, each evaluated in a task of its own (app/load-data-sdk.ts).
-const loadLive = () => importAfterDataSdk(() => import('./festival-live'));
 const loadListeners = () => importAfterDataSdk(() => import('./festival-listeners'));
 
 /** The bundle on screen: its programme (null: the bundle holds no festival), when it was built, its bytes. */
@@ -82,7 +82,7 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
         startTransition(() => setBundle(shown));
         await afterFirstContent();
         void keepBundleCopy(festivalId, shown.bytes);
-        const module = await loadLive();
+        const module = await loadFestivalLive();
         if (!cancelled) stop = module.followProgrammeBundle(festivalId, shown.bytes, (update) => startTransition(() => setVersion(update)));
       })
       .catch((error: unknown) => {
@@ -109,7 +109,7 @@ export function FestivalProvider({ children }: { children: ReactNode }) {
       startTransition(() => setBundle(next));
       void keepBundleCopy(festivalId, bytes);
       // Its venue map and info pages too (the chunk is loaded: the listener that announced it runs in it).
-      void loadLive()
+      void loadFestivalLive()
         .then((module) => module.keepOfflineParts(festivalId, bytes))
         .catch(() => undefined);
     });

@@ -1,8 +1,8 @@
 import type { LiveTrendingItem } from '@encore/model';
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
-import { importAfterDataSdk } from '../app/load-data-sdk';
 import { appConfig } from '../config/firebase-config';
+import { loadFestivalLive } from './load-festival-live';
 
 export interface LiveCounts {
   /** Per set, how many people have it in their schedule (as last published: at most ~30 s behind). */
@@ -16,9 +16,6 @@ export interface LiveCounts {
 const NONE: LiveCounts = { favorites: {}, trending: [], status: 'loading', error: null };
 const LiveCountsContext = createContext<LiveCounts>(NONE);
 
-// The same chunk as the programme's follower (festival-live.ts), loaded the same way after the first paint.
-const loadLive = () => importAfterDataSdk(() => import('./festival-live'));
-
 /**
  * The festival's live figures for every page: one listener on `festivals/{f}/live/sets`, the
  * published aggregate (functions/README.md, "Live counts as published aggregates"). Counts live
@@ -31,7 +28,7 @@ export function LiveCountsProvider({ children }: { children: ReactNode }) {
     let stop: (() => void) | null = null;
     let cancelled = false;
     void afterFirstContent()
-      .then(loadLive)
+      .then(loadFestivalLive)
       .then((module) => {
         if (cancelled) return;
         stop = module.listenToLiveSets(festivalId, (update) =>
