@@ -303,13 +303,15 @@ describe('uploads that cannot be used for free hosting', () => {
     // What only a race could do: the file lands although the photo exists (written as the owner).
     const stray = uploadPath(other, 'own-photo');
     const before = (await photoDoc('own-photo').get()).data();
-    const processedBefore = official ? 0 : stack.invocations.ok('processPhoto').length;
+    // The events processPhoto had already been given: one of them delivered again (at least
+    // once, as Pub/Sub does, when a loaded machine runs past its ack deadline) is not this file.
+    const eventsBefore = new Set(official ? [] : stack.invocations.records.filter((record) => record.function === 'processPhoto').map((record) => record.eventId));
     await bucket().file(stray).save(Buffer.from('<html><body>free hosting</body></html>'), { resumable: false, contentType: 'image/jpeg' });
     await stack.eventually(async () => !(await bucket().file(stray).exists())[0], 'the stray file deleted');
     // Untouched, to its update time: the pipeline never ran on the stray file.
     expect((await photoDoc('own-photo').get()).data()).toEqual(before);
     expect(before).toMatchObject({ status: 'ready', originalPath: uploadPath(uploader, 'own-photo') });
-    if (!official) expect(stack.invocations.ok('processPhoto').length).toBe(processedBefore);
+    if (!official) expect(stack.invocations.records.filter((record) => record.function === 'processPhoto' && !eventsBefore.has(record.eventId))).toEqual([]);
   });
 
 });
