@@ -135,7 +135,24 @@ async function sharedFunctionsBuild(): Promise<string> {
   return functionsModule;
 }
 
+/**
+ * The stack, started again on new ports when one of the ports picked turned out taken: they are
+ * picked as free before anything binds them (the web app is configured with them first), and
+ * with the test files' stacks starting side by side another one can take a port in between
+ * (the Auth emulator's `listen EADDRINUSE` ended a full run's browser test file).
+ */
 export async function startLocalStack(): Promise<LocalStack> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startLocalStackOnce();
+    } catch (error) {
+      if (attempt >= 3 || !String((error as Error)?.message ?? error).includes('EADDRINUSE')) throw error;
+      console.warn(`[browser tests] a port was taken while the stack started (${String((error as Error).message)}); starting it again on new ports`);
+    }
+  }
+}
+
+async function startLocalStackOnce(): Promise<LocalStack> {
   const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
