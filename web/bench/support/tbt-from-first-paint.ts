@@ -17,7 +17,6 @@ export interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { frame?: string; data?: { frame?: string } };
 }
 
 const CPU_SLOWDOWN = 4;
