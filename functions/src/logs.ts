@@ -64,6 +64,10 @@ export const logs = {
   calendarServed: info('calendar-served'),
   bundleBuilt: info('bundle-built'),
   bundlesRefreshed: info('bundles-refreshed'),
+  /** The first page (`GET /`) could not fetch the web app's shell from Hosting: visitors got a 502. */
+  firstPageShellUnavailable: error('first-page-shell-unavailable'),
+  /** The first page could not read its festival: the shell went out without the programme's header. */
+  firstPageFestivalUnreadable: warn('first-page-festival-unreadable'),
   maintenanceDone: info('maintenance-done'),
   maintenanceFailed: error('maintenance-failed'),
 } as const;

@@ -8,6 +8,8 @@ import { handleReporterStanding } from '../handlers/reporter-standing.js';
 import { answer, caller } from './callable.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
 import { handleBundleRequest } from '../handlers/programme-bundle.js';
+import { handleFirstPage } from '../handlers/first-page.js';
+import { fetchWebShell, webShellOrigin } from '../platform/web-shell.js';
 import { liveDeps } from '../platform/live.js';
 
 /** `GET …/calendarFeed?uid=…&token=…`: the subscribable .ics of a person's favourites. */
@@ -20,9 +22,9 @@ export const calendarFeed = onRequest(httpsOptions, async (req, res) => {
   res.status(feed.status).set(feed.headers).send(feed.body);
 });
 
-/** The gzip of each bundle version this instance served, by ETag (a few festivals at most). */
+/** The gzip of each bundle version and first page this instance served, by ETag (a few at most). */
 const gzipped = new Map<string, Buffer>();
-function gzipOf(etag: string, bytes: Buffer): Buffer {
+function gzipOf(etag: string, bytes: Buffer | string): Buffer {
   let compressed = gzipped.get(etag);
   if (!compressed) {
     compressed = gzipSync(bytes, { level: 9 });
@@ -55,6 +57,30 @@ export const programmeBundle = onRequest(httpsOptions, async (req, res) => {
     }
   }
   res.status(answer.status).set(headers).send(body);
+});
+
+/**
+ * `GET /` (a Hosting rewrite: firebase.json deploys no index.html, so `/` reaches it; `vite
+ * preview` proxies it on the emulators): the web app's shell with the programme's header
+ * written in from the festival's document (handlers/first-page.ts), so a first visit paints
+ * what the programme says before any JavaScript. Cached by the CDN for a minute, gzipped
+ * for clients that accept it.
+ */
+export const firstPage = onRequest(httpsOptions, async (req, res) => {
+  const deps = liveDeps();
+  const origin = webShellOrigin(deps.settings.appUrl, { forwardedHost: req.get('x-forwarded-host'), forwardedProto: req.get('x-forwarded-proto') }, process.env.FUNCTIONS_EMULATOR === 'true');
+  const answer = await handleFirstPage(deps, { method: req.method, ifNoneMatch: identityEtags(req.get('if-none-match')) }, () => fetchWebShell(origin));
+  const etag = answer.headers['etag'];
+  if (!etag || !acceptsGzip(req.get('accept-encoding'))) {
+    res.status(answer.status).set(etag ? { ...answer.headers, vary: 'Accept-Encoding' } : answer.headers).send(answer.body);
+    return;
+  }
+  const headers: Record<string, string> = { ...answer.headers, vary: 'Accept-Encoding', etag: gzipEtag(etag) };
+  if (answer.status !== 200) {
+    res.status(answer.status).set(headers).send(answer.body);
+    return;
+  }
+  res.status(200).set({ ...headers, 'content-encoding': 'gzip' }).send(gzipOf(etag, answer.body));
 });
 
 export const calendarLink = onCall(callableOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));

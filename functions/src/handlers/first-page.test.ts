@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { HEADER_SLOT } from '../domain/first-page.js';
+import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { FIRST_PAGE_CACHE_CONTROL, festivalIdOfShell, handleFirstPage } from './first-page.js';
+
+const shellFor = (festivalId: string) =>
+  `<!doctype html><html><head><meta name="encore-festival" content="${festivalId}"></head><body><main>${HEADER_SLOT.start}<span class="skeleton"></span>${HEADER_SLOT.end}</main></body></html>`;
+const get = { method: 'GET', ifNoneMatch: undefined };
+
+describe('handleFirstPage', () => {
+  it("serves the shell with the festival's header written in, cacheable by the CDN for a minute and revalidated by browsers", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    expect(answer.status).toBe(200);
+    expect(answer.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': FIRST_PAGE_CACHE_CONTROL });
+    expect(answer.body).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
+    expect(answer.body).not.toContain('skeleton');
+  });
+
+  it('answers a revalidation of the same page with a 304 and no body, and a changed venue with the new page', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const first = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    const again = await handleFirstPage(deps, { method: 'GET', ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
+    expect([again.status, again.body]).toEqual([304, '']);
+    await deps.docs.batch((batch) => batch.set(`festivals/${FESTIVAL_ID}`, { venue: 'Quay' }, { merge: true }));
+    const changed = await handleFirstPage(deps, { method: 'GET', ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
+    expect(changed.status).toBe(200);
+    expect(changed.body).toContain('>Quay. Times are festival time');
+  });
+
+  it('serves the shell as it is when its festival does not exist, or the shell names none', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const unknown = await handleFirstPage(deps, get, async () => shellFor('no-such-festival'));
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toBe(shellFor('no-such-festival'));
+    const nameless = `<main>${HEADER_SLOT.start}${HEADER_SLOT.end}</main>`;
+    expect((await handleFirstPage(deps, get, async () => nameless)).body).toBe(nameless);
+  });
+
+  it('serves the shell as it is when the festival cannot be read', async () => {
+    const deps = testDeps();
+    deps.docs.get = async () => {
+      throw new Error('unavailable');
+    };
+    const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    expect([answer.status, answer.body]).toEqual([200, shellFor(FESTIVAL_ID)]);
+  });
+
+  it('answers 502, not cached, when the shell cannot be fetched', async () => {
+    const answer = await handleFirstPage(testDeps(), get, async () => {
+      throw new Error('https://encore.example/app.html answered 404');
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it('refuses other methods than GET and HEAD with 405 and Allow', async () => {
+    const answer = await handleFirstPage(testDeps(), { method: 'POST', ifNoneMatch: undefined }, async () => shellFor(FESTIVAL_ID));
+    expect(answer.status).toBe(405);
+    expect(answer.headers['allow']).toBe('GET, HEAD');
+  });
+});
+
+describe('festivalIdOfShell', () => {
+  it('reads the meta tag the web build writes, and nothing that is not an id', () => {
+    expect(festivalIdOfShell(shellFor('encore-2026'))).toBe('encore-2026');
+    expect(festivalIdOfShell('<meta name="encore-festival" content="../x">')).toBeNull();
+    expect(festivalIdOfShell('<html></html>')).toBeNull();
+  });
+});

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto';
+import { festivalSchema, firestorePaths } from '@encore/model';
+import { renderFirstPage } from '../domain/first-page.js';
+import { notModified } from '../domain/programme-bundle.js';
+import { logs } from '../logs.js';
+import type { Deps } from './deps.js';
+
+/**
+ * Browsers revalidate every time (a new release's shell names new asset files); the CDN keeps
+ * a page a minute, so an organiser's edit of the venue shows within a minute and a crowd
+ * opening the app costs a festival read a minute, not one per visitor. A deploy clears the
+ * CDN's copies.
+ */
+export const FIRST_PAGE_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=60';
+
+export interface FirstPageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The festival the shell was built for: `<meta name="encore-festival">`, written by the web build (web/vite/first-page.ts). */
+export function festivalIdOfShell(shell: string): string | null {
+  return /<meta name="encore-festival" content="([\w-]{1,100})"/.exec(shell)?.[1] ?? null;
+}
+
+/**
+ * `GET /` (a Hosting rewrite; `vite preview` proxies it on the emulators): the web app's shell
+ * with the programme's header written in (domain/first-page.ts). `readShell` gets the shell
+ * from the web app's own origin, so the page always names the asset files deployed with it.
+ * A festival that cannot be read leaves the shell as it is (the app says what is wrong); a
+ * shell that cannot be fetched is a 502, since there is no page to give.
+ */
+export async function handleFirstPage(
+  deps: Pick<Deps, 'docs'>,
+  request: { method: string; ifNoneMatch: string | undefined },
+  readShell: () => Promise<string>,
+): Promise<FirstPageAnswer> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return { status: 405, headers: { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }, body: 'Method not allowed\n' };
+  }
+  let shell: string;
+  try {
+    shell = await readShell();
+  } catch (error) {
+    logs.firstPageShellUnavailable({ error: String(error) });
+    return { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: 'The app could not be loaded. Try again in a moment.\n' };
+  }
+  const festivalId = festivalIdOfShell(shell);
+  let festival = null;
+  if (festivalId) {
+    try {
+      festival = (await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema)) ?? null;
+    } catch (error) {
+      logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
+    }
+  }
+  const body = renderFirstPage(shell, festival);
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIRST_PAGE_CACHE_CONTROL, etag };
+  if (notModified(request.ifNoneMatch, etag)) return { status: 304, headers, body: '' };
+  return { status: 200, headers, body };
+}
