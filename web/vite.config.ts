@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
-import { bundlesProxy } from './vite/bundles-proxy.ts';
+import { appShell } from './vite/app-shell.ts';
+import { bundlesProxy, previewRewrites } from './vite/hosting-rewrites.ts';
 import { firstPageHints } from './vite/first-page.ts';
 import { inlineEntryCss } from './vite/inline-entry-css.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
@@ -15,7 +16,7 @@ export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
   return {
-    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages()],
+    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), appShell()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,
@@ -33,7 +34,7 @@ export default defineConfig(({ command, mode }) => {
     // The emulators and functions talk to 127.0.0.1; the app is served from the same host so
     // the browser treats every local origin alike.
     server: { host: '127.0.0.1', port: 5173, strictPort: true, proxy: bundlesProxy(env) },
-    preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: bundlesProxy(env) },
+    preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: previewRewrites(env) },
     build: {
       outDir: 'dist/app',
       sourcemap: true,

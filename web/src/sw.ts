@@ -27,9 +27,11 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | {
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-// Every route is the same single-page shell; Firebase Hosting's reserved URLs (/__/auth for
-// Google sign-in) are real pages and go to the network.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/__\//] }));
+// Every route is the same single-page shell, app.html (web/vite/app-shell.ts: what Hosting
+// serves; `/` from the network is that shell with the programme's header written in, which
+// React renders anyway); Firebase Hosting's reserved URLs (/__/auth for Google sign-in) are
+// real pages and go to the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('app.html'), { denylist: [/^\/__\//] }));
 
 // Staff's images (the site plan, artist pictures) are public files under `media/` whose paths
 // change with every upload and whose bytes never do: kept once seen, so the map opens offline

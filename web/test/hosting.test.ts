@@ -13,6 +13,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const firebaseJson = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8')) as {
   hosting: {
     public: string;
+    ignore: string[];
     rewrites: Array<{ source: string; destination?: string; function?: { functionId: string; region: string } }>;
     headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
   };
@@ -48,8 +49,15 @@ describe('hosting config', () => {
     expect(resolve(ROOT, firebaseJson.hosting.public)).toBe(outDir);
   });
 
-  it('rewrites every route to the app shell', () => {
-    expect(firebaseJson.hosting.rewrites).toContainEqual({ source: '**', destination: '/index.html' });
+  it('rewrites every route to the app shell, app.html, and deploys no index.html, which Hosting would serve for / before any rewrite', () => {
+    expect(firebaseJson.hosting.rewrites).toContainEqual({ source: '**', destination: '/app.html' });
+    expect(firebaseJson.hosting.ignore).toContain('index.html');
+  });
+
+  it('sends / to the firstPage function, before every other rewrite, cacheable by the CDN and revalidated by browsers', () => {
+    expect(firebaseJson.hosting.rewrites[0]).toEqual({ source: '/', function: { functionId: 'firstPage', region: 'europe-west1' } });
+    // The same value the function sets (functions/src/handlers/first-page.ts), should Hosting's headers win.
+    expect(cacheControlOf('/')).toBe('public, max-age=0, must-revalidate, s-maxage=60');
   });
 
   it('sends /bundles/** to the programmeBundle function, before the app shell rewrite, cacheable by the CDN', () => {
@@ -62,8 +70,8 @@ describe('hosting config', () => {
   });
 
   it('never lets a browser cache the shell (at any route) or the service worker; only hashed assets are immutable', () => {
-    // Routes are answered with index.html through the rewrite, so they need the header too.
-    for (const path of ['/', '/index.html', '/performances/abc', '/staff/moderation', '/sw.js', '/manifest.webmanifest']) {
+    // Routes are answered with app.html through the rewrite, so they need the header too; `/` is the firstPage function's (above).
+    for (const path of ['/app.html', '/performances/abc', '/staff/moderation', '/sw.js', '/manifest.webmanifest']) {
       expect([path, cacheControlOf(path)]).toEqual([path, 'no-cache']);
     }
     expect(cacheControlOf('/assets/index-CbM47kNK.js')).toBe('public, max-age=31536000, immutable');

@@ -1,20 +1,23 @@
 /**
  * The production build's hints for the programme page's first visit (web/README.md, "The
- * first page"), written into index.html:
+ * first page"), written into index.html (and so into app.html, the shell Hosting serves):
  *
- * - `<link rel="preload" as="fetch" crossorigin>` of the festival's programme bundle, on
- *   every page (the festival context reads it on every route): the first paint's sets come
- *   from it (src/festival/bundle-file/), and its download starts with the HTML's instead of
- *   after the entry chunk has run; the entry's `fetch` of the same URL picks it up;
+ * - `<meta name="encore-festival">`: the festival this build shows, which the `firstPage`
+ *   function reads from the shell to write that festival's header into it;
  * - `<link rel="preconnect">` to Firestore (the emulator in local builds), so the
  *   connection the programme's listeners need is open by the time the SDK has loaded;
- * - `<link rel="modulepreload">` of the programme's route chunk and the chunks it imports,
- *   added by a one-line script only when the page opened is the programme (`/`): otherwise
- *   the route chunk is only requested once the entry has run, one round trip later. Other
- *   routes do not pay for it. The same for the stylesheets those chunks import
- *   (`<link rel="preload" as="style">`): Vite's loader waits for them before the page renders.
+ * - added once the shell's first frame is painted (scripts-after-first-paint.ts), with the
+ *   entry script and its module preloads: a `<link rel="preload" as="fetch" crossorigin>`
+ *   of the festival's programme bundle, on every page (the festival context reads it on
+ *   every route; the first paint's sets come from it, and the entry's `fetch` of the same
+ *   URL picks it up), and, only when the page opened is the programme (`/`), a
+ *   `<link rel="modulepreload">` of the programme's route chunk and the chunks it imports
+ *   and `<link rel="preload" as="style">` of their stylesheets (Vite's loader waits for
+ *   them before the page renders): otherwise the route chunk is only requested once the
+ *   entry has run, one round trip later. Other routes do not pay for them.
  */
 import { loadEnv, type Plugin, type Rollup } from 'vite';
+import { scriptsAfterFirstPaint, type Hint } from './scripts-after-first-paint.ts';
 
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
@@ -27,10 +30,14 @@ export function firestoreOrigin(env: Record<string, string | undefined>): string
   return `http://${env['VITE_EMULATOR_HOST'] ?? '127.0.0.1'}:${env['VITE_FIRESTORE_EMULATOR_PORT'] ?? '8080'}`;
 }
 
+/** The festival the app shows: the same rule as src/config/firebase-config.ts. */
+export function festivalIdOf(env: Record<string, string | undefined>): string {
+  return env['VITE_FESTIVAL_ID']?.trim() || 'encore-2026';
+}
+
 /** The same-origin URL of the festival's bundle: the same rule as src/config/firebase-config.ts and @encore/model's `programmeBundlePath`. */
 export function programmeBundleHref(env: Record<string, string | undefined>): string {
-  const festivalId = env['VITE_FESTIVAL_ID']?.trim() || 'encore-2026';
-  return `/bundles/${festivalId}/programme.bundle`;
+  return `/bundles/${festivalIdOf(env)}/programme.bundle`;
 }
 
 /** The stylesheets the programme's chunks import (Vite loads them before the route renders), less the entry's. */
@@ -62,6 +69,7 @@ export function programmeChunks(bundle: OutputBundle): string[] {
 export function firstPageHints(): Plugin {
   let origin = '';
   let bundleHref = '';
+  let festivalId = '';
   return {
     name: 'encore-first-page-hints',
     apply: 'build',
@@ -69,21 +77,19 @@ export function firstPageHints(): Plugin {
       const env = { ...loadEnv(config.mode, config.envDir || config.root, 'VITE_'), ...process.env };
       origin = firestoreOrigin(env);
       bundleHref = programmeBundleHref(env);
+      festivalId = festivalIdOf(env);
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
         const files = context.bundle ? programmeChunks(context.bundle) : [];
         const stylesheets = context.bundle ? programmeStylesheets(context.bundle) : [];
-        const hints = [...files.map((file) => ['modulepreload', `/${file}`]), ...stylesheets.map((file) => ['preload', `/${file}`])];
-        const preload = `(function(){if(location.pathname!=='/')return;${JSON.stringify(hints)}.forEach(function(hint){var link=document.createElement('link');link.rel=hint[0];if(hint[0]==='preload')link.as='style';else link.crossOrigin='';link.href=hint[1];document.head.appendChild(link);});})();`;
-        // Before the entry and the stylesheet: an inline script after a stylesheet would wait
-        // for it, and these requests should start with the entry's.
-        const withPreload = files.length > 0 ? html.replace('<script type="module"', `<script>${preload}</script>\n    <script type="module"`) : html;
+        const programmeHints = [...files.map((file): Hint => ['modulepreload', `/${file}`]), ...stylesheets.map((file): Hint => ['preload', `/${file}`, 'style'])];
         return {
-          html: withPreload,
+          html: scriptsAfterFirstPaint(html, { bundleHref, programmeHints }),
           tags: [
-            { tag: 'link', attrs: { rel: 'preload', as: 'fetch', href: bundleHref, crossorigin: '' }, injectTo: 'head' },
+            // Which festival this shell shows: the `firstPage` function reads it to write that festival's header in.
+            { tag: 'meta', attrs: { name: 'encore-festival', content: festivalId }, injectTo: 'head' },
             { tag: 'link', attrs: { rel: 'preconnect', href: origin, crossorigin: '' }, injectTo: 'head' },
           ],
         };

@@ -27,8 +27,9 @@ export function serviceWorker(): Plugin[] {
     manifest: false,
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // sw.js itself is never precached (it is what decides what is).
-      globIgnores: ['sw.js'],
+      // sw.js itself is never precached (it is what decides what is), nor index.html, which
+      // Hosting does not serve (vite/app-shell.ts: the shell is app.html).
+      globIgnores: ['sw.js', 'index.html'],
       // One ES module bundle (sw.js) that hosting serves uncached, Workbox and the FCM SDK inside.
       rollupFormat: 'es',
       sourcemap: false,

@@ -13,6 +13,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeftIn, englishPatterns } from './english-left';
+import { FESTIVAL_SATURDAY_NINE, setFestivalClock } from './festival-clock';
 import { launchBrowser, phoneAndLaptopLooks, screenshot, seriousA11yViolations, seriousA11yViolationsInLooks, signIn } from './browser';
 import { startLocalStack, type LocalStack } from './local-stack';
 
@@ -224,4 +225,72 @@ describe('Encore’s shell, languages and themes', () => {
     expect(await page.locator('[data-surface="console"]').count()).toBe(1);
     await screenshot(page, 'shell-phone-staff-console');
   }, 180_000);
+});
+
+/**
+ * `/` is the shell with the programme's header written in by the `firstPage` function
+ * (functions/src/domain/first-page.ts), reached through `vite preview`'s proxy as through
+ * Hosting's rewrite: what a phone on a slow network paints before any script has arrived.
+ */
+describe('the first HTML of the programme', () => {
+  const intro = { en: `${seed.festival.venue}. Times are festival time (Europe/Amsterdam).`, nl: `${seed.festival.venue}. Tijden zijn festivaltijd (Europe/Amsterdam).` };
+  const ended = { en: `${seed.festival.name} has ended. The programme stays here to look back on.`, nl: `${seed.festival.name} is afgelopen. Het programma blijft hier staan om op terug te kijken.` };
+
+  /** `/` as the HTML alone paints it: every app script refused, so nothing but the HTML and its inline scripts runs. */
+  async function htmlAlone(options: BrowserContextOptions, clock: Date | null): Promise<Page> {
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block', ...options });
+    contexts.push(context);
+    if (clock) await setFestivalClock(context, clock);
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/`);
+    return page;
+  }
+
+  const visibleText = (page: Page, selector: string) => page.locator(`main ${selector}`).evaluateAll((elements) => elements.filter((element) => (element as HTMLElement).offsetParent !== null).map((element) => element.textContent));
+
+  it("carries the festival's venue and zone on / only; other routes get the plain shell", async () => {
+    const programme = await (await fetch(`${stack.url}/?day=2026-08-15`)).text();
+    expect(programme).toContain(`data-first-page-lang="en">${intro.en}</p>`);
+    expect(programme).toContain(`data-first-page-lang="nl">${intro.nl}</p>`);
+    const lineup = await (await fetch(`${stack.url}/lineup`)).text();
+    expect(lineup).not.toContain('data-first-page-lang="en"');
+    expect(lineup).toContain('<!--encore:programme-header-->');
+  });
+
+  it('paints the header before any script, in the visitor’s language, saying it has ended only once it has by the device’s clock', async () => {
+    const saturday = await htmlAlone({}, FESTIVAL_SATURDAY_NINE);
+    expect(await visibleText(saturday, 'h1')).toEqual(['Programme']);
+    expect(await visibleText(saturday, 'p')).toEqual([intro.en]);
+    await screenshot(saturday, 'first-page-html-alone-phone');
+
+    const dutch = await htmlAlone({ locale: 'nl-NL' }, FESTIVAL_SATURDAY_NINE);
+    expect(await visibleText(dutch, 'h1')).toEqual(['Programma']);
+    expect(await visibleText(dutch, 'p')).toEqual([intro.nl]);
+
+    // The machine's own clock: after the festival of the seed (August 2026).
+    expect(Date.now()).toBeGreaterThan(new Date('2026-08-17T06:00:00+02:00').getTime());
+    const after = await htmlAlone({ locale: 'nl-NL' }, null);
+    expect(await visibleText(after, 'p')).toEqual([intro.nl, ended.nl]);
+  }, 120_000);
+
+  it('has React’s header take the place of the HTML’s without moving it', async () => {
+    // Where it is on the page (the app scrolls to now once the sets are in).
+    const introBox = (page: Page) =>
+      page.locator('main .programme-header p.muted:visible').evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return { x: box.x, y: box.y + window.scrollY, width: box.width, height: box.height };
+      });
+    const before = await introBox(await htmlAlone({}, FESTIVAL_SATURDAY_NINE));
+    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+    contexts.push(context);
+    await setFestivalClock(context, FESTIVAL_SATURDAY_NINE);
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/`);
+    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+    // React's own header: no language copies in it.
+    expect(await page.locator('main [data-first-page-lang]').count()).toBe(0);
+    const after = await introBox(page);
+    expect(after).toEqual(before);
+  }, 120_000);
 });
