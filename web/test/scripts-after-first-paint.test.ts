@@ -42,7 +42,7 @@ describe('scriptsAfterFirstPaint, in the HTML', () => {
 });
 
 /** Runs the loader as the parser would, with Paint Timing stood in for. */
-function runLoader(options: { visibility?: DocumentVisibilityState; paintTiming?: boolean } = {}) {
+function runLoader(options: { visibility?: DocumentVisibilityState; paintTiming?: boolean; observeThrows?: boolean } = {}) {
   document.head.innerHTML = '';
   let report: ((list: { getEntriesByName(name: string): unknown[] }, observer: { disconnect(): void }) => void) | null = null;
   const disconnect = vi.fn();
@@ -51,7 +51,9 @@ function runLoader(options: { visibility?: DocumentVisibilityState; paintTiming?
     constructor(callback: typeof report) {
       report = callback;
     }
-    observe() {}
+    observe() {
+      if (options.observeThrows) throw new TypeError("Failed to execute 'observe' on 'PerformanceObserver'");
+    }
     disconnect = disconnect;
   }
   vi.stubGlobal('PerformanceObserver', FakeObserver);
@@ -108,9 +110,10 @@ describe('scriptsAfterFirstPaint, in a page', () => {
     ]);
   });
 
-  it('asks at once in a tab opened in the background (it does not paint), or without Paint Timing', () => {
+  it('asks at once in a tab opened in the background (it does not paint), without Paint Timing, or when the observer refuses it', () => {
     expect(runLoader({ visibility: 'hidden' }).requested()).toHaveLength(6);
     expect(runLoader({ paintTiming: false }).requested()).toHaveLength(6);
+    expect(runLoader({ observeThrows: true }).requested()).toHaveLength(6);
   });
 
   it(`asks after ${FALLBACK_MS} ms when no paint is reported, and only once`, () => {

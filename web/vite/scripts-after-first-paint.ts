@@ -38,8 +38,8 @@ if(location.pathname==='/')${JSON.stringify(programmeHints)}.forEach(add);
 var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry)};document.head.appendChild(script);}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(document.visibilityState!=='visible'||types.indexOf('paint')<0){start();return;}
-new PerformanceObserver(function(list,observer){if(!list.getEntriesByName('first-contentful-paint').length)return;observer.disconnect();setTimeout(start,0);}).observe({type:'paint',buffered:true});
 setTimeout(start,${FALLBACK_MS});
+try{new PerformanceObserver(function(list,observer){if(!list.getEntriesByName('first-contentful-paint').length)return;observer.disconnect();setTimeout(start,0);}).observe({type:'paint',buffered:true});}catch(error){start();}
 })();</script>`;
 }
 
