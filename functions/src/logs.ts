@@ -68,6 +68,8 @@ export const logs = {
   firstPageShellUnavailable: error('first-page-shell-unavailable'),
   /** The first page could not read its festival: the shell went out without the programme's header. */
   firstPageFestivalUnreadable: warn('first-page-festival-unreadable'),
+  /** The first page could not read the festival's first set (its index missing, say): the header went out without the countdown. */
+  firstPageCountdownUnreadable: warn('first-page-countdown-unreadable'),
   maintenanceDone: info('maintenance-done'),
   maintenanceFailed: error('maintenance-failed'),
 } as const;

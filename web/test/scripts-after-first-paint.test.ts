@@ -5,7 +5,7 @@
  * reported, at once where no paint will be reported, and at the latest after FALLBACK_MS.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FALLBACK_MS, scriptsAfterFirstPaint, type Hint } from '../vite/scripts-after-first-paint';
+import { FALLBACK_MS, entryScriptOf, scriptsAfterFirstPaint, type Hint } from '../vite/scripts-after-first-paint';
 
 const built = `<!doctype html><html><head>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
@@ -33,6 +33,12 @@ describe('scriptsAfterFirstPaint, in the HTML', () => {
     const body = html.slice(html.indexOf('<body>'));
     expect(body.match(/<script>/g)).toHaveLength(1);
     expect(body.trimEnd().endsWith('</script>\n  </body></html>')).toBe(true);
+  });
+
+  it('names the entry it loads, as the HTML before it did', () => {
+    expect(entryScriptOf(html)).toBe('/assets/index-abc.js');
+    expect(entryScriptOf(built)).toBe('/assets/index-abc.js');
+    expect(entryScriptOf('<html></html>')).toBeNull();
   });
 
   it('leaves HTML without an entry script as it is', () => {

@@ -55,3 +55,10 @@ export function scriptsAfterFirstPaint(html: string, options: { bundleHref: stri
   const without = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
   return without.replace('</body>', `${loaderScript(entry[1]!, hints, options.programmeHints)}\n  </body>`);
 }
+
+/** The entry script a built shell loads: the loader's, or a `<script type="module" src>`'s. */
+export function entryScriptOf(html: string): string | null {
+  const loaded = /script\.src=("[^"]+")/.exec(html);
+  if (loaded) return JSON.parse(loaded[1]!) as string;
+  return ENTRY_SCRIPT.exec(html)?.[1] ?? null;
+}

@@ -66,9 +66,54 @@ describe('the "has ended" line', () => {
   });
 });
 
+describe('the countdown, before the festival', () => {
+  const amsterdam: FirstPageFestival = { ...festival, timeZone: 'Europe/Amsterdam' };
+  const firstSetAt = new Date('2026-08-14T10:00:00Z');
+  const html = programmeHeaderHtml(amsterdam, { firstSetAt, now: new Date('2026-08-02T10:00:00Z') });
+  const DAY = 86_400_000;
+
+  it("says in both languages how many days until the first set, and when in the festival's zone, with the way to the line-up", () => {
+    expect(html).toContain('<p class="festival-state" role="status" lang="en" data-first-page-lang="en">Encore 2026 starts in <span data-first-page-days data-one="# day" data-other="# days">12 days</span>: Fri 14 Aug, 12:00.</p>');
+    expect(html).toContain('<p class="festival-state" role="status" lang="nl" data-first-page-lang="nl">Encore 2026 begint over <span data-first-page-days data-one="# dag" data-other="# dagen">12 dagen</span>: vr 14 aug, 12:00.</p>');
+    expect(html).toContain('<p class="festival-state-lineup" lang="en" data-first-page-lang="en"><a href="/lineup">See who plays: the line-up A–Z</a></p>');
+  });
+
+  it('is not there without a first set to count down to', () => {
+    expect(programmeHeaderHtml(amsterdam)).not.toContain('first-page-countdown');
+  });
+
+  it("is shown, counted by the device's clock, from more than a day before the first set; not closer to it, nor once the festival's first day has begun", () => {
+    const script = /<div class="first-page-countdown" hidden>.*?<\/div><script>(.*?)<\/script>/.exec(html)![1]!;
+    const run = (now: number) => {
+      const spans = [
+        { one: '# day', other: '# days', textContent: '' },
+        { one: '# dag', other: '# dagen', textContent: '' },
+      ].map((span) => ({ ...span, getAttribute: (name: string) => (name === 'data-one' ? span.one : span.other) }));
+      const block = { hidden: true, querySelectorAll: () => spans };
+      new Function('document', 'Date', script)({ currentScript: { previousElementSibling: block } }, { now: () => now });
+      return { shown: !block.hidden, counts: spans.map((span) => span.textContent) };
+    };
+    const at = firstSetAt.getTime();
+    expect(run(at - 12 * DAY - 1)).toEqual({ shown: true, counts: ['12 days', '12 dagen'] });
+    expect(run(at - DAY - 1)).toEqual({ shown: true, counts: ['1 day', '1 dag'] });
+    expect(run(at - DAY + 1).shown).toBe(false);
+    // The first day (from 06:00 on the 14th in Amsterdam) has begun: the festival is on, however late its first set.
+    const lateSet = programmeHeaderHtml(amsterdam, { firstSetAt: new Date('2026-08-16T10:00:00Z'), now: new Date('2026-08-02T10:00:00Z') });
+    const lateScript = /<div class="first-page-countdown" hidden>.*?<\/div><script>(.*?)<\/script>/.exec(lateSet)![1]!;
+    const shownAt = (now: string) => {
+      const block = { hidden: true, querySelectorAll: () => [] };
+      new Function('document', 'Date', lateScript)({ currentScript: { previousElementSibling: block } }, { now: () => new Date(now).getTime() });
+      return !block.hidden;
+    };
+    expect(shownAt('2026-08-14T03:59:59Z')).toBe(true);
+    expect(shownAt('2026-08-14T04:00:00Z')).toBe(false);
+  });
+
+});
+
 describe('the messages', () => {
   it('have the same placeholders in both languages', () => {
-    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
-    for (const key of ['title', 'intro', 'ended'] as const) expect(placeholders(FIRST_PAGE_MESSAGES.nl[key])).toEqual(placeholders(FIRST_PAGE_MESSAGES.en[key]));
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
+    for (const key of Object.keys(FIRST_PAGE_MESSAGES.en) as Array<keyof typeof FIRST_PAGE_MESSAGES.en>) expect(placeholders(FIRST_PAGE_MESSAGES.nl[key])).toEqual(placeholders(FIRST_PAGE_MESSAGES.en[key]));
   });
 });

@@ -4,15 +4,17 @@
  * written in from the festival's document, so the line a visitor reads first (where, and in
  * which time zone the times are) is painted with the HTML itself instead of after ~100 KB of
  * JavaScript and the bundle. React replaces it with the same header on its first render
- * (web/src/features/programme/ProgrammeView.tsx; `web/src/features/programme/first-page.test.tsx`
- * holds the two to the same words in both languages).
+ * (web/src/features/programme/ProgrammeView.tsx): `test/contract/first-page-messages.test.ts`
+ * holds the two to the same words in both languages, and web/test/browser/shell.test.ts ("the
+ * first HTML of the programme") to the same lines in the same places, at every clock.
  *
  * Both languages are written: the CDN caches one page for everyone, and the shell's first
  * script sets `<html lang>` from the visitor's choice or browser before the first paint, which
  * a stylesheet rule turns into showing one of them (web/src/styles/shell.css, `[data-first-page-lang]`).
  * The "has ended" line is there too, shown by a one-line script only when the visitor's own
- * clock says the festival is over: the page is cached for minutes, and the app decides the
- * festival's phase by the device's clock, so the two never disagree on screen.
+ * clock says the festival is over, and before the festival the countdown, shown and counted
+ * the same way: the page is cached for a minute, and the app decides the festival's phase by
+ * the device's clock, so the two never disagree on screen.
  */
 import { festivalDays, type Festival } from '@encore/model';
 
@@ -32,21 +34,33 @@ export type FirstPageLanguage = 'en' | 'nl';
 
 /**
  * The header's words, as the web app's catalogs have them (`programme.view.title`,
- * `programme.view.intro`, `programme.festivalState.ended`: English `defaultMessage`s in the
- * components, Dutch in web/src/i18n/nl/programme.json).
+ * `programme.view.intro`, `programme.festivalState.ended`, `…countdownDays`, `…lineup`,
+ * `time.format.dayTime`: English `defaultMessage`s in the components, Dutch in
+ * web/src/i18n/nl/), ICU as there; the countdown's plural is the one ICU construct used.
  */
-export const FIRST_PAGE_MESSAGES: Record<FirstPageLanguage, { title: string; intro: string; ended: string }> = {
+export const FIRST_PAGE_MESSAGES: Record<FirstPageLanguage, { title: string; intro: string; ended: string; countdownDays: string; lineup: string; dayTime: string }> = {
   en: {
     title: 'Programme',
     intro: '{venue}. Times are festival time ({zone}).',
     ended: '{festival} has ended. The programme stays here to look back on.',
+    countdownDays: '{festival} starts in {days, plural, one {# day} other {# days}}: {when}.',
+    lineup: 'See who plays: the line-up A–Z',
+    dayTime: '{day}, {time}',
   },
   nl: {
     title: 'Programma',
     intro: '{venue}. Tijden zijn festivaltijd ({zone}).',
     ended: '{festival} is afgelopen. Het programma blijft hier staan om op terug te kijken.',
+    countdownDays: '{festival} begint over {days, plural, one {# dag} other {# dagen}}: {when}.',
+    lineup: 'Bekijk wie er speelt: de line-up van A tot Z',
+    dayTime: '{day}, {time}',
   },
 };
+
+/** The locale each language formats dates in (web/src/i18n/locales.ts, `FORMAT_LOCALE`). */
+const FORMAT_LOCALE: Record<FirstPageLanguage, string> = { en: 'en-GB', nl: 'nl-NL' };
+
+const DAY_MS = 86_400_000;
 
 const LANGUAGES: FirstPageLanguage[] = ['en', 'nl'];
 
@@ -70,11 +84,55 @@ export function festivalEndsAt(festival: FirstPageFestival): Date {
   return days[days.length - 1]!.endsAt;
 }
 
+/** "Fri 14 Aug, 12:00" in the festival's zone, as web/src/time/format.ts's `shortInstantLabel` says it. */
+export function shortInstantLabel(language: FirstPageLanguage, instant: Date, timeZone: string): string {
+  const locale = FORMAT_LOCALE[language];
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(instant);
+  const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(instant);
+  return FIRST_PAGE_MESSAGES[language].dayTime.replace('{day}', day).replace('{time}', time);
+}
+
+const DAYS_PLURAL = /\{days, plural, one \{([^{}]*)\} other \{([^{}]*)\}\}/;
+
+/**
+ * "Encore 2026 starts in 12 days: …": the day count in a span that carries both plural forms,
+ * which the page's script fills from the device's clock.
+ */
+function countdownText(language: FirstPageLanguage, values: Record<string, string>, days: number): string {
+  const message = FIRST_PAGE_MESSAGES[language].countdownDays;
+  const plural = DAYS_PLURAL.exec(message)!;
+  const [whole, one, other] = plural as unknown as [string, string, string];
+  const count = escapeHtml((days === 1 ? one : other).replace('#', String(days)));
+  const span = `<span data-first-page-days data-one="${escapeHtml(one)}" data-other="${escapeHtml(other)}">${count}</span>`;
+  return fill(message.slice(0, plural.index), values) + span + fill(message.slice(plural.index + whole.length), values);
+}
+
+/**
+ * Before the festival (web/src/features/programme/FestivalState.tsx, `FestivalCountdown`): how
+ * many days until the first set, and the way to the line-up; hidden, and shown by its script
+ * when the device's clock is before the first festival day and at least a day before that
+ * set (closer, the app says "starts in 2 h", which it renders itself).
+ */
+function countdownHtml(festival: FirstPageFestival, firstSetAt: Date, now: Date): string {
+  const days = Math.max(0, Math.floor((firstSetAt.getTime() - now.getTime()) / DAY_MS));
+  const state = perLanguage('p', ' class="festival-state" role="status"', (language) =>
+    countdownText(language, { festival: festival.name, when: shortInstantLabel(language, firstSetAt, festival.timeZone) }, days),
+  );
+  const lineup = perLanguage('p', ' class="festival-state-lineup"', (language) => `<a href="/lineup">${escapeHtml(FIRST_PAGE_MESSAGES[language].lineup)}</a>`);
+  const firstDayStartsAt = festivalDays(festival)[0]!.startsAt.getTime();
+  const show =
+    `<script>(function(b){var now=Date.now(),left=${firstSetAt.getTime()}-now;if(now>=${firstDayStartsAt}||left<${DAY_MS})return;var days=Math.floor(left/${DAY_MS});` +
+    `b.querySelectorAll('[data-first-page-days]').forEach(function(s){s.textContent=s.getAttribute(days===1?'data-one':'data-other').replace('#',days)});b.hidden=false})(document.currentScript.previousElementSibling)</script>`;
+  return `<div class="first-page-countdown" hidden>${state}${lineup}</div>${show}`;
+}
+
 /**
  * The programme page's header as ProgrammeView renders it: the title, the venue and zone, and
- * (hidden until the visitor's clock is past `festivalEndsAt`) the "has ended" line.
+ * (hidden until the visitor's clock is past `festivalEndsAt`) the "has ended" line; with
+ * `countdown` (before the festival: when its first set starts, and the time of the page),
+ * the countdown too.
  */
-export function programmeHeaderHtml(festival: FirstPageFestival): string {
+export function programmeHeaderHtml(festival: FirstPageFestival, countdown?: { firstSetAt: Date; now: Date }): string {
   const zone = festival.timeZone.replace('_', ' ');
   const title = perLanguage('h1', '', (language) => escapeHtml(FIRST_PAGE_MESSAGES[language].title));
   const intro = perLanguage('p', ' class="muted"', (language) => fill(FIRST_PAGE_MESSAGES[language].intro, { venue: festival.venue, zone }));
@@ -82,16 +140,17 @@ export function programmeHeaderHtml(festival: FirstPageFestival): string {
   const endsAt = festivalEndsAt(festival).getTime();
   // Before the first paint, as the parser reaches it: shown when this device's clock says the festival is over.
   const showIfEnded = `<script>(function(s){if(Date.now()>=${endsAt})s.hidden=false})(document.currentScript.previousElementSibling)</script>`;
-  return `<div class="programme"><header class="page-header programme-header">${title}${intro}<div class="first-page-ended" hidden>${ended}</div>${showIfEnded}</header></div>`;
+  const before = countdown ? countdownHtml(festival, countdown.firstSetAt, countdown.now) : '';
+  return `<div class="programme"><header class="page-header programme-header">${title}${intro}<div class="first-page-ended" hidden>${ended}</div>${showIfEnded}${before}</header></div>`;
 }
 
 /**
  * The shell with the header written into its slot. Without a festival, or a shell without the
  * slot, the shell as it is: the app renders the header itself.
  */
-export function renderFirstPage(shell: string, festival: FirstPageFestival | null): string {
+export function renderFirstPage(shell: string, festival: FirstPageFestival | null, countdown?: { firstSetAt: Date; now: Date }): string {
   const start = shell.indexOf(HEADER_SLOT.start);
   const end = shell.indexOf(HEADER_SLOT.end, start);
   if (!festival || start < 0 || end < 0) return shell;
-  return shell.slice(0, start) + programmeHeaderHtml(festival) + shell.slice(end + HEADER_SLOT.end.length);
+  return shell.slice(0, start) + programmeHeaderHtml(festival, countdown) + shell.slice(end + HEADER_SLOT.end.length);
 }

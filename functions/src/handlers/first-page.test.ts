@@ -30,6 +30,24 @@ describe('handleFirstPage', () => {
     expect(changed.body).toContain('>Quay. Times are festival time');
   });
 
+  it('counts down to the festival\'s first set that is not cancelled, whatever the server\'s clock (the page shows it by the visitor\'s)', async () => {
+    for (const now of ['2026-08-02T10:00:00Z', '2026-11-27T10:00:00Z']) {
+      const deps = testDeps({ now: () => new Date(now) });
+      seedFestival(deps.docs);
+      // The seed's first set (19:00 UTC on the 14th) is cancelled: the count is to the next one.
+      deps.docs.seed(`festivals/${FESTIVAL_ID}/performances/nina-main`, { artistId: 'nina', stageId: 'main', startsAt: new Date('2026-08-14T19:00:00Z'), endsAt: new Date('2026-08-14T20:00:00Z'), status: 'cancelled' });
+      const page = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+      expect(page.body).toContain(': Fri 14 Aug, 21:30.</p>');
+    }
+  });
+
+  it('counts down to the first festival day when no set is scheduled', async () => {
+    const deps = testDeps({ now: () => new Date('2026-08-02T10:00:00Z') });
+    deps.docs.seed(`festivals/${FESTIVAL_ID}`, { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
+    const page = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    expect(page.body).toContain('Encore starts in <span data-first-page-days data-one="# day" data-other="# days">11 days</span>: Fri 14 Aug, 06:00.</p>');
+  });
+
   it('serves the shell as it is when its festival does not exist, or the shell names none', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
@@ -47,6 +65,17 @@ describe('handleFirstPage', () => {
     };
     const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
     expect([answer.status, answer.body]).toEqual([200, shellFor(FESTIVAL_ID)]);
+  });
+
+  it("serves the header without the countdown when the festival's sets cannot be read", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.query = async () => {
+      throw new Error('FAILED_PRECONDITION: the query requires an index');
+    };
+    const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    expect(answer.body).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
+    expect(answer.body).not.toContain('first-page-countdown');
   });
 
   it('answers 502, not cached, when the shell cannot be fetched', async () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { festivalSchema, firestorePaths } from '@encore/model';
+import { festivalDays, festivalSchema, firestorePaths, performanceSchema, type Festival } from '@encore/model';
 import { renderFirstPage } from '../domain/first-page.js';
 import { notModified } from '../domain/programme-bundle.js';
 import { logs } from '../logs.js';
@@ -32,7 +32,7 @@ export function festivalIdOfShell(shell: string): string | null {
  * shell that cannot be fetched is a 502, since there is no page to give.
  */
 export async function handleFirstPage(
-  deps: Pick<Deps, 'docs'>,
+  deps: Pick<Deps, 'docs' | 'now'>,
   request: { method: string; ifNoneMatch: string | undefined },
   readShell: () => Promise<string>,
 ): Promise<FirstPageAnswer> {
@@ -47,7 +47,9 @@ export async function handleFirstPage(
     return { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: 'The app could not be loaded. Try again in a moment.\n' };
   }
   const festivalId = festivalIdOfShell(shell);
-  let festival = null;
+  const now = deps.now();
+  let festival: Festival | null = null;
+  let countdown: { firstSetAt: Date; now: Date } | undefined;
   if (festivalId) {
     try {
       festival = (await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema)) ?? null;
@@ -55,9 +57,28 @@ export async function handleFirstPage(
       logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
     }
   }
-  const body = renderFirstPage(shell, festival);
+  if (festivalId && festival) {
+    // Whatever this server's clock says: the page shows it by the visitor's (a one-document read).
+    // Without it the header goes out all the same, and the app adds the countdown.
+    try {
+      countdown = { firstSetAt: await firstSetAt(deps, festivalId, festival), now };
+    } catch (error) {
+      logs.firstPageCountdownUnreadable({ festivalId, error: String(error) });
+    }
+  }
+  const body = renderFirstPage(shell, festival, countdown);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIRST_PAGE_CACHE_CONTROL, etag };
   if (notModified(request.ifNoneMatch, etag)) return { status: 304, headers, body: '' };
   return { status: 200, headers, body };
+}
+
+/**
+ * When the music starts, as the app counts down to it (web/src/features/programme/
+ * FestivalState.tsx): the first set that is not cancelled, else the first festival day. One
+ * document (index: performances by status, startsAt).
+ */
+async function firstSetAt(deps: Pick<Deps, 'docs'>, festivalId: string, festival: Festival): Promise<Date> {
+  const [first] = await deps.docs.query({ collection: firestorePaths.performances(festivalId), where: [['status', '==', 'scheduled']], oldestFirst: 'startsAt', limit: 1 }, performanceSchema);
+  return first?.data.startsAt ?? festivalDays(festival)[0]!.startsAt;
 }

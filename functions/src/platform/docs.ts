@@ -34,6 +34,8 @@ export interface Query {
   startAfterId?: string;
   /** Orders by this (timestamp) field, newest first (not combinable with `startAfterId`; needs its composite index). */
   newestFirst?: string;
+  /** Orders by this (timestamp) field, oldest first (not combinable with `startAfterId` or `newestFirst`; with filters, needs its composite index). */
+  oldestFirst?: string;
 }
 
 export interface FoundDoc<T = DocData> {

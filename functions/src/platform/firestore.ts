@@ -68,6 +68,7 @@ function buildQuery(db: Firestore, query: Query): FsQuery {
     built = built.orderBy('__name__').startAfter(query.group ? db.doc(query.startAfterId) : query.startAfterId);
   }
   if (query.newestFirst !== undefined) built = built.orderBy(query.newestFirst, 'desc');
+  if (query.oldestFirst !== undefined) built = built.orderBy(query.oldestFirst, 'asc');
   if (query.limit !== undefined) built = built.limit(query.limit);
   return built;
 }

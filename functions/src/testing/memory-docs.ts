@@ -180,6 +180,14 @@ function runQuery(store: Map<string, DocData>, query: Query): FoundDoc[] {
     // Ties by name descending, as Firestore's implicit order follows the last orderBy's direction.
     matches.sort((a, b) => at(b) - at(a) || (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
   }
+  if (query.oldestFirst !== undefined) {
+    const at = (doc: FoundDoc) => {
+      const value = fieldValue(doc.data, query.oldestFirst!);
+      return value instanceof Date ? value.getTime() : Infinity;
+    };
+    // Ties by name ascending, Firestore's implicit order after an ascending orderBy.
+    matches.sort((a, b) => at(a) - at(b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
   const start = query.startAfterId === undefined ? 0 : matches.findIndex((doc) => key(doc) > query.startAfterId!);
   const from = start === -1 ? matches.length : start;
   return matches.slice(from, query.limit === undefined ? undefined : from + query.limit);

@@ -10,19 +10,23 @@ import { FIRST_PAGE_MESSAGES } from '../../src/domain/first-page.js';
 
 const WEB = new URL('../../../web/src/', import.meta.url);
 const source = (path: string) => readFileSync(new URL(path, WEB), 'utf8');
-const dutch = JSON.parse(source('i18n/nl/programme.json')) as Record<string, string>;
+const dutch = { ...JSON.parse(source('i18n/nl/programme.json')), ...JSON.parse(source('i18n/nl/time.json')) } as Record<string, string>;
 
-/** The `defaultMessage` given beside `id` in a component's source. */
+/** The `defaultMessage` given beside `id` in a source: a component's attributes, or a descriptor object. */
 function englishOf(file: string, id: string): string {
-  const match = new RegExp(`id="${id.replace(/\./g, '\\.')}"\\s+defaultMessage="([^"]*)"`).exec(source(file));
+  const escaped = id.replace(/\./g, '\\.');
+  const match = new RegExp(`id="${escaped}"\\s+defaultMessage="([^"]*)"|id: '${escaped}', defaultMessage: '([^']*)'`).exec(source(file));
   if (!match) throw new Error(`${id} has no defaultMessage in ${file}`);
-  return match[1]!;
+  return (match[1] ?? match[2])!;
 }
 
 const IDS = {
   title: ['features/programme/ProgrammeView.tsx', 'programme.view.title'],
   intro: ['features/programme/ProgrammeView.tsx', 'programme.view.intro'],
   ended: ['features/programme/FestivalState.tsx', 'programme.festivalState.ended'],
+  countdownDays: ['features/programme/FestivalState.tsx', 'programme.festivalState.countdownDays'],
+  lineup: ['features/programme/FestivalState.tsx', 'programme.festivalState.lineup'],
+  dayTime: ['time/format.ts', 'time.format.dayTime'],
 } as const;
 
 describe("the first page's header", () => {

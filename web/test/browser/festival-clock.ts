@@ -3,6 +3,9 @@ import type { BrowserContext } from 'playwright-core';
 /** Saturday 15 August 2026, 21:00 in Amsterdam: the busiest evening, with sets playing on most stages (the benches' and the programme tests' "now"). */
 export const FESTIVAL_SATURDAY_NINE = new Date('2026-08-15T21:00:00+02:00');
 
+/** Sunday 2 August 2026, noon in Amsterdam: twelve days before the festival, when the programme counts down to it. */
+export const FESTIVAL_TWELVE_DAYS_BEFORE = new Date('2026-08-02T12:00:00+02:00');
+
 /**
  * Sets a browser context's clock to an instant of the festival, running on from there: what
  * `?now=` does in development builds, for the production build the tests run.

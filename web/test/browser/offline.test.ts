@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
+import { entryScriptOf } from '../../vite/scripts-after-first-paint';
 
 const seed = encore2026();
 const LIVE = 60_000;
@@ -167,7 +168,7 @@ describe('after a deploy', () => {
   let oldEntry: string;
   let newEntry: string;
 
-  const entryScript = (html: string) => html.match(/<script type="module"[^>]*src="([^"]+)"/)![1]!;
+  const entryScript = (html: string) => entryScriptOf(html)!;
 
   beforeAll(async () => {
     stale = await newPage({ serviceWorkers: 'block' });

@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { englishLeftIn, englishPatterns } from './english-left';
-import { FESTIVAL_SATURDAY_NINE, setFestivalClock } from './festival-clock';
+import { FESTIVAL_TWELVE_DAYS_BEFORE, FESTIVAL_SATURDAY_NINE, setFestivalClock } from './festival-clock';
 import { launchBrowser, phoneAndLaptopLooks, screenshot, seriousA11yViolations, seriousA11yViolationsInLooks, signIn } from './browser';
 import { startLocalStack, type LocalStack } from './local-stack';
 
@@ -272,25 +272,38 @@ describe('the first HTML of the programme', () => {
     expect(Date.now()).toBeGreaterThan(new Date('2026-08-17T06:00:00+02:00').getTime());
     const after = await htmlAlone({ locale: 'nl-NL' }, null);
     expect(await visibleText(after, 'p')).toEqual([intro.nl, ended.nl]);
+
+    // Before: the countdown to the first set (counted by the device's clock) and the way to the line-up.
+    const early = await htmlAlone({}, FESTIVAL_TWELVE_DAYS_BEFORE);
+    const [, countdown, lineup] = await visibleText(early, 'p');
+    expect(countdown).toMatch(/^Encore 2026 starts in \d+ days: Fri 14 Aug, \d\d:\d\d\.$/);
+    expect(lineup).toBe('See who plays: the line-up A–Z');
+    await screenshot(early, 'first-page-html-alone-before-phone');
   }, 120_000);
 
-  it('has React’s header take the place of the HTML’s without moving it', async () => {
-    // Where it is on the page (the app scrolls to now once the sets are in).
-    const introBox = (page: Page) =>
-      page.locator('main .programme-header p.muted:visible').evaluate((element) => {
-        const box = element.getBoundingClientRect();
-        return { x: box.x, y: box.y + window.scrollY, width: box.width, height: box.height };
-      });
-    const before = await introBox(await htmlAlone({}, FESTIVAL_SATURDAY_NINE));
-    const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
-    contexts.push(context);
-    await setFestivalClock(context, FESTIVAL_SATURDAY_NINE);
-    const page = await context.newPage();
-    await page.goto(`${stack.url}/`);
-    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
-    // React's own header: no language copies in it.
-    expect(await page.locator('main [data-first-page-lang]').count()).toBe(0);
-    const after = await introBox(page);
-    expect(after).toEqual(before);
+  it('has React’s header take the place of the HTML’s, saying the same and not moving, before, during and after the festival', async () => {
+    // Where the header's lines are on the page (the app scrolls to now once the sets are in), and what they say.
+    const header = (page: Page) =>
+      page.locator('main .programme-header').evaluate((element) =>
+        [...element.querySelectorAll<HTMLElement>('h1, p')]
+          .filter((line) => line.offsetParent !== null)
+          .map((line) => {
+            const box = line.getBoundingClientRect();
+            return { text: line.textContent, x: box.x, y: box.y + window.scrollY, width: box.width, height: box.height };
+          }),
+      );
+    for (const clock of [FESTIVAL_TWELVE_DAYS_BEFORE, FESTIVAL_SATURDAY_NINE, null]) {
+      const before = await header(await htmlAlone({}, clock));
+      const context = await browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
+      contexts.push(context);
+      if (clock) await setFestivalClock(context, clock);
+      const page = await context.newPage();
+      await page.goto(`${stack.url}/`);
+      await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+      // React's own header: no language copies in it.
+      expect(await page.locator('main [data-first-page-lang]').count()).toBe(0);
+      expect([clock, await header(page)]).toEqual([clock, before]);
+      if (!clock) await screenshot(page, 'first-page-after-react-phone');
+    }
   }, 120_000);
 });
