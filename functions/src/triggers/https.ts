@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { onCall, onRequest } from 'firebase-functions/v2/https';
+import { onCall, onRequest, type Request } from 'firebase-functions/v2/https';
+import type { Response } from 'express';
 import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { acceptsGzip, gzipEtag, identityEtags } from '../domain/content-encoding.js';
 import { handleAnnouncementReach } from '../handlers/announcement-reach.js';
@@ -40,8 +41,16 @@ function gzipOf(etag: string, bytes: Buffer | string): Buffer {
  * gzipped for clients that accept it (domain/content-encoding.ts: about a tenth of its size).
  */
 export const programmeBundle = onRequest(httpsOptions, async (req, res) => {
-  const gzip = acceptsGzip(req.get('accept-encoding'));
   const answer = await handleBundleRequest(liveDeps(), { method: req.method, path: req.path, ifNoneMatch: identityEtags(req.get('if-none-match')) });
+  sendGzippedWhenAccepted(req, res, answer);
+});
+
+/**
+ * A handler's answer, gzipped when the client accepts it and the answer has an ETag (the
+ * cacheable ones: the gzip is kept by ETag and gets one of its own); `Vary: Accept-Encoding`
+ * on those, whichever encoding went out. Answers without an ETag (errors) go as they are.
+ */
+function sendGzippedWhenAccepted(req: Request, res: Response, answer: { status: number; headers: Record<string, string>; body: Buffer | string }): void {
   const etag = answer.headers['etag'];
   if (!etag) {
     res.status(answer.status).set(answer.headers).send(answer.body);
@@ -49,15 +58,15 @@ export const programmeBundle = onRequest(httpsOptions, async (req, res) => {
   }
   const headers: Record<string, string> = { ...answer.headers, vary: 'Accept-Encoding' };
   let body = answer.body;
-  if (gzip) {
+  if (acceptsGzip(req.get('accept-encoding'))) {
     headers['etag'] = gzipEtag(etag);
-    if (Buffer.isBuffer(body) && body.length > 0) {
+    if (body.length > 0) {
       body = gzipOf(etag, body);
       headers['content-encoding'] = 'gzip';
     }
   }
   res.status(answer.status).set(headers).send(body);
-});
+}
 
 /**
  * `GET /` (a Hosting rewrite: firebase.json deploys no index.html, so `/` reaches it; `vite
@@ -70,17 +79,7 @@ export const firstPage = onRequest(httpsOptions, async (req, res) => {
   const deps = liveDeps();
   const origin = webShellOrigin(deps.settings.appUrl, { forwardedHost: req.get('x-forwarded-host'), forwardedProto: req.get('x-forwarded-proto') }, process.env.FUNCTIONS_EMULATOR === 'true');
   const answer = await handleFirstPage(deps, { method: req.method, ifNoneMatch: identityEtags(req.get('if-none-match')) }, () => fetchWebShell(origin));
-  const etag = answer.headers['etag'];
-  if (!etag || !acceptsGzip(req.get('accept-encoding'))) {
-    res.status(answer.status).set(etag ? { ...answer.headers, vary: 'Accept-Encoding' } : answer.headers).send(answer.body);
-    return;
-  }
-  const headers: Record<string, string> = { ...answer.headers, vary: 'Accept-Encoding', etag: gzipEtag(etag) };
-  if (answer.status !== 200) {
-    res.status(answer.status).set(headers).send(answer.body);
-    return;
-  }
-  res.status(200).set({ ...headers, 'content-encoding': 'gzip' }).send(gzipOf(etag, answer.body));
+  sendGzippedWhenAccepted(req, res, answer);
 });
 
 export const calendarLink = onCall(callableOptions, (request) => answer(() => handleCalendarLink(liveDeps(), caller(request), request.data)));
