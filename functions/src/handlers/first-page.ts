@@ -56,14 +56,14 @@ export async function handleFirstPage(
     } catch (error) {
       logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
     }
-  }
-  if (festivalId && festival) {
     // Whatever this server's clock says: the page shows it by the visitor's (a one-document read).
     // Without it the header goes out all the same, and the app adds the countdown.
-    try {
-      countdown = { firstSetAt: await firstSetAt(deps, festivalId, festival), now };
-    } catch (error) {
-      logs.firstPageCountdownUnreadable({ festivalId, error: String(error) });
+    if (festival) {
+      try {
+        countdown = { firstSetAt: await firstSetAt(deps, festivalId, festival), now };
+      } catch (error) {
+        logs.firstPageCountdownUnreadable({ festivalId, error: String(error) });
+      }
     }
   }
   const body = renderFirstPage(shell, festival, countdown);
