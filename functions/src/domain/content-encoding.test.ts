@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptsGzip, gzipEtag, identityEtags } from './content-encoding.js';
-import { notModified } from './programme-bundle.js';
+import { acceptsGzip, gzipEtag, identityEtags, notModified } from './content-encoding.js';
 
 describe('gzip content negotiation', () => {
   it('accepts gzip when the client names it or *, unless with q=0', () => {

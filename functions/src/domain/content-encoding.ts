@@ -6,7 +6,8 @@
  *
  * The gzip representation gets its own ETag (`"…-gzip"`, as HTTP wants one per encoding);
  * `identityEtags` turns an `If-None-Match` naming it back into the handler's own ETag, so
- * revalidations still end in a 304.
+ * revalidations still end in a 304 (`notModified`, which the bundle's and the first page's
+ * handlers answer revalidations with).
  */
 
 /** Whether `Accept-Encoding` accepts gzip (`gzip` or `*`, with a q-value above 0). */
@@ -30,4 +31,13 @@ export function gzipEtag(etag: string): string {
 /** `If-None-Match` with each gzip representation's ETag named as the handler's own. */
 export function identityEtags(ifNoneMatch: string | undefined): string | undefined {
   return ifNoneMatch?.replace(/-gzip"/g, '"');
+}
+
+/** True when `If-None-Match` names this version (or `*`). */
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim().replace(/^W\//, '');
+    return trimmed === '*' || trimmed === etag;
+  });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bundleEtag, bundleUrlPath, festivalOfBundlePath, isProgrammeEdit, namedQueryName, notModified } from './programme-bundle.js';
+import { notModified } from './content-encoding.js';
+import { bundleEtag, bundleUrlPath, festivalOfBundlePath, isProgrammeEdit, namedQueryName } from './programme-bundle.js';
 
 describe('programme bundle rules', () => {
   it('a change to the counts functions keep live is not an edit; any staff field is', () => {

@@ -59,15 +59,6 @@ export function bundleCreateTime(bytes: Buffer): Date {
   throw new Error('not a bundle: its metadata has no createTime');
 }
 
-/** True when `If-None-Match` names this version (or `*`). */
-export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((tag) => {
-    const trimmed = tag.trim().replace(/^W\//, '');
-    return trimmed === '*' || trimmed === etag;
-  });
-}
-
 /**
  * What the bundle carries and a write to which rebuilds it: the festival, its programme
  * collections, its venue map (`venue/map`) and its info pages (`info/{pageId}`), so all of

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { festivalDays, festivalSchema, firestorePaths, performanceSchema, type Festival } from '@encore/model';
 import { renderFirstPage } from '../domain/first-page.js';
-import { notModified } from '../domain/programme-bundle.js';
+import { notModified } from '../domain/content-encoding.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 

@@ -6,9 +6,9 @@ import {
   bundleObjectPath,
   festivalOfBundlePath,
   isProgrammeEdit,
-  notModified,
   type BundledKind,
 } from '../domain/programme-bundle.js';
+import { notModified } from '../domain/content-encoding.js';
 import type { DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import { coalescerFor } from './coalesce.js';
