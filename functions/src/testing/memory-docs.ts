@@ -172,21 +172,16 @@ function runQuery(store: Map<string, DocData>, query: Query): FoundDoc[] {
   }
   const key = (doc: FoundDoc) => (query.group ? doc.path : doc.id);
   matches.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
-  if (query.newestFirst !== undefined) {
+  const orderedBy = query.newestFirst ?? query.oldestFirst;
+  if (orderedBy !== undefined) {
+    // -1 newest first, 1 oldest first; documents without the field last. Ties by name in the
+    // same direction, as Firestore's implicit order follows the last orderBy's direction.
+    const direction = query.newestFirst !== undefined ? -1 : 1;
     const at = (doc: FoundDoc) => {
-      const value = fieldValue(doc.data, query.newestFirst!);
-      return value instanceof Date ? value.getTime() : -Infinity;
+      const value = fieldValue(doc.data, orderedBy);
+      return value instanceof Date ? value.getTime() : direction * Infinity;
     };
-    // Ties by name descending, as Firestore's implicit order follows the last orderBy's direction.
-    matches.sort((a, b) => at(b) - at(a) || (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
-  }
-  if (query.oldestFirst !== undefined) {
-    const at = (doc: FoundDoc) => {
-      const value = fieldValue(doc.data, query.oldestFirst!);
-      return value instanceof Date ? value.getTime() : Infinity;
-    };
-    // Ties by name ascending, Firestore's implicit order after an ascending orderBy.
-    matches.sort((a, b) => at(a) - at(b) || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    matches.sort((a, b) => direction * (at(a) - at(b)) || direction * (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
   }
   const start = query.startAfterId === undefined ? 0 : matches.findIndex((doc) => key(doc) > query.startAfterId!);
   const from = start === -1 ? matches.length : start;
