@@ -6,7 +6,11 @@ import { subjectPath, type MediaSubject } from './schemas/media.js';
  */
 
 export const firestorePaths = {
+  festivals: () => 'festivals',
   festival: (festivalId: string) => `festivals/${festivalId}`,
+  /** Functions only; the person reads their own, the festival's admins all (issue 35): who has which role in a festival. */
+  festivalStaff: (festivalId: string) => `festivals/${festivalId}/staff`,
+  festivalStaffMember: (festivalId: string, uid: string) => `festivals/${festivalId}/staff/${uid}`,
   stages: (festivalId: string) => `festivals/${festivalId}/stages`,
   stage: (festivalId: string, stageId: string) => `festivals/${festivalId}/stages/${stageId}`,
   artists: (festivalId: string) => `festivals/${festivalId}/artists`,

@@ -34,16 +34,32 @@ export const ARTIST_LINK_PATTERNS = {
 } as const;
 
 export type ArtistLinkKind = keyof typeof ARTIST_LINK_PATTERNS;
+
+/**
+ * A festival's own links (issue 35): its website, where to buy tickets, its socials. The same
+ * patterns as an artist's (firestore.rules checks them in validFestival).
+ */
+export const FESTIVAL_LINK_PATTERNS = {
+  website: ANY_HOST,
+  tickets: ANY_HOST,
+  instagram: ARTIST_LINK_PATTERNS.instagram,
+  tiktok: ARTIST_LINK_PATTERNS.tiktok,
+  youtube: ARTIST_LINK_PATTERNS.youtube,
+  facebook: ARTIST_LINK_PATTERNS.facebook,
+  bluesky: ARTIST_LINK_PATTERNS.bluesky,
+} as const;
+export type FestivalLinkKind = keyof typeof FESTIVAL_LINK_PATTERNS;
+export const FESTIVAL_LINK_KINDS = Object.keys(FESTIVAL_LINK_PATTERNS) as FestivalLinkKind[];
 export const ARTIST_LINK_KINDS = Object.keys(ARTIST_LINK_PATTERNS) as ArtistLinkKind[];
 export const MAX_LINK_LENGTH = 500;
 
-function linkSchema(kind: ArtistLinkKind) {
-  const pattern = new RegExp(ARTIST_LINK_PATTERNS[kind]);
+function linkSchema(kind: ArtistLinkKind | FestivalLinkKind) {
+  const pattern = new RegExp({ ...ARTIST_LINK_PATTERNS, ...FESTIVAL_LINK_PATTERNS }[kind]);
   return z
     .string()
     .max(MAX_LINK_LENGTH)
     .refine((value) => value.startsWith('https://'), 'must start with https://')
-    .refine((value) => pattern.test(value), kind === 'website' || kind === 'listen' ? 'must be a web address such as https://example.com' : `must be a link on ${SOCIAL_HOSTS[kind].join(' or ')}`)
+    .refine((value) => pattern.test(value), kind === 'website' || kind === 'listen' || kind === 'tickets' ? 'must be a web address such as https://example.com' : `must be a link on ${SOCIAL_HOSTS[kind].join(' or ')}`)
     .refine((value) => URL.canParse(value), 'must be a valid web address');
 }
 
@@ -52,6 +68,12 @@ export const artistLinksSchema = z
   .object(Object.fromEntries(ARTIST_LINK_KINDS.map((kind) => [kind, linkSchema(kind).optional()])) as Record<ArtistLinkKind, z.ZodOptional<ReturnType<typeof linkSchema>>>)
   .strict();
 export type ArtistLinks = z.infer<typeof artistLinksSchema>;
+
+/** `links` of a festival: each kind at most once, all optional. */
+export const festivalLinksSchema = z
+  .object(Object.fromEntries(FESTIVAL_LINK_KINDS.map((kind) => [kind, linkSchema(kind).optional()])) as Record<FestivalLinkKind, z.ZodOptional<ReturnType<typeof linkSchema>>>)
+  .strict();
+export type FestivalLinks = z.infer<typeof festivalLinksSchema>;
 
 /**
  * What staff type, made into the form the schema and the rules accept: trimmed, `https://`

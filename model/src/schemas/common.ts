@@ -51,3 +51,10 @@ export const counterSchema = z.number().int().min(0);
 export function textSchema(max: number) {
   return z.string().trim().min(1).max(max);
 }
+
+/** The languages Encore speaks; the web app and the messages functions write both follow it. */
+export const localeSchema = z.enum(['en', 'nl']);
+export type Locale = z.infer<typeof localeSchema>;
+
+/** A CSS colour as #rrggbb. */
+export const hexColourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour such as #c8185b');

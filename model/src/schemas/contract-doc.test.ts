@@ -26,6 +26,9 @@ const NOT_DOCUMENTS = new Set([
   'artistInputSchema', // the staff-written subset of artistSchema
   'venueMapInputSchema', // the staff-written subset of venueMapSchema
   'accountSchema', // the signed-in person as the web app sees them, not stored
+  'festivalColoursSchema', // a festival's `colours`, described in the festival's table
+  'festivalLinksSchema', // a festival's `links`, described in the festival's table
+  'createFestivalInputSchema', // the createFestival callable's request, not stored
 ]);
 
 const objectSchemas = Object.entries(model).filter(

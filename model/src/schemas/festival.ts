@@ -1,16 +1,34 @@
 import { z } from 'zod';
-import { artistLinksSchema } from './artist-links.js';
-import { counterSchema, isoDateSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
+import { artistLinksSchema, festivalLinksSchema } from './artist-links.js';
+import { counterSchema, hexColourSchema, isoDateSchema, localeSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 import { mediaFields } from './media.js';
 
-/** `festivals/{festivalId}`: one edition of a festival. Written by staff. */
+/**
+ * A festival's look (issue 35): `primary` is the app's accent (buttons with white text on it,
+ * links, the focus of every control), `secondary` the night band behind the programme's header
+ * (light text on it). Both are checked for contrast before they are stored (festival/brand.ts).
+ */
+export const festivalColoursSchema = z.object({ primary: hexColourSchema, secondary: hexColourSchema }).strict();
+export type FestivalColours = z.infer<typeof festivalColoursSchema>;
+
+/** `festivals/{festivalId}`: one edition of a festival. Created by a project admin (`createFestival`), edited by its admins. */
 export const festivalSchema = z
   .object({
     name: textSchema(120),
+    /** The name where room is short: the installed app's name under its icon, the browser tab. */
+    shortName: textSchema(30).optional(),
     timeZone: timeZoneSchema,
     startsOn: isoDateSchema,
     endsOn: isoDateSchema,
     venue: textSchema(200),
+    /** The venue's postal address, as visitors type it into a route planner. */
+    address: z.string().trim().max(300).optional(),
+    /** The languages the festival offers its visitors (at least its default one). */
+    languages: z.array(localeSchema).min(1).max(2).optional(),
+    /** The language a visitor whose browser asks for none of `languages` gets. */
+    defaultLanguage: localeSchema.optional(),
+    colours: festivalColoursSchema.optional(),
+    links: festivalLinksSchema.optional(),
     /**
      * The local hour at which one festival day hands over to the next. A set at 01:30
      * belongs to the previous night; with the default 6, anything before 06:00 does.
@@ -21,7 +39,11 @@ export const festivalSchema = z
     originalRetentionDays: z.number().int().min(1).max(365).optional(),
   })
   .strict()
-  .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] });
+  .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })
+  .refine((f) => !f.defaultLanguage || !f.languages || f.languages.includes(f.defaultLanguage), {
+    message: 'the default language must be one of the languages offered',
+    path: ['defaultLanguage'],
+  });
 export type Festival = z.infer<typeof festivalSchema>;
 
 /** `festivals/{f}/stages/{stageId}`. Written by staff. */

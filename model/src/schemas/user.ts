@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rejectionSchema } from './rejection.js';
 import { roleSchema } from './role.js';
-import { documentIdSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
+import { documentIdSchema, localeSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 
 /**
  * How much a person wants to see a favourite set (Clashfinder's must-see and maybe). A
@@ -80,7 +80,6 @@ export const noticeSchema = z
   .strict();
 export type Notice = z.infer<typeof noticeSchema>;
 
-export { roleSchema, type Role } from './role.js';
 
 /** A person as the app sees them: role from the `role` custom claim, absent for visitors. */
 export const accountSchema = z.object({
@@ -91,9 +90,7 @@ export const accountSchema = z.object({
 });
 export type Account = z.infer<typeof accountSchema>;
 
-/** The languages Encore speaks; the web app and the messages functions write both follow it. */
-export const localeSchema = z.enum(['en', 'nl']);
-export type Locale = z.infer<typeof localeSchema>;
+export { localeSchema, type Locale } from './common.js';
 
 /** How long before a set a reminder comes (push, and the calendar's alarm), in minutes. */
 export const REMINDER_LEAD_MINUTES = [5, 10, 15, 30, 60] as const;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { slugIdSchema } from '../schemas/common.js';
+import { festivalSchema } from '../schemas/festival.js';
+
+/**
+ * The `createFestival` callable (functions/src/handlers/create-festival.ts): a project admin
+ * signed in with a second factor creates `festivals/{festivalId}` and becomes its admin
+ * (`festivals/{f}/staff/{uid}`), in one transaction. `already-exists` when the id is taken;
+ * `invalid-argument` naming each field the schema or the colour check (festival/brand.ts) refuses.
+ */
+export const createFestivalInputSchema = z.object({ festivalId: slugIdSchema, festival: festivalSchema }).strict();
+export type CreateFestivalInput = z.infer<typeof createFestivalInputSchema>;
+
+export interface CreateFestivalResult {
+  festivalId: string;
+}
