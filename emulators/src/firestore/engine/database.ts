@@ -78,6 +78,12 @@ export interface DatabaseOptions {
   log?: () => CommitLog | undefined;
   /** Index awareness (engine/index-policy.ts); none: no query is checked. */
   indexes?: IndexPolicy;
+  /**
+   * Told of the documents the rules read for one request (`get()`, `exists()`, `getAfter()`,
+   * `existsAfter()`), each distinct document once per request and once per commit: production
+   * bills them as reads, whether the request is allowed or not.
+   */
+  rulesReads?: (caller: Caller, documentPaths: string[]) => void;
 }
 
 export class Database {
@@ -96,6 +102,9 @@ export class Database {
    */
   private historyStart: Nanos;
   readonly indexes: IndexPolicy;
+  private readonly rulesReads: NonNullable<DatabaseOptions['rulesReads']>;
+  /** The documents the rules already read for a commit (one billed read each, however many of its writes read them). */
+  private readonly commitRulesReads = new WeakMap<object, Set<string>>();
 
   constructor(options: DatabaseOptions) {
     this.id = options.id;
@@ -106,6 +115,7 @@ export class Database {
     this.authorizer = options.authorize;
     this.log = options.log ?? (() => undefined);
     this.indexes = options.indexes ?? new IndexPolicy();
+    this.rulesReads = options.rulesReads ?? (() => {});
   }
 
   onCommit(listener: CommitListener): () => void {
@@ -136,7 +146,16 @@ export class Database {
   authorize(caller: Caller, method: AccessMethod, path: string, resource: StoredDocument | null, incoming: StoredDocument | null, context: AccessContext = {}): void {
     if (caller.kind === 'owner') return;
     const time = context.time ?? this.clock.current();
-    const lookup = (read: (path: string) => StoredDocument | null) => (relative: string) => {
+    // Each distinct document the rules read is billed once per request (a commit is one request).
+    const commit = context.after ? (context.commit ?? {}) : undefined;
+    const billed = commit ? (this.commitRulesReads.get(commit) ?? new Set<string>()) : new Set<string>();
+    if (commit) this.commitRulesReads.set(commit, billed);
+    const readNow: string[] = [];
+    const lookup = (state: string, read: (path: string) => StoredDocument | null) => (relative: string) => {
+      if (!billed.has(`${state}:${relative}`)) {
+        billed.add(`${state}:${relative}`);
+        readNow.push(relative);
+      }
       const doc = read(relative);
       return doc && toDocumentJson(this.root, doc);
     };
@@ -147,10 +166,11 @@ export class Database {
       resource: resource && toDocumentJson(this.root, resource),
       incoming: incoming && toDocumentJson(this.root, incoming),
       timestamp: formatTimestamp(time),
-      documents: lookup((relative) => this.store.get(relative, context.readTime)),
+      documents: lookup('before', (relative) => this.store.get(relative, context.readTime)),
       ...(context.query ? { query: context.query } : {}),
-      ...(context.after ? { documentsAfter: lookup(context.after), commit: context.commit ?? {} } : {}),
+      ...(context.after && commit ? { documentsAfter: lookup('after', context.after), commit } : {}),
     });
+    if (readNow.length > 0) this.rulesReads(caller, readNow);
     const allowed = typeof verdict === 'boolean' ? verdict : verdict.allowed;
     if (!allowed) throw permissionDenied(typeof verdict === 'boolean' ? undefined : verdict.message);
   }

@@ -10,7 +10,7 @@ import { Database, type CommitLog } from '../engine/database.js';
 import { IndexPolicy } from '../engine/index-policy.js';
 import { parseDatabaseName, type DatabaseId } from '../engine/paths.js';
 import { Clock } from '../engine/time.js';
-import { UsageMeter } from './usage.js';
+import { RULES_READS_METHOD, UsageMeter } from './usage.js';
 
 export class Databases {
   readonly clock = new Clock();
@@ -58,7 +58,15 @@ export class Databases {
     const key = `projects/${id.projectId}/databases/${id.databaseId}`;
     let database = this.byName.get(key);
     if (database === undefined) {
-      database = new Database({ id, clock: this.clock, documentWrites: this.documentWrites, authorize: () => this.authorize, log: () => this.log, indexes: this.indexes });
+      database = new Database({
+        id,
+        clock: this.clock,
+        documentWrites: this.documentWrites,
+        authorize: () => this.authorize,
+        log: () => this.log,
+        indexes: this.indexes,
+        rulesReads: (caller, paths) => this.usage(id.projectId).reads(caller, RULES_READS_METHOD, paths),
+      });
       this.byName.set(key, database);
     }
     return database;

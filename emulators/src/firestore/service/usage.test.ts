@@ -188,3 +188,48 @@ describe('the 30-minute resume window', () => {
     expect(resumeAfter(31n)).toEqual({ reset: true, reads: 4 });
   });
 });
+
+describe('reads made by security rules', () => {
+  /** Rules that read `dependsOn` (each path as often as listed) and allow or deny. */
+  function withRules(dependsOn: string[], allowed: boolean) {
+    const context = setup();
+    context.databases.authorize = (request) => {
+      for (const path of dependsOn) request.documents(path);
+      return allowed;
+    };
+    context.set('festivals/a/staff/u1');
+    context.set('festivals/a');
+    context.databases.usage('p').reset();
+    return context;
+  }
+
+  it('bill each distinct document the rules read once per request, by the collection read, for the client judged', () => {
+    const { database, usage } = withRules(['festivals/a/staff/u1', 'festivals/a', 'festivals/a/staff/u1'], true);
+    database.read(visitor, 'festivals/a/stages/s1', {});
+    const counted = usage();
+    expect(counted.byMethod.SecurityRules).toEqual({ reads: 2, writes: 0, deletes: 0 });
+    expect(counted.byClientCollection.client.staff!.reads).toBe(1);
+    expect(counted.byClientCollection.client.festivals!.reads).toBe(1);
+  });
+
+  it('bill them when the rules deny the request too', () => {
+    const { database, usage } = withRules(['festivals/a/staff/u1'], false);
+    expect(() => database.read(visitor, 'festivals/a/stages/s1', {})).toThrow();
+    expect(usage().byMethod.SecurityRules!.reads).toBe(1);
+  });
+
+  it('bill a document that several writes of one commit read once', () => {
+    const { database, usage } = withRules(['festivals/a/staff/u1'], true);
+    database.commit(visitor, [
+      { update: { name: `${ROOT}/festivals/a/stages/s1`, fields: {} } },
+      { update: { name: `${ROOT}/festivals/a/stages/s2`, fields: {} } },
+    ]);
+    expect(usage().byMethod.SecurityRules!.reads).toBe(1);
+  });
+
+  it('bill nothing for the owner, whom the rules never judge', () => {
+    const { database, usage } = withRules(['festivals/a/staff/u1'], false);
+    database.read(owner, 'festivals/a/stages/s1', {});
+    expect(usage().byMethod.SecurityRules).toBeUndefined();
+  });
+});

@@ -13,8 +13,11 @@
  *   if it resumes from at most 30 minutes back; from further back it is a new query;
  * - each document created, updated or transformed in a commit is one write, each delete one
  *   delete (a failed commit bills nothing; `verify` is a precondition, not a write).
- * Reads made by security rules (`get()`, `exists()`) are billed in production but not counted
- * here.
+ * - each distinct document security rules read for a request (`get()`, `exists()`,
+ *   `getAfter()`, `existsAfter()`) is one read, allowed or denied ("Access calls and pricing"
+ *   in the rules guide); a commit is one request, so a document several of its writes' rules
+ *   read is billed once. They are counted under the method `SecurityRules`, by the collection
+ *   of the document read, and by the client whose request the rules judged.
  */
 import type { Caller } from '../../common/auth.js';
 
@@ -39,6 +42,9 @@ export interface FirestoreUsage {
 }
 
 export type Operation = keyof OperationCounts;
+
+/** `byMethod` key of the reads security rules make (usage.ts header). */
+export const RULES_READS_METHOD = 'SecurityRules';
 
 export const clientKindOf = (caller: Caller): ClientKind => (caller.kind === 'owner' ? 'server' : 'client');
 
