@@ -81,7 +81,16 @@ const MODEL = {
   bundleFunctionCalls: 24 * 12 * 10,
   /** First-page requests (`GET /`) that reach the `firstPage` function: ~60 an hour at s-maxage=60, per edge; 10 edges. */
   firstPageFunctionCalls: 24 * 60 * 10,
+  /** Staff requests that pass through the rules in a day, per festival (console listeners attached, edits, moderation): 10 staff, 200 each. */
+  staffRequestsPerFestival: 10 * 200,
 };
+
+/**
+ * Rules reads per staff request: the caller's `festivals/{f}/staff/{uid}`, read once by
+ * `isStaffOf()` (firestore.rules); a project admin's claim short-circuits it (0), so this is the
+ * upper bound. emulators/test/rules-matrix/billing.test.ts holds the rules to it.
+ */
+const STAFF_ROLE_READS = 1;
 
 interface Counts {
   clientReads: number;
@@ -160,6 +169,7 @@ async function seedProgramme(stack: EncoreStack): Promise<number> {
 const PROGRAMME_TRIGGERS = ['onFestivalWritten', 'onStageWritten', 'onArtistWritten', 'onPerformanceWritten'];
 
 async function runBill(print: (line: string) => void): Promise<void> {
+  const printOut = print;
   const stack = await startEncoreStack({ projectId: PROJECT });
   const apps: FirebaseApp[] = [];
   const client = (name: string, lru = false) => {
@@ -347,8 +357,9 @@ async function runBill(print: (line: string) => void): Promise<void> {
 
     // ---- the modelled day ----------------------------------------------------------------
     // The day for one crowd size: every line from the per-action counts above.
-    const modelDay = (visitors: number): { sum: number; operationsOnly: number } => {
-      const m = { ...MODEL, visitors };
+    const modelDay = (visitors: number, festivals = 1, print: (line: string) => void = printOut): { sum: number; operationsOnly: number } => {
+      // Several festivals on one project: each pays its own publications, CDN misses and staff work for its own crowd.
+      const m = { ...MODEL, visitors: visitors / festivals };
       const openApps = m.visitors * m.openAppsShare;
       const walls = openApps * m.photoWallShare;
       const photos = m.visitors * m.uploaderShare * m.photosPerUploader;
@@ -390,18 +401,21 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const fixedReads = laterReaction.serverReads - 1;
       const reactionPublication = { reads: fixedReads + dirtyPhotos * countsPerPhoto, writes: laterReaction.serverWrites };
       type Line = { name: string; reads: number; writes: number; deletes: number; classA: number; classB: number; egress: number; firestoreEgress: number; hosting: number; invocations: number };
-      const line = (name: string, times: number, c: Partial<Omit<Line, 'name'>>): Line => ({
-        name,
-        reads: (c.reads ?? 0) * times,
-        writes: (c.writes ?? 0) * times,
-        deletes: (c.deletes ?? 0) * times,
-        classA: (c.classA ?? 0) * times,
-        classB: (c.classB ?? 0) * times,
-        egress: (c.egress ?? 0) * times,
-        firestoreEgress: (c.firestoreEgress ?? 0) * times,
-        hosting: (c.hosting ?? 0) * times,
-        invocations: (c.invocations ?? 0) * times,
-      });
+      const line = (name: string, perFestival: number, c: Partial<Omit<Line, 'name'>>): Line => {
+        const times = perFestival * festivals;
+        return {
+          name,
+          reads: (c.reads ?? 0) * times,
+          writes: (c.writes ?? 0) * times,
+          deletes: (c.deletes ?? 0) * times,
+          classA: (c.classA ?? 0) * times,
+          classB: (c.classB ?? 0) * times,
+          egress: (c.egress ?? 0) * times,
+          firestoreEgress: (c.firestoreEgress ?? 0) * times,
+          hosting: (c.hosting ?? 0) * times,
+          invocations: (c.invocations ?? 0) * times,
+        };
+      };
       const day = (firstVisit: Counts, bundled: boolean): Line[] => [
         line('first visits', m.visitors, { reads: firstVisit.clientReads, hosting: bundled ? bundleGzip : 0 }),
         // More than 30 minutes apart: the live/programme listener is billed as a new query, as on a first visit.
@@ -423,6 +437,9 @@ async function runBill(print: (line: string) => void): Promise<void> {
         ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
         // The festival's document and its first set for the header (the shell itself is a conditional fetch from Hosting: a 304, no bytes).
         line('first page: CDN misses', m.firstPageFunctionCalls, { reads: 2, invocations: 1 }),
+        // Every staff request through the rules reads the person's festivals/{f}/staff/{uid} once (a
+        // visitor's never does: the second-factor check comes first). Held by the rules matrix's billing test.
+        line('staff requests: the per-festival role check', m.staffRequestsPerFestival, { reads: STAFF_ROLE_READS }),
       ];
       const p = listPrices;
       const cost = (l: Line) => ({
@@ -482,6 +499,14 @@ async function runBill(print: (line: string) => void): Promise<void> {
     }
     const small = modelDay(MODEL.visitors);
     const large = modelDay(4 * MODEL.visitors);
+    const quiet = () => {};
+    const twoFestivals = modelDay(MODEL.visitors, 2, quiet);
+    const twoLarge = modelDay(4 * MODEL.visitors, 2, quiet);
+    print('');
+    print(
+      `two festivals on one project, ${(MODEL.visitors / 2).toLocaleString('en-US')} visitors each: $${twoFestivals.sum.toFixed(2)} a day (${(twoFestivals.sum / small.sum).toFixed(2)}x one festival of ${MODEL.visitors.toLocaleString('en-US')}); ` +
+        `with 4x the crowd ($${twoLarge.sum.toFixed(2)}): ${(twoLarge.sum / twoFestivals.sum).toFixed(2)}x (target: at most 4.5x, linear)`,
+    );
     print('');
     print(
       `${(4 * MODEL.visitors).toLocaleString('en-US')} visitors cost ${(large.sum / small.sum).toFixed(2)}x the ${MODEL.visitors.toLocaleString('en-US')}-visitor day ` +
