@@ -1,11 +1,24 @@
 import Color from 'color';
 import { describe, expect, it } from 'vitest';
 import { APP_COLOURS, contrastProblems } from './brand.js';
-import { festivalThemeProperties } from './theme.js';
+import { THEME_TOKENS, festivalThemeProperties } from './theme.js';
 
 const contrast = (a: string, b: string) => Color(a).contrast(Color(b));
-/** The two values of a `light-dark(light, dark)`. */
-const lightDark = (value: string) => /^light-dark\((#[0-9a-f]{6}), (#[0-9a-f]{6})\)$/.exec(value)!.slice(1) as [string, string];
+
+/** What the browser makes of `color-mix(in srgb, #accent N%, var(--token))` in a theme. */
+function resolve(value: string, theme: (typeof THEME_TOKENS)['light' | 'dark']): string {
+  const [, accent, share, token] = /^color-mix\(in srgb, (#[0-9a-f]{6}) (\d+)%, var\(--color-(text|surface)\)\)$/.exec(value)!;
+  return Color(theme[token as 'text' | 'surface']).mix(Color(accent!), Number(share) / 100).hex();
+}
+
+/** Pairs the brand check lets through, light and dark accents, pale and deep night bands. */
+const ACCEPTED = [
+  { primary: '#c8185b', secondary: '#24102f' },
+  { primary: '#007a70', secondary: '#70646e' },
+  { primary: '#2f6fd6', secondary: '#7a3b2e' },
+  { primary: '#767676', secondary: '#717171' },
+  { primary: '#b34700', secondary: '#3d0c02' },
+];
 
 describe('festivalThemeProperties', () => {
   it("maps the accent and the night band onto the app's tokens, lower-cased, with white text on the accent", () => {
@@ -20,25 +33,29 @@ describe('festivalThemeProperties', () => {
   });
 
   it('makes the accent readable as text (4.5:1) on each theme, for every pair of colours the brand check lets through', () => {
-    const pairs = [
-      { primary: '#c8185b', secondary: '#24102f' },
-      { primary: '#007a70', secondary: '#70646e' },
-      { primary: '#2f6fd6', secondary: '#7a3b2e' },
-      { primary: '#767676', secondary: '#717171' },
-      { primary: '#b34700', secondary: '#3d0c02' },
-    ];
-    for (const colours of pairs) {
+    for (const colours of ACCEPTED) {
       expect([colours, contrastProblems(colours)]).toEqual([colours, []]);
-      const [light, dark] = lightDark(festivalThemeProperties(colours)['--color-accent-text']!);
-      expect(contrast(light, APP_COLOURS.lightBackground)).toBeGreaterThanOrEqual(4.5);
-      expect(contrast(dark, APP_COLOURS.darkBackground)).toBeGreaterThanOrEqual(4.5);
+      const text = festivalThemeProperties(colours)['--color-accent-text']!;
+      for (const theme of Object.values(THEME_TOKENS)) expect([colours, theme.background, contrast(resolve(text, theme), theme.background) >= 4.5]).toEqual([colours, theme.background, true]);
     }
   });
 
-  it('tints selected chips pale on the light theme and deep on the dark one', () => {
-    const [light, dark] = lightDark(festivalThemeProperties({ primary: '#c8185b', secondary: '#24102f' })['--color-accent-soft']!);
-    expect(contrast(light, '#1e1326')).toBeGreaterThanOrEqual(4.5);
-    expect(contrast(dark, '#f8eefb')).toBeGreaterThanOrEqual(4.5);
+  it('keeps as much of the accent in its text as reads on both themes (in steps of 5 %)', () => {
+    for (const colours of ACCEPTED) {
+      const text = festivalThemeProperties(colours)['--color-accent-text']!;
+      const share = Number(/ (\d+)%/.exec(text)![1]);
+      expect(share).toBeGreaterThan(0);
+      const more = text.replace(`${share}%`, `${share + 5}%`);
+      const readsWithMore = Object.values(THEME_TOKENS).every((theme) => contrast(resolve(more, theme), theme.background) >= 4.5);
+      expect([colours, share, readsWithMore]).toEqual([colours, share, false]);
+    }
+  });
+
+  it("washes selected chips with the accent over the theme's surface, the theme's text readable on them", () => {
+    for (const colours of ACCEPTED) {
+      const soft = festivalThemeProperties(colours)['--color-accent-soft']!;
+      for (const theme of Object.values(THEME_TOKENS)) expect([colours, theme.text, contrast(resolve(soft, theme), theme.text) >= 4.5]).toEqual([colours, theme.text, true]);
+    }
   });
 
   it("leans the night band's far end towards the accent only while the band's text stays readable on it", () => {
