@@ -116,22 +116,6 @@ describe('scriptsAfterFirstPaint, in a page', () => {
     ]);
   });
 
-  it("preloads the festival's own bundle at its address, /f/{festivalId}/…, and the programme's hints on its programme only", () => {
-    const requestedAt = (path: string) => {
-      window.history.replaceState(null, '', path);
-      const page = runLoader();
-      page.paint('first-contentful-paint');
-      vi.advanceTimersByTime(1);
-      return page.requested().map((request) => (request[1] === 'module' ? request[2] : request[1]));
-    };
-    const festivalProgramme = ['/bundles/zomer-klanken-2027/programme.bundle', '/assets/react-def.js', '/assets/rolldown-runtime-ghi.js', '/assets/ProgrammePage-jkl.js', '/assets/ProgrammePage-mno.css', '/assets/index-abc.js'];
-    expect(requestedAt('/f/zomer-klanken-2027/')).toEqual(festivalProgramme);
-    expect(requestedAt('/f/zomer-klanken-2027')).toEqual(festivalProgramme);
-    expect(requestedAt('/f/zomer-klanken-2027/lineup')).toEqual(['/bundles/zomer-klanken-2027/programme.bundle', '/assets/react-def.js', '/assets/rolldown-runtime-ghi.js', '/assets/index-abc.js']);
-    // Not a festival's address: the build's festival, and no programme.
-    expect(requestedAt('/f/Zomer/')).toEqual(['/bundles/encore-2026/programme.bundle', '/assets/react-def.js', '/assets/rolldown-runtime-ghi.js', '/assets/index-abc.js']);
-  });
-
   it('asks at once in a tab opened in the background (it does not paint), without Paint Timing, or when the observer refuses it', () => {
     expect(runLoader({ visibility: 'hidden' }).requested()).toHaveLength(6);
     expect(runLoader({ paintTiming: false }).requested()).toHaveLength(6);

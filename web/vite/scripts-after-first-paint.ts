@@ -12,8 +12,7 @@
  *
  * How: Vite's `<script type="module" src>` of the entry and its `<link rel="modulepreload">`s
  * leave the HTML; one inline script at the end of `<body>` adds them back, with the
- * programme bundle's preload (the build's festival's, or at `/f/{festivalId}/…` that
- * festival's) and, on `/` and `/f/{festivalId}/`, the programme route's hints, as soon as the
+ * programme bundle's preload and, on `/`, the programme route's hints, as soon as the
  * browser reports the first contentful paint (Paint Timing, Chromium, Firefox and Safari
  * 14.1+), or at once where there is none to wait for (no Paint Timing, a tab opened in the
  * background, which does not paint), and at the latest after `FALLBACK_MS`.
@@ -28,23 +27,14 @@ export const FALLBACK_MS = 500;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
-/**
- * A festival's own address (issue 35): `/f/{festivalId}` and what is under it, whose bundle is
- * that festival's, and whose programme is `/f/{festivalId}` or `/f/{festivalId}/`.
- */
-const FESTIVAL_ADDRESS = '^/f/([a-z0-9][a-z0-9-]{0,79})(/|$)';
-const FESTIVAL_PROGRAMME = '^/f/[a-z0-9][a-z0-9-]{0,79}/?$';
-
-function loaderScript(entry: string, bundleHref: string, hints: Hint[], programmeHints: Hint[]): string {
+function loaderScript(entry: string, hints: Hint[], programmeHints: Hint[]): string {
   // Plain ES5 in one IIFE: it runs in the HTML parser, before any of the app's code.
   return `<script>(function(){
 var started=false;
 function add(hint){var link=document.createElement('link');link.rel=hint[0];if(hint[2])link.setAttribute('as',hint[2]);if(hint[0]==='modulepreload'||hint[2]==='fetch')link.crossOrigin='';link.href=hint[1];document.head.appendChild(link);}
 function start(){if(started)return;started=true;
-var path=location.pathname,festival=new RegExp(${JSON.stringify(FESTIVAL_ADDRESS)}).exec(path);
-add(['preload',festival?'/bundles/'+festival[1]+'/programme.bundle':${JSON.stringify(bundleHref)},'fetch']);
 ${JSON.stringify(hints)}.forEach(add);
-if(path==='/'||new RegExp(${JSON.stringify(FESTIVAL_PROGRAMME)}).test(path))${JSON.stringify(programmeHints)}.forEach(add);
+if(location.pathname==='/')${JSON.stringify(programmeHints)}.forEach(add);
 var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry)};document.head.appendChild(script);}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(document.visibilityState!=='visible'||types.indexOf('paint')<0){start();return;}
@@ -55,15 +45,15 @@ try{new PerformanceObserver(function(list,observer){if(!list.getEntriesByName('f
 
 /**
  * The shell with its entry script and module preloads moved into the loader, the bundle's
- * preload first among them (`bundleHref`, the build's festival's, where the address names none). Unchanged when it has no entry script (nothing to move).
+ * preload first among them. Unchanged when it has no entry script (nothing to move).
  */
 export function scriptsAfterFirstPaint(html: string, options: { bundleHref: string; programmeHints: Hint[] }): string {
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return html;
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const hints = modules.map((href): Hint => ['modulepreload', href]);
+  const hints: Hint[] = [['preload', options.bundleHref, 'fetch'], ...modules.map((href): Hint => ['modulepreload', href])];
   const without = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
-  return without.replace('</body>', `${loaderScript(entry[1]!, options.bundleHref, hints, options.programmeHints)}\n  </body>`);
+  return without.replace('</body>', `${loaderScript(entry[1]!, hints, options.programmeHints)}\n  </body>`);
 }
 
 /** The entry script a built shell loads: the loader's, or a `<script type="module" src>`'s. */
