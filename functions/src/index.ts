@@ -20,7 +20,7 @@ export {
   refreshTrending,
   rebuildProgrammeBundle,
 } from './triggers/subscribers.js';
-export { programmeBundle, firstPage, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
+export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';

@@ -30,6 +30,7 @@ export * from './schemas/role.js';
 export * from './schemas/festival-staff.js';
 export * from './festival/festival-id.js';
 export * from './festival/brand.js';
+export * from './festival/theme.js';
 export * from './callables/create-festival.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';

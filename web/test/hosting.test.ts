@@ -14,8 +14,8 @@ const firebaseJson = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'
   hosting: {
     public: string;
     ignore: string[];
-    rewrites: Array<{ source: string; destination?: string; function?: { functionId: string; region: string } }>;
-    headers: Array<{ source: string; headers: Array<{ key: string; value: string }> }>;
+    rewrites: Array<{ source?: string; regex?: string; destination?: string; function?: { functionId: string; region: string } }>;
+    headers: Array<{ source?: string; regex?: string; headers: Array<{ key: string; value: string }> }>;
   };
 };
 
@@ -29,6 +29,14 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${pattern}$`);
 }
 
+/** A rule's `source` glob or `regex` (RE2 in Hosting; the patterns here mean the same in JavaScript). */
+const matcherOf = (rule: { source?: string; regex?: string }) => (rule.regex !== undefined ? new RegExp(rule.regex) : globToRegExp(rule.source!));
+
+/** The rewrite Hosting applies to a request path: the first that matches. */
+function rewriteOf(path: string) {
+  return firebaseJson.hosting.rewrites.find((rule) => matcherOf(rule).test(path));
+}
+
 /**
  * The Cache-Control a request path gets. Headers match the requested path (not the rewrite's
  * destination), and when several rules set the same header the last one wins.
@@ -36,7 +44,7 @@ function globToRegExp(glob: string): RegExp {
 function cacheControlOf(path: string): string | undefined {
   let value: string | undefined;
   for (const rule of firebaseJson.hosting.headers) {
-    if (!globToRegExp(rule.source).test(path)) continue;
+    if (!matcherOf(rule).test(path)) continue;
     value = rule.headers.find((header) => header.key.toLowerCase() === 'cache-control')?.value ?? value;
   }
   return value;
@@ -67,6 +75,21 @@ describe('hosting config', () => {
     expect(bundles).toBeLessThan(rewrites.findIndex((rewrite) => rewrite.source === '**'));
     // The same value the function sets (functions/src/domain/programme-bundle.ts), should Hosting's headers win.
     expect(cacheControlOf('/bundles/encore-2026/programme.bundle')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+  });
+
+  it("sends a festival's address, /f/{festivalId} and /f/{festivalId}/, to firstPage and its manifest to festivalManifest, cacheable as / is; its other routes, and addresses that name no festival, to the app shell", () => {
+    const firstPage = { functionId: 'firstPage', region: 'europe-west1' };
+    for (const path of ['/f/zomer-klanken-2027/', '/f/zomer-klanken-2027', '/f/encore-2026/', `/f/${'a'.repeat(80)}/`]) {
+      expect([path, rewriteOf(path)?.function]).toEqual([path, firstPage]);
+      expect([path, cacheControlOf(path)]).toEqual([path, 'public, max-age=0, must-revalidate, s-maxage=60']);
+    }
+    const manifest = '/f/zomer-klanken-2027/manifest.webmanifest';
+    expect(rewriteOf(manifest)?.function).toEqual({ functionId: 'festivalManifest', region: 'europe-west1' });
+    expect(cacheControlOf(manifest)).toBe('public, max-age=0, must-revalidate, s-maxage=60');
+    for (const path of ['/f/zomer-klanken-2027/lineup', '/f/zomer-klanken-2027/artists/nina', '/f/Zomer/', '/f/-x/', `/f/${'a'.repeat(81)}/`, '/f/', '/f/a/manifest.json', '/f/a/b/manifest.webmanifest']) {
+      expect([path, rewriteOf(path)?.destination]).toEqual([path, '/app.html']);
+      expect([path, cacheControlOf(path)]).toEqual([path, 'no-cache']);
+    }
   });
 
   it('never lets a browser cache the shell (at any route) or the service worker; only hashed assets are immutable', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIRST_PAGE_MESSAGES, HEADER_SLOT, festivalEndsAt, programmeHeaderHtml, renderFirstPage, type FirstPageFestival } from './first-page.js';
+import { FIRST_PAGE_MESSAGES, HEADER_SLOT, festivalEndsAt, festivalSummary, festivalThemeStyle, firstPageAddress, programmeHeaderHtml, renderFirstPage, type FirstPageFestival } from './first-page.js';
 
 const festival: FirstPageFestival = { name: 'Encore 2026', venue: 'Strandeiland, Amsterdam', timeZone: 'America/New_York', startsOn: '2026-08-14', endsOn: '2026-08-16' };
 const shell = `<main>${HEADER_SLOT.start}<div class="skeleton-group"><span></span></div>${HEADER_SLOT.end}<div class="cards"></div></main>`;
@@ -115,5 +115,83 @@ describe('the messages', () => {
   it('have the same placeholders in both languages', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
     for (const key of Object.keys(FIRST_PAGE_MESSAGES.en) as Array<keyof typeof FIRST_PAGE_MESSAGES.en>) expect(placeholders(FIRST_PAGE_MESSAGES.nl[key])).toEqual(placeholders(FIRST_PAGE_MESSAGES.en[key]));
+  });
+});
+
+describe('firstPageAddress', () => {
+  it("reads / as the shell's festival, /f/{id} and /f/{id}/ as that festival's, and nothing else as a festival", () => {
+    expect(firstPageAddress('/')).toEqual({ kind: 'default' });
+    expect(firstPageAddress('/f/zomer-klanken-2027/')).toEqual({ kind: 'festival', festivalId: 'zomer-klanken-2027' });
+    expect(firstPageAddress('/f/zomer-klanken-2027')).toEqual({ kind: 'festival', festivalId: 'zomer-klanken-2027' });
+    for (const path of ['/f/', '/f//', '/f/Zomer/', '/f/-x/', `/f/${'a'.repeat(81)}/`, '/f/a/lineup', '/f/..%2F/', '/lineup']) {
+      expect([path, firstPageAddress(path)]).toEqual([path, { kind: 'none' }]);
+    }
+  });
+});
+
+describe("the festival's head", () => {
+  const head = `<!doctype html><html lang="en"><head><meta name="description" content="Encore festival" /><meta name="theme-color" content="#24102f" /><link rel="manifest" href="/manifest.webmanifest" /><title>Encore</title></head><body><a href="/" class="brand">Encore</a><main>${HEADER_SLOT.start}${HEADER_SLOT.end}</main></body></html>`;
+  const zomer: FirstPageFestival = { ...festival, name: 'Zomer Klanken 2027', shortName: 'Zomer', startsOn: '2027-07-02', endsOn: '2027-07-04', venue: 'Park', colours: { primary: '#1A6B3C', secondary: '#0B2545' } };
+  const place = { origin: 'https://encore.example', base: '/f/zomer-klanken-2027' };
+
+  it("titles the page with the festival's name and puts its colours on the root and in theme-color", () => {
+    const page = renderFirstPage(head, zomer, undefined, place);
+    expect(page).toContain('<title>Zomer Klanken 2027</title>');
+    expect(page).toContain(`<html lang="en" style="${festivalThemeStyle(zomer.colours!)}">`);
+    expect(festivalThemeStyle(zomer.colours!)).toMatch(/^--color-accent:#1a6b3c;--color-accent-hover:#[0-9a-f]{6};--color-on-accent:#ffffff;.*--color-night:#0b2545;/);
+    expect(page).toContain('<meta name="theme-color" content="#0b2545" />');
+  });
+
+  it("links the festival's own manifest and programme at its address, the lineup too", () => {
+    const page = renderFirstPage(head, zomer, { firstSetAt: new Date('2027-07-02T18:00:00Z'), now: new Date('2027-06-01T10:00:00Z') }, place);
+    expect(page).toContain('<link rel="manifest" href="/f/zomer-klanken-2027/manifest.webmanifest" />');
+    expect(page).toContain('<a href="/f/zomer-klanken-2027/" class="brand">');
+    expect(page).toContain('<a href="/f/zomer-klanken-2027/lineup">See who plays');
+  });
+
+  it('keeps the default manifest, brand link and colours at /, for a festival without colours', () => {
+    const page = renderFirstPage(head, festival, undefined, { origin: 'https://encore.example', base: '' });
+    expect(page).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
+    expect(page).toContain('<a href="/" class="brand">');
+    expect(page).toContain('<html lang="en">');
+    expect(page).toContain('<meta name="theme-color" content="#24102f" />');
+    expect(page).toContain('<meta property="og:url" content="https://encore.example/" />');
+  });
+
+  it('describes the festival for link previews: Open Graph and a Twitter card, the app icon as image', () => {
+    const page = renderFirstPage(head, { ...zomer, description: '  Three days\n of   music.  ' }, undefined, place);
+    const tags = page.slice(page.indexOf('</title>') + '</title>'.length, page.indexOf('</head>'));
+    expect(tags).toBe(
+      '<meta property="og:type" content="website" /><meta property="og:site_name" content="Zomer" /><meta property="og:title" content="Zomer Klanken 2027" />' +
+        '<meta property="og:description" content="Three days of music." /><meta property="og:url" content="https://encore.example/f/zomer-klanken-2027/" />' +
+        '<meta property="og:image" content="https://encore.example/icon-512.png" /><meta property="og:locale" content="en_GB" /><meta name="twitter:card" content="summary" />',
+    );
+    expect(page).toContain('<meta name="description" content="Three days of music." />');
+  });
+
+  it('says when and where without a description, in the festival’s language, and cuts a long one', () => {
+    // ICU puts thin or plain spaces around a range's dash, or none, by version.
+    expect(festivalSummary(zomer)).toMatch(/^2\s?–\s?4 July 2027, Park$/);
+    expect(festivalSummary({ ...zomer, defaultLanguage: 'nl', endsOn: '2027-08-01' })).toMatch(/^2 juli\s?–\s?1 augustus 2027, Park$/);
+    const long = festivalSummary({ ...zomer, description: 'word '.repeat(100) });
+    expect(long.length).toBe(200);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it("escapes every value from the festival's document, in text and in attributes", () => {
+    const hostile = '"><script>alert(1)</script><meta x=\'';
+    const page = renderFirstPage(head, { ...zomer, name: hostile, shortName: hostile, description: hostile, venue: hostile }, undefined, place);
+    expect(page).not.toContain('<script>alert');
+    expect(page).not.toContain(hostile);
+    // The shell's two tags and the eight previews', none broken open.
+    expect(page.match(/<meta /g)).toHaveLength(10);
+    expect(page).toContain('<title>&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;meta x=&#39;</title>');
+    expect(page).toContain('<meta property="og:title" content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;meta x=&#39;" />');
+  });
+
+  it('takes names with $ patterns literally', () => {
+    const page = renderFirstPage(head, { ...zomer, name: "$& $' $1", description: '$`' }, undefined, place);
+    expect(page).toContain('<title>$&#38; $&#39; $1</title>');
+    expect(page).toContain('<meta name="description" content="$`" />');
   });
 });

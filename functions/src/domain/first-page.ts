@@ -16,7 +16,7 @@
  * the same way: the page is cached for a minute, and the app decides the festival's phase by
  * the device's clock, so the two never disagree on screen.
  */
-import { festivalDays, type Festival } from '@encore/model';
+import { festivalDays, festivalThemeProperties, slugIdSchema, type Festival } from '@encore/model';
 
 /** The shell's path on the web app's origin (web/vite/app-shell.ts). */
 export const APP_SHELL_PATH = '/app.html';
@@ -28,7 +28,36 @@ export const APP_SHELL_PATH = '/app.html';
  */
 export const HEADER_SLOT = { start: '<!--encore:programme-header-->', end: '<!--/encore:programme-header-->' } as const;
 
-export type FirstPageFestival = Pick<Festival, 'name' | 'venue' | 'timeZone' | 'startsOn' | 'endsOn' | 'dayStartsAtHour'>;
+export type FirstPageFestival = Pick<Festival, 'name' | 'venue' | 'timeZone' | 'startsOn' | 'endsOn' | 'dayStartsAtHour'> &
+  Partial<Pick<Festival, 'shortName' | 'description' | 'colours' | 'defaultLanguage'>>;
+
+/**
+ * Which first page an address asks for (issue 35): `/`, the festival the shell was built
+ * for; `/f/{festivalId}` or `/f/{festivalId}/`, that festival's; anything else (an id that
+ * is not a slug), none.
+ */
+export type FirstPageAddress = { kind: 'default' } | { kind: 'festival'; festivalId: string } | { kind: 'none' };
+
+export function firstPageAddress(path: string): FirstPageAddress {
+  if (path === '/' || path === '') return { kind: 'default' };
+  const id = /^\/f\/([^/]+)\/?$/.exec(path)?.[1];
+  if (id !== undefined && slugIdSchema.safeParse(id).success) return { kind: 'festival', festivalId: id };
+  return { kind: 'none' };
+}
+
+/** Where a festival's pages live: `/f/{festivalId}` (its programme is `/f/{festivalId}/`). */
+export function festivalBasePath(festivalId: string): string {
+  return `/f/${festivalId}`;
+}
+
+/**
+ * Where the page is served: the public origin (for the absolute addresses Open Graph wants)
+ * and the festival's base path, `''` at `/` (the build's own festival) or `/f/{festivalId}`.
+ */
+export interface FirstPagePlace {
+  origin: string;
+  base: string;
+}
 
 export type FirstPageLanguage = 'en' | 'nl';
 
@@ -113,12 +142,12 @@ function countdownText(language: FirstPageLanguage, values: Record<string, strin
  * when the device's clock is before the first festival day and at least a day before that
  * set (closer, the app says "starts in 2 h", which it renders itself).
  */
-function countdownHtml(festival: FirstPageFestival, firstSetAt: Date, now: Date): string {
+function countdownHtml(festival: FirstPageFestival, firstSetAt: Date, now: Date, base: string): string {
   const days = Math.max(0, Math.floor((firstSetAt.getTime() - now.getTime()) / DAY_MS));
   const state = perLanguage('p', ' class="festival-state" role="status"', (language) =>
     countdownText(language, { festival: festival.name, when: shortInstantLabel(language, firstSetAt, festival.timeZone) }, days),
   );
-  const lineup = perLanguage('p', ' class="festival-state-lineup"', (language) => `<a href="/lineup">${escapeHtml(FIRST_PAGE_MESSAGES[language].lineup)}</a>`);
+  const lineup = perLanguage('p', ' class="festival-state-lineup"', (language) => `<a href="${escapeHtml(base)}/lineup">${escapeHtml(FIRST_PAGE_MESSAGES[language].lineup)}</a>`);
   const firstDayStartsAt = festivalDays(festival)[0]!.startsAt.getTime();
   const show =
     `<script>(function(b){var now=Date.now(),left=${firstSetAt.getTime()}-now;if(now>=${firstDayStartsAt}||left<${DAY_MS})return;var days=Math.floor(left/${DAY_MS});` +
@@ -130,9 +159,9 @@ function countdownHtml(festival: FirstPageFestival, firstSetAt: Date, now: Date)
  * The programme page's header as ProgrammeView renders it: the title, the venue and zone, and
  * (hidden until the visitor's clock is past `festivalEndsAt`) the "has ended" line; with
  * `countdown` (before the festival: when its first set starts, and the time of the page),
- * the countdown too.
+ * the countdown too. `base` is the festival's base path, which its links start with.
  */
-export function programmeHeaderHtml(festival: FirstPageFestival, countdown?: { firstSetAt: Date; now: Date }): string {
+export function programmeHeaderHtml(festival: FirstPageFestival, countdown?: { firstSetAt: Date; now: Date }, base = ''): string {
   const zone = festival.timeZone.replace('_', ' ');
   const title = perLanguage('h1', '', (language) => escapeHtml(FIRST_PAGE_MESSAGES[language].title));
   const intro = perLanguage('p', ' class="muted"', (language) => fill(FIRST_PAGE_MESSAGES[language].intro, { venue: festival.venue, zone }));
@@ -140,17 +169,87 @@ export function programmeHeaderHtml(festival: FirstPageFestival, countdown?: { f
   const endsAt = festivalEndsAt(festival).getTime();
   // Before the first paint, as the parser reaches it: shown when this device's clock says the festival is over.
   const showIfEnded = `<script>(function(s){if(Date.now()>=${endsAt})s.hidden=false})(document.currentScript.previousElementSibling)</script>`;
-  const before = countdown ? countdownHtml(festival, countdown.firstSetAt, countdown.now) : '';
+  const before = countdown ? countdownHtml(festival, countdown.firstSetAt, countdown.now, base) : '';
   return `<div class="programme"><header class="page-header programme-header">${title}${intro}<div class="first-page-ended" hidden>${ended}</div>${showIfEnded}${before}</header></div>`;
 }
 
 /**
- * The shell with the header written into its slot. Without a festival, or a shell without the
- * slot, the shell as it is: the app renders the header itself.
+ * The shell with the header written into its slot and, given where the page is served, the
+ * festival's name, look and description in its head (`festivalHead`). Without a festival,
+ * the shell as it is: the app renders the header itself; a shell without the slot keeps its
+ * placeholders.
  */
-export function renderFirstPage(shell: string, festival: FirstPageFestival | null, countdown?: { firstSetAt: Date; now: Date }): string {
-  const start = shell.indexOf(HEADER_SLOT.start);
-  const end = shell.indexOf(HEADER_SLOT.end, start);
-  if (!festival || start < 0 || end < 0) return shell;
-  return shell.slice(0, start) + programmeHeaderHtml(festival, countdown) + shell.slice(end + HEADER_SLOT.end.length);
+export function renderFirstPage(shell: string, festival: FirstPageFestival | null, countdown?: { firstSetAt: Date; now: Date }, place?: FirstPagePlace): string {
+  if (!festival) return shell;
+  const page = place ? festivalHead(shell, festival, place) : shell;
+  const start = page.indexOf(HEADER_SLOT.start);
+  const end = page.indexOf(HEADER_SLOT.end, start);
+  if (start < 0 || end < 0) return page;
+  return page.slice(0, start) + programmeHeaderHtml(festival, countdown, place?.base) + page.slice(end + HEADER_SLOT.end.length);
+}
+
+/** The app's icons (web/public), the festival's own until festivals upload one: the largest for link previews. */
+export const APP_ICON_PREVIEW = '/icon-512.png';
+
+/** How long a description a link preview shows before it is cut. */
+const PREVIEW_DESCRIPTION_LENGTH = 200;
+
+const OG_LOCALE: Record<FirstPageLanguage, string> = { en: 'en_GB', nl: 'nl_NL' };
+
+/** The festival's description in one line, cut to a preview's length; else its dates and venue ("14–16 August 2026, Pier"). */
+export function festivalSummary(festival: FirstPageFestival): string {
+  const description = festival.description?.replace(/\s+/g, ' ').trim();
+  if (description) return description.length <= PREVIEW_DESCRIPTION_LENGTH ? description : `${description.slice(0, PREVIEW_DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+  const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  const dates = new Intl.DateTimeFormat(FORMAT_LOCALE[festival.defaultLanguage ?? 'en'], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).formatRange(day(festival.startsOn), day(festival.endsOn));
+  return `${dates}, ${festival.venue}`;
+}
+
+/** The custom properties of the festival's colours as an inline style (the app's tokens: @encore/model's `festivalThemeProperties`). */
+export function festivalThemeStyle(colours: NonNullable<Festival['colours']>): string {
+  return Object.entries(festivalThemeProperties(colours))
+    .map(([property, value]) => `${property}:${value}`)
+    .join(';');
+}
+
+/**
+ * The shell's head made the festival's, for what shows before any script and what link
+ * previews read: `<title>` and the description; with colours, the app's colour tokens on
+ * `<html style>` (an inline style, so it holds in the dark theme too, as the app sets them)
+ * and `<meta name="theme-color">` (the night band's colour); on a festival's own address,
+ * its web manifest and the brand link to its programme; and Open Graph and Twitter tags.
+ * Every value from the festival's document is escaped.
+ */
+export function festivalHead(shell: string, festival: FirstPageFestival, place: FirstPagePlace): string {
+  const name = escapeHtml(festival.name);
+  const summary = escapeHtml(festivalSummary(festival));
+  const url = `${place.origin}${place.base}/`;
+  let page = shell
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${name}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*(")/, (_, before: string, after: string) => `${before}${summary}${after}`);
+  if (festival.colours) {
+    const { secondary } = festival.colours;
+    page = page
+      .replace(/(<meta name="theme-color" content=")[^"]*(")/, (_, before: string, after: string) => `${before}${escapeHtml(secondary.toLowerCase())}${after}`)
+      .replace(/<html\b([^>]*)>/, (_, attributes: string) => `<html${attributes} style="${escapeHtml(festivalThemeStyle(festival.colours!))}">`);
+  }
+  if (place.base) {
+    const base = escapeHtml(place.base);
+    page = page
+      .replace(/(<link rel="manifest" href=")[^"]*(")/, (_, before: string, after: string) => `${before}${base}/manifest.webmanifest${after}`)
+      .replace(/<a href="\/" class="brand">/, () => `<a href="${base}/" class="brand">`);
+  }
+  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${value}" />`;
+  const tags = [
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', escapeHtml(festival.shortName ?? festival.name)),
+    meta('property', 'og:title', name),
+    meta('property', 'og:description', summary),
+    meta('property', 'og:url', escapeHtml(url)),
+    meta('property', 'og:image', escapeHtml(`${place.origin}${APP_ICON_PREVIEW}`)),
+    meta('property', 'og:locale', OG_LOCALE[festival.defaultLanguage ?? 'en']),
+    meta('name', 'twitter:card', 'summary'),
+  ].join('');
+  const headEnd = page.indexOf('</head>');
+  return headEnd < 0 ? page : page.slice(0, headEnd) + tags + page.slice(headEnd);
 }

@@ -4,8 +4,9 @@ import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
 import { FIRST_PAGE_CACHE_CONTROL, festivalIdOfShell, handleFirstPage } from './first-page.js';
 
 const shellFor = (festivalId: string) =>
-  `<!doctype html><html><head><meta name="encore-festival" content="${festivalId}"></head><body><main>${HEADER_SLOT.start}<span class="skeleton"></span>${HEADER_SLOT.end}</main></body></html>`;
-const get = { method: 'GET', ifNoneMatch: undefined };
+  `<!doctype html><html lang="en"><head><meta name="theme-color" content="#24102f" /><link rel="manifest" href="/manifest.webmanifest" /><title>Encore</title><meta name="encore-festival" content="${festivalId}"></head><body><main>${HEADER_SLOT.start}<span class="skeleton"></span>${HEADER_SLOT.end}</main></body></html>`;
+const ORIGIN = 'https://encore.example';
+const get = { method: 'GET', path: '/', origin: ORIGIN, ifNoneMatch: undefined };
 
 describe('handleFirstPage', () => {
   it("serves the shell with the festival's header written in, cacheable by the CDN for a minute and revalidated by browsers", async () => {
@@ -22,10 +23,10 @@ describe('handleFirstPage', () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const first = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
-    const again = await handleFirstPage(deps, { method: 'GET', ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
+    const again = await handleFirstPage(deps, { ...get, ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
     expect([again.status, again.body]).toEqual([304, '']);
     await deps.docs.batch((batch) => batch.set(`festivals/${FESTIVAL_ID}`, { venue: 'Quay' }, { merge: true }));
-    const changed = await handleFirstPage(deps, { method: 'GET', ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
+    const changed = await handleFirstPage(deps, { ...get, ifNoneMatch: first.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
     expect(changed.status).toBe(200);
     expect(changed.body).toContain('>Quay. Times are festival time');
   });
@@ -87,9 +88,64 @@ describe('handleFirstPage', () => {
   });
 
   it('refuses other methods than GET and HEAD with 405 and Allow', async () => {
-    const answer = await handleFirstPage(testDeps(), { method: 'POST', ifNoneMatch: undefined }, async () => shellFor(FESTIVAL_ID));
+    const answer = await handleFirstPage(testDeps(), { ...get, method: 'POST' }, async () => shellFor(FESTIVAL_ID));
     expect(answer.status).toBe(405);
     expect(answer.headers['allow']).toBe('GET, HEAD');
+  });
+});
+
+describe("handleFirstPage at a festival's own address, /f/{festivalId}", () => {
+  const OTHER = 'zomer-klanken-2027';
+  const other = { name: 'Zomer <Klanken> 2027', shortName: 'Zomer', timeZone: 'Europe/Amsterdam', startsOn: '2027-07-02', endsOn: '2027-07-04', venue: 'Park & Plein', description: 'Three days of music in the park.', colours: { primary: '#1A6B3C', secondary: '#0b2545' } };
+  const at = (path: string) => ({ ...get, path });
+
+  it("serves that festival's header, name, colours and manifest, with and without the closing slash, whatever festival the shell was built for", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(`festivals/${OTHER}`, other);
+    for (const path of [`/f/${OTHER}/`, `/f/${OTHER}`]) {
+      const answer = await handleFirstPage(deps, at(path), async () => shellFor(FESTIVAL_ID));
+      expect([path, answer.status]).toEqual([path, 200]);
+      expect(answer.headers).toMatchObject({ 'content-type': 'text/html; charset=utf-8', 'cache-control': FIRST_PAGE_CACHE_CONTROL });
+      expect(answer.body).toContain('>Park &#38; Plein. Times are festival time (Europe/Amsterdam).</p>');
+      expect(answer.body).toContain('<title>Zomer &#60;Klanken&#62; 2027</title>');
+      expect(answer.body).toContain('--color-accent:#1a6b3c;');
+      expect(answer.body).toContain('<meta name="theme-color" content="#0b2545" />');
+      expect(answer.body).toContain(`<link rel="manifest" href="/f/${OTHER}/manifest.webmanifest" />`);
+      expect(answer.body).toContain(`<meta property="og:url" content="${ORIGIN}/f/${OTHER}/" />`);
+      expect(answer.body).toContain('<meta property="og:description" content="Three days of music in the park." />');
+      expect(answer.body).not.toContain('>Pier.');
+    }
+  });
+
+  it('answers the plain shell with a 404 for a festival that does not exist or an address that names none', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    for (const path of ['/f/no-such-festival/', '/f/No_Such/', `/f/${'a'.repeat(81)}/`, '/f//', '/elsewhere']) {
+      const answer = await handleFirstPage(deps, at(path), async () => shellFor(FESTIVAL_ID));
+      expect([path, answer.status, answer.body]).toEqual([path, 404, shellFor(FESTIVAL_ID)]);
+    }
+  });
+
+  it('keeps serving / as the festival the shell was built for, with the default manifest', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(`festivals/${OTHER}`, other);
+    const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
+    expect(answer.body).toContain('<title>Encore</title>');
+    expect(answer.body).toContain(`<link rel="manifest" href="/manifest.webmanifest" />`);
+    expect(answer.body).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
+  });
+
+  it("serves the shell as it is, not a 404, when the address's festival cannot be read", async () => {
+    const deps = testDeps();
+    deps.docs.get = async () => {
+      throw new Error('unavailable');
+    };
+    const answer = await handleFirstPage(deps, at(`/f/${OTHER}/`), async () => shellFor(FESTIVAL_ID));
+    expect([answer.status, answer.body]).toEqual([200, shellFor(FESTIVAL_ID)]);
   });
 });
 

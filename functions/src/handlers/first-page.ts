@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { festivalDays, festivalSchema, firestorePaths, performanceSchema, type Festival } from '@encore/model';
-import { renderFirstPage } from '../domain/first-page.js';
+import { festivalBasePath, firstPageAddress, renderFirstPage } from '../domain/first-page.js';
 import { notModified } from '../domain/content-encoding.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -25,15 +25,22 @@ export function festivalIdOfShell(shell: string): string | null {
 }
 
 /**
- * `GET /` (a Hosting rewrite; `vite preview` proxies it on the emulators): the web app's shell
- * with the programme's header written in (domain/first-page.ts). `readShell` gets the shell
- * from the web app's own origin, so the page always names the asset files deployed with it.
- * A festival that cannot be read leaves the shell as it is (the app says what is wrong); a
- * shell that cannot be fetched is a 502, since there is no page to give.
+ * `GET /` and `GET /f/{festivalId}[/]` (Hosting rewrites; `vite preview` proxies them on the
+ * emulators): the web app's shell with the programme's header written in, and the festival's
+ * name, look and link previews in its head (domain/first-page.ts). `/` is the festival the
+ * shell was built for (`<meta name="encore-festival">`), `/f/{festivalId}` that festival.
+ * `readShell` gets the shell from the web app's own origin, so the page always names the
+ * asset files deployed with it; `origin` is the app's public address, for the page's
+ * absolute links.
+ *
+ * A festival that does not exist at its own address, or an address that names no festival,
+ * is the shell as it is with a 404 (the app says there is no festival there). A festival
+ * that cannot be read leaves the shell as it is (the app says what is wrong); a shell that
+ * cannot be fetched is a 502, since there is no page to give.
  */
 export async function handleFirstPage(
   deps: Pick<Deps, 'docs' | 'now'>,
-  request: { method: string; ifNoneMatch: string | undefined },
+  request: { method: string; path: string; origin: string; ifNoneMatch: string | undefined },
   readShell: () => Promise<string>,
 ): Promise<FirstPageAnswer> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
@@ -46,14 +53,18 @@ export async function handleFirstPage(
     logs.firstPageShellUnavailable({ error: String(error) });
     return { status: 502, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', 'retry-after': '5' }, body: 'The app could not be loaded. Try again in a moment.\n' };
   }
-  const festivalId = festivalIdOfShell(shell);
+  const address = firstPageAddress(request.path);
+  if (address.kind === 'none') return page(404, shell, request.ifNoneMatch);
+  const festivalId = address.kind === 'festival' ? address.festivalId : festivalIdOfShell(shell);
   const now = deps.now();
   let festival: Festival | null = null;
+  let unreadable = false;
   let countdown: { firstSetAt: Date; now: Date } | undefined;
   if (festivalId) {
     try {
       festival = (await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema)) ?? null;
     } catch (error) {
+      unreadable = true;
       logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
     }
     // Whatever this server's clock says: the page shows it by the visitor's (a one-document read).
@@ -66,11 +77,21 @@ export async function handleFirstPage(
       }
     }
   }
-  const body = renderFirstPage(shell, festival, countdown);
+  if (address.kind === 'festival' && !festival && !unreadable) return page(404, shell, request.ifNoneMatch);
+  const place = { origin: request.origin, base: address.kind === 'festival' ? festivalBasePath(address.festivalId) : '' };
+  return page(200, renderFirstPage(shell, festival, countdown, place), request.ifNoneMatch);
+}
+
+/**
+ * The page with its ETag, cacheable as `FIRST_PAGE_CACHE_CONTROL` says (a 404 too: a festival
+ * created since shows within the minute); a revalidation of an unchanged 200 is a 304. A 404
+ * is always sent whole (its ETag is for the gzip the trigger keeps).
+ */
+function page(status: 200 | 404, body: string, ifNoneMatch: string | undefined): FirstPageAnswer {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': FIRST_PAGE_CACHE_CONTROL, etag };
-  if (notModified(request.ifNoneMatch, etag)) return { status: 304, headers, body: '' };
-  return { status: 200, headers, body };
+  if (status === 200 && notModified(ifNoneMatch, etag)) return { status: 304, headers, body: '' };
+  return { status, headers, body };
 }
 
 /**

@@ -10,6 +10,7 @@ import { answer, caller } from './callable.js';
 import { handleImportProgramme, handleModeratePhoto } from '../handlers/staff.js';
 import { handleBundleRequest } from '../handlers/programme-bundle.js';
 import { handleFirstPage } from '../handlers/first-page.js';
+import { handleFestivalManifest } from '../handlers/festival-manifest.js';
 import { fetchWebShell, webShellOrigin } from '../platform/web-shell.js';
 import { liveDeps } from '../platform/live.js';
 
@@ -69,16 +70,28 @@ function sendGzippedWhenAccepted(req: Request, res: Response, answer: { status: 
 }
 
 /**
- * `GET /` (a Hosting rewrite: firebase.json deploys no index.html, so `/` reaches it; `vite
- * preview` proxies it on the emulators): the web app's shell with the programme's header
- * written in from the festival's document (handlers/first-page.ts), so a first visit paints
- * what the programme says before any JavaScript. Cached by the CDN for a minute, gzipped
- * for clients that accept it.
+ * `GET /` and `GET /f/{festivalId}[/]` (Hosting rewrites: firebase.json deploys no index.html,
+ * so `/` reaches it; `vite preview` proxies them on the emulators): the web app's shell with
+ * the programme's header, and the festival's name, colours and link previews, written in from
+ * the festival's document (handlers/first-page.ts): the build's festival at `/`, the
+ * address's at `/f/{festivalId}`. A first visit paints what the programme says, in the
+ * festival's look, before any JavaScript. Cached by the CDN for a minute, gzipped for clients
+ * that accept it.
  */
 export const firstPage = onRequest(httpsOptions, async (req, res) => {
   const deps = liveDeps();
   const origin = webShellOrigin(deps.settings.appUrl, { forwardedHost: req.get('x-forwarded-host'), forwardedProto: req.get('x-forwarded-proto') }, process.env.FUNCTIONS_EMULATOR === 'true');
-  const answer = await handleFirstPage(deps, { method: req.method, ifNoneMatch: identityEtags(req.get('if-none-match')) }, () => fetchWebShell(origin));
+  const answer = await handleFirstPage(deps, { method: req.method, path: req.path, origin, ifNoneMatch: identityEtags(req.get('if-none-match')) }, () => fetchWebShell(origin));
+  sendGzippedWhenAccepted(req, res, answer);
+});
+
+/**
+ * `GET /f/{festivalId}/manifest.webmanifest` (a Hosting rewrite; `vite preview` proxies it on
+ * the emulators): the festival's web manifest, which its first page links
+ * (handlers/festival-manifest.ts). Cached as the first page is, gzipped when accepted.
+ */
+export const festivalManifest = onRequest(httpsOptions, async (req, res) => {
+  const answer = await handleFestivalManifest(liveDeps(), { method: req.method, path: req.path, ifNoneMatch: identityEtags(req.get('if-none-match')) });
   sendGzippedWhenAccepted(req, res, answer);
 });
 

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import functionsTest from 'firebase-functions-test';
 import * as logger from 'firebase-functions/logger';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -231,6 +232,47 @@ describe('https, callables and schedule', () => {
       expect(response, uid).toEqual({ statusCode: 404, body: 'No such calendar.\n' });
     }
     expect(vi.mocked(logger.error)).not.toHaveBeenCalled();
+  });
+
+  /** Calls an onRequest export as Express would, with the headers given, and keeps what it sends. */
+  async function request(handler: unknown, method: string, path: string, headers: Record<string, string> = {}) {
+    const response = { statusCode: 0, headers: {} as Record<string, string>, body: '' as string | Buffer };
+    const res = {
+      status: (code: number) => ((response.statusCode = code), res),
+      set: (fields: Record<string, string>) => (Object.assign(response.headers, fields), res),
+      send: (body: string | Buffer) => ((response.body = body), res),
+    };
+    const req = { method, path, query: {}, headers, get: (name: string) => headers[name.toLowerCase()] };
+    await (handler as (req: unknown, res: unknown) => Promise<void>)(req, res);
+    return response;
+  }
+
+  it("firstPage answers /f/{festivalId}/ with that festival's page, from the shell at the app's address, and 404 for a festival that does not exist", async () => {
+    const shell = '<html lang="en"><head><title>Encore</title><link rel="manifest" href="/manifest.webmanifest" /><meta name="encore-festival" content="someone-else"></head><body><!--encore:programme-header--><!--/encore:programme-header--></body></html>';
+    const fetched: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => (fetched.push(String(url)), new Response(shell, { status: 200 })));
+    try {
+      const page = await request(triggers.firstPage, 'GET', `/f/${FESTIVAL_ID}/`);
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(String(page.body)).toContain(`<link rel="manifest" href="/f/${FESTIVAL_ID}/manifest.webmanifest" />`);
+      expect(String(page.body)).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
+      expect(fetched).toEqual(['https://encore.example/app.html']);
+      const missing = await request(triggers.firstPage, 'GET', '/f/no-such-festival/');
+      expect([missing.statusCode, String(missing.body)]).toEqual([404, shell]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('festivalManifest answers /f/{festivalId}/manifest.webmanifest with the manifest, gzipped for a client that accepts it', async () => {
+    const plain = await request(triggers.festivalManifest, 'GET', `/f/${FESTIVAL_ID}/manifest.webmanifest`);
+    expect([plain.statusCode, plain.headers['content-type']]).toEqual([200, 'application/manifest+json; charset=utf-8']);
+    expect(JSON.parse(String(plain.body))).toMatchObject({ name: 'Encore', start_url: `/f/${FESTIVAL_ID}/` });
+    const gzipped = await request(triggers.festivalManifest, 'GET', `/f/${FESTIVAL_ID}/manifest.webmanifest`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    expect(JSON.parse(gunzipSync(gzipped.body as Buffer).toString('utf8'))).toEqual(JSON.parse(String(plain.body)));
+    expect((await request(triggers.festivalManifest, 'GET', '/f/no-such-festival/manifest.webmanifest')).statusCode).toBe(404);
   });
 
   it('sendReminders runs the reminder handler', async () => {

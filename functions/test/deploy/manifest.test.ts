@@ -140,6 +140,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   rebuildProgrammeBundle: pubsub(config.bundleOptions, 'programme-edited'),
   programmeBundle: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
   firstPage: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
+  festivalManifest: { ...endpointOptions(config.httpsOptions), httpsTrigger: {} },
   processPhoto: pubsub(config.photoPipelineOptions, 'photo-uploaded'),
   processMedia: pubsub(config.photoPipelineOptions, 'media-uploaded'),
   markPhotoDeleted: pubsub(config.counterOptions, 'photo-original-deleted'),
