@@ -206,6 +206,17 @@ describe('https, callables and schedule', () => {
     await expect(call(request({ firebase: { sign_in_provider: 'password', sign_in_second_factor: 'phone' } }))).resolves.toEqual({ status: 'hidden' });
   });
 
+  it('createFestival creates the festival for a project admin and maps a taken address to already-exists (409)', async () => {
+    const call = test.wrap(triggers.createFestival);
+    const festival = { name: 'Zomer Klanken', timeZone: 'Europe/Amsterdam', startsOn: '2027-07-02', endsOn: '2027-07-04', venue: 'Park' };
+    const token = { role: 'admin', firebase: { sign_in_provider: 'password', sign_in_second_factor: 'totp' } };
+    const request = (festivalId: string) => ({ data: { festivalId, festival }, auth: { uid: 'ada', token }, rawRequest: {} }) as never;
+    await expect(call(request('zomer-klanken-2027'))).resolves.toEqual({ festivalId: 'zomer-klanken-2027' });
+    expect(deps.docs.data(firestorePaths.festival('zomer-klanken-2027'))).toEqual(festival);
+    expect(deps.docs.data(firestorePaths.festivalStaffMember('zomer-klanken-2027', 'ada'))).toMatchObject({ role: 'admin', addedBy: 'ada' });
+    await expect(call(request(FESTIVAL_ID))).rejects.toMatchObject({ code: 'already-exists', httpErrorCode: { status: 409 } });
+  });
+
   it('calendarFeed answers a wrong token with 404 and other methods with 405', async () => {
     const respond = async (method: string, query: Record<string, string>) => {
       const response = { statusCode: 0, headers: {} as Record<string, string>, body: '' };
