@@ -23,4 +23,5 @@ export {
 export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
+export { createFestival } from './triggers/festivals.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';

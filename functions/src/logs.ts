@@ -61,6 +61,8 @@ export const logs = {
   remindersRun: info('reminders-run'),
   trendingRefreshed: info('trending-refreshed'),
   programmeImported: info('programme-imported'),
+  /** A project admin created a festival and became its admin (`retried`: their retry of a creation whose answer was lost, nothing written). */
+  festivalCreated: info('festival-created'),
   calendarServed: info('calendar-served'),
   bundleBuilt: info('bundle-built'),
   bundlesRefreshed: info('bundles-refreshed'),

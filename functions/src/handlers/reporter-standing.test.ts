@@ -9,9 +9,9 @@ const young = new Date('2026-08-12T20:00:00Z');
 describe('reporterStanding', () => {
   it('grants an old-enough account the trustedReporter claim (keeping its role) and asks for a fresh token', async () => {
     const deps = testDeps();
-    deps.accounts.add('olga', { emailVerified: false, createdAt: old, customClaims: { role: 'staff' } });
-    expect(await handleReporterStanding(deps, { uid: 'olga', token: { role: 'staff' } })).toEqual({ canReport: true, because: 'account-age', trustedFrom: null, refreshToken: true });
-    expect(deps.accounts.claims('olga')).toEqual({ role: 'staff', trustedReporter: true });
+    deps.accounts.add('olga', { emailVerified: false, createdAt: old, customClaims: { role: 'admin' } });
+    expect(await handleReporterStanding(deps, { uid: 'olga', token: { role: 'admin' } })).toEqual({ canReport: true, because: 'account-age', trustedFrom: null, refreshToken: true });
+    expect(deps.accounts.claims('olga')).toEqual({ role: 'admin', trustedReporter: true });
     // With the claim already in the token, nothing more to do.
     expect(await handleReporterStanding(deps, { uid: 'olga', token: { trustedReporter: true } })).toMatchObject({ canReport: true, refreshToken: false });
   });

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { staffAccess } from '@encore/model';
+import { festivalAccess, festivalStaffSchema, firestorePaths, projectAdminAccess, rolesWith, type FestivalCapability, type StaffAccess } from '@encore/model';
+import type { Deps } from './deps.js';
 import type { FriendRefusalReason } from './friends.js';
 import type { GroupRefusalReason } from './groups.js';
 
 /** A refusal a caller should see, with the callable error code the wiring maps it to. */
-export type RequestErrorCode = 'invalid-argument' | 'unauthenticated' | 'permission-denied' | 'not-found' | 'failed-precondition';
+export type RequestErrorCode = 'invalid-argument' | 'unauthenticated' | 'permission-denied' | 'not-found' | 'failed-precondition' | 'already-exists';
 
 /** Why a request was refused, when a client may act on it (sent as the callable error's `details.reason`). */
 export type RequestErrorReason = 'second-factor-needed' | FriendRefusalReason | GroupRefusalReason;
@@ -32,19 +33,47 @@ const signInClaims = z.object({ sign_in_second_factor: z.string().optional().cat
 export const SECOND_FACTOR_NEEDED =
   'Staff actions need a sign-in with a second factor. Enrol one on the Account page (staff must), then sign out and sign in again with your code.';
 
-/**
- * Staff and admins (the `role` custom claim) who signed in with a second factor, as the
- * rules' isStaff() demands (@encore/model `staffAccess`); everyone else is refused.
- */
-export function requireStaff(caller: Caller | undefined): Caller {
+/** The refusal of someone whose role in the festival (if any) does not hold `capability`. */
+export function notStaffMessage(capability: FestivalCapability): string {
+  const roles = rolesWith(capability).filter((role) => role !== 'admin');
+  return roles.length === 0 ? 'Only this festival’s admins can do this.' : `Only this festival’s ${roles.join(' or ')} staff and admins can do this.`;
+}
+
+/** A signed-in caller, or `unauthenticated`. */
+export function requireSignedIn(caller: Caller | undefined): Caller {
   if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
-  const secondFactor = signInClaims.parse(caller.token.firebase).sign_in_second_factor;
-  switch (staffAccess({ role: caller.token.role, secondFactor })) {
+  return caller;
+}
+
+const secondFactorOf = (caller: Caller) => signInClaims.parse(caller.token.firebase).sign_in_second_factor;
+
+function decide(caller: Caller, access: StaffAccess, notStaff: string): Caller {
+  switch (access) {
     case 'granted':
       return caller;
     case 'second-factor-needed':
       throw new RequestError('permission-denied', SECOND_FACTOR_NEEDED, 'second-factor-needed');
     case 'not-staff':
-      throw new RequestError('permission-denied', 'Only festival staff can do this.');
+      throw new RequestError('permission-denied', notStaff);
   }
+}
+
+/**
+ * The festival's staff whose role holds `capability`, and the project's admins (the `admin`
+ * claim), signed in with a second factor, as the rules' isStaffOf() demands (@encore/model
+ * `festivalAccess`); everyone else is refused. The caller's `festivals/{f}/staff/{uid}` is
+ * read only when they are no project admin (whose claim decides alone). `festivalId` must be
+ * a parsed festival id (it becomes part of a document path).
+ */
+export async function requireFestivalRole(deps: Pick<Deps, 'docs'>, caller: Caller | undefined, festivalId: string, capability: FestivalCapability): Promise<Caller> {
+  const signedIn = requireSignedIn(caller);
+  const claims = { role: signedIn.token.role, secondFactor: secondFactorOf(signedIn) };
+  const staff = projectAdminAccess(claims) === 'not-staff' ? await deps.docs.get(firestorePaths.festivalStaffMember(festivalId, signedIn.uid), festivalStaffSchema) : undefined;
+  return decide(signedIn, festivalAccess({ ...claims, festivalRole: staff?.role }, capability), notStaffMessage(capability));
+}
+
+/** The project's admins (the `admin` claim) signed in with a second factor: they create festivals. */
+export function requireProjectAdmin(caller: Caller | undefined): Caller {
+  const signedIn = requireSignedIn(caller);
+  return decide(signedIn, projectAdminAccess({ role: signedIn.token.role, secondFactor: secondFactorOf(signedIn) }), 'Only the project’s admins can do this.');
 }

@@ -1,15 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema, reporterRecordSchema } from '@encore/model';
+import { firestorePaths, moderationEntrySchema, performanceIdFor, performanceSchema, reporterRecordSchema, type FestivalRole } from '@encore/model';
 import { FESTIVAL_ID, NOW, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
+import type { MemoryDocs } from '../testing/memory-docs.js';
 import { RequestError, SECOND_FACTOR_NEEDED } from './request-error.js';
 import { handleImportProgramme, handleModeratePhoto } from './staff.js';
 
 /** What a sign-in with an SMS code adds to the token (the Auth emulator and production alike). */
 const smsSignIn = { sign_in_provider: 'password', sign_in_second_factor: 'phone', second_factor_identifier: 'f1' };
-const staff = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test', firebase: smsSignIn } };
+/** The festival's admin (`festivals/{f}/staff/boss`, seeded by `staffDeps`), signed in with an SMS code. */
+const staff = { uid: 'boss', token: { email: 'boss@encore.test', firebase: smsSignIn } };
 /** The same staff member signed in with their password alone. */
-const staffWithoutFactor = { uid: 'boss', token: { role: 'staff', email: 'boss@encore.test', firebase: { sign_in_provider: 'password' } } };
+const staffWithoutFactor = { uid: 'boss', token: { email: 'boss@encore.test', firebase: { sign_in_provider: 'password' } } };
 const visitor = { uid: 'v1', token: {} };
+/** A project admin (the `admin` claim): no staff document needed. */
+const projectAdmin = { uid: 'ada', token: { role: 'admin', name: 'Ada', firebase: { ...smsSignIn, sign_in_second_factor: 'totp' } } };
+
+/** Gives `uid` a role in a festival, as createFestival and `npm run grant` write it. */
+function grant(docs: MemoryDocs, uid: string, role: FestivalRole, festivalId = FESTIVAL_ID): void {
+  docs.seed(firestorePaths.festivalStaffMember(festivalId, uid), { role, addedAt: NOW, addedBy: null });
+}
+
+/** In-memory deps where `boss` is the festival's admin. */
+function staffDeps() {
+  const deps = testDeps();
+  grant(deps.docs, 'boss', 'admin');
+  return deps;
+}
 
 async function refusal(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -22,13 +38,13 @@ async function refusal(promise: Promise<unknown>) {
 
 describe('staff moderation', () => {
   it('hides and restores a photo and records who decided, keeping the report counts', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
     deps.docs.seed(photo, testPhoto({ status: 'ready', reportCount: 1 }));
     expect(await handleModeratePhoto(deps, staff, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' })).toEqual({ status: 'hidden' });
     const entry = () => moderationEntrySchema.parse(deps.docs.data(firestorePaths.moderationEntry(FESTIVAL_ID, 'ph1')));
     expect(entry()).toMatchObject({ decision: 'hidden', decidedBy: { uid: 'boss', name: 'boss@encore.test' }, decidedAt: NOW, autoHiddenAt: null });
-    expect(await handleModeratePhoto(deps, { uid: 'ada', token: { role: 'admin', name: 'Ada', firebase: { ...smsSignIn, sign_in_second_factor: 'totp' } } }, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({
+    expect(await handleModeratePhoto(deps, projectAdmin, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' })).toEqual({
       status: 'ready',
     });
     expect(deps.docs.data(photo)?.status).toBe('ready');
@@ -36,7 +52,7 @@ describe('staff moderation', () => {
   });
 
   it('issue 24: a restore refutes the reporters whose reports counted towards hiding, and only them', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'hidden', reportCount: 3 }));
     const report = (uid: string, trustedReporter: boolean) =>
       deps.docs.seed(firestorePaths.report(FESTIVAL_ID, `ph1~${uid}`), { photoId: 'ph1', reporterUid: uid, reason: 'spam', createdAt: NOW, countedAt: NOW, trustedReporter });
@@ -53,11 +69,11 @@ describe('staff moderation', () => {
   });
 
   it('refuses visitors, bad requests, missing photos and impossible moves with the callable error codes', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'rejected', rejectReason: 'Not a photo.' }));
     const input = { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'restore' };
     expect(await refusal(handleModeratePhoto(deps, undefined, input))).toMatchObject({ code: 'unauthenticated' });
-    expect(await refusal(handleModeratePhoto(deps, visitor, input))).toEqual({ code: 'permission-denied', message: 'Only festival staff can do this.' });
+    expect(await refusal(handleModeratePhoto(deps, visitor, input))).toEqual({ code: 'permission-denied', message: 'Only this festival’s moderator staff and admins can do this.' });
     expect(await refusal(handleModeratePhoto(deps, staff, { ...input, action: 'delete' }))).toMatchObject({ code: 'invalid-argument' });
     expect(await refusal(handleModeratePhoto(deps, staff, { ...input, photoId: 'nope' }))).toMatchObject({ code: 'not-found' });
     expect(await refusal(handleModeratePhoto(deps, staff, input))).toEqual({ code: 'failed-precondition', message: 'A rejected photo cannot be restored.' });
@@ -66,7 +82,7 @@ describe('staff moderation', () => {
 
 describe('staff without a second factor', () => {
   it('are refused moderation and import, saying a second factor is needed, and nothing is written', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     seedFestival(deps.docs);
     const photo = firestorePaths.photo(FESTIVAL_ID, 'ph1');
     deps.docs.seed(photo, testPhoto({ status: 'ready' }));
@@ -81,13 +97,61 @@ describe('staff without a second factor', () => {
   });
 
   it('a second factor without the role is no staff', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready' }));
     const visitorWithFactor = { uid: 'v2', token: { firebase: smsSignIn } };
     expect(await refusal(handleModeratePhoto(deps, visitorWithFactor, { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }))).toEqual({
       code: 'permission-denied',
-      message: 'Only festival staff can do this.',
+      message: 'Only this festival’s moderator staff and admins can do this.',
     });
+  });
+});
+
+describe('festival roles (issue 35)', () => {
+  const hide = { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' };
+  const importCsv = { festivalId: FESTIVAL_ID, format: 'csv', content: 'artist,stage,day,start,end\nNina,The Tent,Saturday,20:00,21:00\n' };
+  const person = (uid: string, token: Record<string, unknown> = {}) => ({ uid, token: { ...token, firebase: smsSignIn } });
+
+  function festivalDeps() {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'ph1'), testPhoto({ status: 'ready' }));
+    return deps;
+  }
+
+  it('a moderator hides photos but is refused the programme import, which writes nothing', async () => {
+    const deps = festivalDeps();
+    grant(deps.docs, 'mo', 'moderator');
+    const before = structuredClone(deps.docs.store);
+    expect(await refusal(handleImportProgramme(deps, person('mo'), importCsv))).toEqual({ code: 'permission-denied', message: 'Only this festival’s programme staff and admins can do this.' });
+    expect(deps.docs.store).toEqual(before);
+    expect(await handleModeratePhoto(deps, person('mo'), hide)).toEqual({ status: 'hidden' });
+  });
+
+  it('programme staff import but are refused moderation, and the photo stays as it was', async () => {
+    const deps = festivalDeps();
+    grant(deps.docs, 'pia', 'programme');
+    expect(await refusal(handleModeratePhoto(deps, person('pia'), hide))).toEqual({ code: 'permission-denied', message: 'Only this festival’s moderator staff and admins can do this.' });
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('ready');
+    expect(deps.docs.data(firestorePaths.moderationEntry(FESTIVAL_ID, 'ph1'))).toBeUndefined();
+    expect(await handleImportProgramme(deps, person('pia'), importCsv)).toMatchObject({ written: true, imported: 1 });
+  });
+
+  it('an admin of another festival is refused here; a project admin is granted with no staff document', async () => {
+    const deps = festivalDeps();
+    deps.docs.seed(firestorePaths.festival('other-2027'), { name: 'Other', timeZone: 'Europe/Amsterdam', startsOn: '2027-06-01', endsOn: '2027-06-02', venue: 'Park' });
+    grant(deps.docs, 'olaf', 'admin', 'other-2027');
+    expect(await refusal(handleModeratePhoto(deps, person('olaf'), hide))).toMatchObject({ code: 'permission-denied' });
+    expect(await refusal(handleImportProgramme(deps, person('olaf'), importCsv))).toMatchObject({ code: 'permission-denied' });
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('ready');
+    expect(await handleModeratePhoto(deps, projectAdmin, hide)).toEqual({ status: 'hidden' });
+    expect(await handleImportProgramme(deps, projectAdmin, importCsv)).toMatchObject({ written: true });
+  });
+
+  it('the retired staff claim grants nothing', async () => {
+    const deps = festivalDeps();
+    expect(await refusal(handleModeratePhoto(deps, person('old', { role: 'staff' }), hide))).toMatchObject({ code: 'permission-denied' });
+    expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'ph1'))?.status).toBe('ready');
   });
 });
 
@@ -101,7 +165,7 @@ describe('programme import', () => {
   const byNames = 'Artist,Stage,Day,Start,End\nNina,The Tent,Saturday,20:00,21:00\nThe Newcomers,Main Stage,Saturday,00:30,01:30\nKae,Forest,Saturday,23:00,24:00\n';
 
   it('writes every row when all are good, with no counts on the sets; the same file again writes nothing', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     festivalWithoutSets(deps);
     expect(await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv })).toMatchObject({ imported: 2, errors: [], written: true, preview: [], created: 2, updated: 0, unchanged: 0 });
     const id = performanceIdFor({ artistId: 'nina', stageId: 'tent', startsAt: new Date('2026-08-15T18:00:00Z') });
@@ -115,7 +179,7 @@ describe('programme import', () => {
   });
 
   it('by names: creates the new artist and stage the check listed, places 00:30 on the night, and moves a set on an updated file', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     festivalWithoutSets(deps);
     const check = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames, dryRun: true });
     expect(check).toMatchObject({ errors: [], written: false, created: 3, newArtists: [{ id: 'the-newcomers', name: 'The Newcomers' }], newStages: [{ id: 'forest', name: 'Forest' }] });
@@ -132,7 +196,7 @@ describe('programme import', () => {
   });
 
   it('writes nothing and reports every bad row with its cell', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     festivalWithoutSets(deps);
     const before = deps.docs.store.size;
     const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: `${csv}nina,tent,tonight,2026-08-15 23:30\n,moon,2026-08-15 23:00,2026-08-15 23:30\n` });
@@ -150,7 +214,7 @@ describe('programme import', () => {
   });
 
   it('a dry run previews every good row as read (new or an update) and writes nothing', async () => {
-    const deps = testDeps();
+    const deps = staffDeps();
     festivalWithoutSets(deps);
     await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: csv.split('\n').slice(0, 2).join('\n') });
     const before = new Map(deps.docs.store);
@@ -163,11 +227,11 @@ describe('programme import', () => {
     expect(deps.docs.store).toEqual(before);
   });
 
-  it('is for staff only, and for festivals that exist', async () => {
-    const deps = testDeps();
+  it('is for staff only, and for festivals that exist (a project admin is told one does not)', async () => {
+    const deps = staffDeps();
     festivalWithoutSets(deps);
     expect(await refusal(handleImportProgramme(deps, visitor, { festivalId: FESTIVAL_ID, format: 'csv', content: csv }))).toMatchObject({ code: 'permission-denied' });
-    expect(await refusal(handleImportProgramme(deps, staff, { festivalId: 'nope', format: 'csv', content: csv }))).toMatchObject({ code: 'not-found' });
+    expect(await refusal(handleImportProgramme(deps, projectAdmin, { festivalId: 'nope', format: 'csv', content: csv }))).toMatchObject({ code: 'not-found' });
     expect(await refusal(handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'xml', content: csv }))).toMatchObject({ code: 'invalid-argument' });
   });
 });

@@ -17,7 +17,7 @@ import type { ImportPreviewRow, ImportResult } from '@encore/model';
 import { parseProgramme, type ImportedPerformance } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
-import { RequestError, requireStaff, type Caller } from './request-error.js';
+import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
 
 function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
@@ -37,13 +37,14 @@ function moderatorOf(caller: Caller): Moderator {
 }
 
 /**
- * Staff hide a visible photo or restore a hidden one (the only way they can: the rules
+ * The festival's moderators (and admins) hide a visible photo or restore a hidden one (the only way they can: the rules
  * leave a photo's status to functions), and the decision is recorded on the photo's
  * moderation entry with who took it and when.
  */
 export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<{ status: string }> {
-  const staff = requireStaff(caller);
+  requireSignedIn(caller);
   const { festivalId, photoId, action } = parseInput(moderateInput, data);
+  const staff = await requireFestivalRole(deps, caller, festivalId, 'moderate');
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const entryPath = firestorePaths.moderationEntry(festivalId, photoId);
   const now = deps.now();
@@ -92,7 +93,7 @@ const importInput = z
   .strict();
 
 /**
- * Role-checked programme import by names (domain/programme-import.ts): every row read
+ * The festival's programme staff (and admins) import a programme by names (domain/programme-import.ts): every row read
  * against the festival's days, artists, stages and sets, every bad row reported with its
  * cell, nothing written unless every row is good. `dryRun` answers with the check: each row
  * as read (new, moved, changed or unchanged) and the artists and stages it would create.
@@ -100,8 +101,9 @@ const importInput = z
  * file moves sets (keeping their ids, counts and fans) rather than adding them twice.
  */
 export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
-  const staff = requireStaff(caller);
+  requireSignedIn(caller);
   const input = parseInput(importInput, data);
+  const staff = await requireFestivalRole(deps, caller, input.festivalId, 'programme');
   const festival = await deps.docs.get(firestorePaths.festival(input.festivalId), festivalSchema);
   if (!festival) throw new RequestError('not-found', 'No such festival.');
   const [artists, stages, performances] = await Promise.all([

@@ -198,12 +198,24 @@ describe('https, callables and schedule', () => {
     const call = test.wrap(triggers.moderatePhoto);
     const request = (token: Record<string, unknown>) => ({ data: { festivalId: FESTIVAL_ID, photoId: 'ph1', action: 'hide' }, auth: { uid: 'x', token }, rawRequest: {} }) as never;
     await expect(call(request({}))).rejects.toMatchObject({ code: 'permission-denied', httpErrorCode: { status: 403 } });
-    // Staff signed in with a password alone: refused, with a reason the web app can act on.
-    await expect(call(request({ role: 'staff', firebase: { sign_in_provider: 'password' } }))).rejects.toMatchObject({
+    // The festival's moderator (festivals/{f}/staff/x) signed in with a password alone: refused, with a reason the web app can act on.
+    deps.docs.seed(firestorePaths.festivalStaffMember(FESTIVAL_ID, 'x'), { role: 'moderator', addedAt: new Date(), addedBy: null });
+    await expect(call(request({ firebase: { sign_in_provider: 'password' } }))).rejects.toMatchObject({
       code: 'permission-denied',
       details: { reason: 'second-factor-needed' },
     });
-    await expect(call(request({ role: 'staff', firebase: { sign_in_provider: 'password', sign_in_second_factor: 'phone' } }))).resolves.toEqual({ status: 'hidden' });
+    await expect(call(request({ firebase: { sign_in_provider: 'password', sign_in_second_factor: 'phone' } }))).resolves.toEqual({ status: 'hidden' });
+  });
+
+  it('createFestival creates the festival for a project admin and maps a taken address to already-exists (409)', async () => {
+    const call = test.wrap(triggers.createFestival);
+    const festival = { name: 'Zomer Klanken', timeZone: 'Europe/Amsterdam', startsOn: '2027-07-02', endsOn: '2027-07-04', venue: 'Park' };
+    const token = { role: 'admin', firebase: { sign_in_provider: 'password', sign_in_second_factor: 'totp' } };
+    const request = (festivalId: string) => ({ data: { festivalId, festival }, auth: { uid: 'ada', token }, rawRequest: {} }) as never;
+    await expect(call(request('zomer-klanken-2027'))).resolves.toEqual({ festivalId: 'zomer-klanken-2027' });
+    expect(deps.docs.data(firestorePaths.festival('zomer-klanken-2027'))).toEqual(festival);
+    expect(deps.docs.data(firestorePaths.festivalStaffMember('zomer-klanken-2027', 'ada'))).toMatchObject({ role: 'admin', addedBy: 'ada' });
+    await expect(call(request(FESTIVAL_ID))).rejects.toMatchObject({ code: 'already-exists', httpErrorCode: { status: 409 } });
   });
 
   it('calendarFeed answers a wrong token with 404 and other methods with 405', async () => {

@@ -169,6 +169,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   createFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   addGroupMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   leaveFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  createFestival: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFriendGroupWritten: firestore(config.triggerOptions, 'written', 'friendGroups/{groupId}'),
   sweepExpiredLocations: scheduled(config.locationSweepOptions, config.LOCATION_SWEEP_SCHEDULE),
   nightlyMaintenance: scheduled(config.maintenanceOptions, config.MAINTENANCE_SCHEDULE),
@@ -259,7 +260,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding', 'setFriendPlanHidden']);
+    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFestival', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding', 'setFriendPlanHidden']);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 
