@@ -3,7 +3,8 @@
  * Storage emulators with Encore's own `firestore.rules` and `storage.rules` loaded by
  * @firebase/rules-unit-testing (through the emulators' admin endpoints, as against the
  * official emulators), one test context per role, and the owner's back door for arranging
- * each case's starting state.
+ * each case's starting state. The roles' festival staff documents (roles.ts, STAFF_DOCUMENTS)
+ * are arranged as the stack starts.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +16,7 @@ import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firest
 import { DEFAULT_STORAGE_BUCKET, startStorageEmulator, type StorageEmulator } from '../../src/storage/index.js';
 import { officialHost, onlyEncore, testTarget, type HostPort } from '../../src/stack/test-target.js';
 import { toValue } from '../rules/helpers.js';
-import { IDENTITIES, ROLES, type Role } from './roles.js';
+import { IDENTITIES, ROLES, STAFF_DOCUMENTS, type Role } from './roles.js';
 
 export const PROJECT = 'demo-encore';
 export const BUCKET = DEFAULT_STORAGE_BUCKET;
@@ -31,10 +32,12 @@ export interface MatrixStack {
   firestore?: FirestoreEmulator;
   storage?: StorageEmulator;
   as(role: Role): RulesTestContext;
-  /** A caller outside the six roles (an unverified account...), one context per uid. */
+  /** A caller outside the roles (an unverified account...), one context per uid. */
   asIdentity(identity: { uid: string; claims: Record<string, unknown> }): RulesTestContext;
   /** Owner writes and deletes, past the rules (arranging a case, not part of it). */
   owner: OwnerAccess;
+  /** Puts the roles' staff documents (STAFF_DOCUMENTS) back as they were arranged. */
+  arrangeStaff(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -57,13 +60,19 @@ export async function startMatrixStack(): Promise<MatrixStack> {
   for (const role of ROLES) {
     contexts.set(role, role === 'signedOut' ? env.unauthenticatedContext() : env.authenticatedContext(IDENTITIES[role].uid, IDENTITIES[role].claims));
   }
+  const owner = new OwnerAccess(`http://${firestoreAt.host}:${firestoreAt.port}`, `http://${storageAt.host}:${storageAt.port}`);
+  const arrangeStaff = async () => {
+    for (const [path, data] of Object.entries(STAFF_DOCUMENTS)) await owner.setDoc(path, data);
+  };
+  await arrangeStaff();
   return {
     env,
     firestore,
     storage,
     as: (role) => contexts.get(role)!,
     asIdentity: ({ uid, claims }) => env.authenticatedContext(uid, claims),
-    owner: new OwnerAccess(`http://${firestoreAt.host}:${firestoreAt.port}`, `http://${storageAt.host}:${storageAt.port}`),
+    owner,
+    arrangeStaff,
     async stop() {
       await env.cleanup();
       await storage?.close();

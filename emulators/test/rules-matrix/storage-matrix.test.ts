@@ -4,13 +4,15 @@
  * @firebase/rules-unit-testing hands it out, against our Storage emulator. Then the
  * attacks the security issue names, and a path no rule names.
  *
- * Read the POLICY table first: it is the storage policy. STAFF means staff and admins
- * signed in with a second factor; every row also asks them signed in without one (roles.ts).
+ * Read the POLICY table first: it is the storage policy. Staff rights are per festival
+ * (issue 35, roles.ts): PROGRAMME and MODERATORS are festival A's roles that may (with a
+ * second factor) and the project's admins; every row also asks them signed in without one,
+ * the retired `staff` claim and festival B's admin, and festival B's rows ask them all again.
  */
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BUCKET, reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
-import { EVERYONE, EXTRA_IDENTITIES, NOBODY, OPERATIONS, OWNER, ROLES, STAFF, type Operation, type Policy, type Role } from './roles.js';
+import { EVERYONE, EXTRA_IDENTITIES, FESTIVAL_B, MODERATORS, NOBODY, OPERATIONS, OWNER, PROGRAMME, ROLES, type Operation, type Policy, type Role } from './roles.js';
 
 interface StorageRow {
   /** The object every operation of the row targets (list: its folder). */
@@ -29,11 +31,15 @@ const POLICY: StorageRow[] = [
   { object: 'uploads/vera/encore-2026/p-new',          contentType: 'image/jpeg', policy: { get: NOBODY,   list: NOBODY, create: OWNER,  update: NOBODY, delete: OWNER } },
   // A thumbnail of a ready photo: anyone may read it; only functions write.
   { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
-  // A thumbnail of a photo still processing: staff only (with a second factor).
-  { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: STAFF,    list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
-  // An artist's picture and the site plan as staff upload them: staff put them there, nobody reads them back (functions derive, then delete them).
-  { object: 'staff-uploads/encore-2026/artists/the-nightjars/up1', contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: STAFF, update: NOBODY, delete: NOBODY } },
-  { object: 'staff-uploads/encore-2026/venue/map/up1',             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: STAFF, update: NOBODY, delete: NOBODY } },
+  // A thumbnail of a photo still processing: the festival's moderators only (with a second factor).
+  { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: MODERATORS, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // An artist's picture and the site plan as programme staff upload them: they put them there, nobody reads them back (functions derive, then delete them).
+  { object: 'staff-uploads/encore-2026/artists/the-nightjars/up1', contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
+  { object: 'staff-uploads/encore-2026/venue/map/up1',             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
+  // The same in festival B: its admin and the project's admins, not festival A's staff.
+  { object: `photos/${FESTIVAL_B}/p-processing/400.webp`, contentType: 'image/webp', policy: { get: ['staffOfB', 'projectAdmin'], list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  { object: `staff-uploads/${FESTIVAL_B}/artists/the-nightjars/up1`, contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: ['staffOfB', 'projectAdmin'], update: NOBODY, delete: NOBODY } },
+  { object: `staff-uploads/${FESTIVAL_B}/venue/map/up1`,             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: ['staffOfB', 'projectAdmin'], update: NOBODY, delete: NOBODY } },
   // Their renditions: public, written by functions only.
   { object: 'media/encore-2026/artists/the-nightjars/up1/480.webp', contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   { object: 'media/encore-2026/venue/map/up1/1920.avif',            contentType: 'image/avif', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
@@ -77,22 +83,30 @@ const UPLOADS: Attack[] = [
   { name: 'an image under the id of one’s own photo already processing', role: 'visitor', object: 'uploads/vera/encore-2026/p-processing', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under the id of a photo that was rejected',     role: 'visitor',   object: 'uploads/vera/encore-2026/p-rejected', bytes: 64,   contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under a new photo id into one’s own folder',    role: 'otherUser', object: 'uploads/otto/encore-2026/p-otto-new', bytes: 64,   contentType: 'image/jpeg', expect: 'allowed' },
-  // Staff's images: pictures only, of things that exist, nothing else along.
-  { name: 'staff uploading an SVG as an artist picture',           role: 'staff',   object: 'staff-uploads/encore-2026/artists/the-nightjars/svg1', bytes: 64, contentType: 'image/svg+xml', expect: 'denied' },
-  { name: 'staff uploading a 25 MB site plan',                     role: 'staff',   object: 'staff-uploads/encore-2026/venue/map/huge',  bytes: 25 * MB, contentType: 'image/png', expect: 'denied' },
-  { name: 'staff uploading a picture for an artist that does not exist', role: 'staff', object: 'staff-uploads/encore-2026/artists/nobody/up2', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
-  { name: 'staff uploading a site plan for a festival that does not exist', role: 'admin', object: 'staff-uploads/no-such-fest/venue/map/up3', bytes: 64, contentType: 'image/png', expect: 'denied' },
-  { name: 'staff uploading an artist picture with custom metadata', role: 'staff',  object: 'staff-uploads/encore-2026/artists/the-nightjars/meta', bytes: 64, contentType: 'image/jpeg', customMetadata: { note: 'x' }, expect: 'denied' },
-  { name: 'staff uploading under a venue document other than the map', role: 'staff', object: 'staff-uploads/encore-2026/venue/other/up4', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  // Programme staff's images: pictures only, of things that exist, nothing else along.
+  { name: 'programme staff uploading an SVG as an artist picture',           role: 'programme',   object: 'staff-uploads/encore-2026/artists/the-nightjars/svg1', bytes: 64, contentType: 'image/svg+xml', expect: 'denied' },
+  { name: 'programme staff uploading a 25 MB site plan',                     role: 'programme',   object: 'staff-uploads/encore-2026/venue/map/huge',  bytes: 25 * MB, contentType: 'image/png', expect: 'denied' },
+  { name: 'programme staff uploading a picture for an artist that does not exist', role: 'programme', object: 'staff-uploads/encore-2026/artists/nobody/up2', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'a project admin uploading a site plan for a festival that does not exist', role: 'projectAdmin', object: 'staff-uploads/no-such-fest/venue/map/up3', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'programme staff uploading an artist picture with custom metadata', role: 'programme',  object: 'staff-uploads/encore-2026/artists/the-nightjars/meta', bytes: 64, contentType: 'image/jpeg', customMetadata: { note: 'x' }, expect: 'denied' },
+  { name: 'programme staff uploading under a venue document other than the map', role: 'programme', object: 'staff-uploads/encore-2026/venue/other/up4', bytes: 64, contentType: 'image/png', expect: 'denied' },
   { name: 'a visitor with an account uploading an artist picture', role: 'visitor', object: 'staff-uploads/encore-2026/artists/the-nightjars/v1', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
-  { name: 'staff forging a rendition into the public media folder', role: 'admin',  object: 'media/encore-2026/artists/the-nightjars/up1/1200.webp', bytes: 64, contentType: 'image/webp', expect: 'denied' },
-  { name: 'exactly 20 MB of site plan by staff',                   role: 'staff',   object: 'staff-uploads/encore-2026/venue/map/p20mb', bytes: 20 * MB, contentType: 'image/png', expect: 'allowed' },
+  { name: 'a festival’s admin forging a rendition into the public media folder', role: 'admin',  object: 'media/encore-2026/artists/the-nightjars/up1/1200.webp', bytes: 64, contentType: 'image/webp', expect: 'denied' },
+  { name: 'exactly 20 MB of site plan by programme staff',         role: 'programme', object: 'staff-uploads/encore-2026/venue/map/p20mb', bytes: 20 * MB, contentType: 'image/png', expect: 'allowed' },
+  // Issue 35: roles per festival. A moderator does not edit the programme; a role in A is nothing in B; the retired claim is nothing.
+  { name: 'a moderator uploading an artist picture',                role: 'moderator', object: 'staff-uploads/encore-2026/artists/the-nightjars/m1', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'the admin of festival A uploading a site plan for festival B', role: 'admin', object: `staff-uploads/${FESTIVAL_B}/venue/map/a1`, bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'the admin of festival B uploading a site plan for festival B', role: 'staffOfB', object: `staff-uploads/${FESTIVAL_B}/venue/map/b1`, bytes: 64, contentType: 'image/png', expect: 'allowed' },
+  { name: 'the admin of festival B uploading a site plan for festival A', role: 'staffOfB', object: 'staff-uploads/encore-2026/venue/map/b2', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'the retired staff claim (with a second factor) uploading an artist picture', role: 'retiredStaff', object: 'staff-uploads/encore-2026/artists/the-nightjars/r1', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'programme staff signed in with an authenticator app (TOTP) uploading a site plan', role: 'programmeWithTotp', object: 'staff-uploads/encore-2026/venue/map/t1', bytes: 64, contentType: 'image/png', expect: 'allowed' },
+  { name: 'a visitor who signed in with a second factor uploading a site plan', role: 'visitorWithFactor', object: 'staff-uploads/encore-2026/venue/map/v2', bytes: 64, contentType: 'image/png', expect: 'denied' },
 ];
 
 /** Who may create at a path, uploading over an object already there: a content upload is a `create` with `resource` set, which the rules refuse. */
 const OVERWRITES: Array<{ role: Role; object: string; contentType: string }> = [
   { role: 'visitor', object: 'uploads/vera/encore-2026/p-there', contentType: 'image/jpeg' },
-  { role: 'staff', object: 'staff-uploads/encore-2026/artists/the-nightjars/up-there', contentType: 'image/jpeg' },
+  { role: 'programme', object: 'staff-uploads/encore-2026/artists/the-nightjars/up-there', contentType: 'image/jpeg' },
   { role: 'admin', object: 'staff-uploads/encore-2026/venue/map/up-there', contentType: 'image/png' },
 ];
 
@@ -105,6 +119,9 @@ beforeAll(async () => {
   await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-rejected', { uploaderUid: 'vera', status: 'rejected' });
+  await stack.owner.setDoc(`festivals/${FESTIVAL_B}`, { name: 'Encore 2027' });
+  await stack.owner.setDoc(`festivals/${FESTIVAL_B}/artists/the-nightjars`, { name: 'The Nightjars', bio: '', genres: [] });
+  await stack.owner.setDoc(`festivals/${FESTIVAL_B}/photos/p-processing`, { uploaderUid: 'vera', status: 'processing' });
 });
 
 afterAll(async () => {
