@@ -88,7 +88,7 @@ const MODEL = {
 /**
  * Rules reads per staff request: the caller's `festivals/{f}/staff/{uid}`, read once by
  * `isStaffOf()` (firestore.rules); a project admin's claim short-circuits it (0), so this is the
- * upper bound. emulators/test/rules-matrix/billing.test.ts holds the rules to it.
+ * upper bound. emulators/test/rules/encore-staff-reads.test.ts holds the rules to it (counted in our engine).
  */
 const STAFF_ROLE_READS = 1;
 
@@ -438,7 +438,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         // The festival's document and its first set for the header (the shell itself is a conditional fetch from Hosting: a 304, no bytes).
         line('first page: CDN misses', m.firstPageFunctionCalls, { reads: 2, invocations: 1 }),
         // Every staff request through the rules reads the person's festivals/{f}/staff/{uid} once (a
-        // visitor's never does: the second-factor check comes first). Held by the rules matrix's billing test.
+        // visitor's never does: the second-factor check comes first). Held by emulators/test/rules/encore-staff-reads.test.ts.
         line('staff requests: the per-festival role check', m.staffRequestsPerFestival, { reads: STAFF_ROLE_READS }),
       ];
       const p = listPrices;
