@@ -31,6 +31,8 @@ export * from './schemas/festival-staff.js';
 export * from './festival/festival-id.js';
 export * from './festival/brand.js';
 export * from './callables/create-festival.js';
+export * from './schemas/staff-invite.js';
+export * from './callables/staff-team.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './callables/import-columns.js';
