@@ -24,3 +24,4 @@ export { programmeBundle, firstPage, calendarFeed, calendarLink, moderatePhoto, 
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
+export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';
