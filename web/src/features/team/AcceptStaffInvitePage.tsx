@@ -82,19 +82,23 @@ export default function AcceptStaffInvitePage() {
         </p>
         {account && account.enrolledFactors === 0 ? (
           <p className="notice notice-warn">
-            <FormattedMessage
-              id="team.join.enrol"
-              defaultMessage="One step left: staff tools need a second factor (a code by text message or from an app). Add one on the <link>Account page</link>, then sign out and sign in again with your code."
-              values={{ link: (text) => <Link to="/account">{text}</Link> }}
-            />
+            <span>
+              <FormattedMessage
+                id="team.join.enrol"
+                defaultMessage="One step left: staff tools need a second factor (a code by text message or from an app). Add one on the <link>Account page</link>, then sign out and sign in again with your code."
+                values={{ link: (text) => <Link to="/account">{text}</Link> }}
+              />
+            </span>
           </p>
         ) : account && !account.secondFactor ? (
           <p className="notice notice-warn">
-            <FormattedMessage
-              id="team.join.signInAgain"
-              defaultMessage="Staff tools open after a sign-in with your second factor: sign out on the <link>Account page</link> and sign in again with your code."
-              values={{ link: (text) => <Link to="/account">{text}</Link> }}
-            />
+            <span>
+              <FormattedMessage
+                id="team.join.signInAgain"
+                defaultMessage="Staff tools open after a sign-in with your second factor: sign out on the <link>Account page</link> and sign in again with your code."
+                values={{ link: (text) => <Link to="/account">{text}</Link> }}
+              />
+            </span>
           </p>
         ) : (
           <p>

@@ -221,7 +221,7 @@ function PendingInvites() {
           {pending.map((invite) => {
             const expired = invite.expiresAt.getTime() <= now;
             return (
-              <li key={invite.id} className="team-item">
+              <li key={invite.id} className="team-item team-item-invite">
                 <div className="team-item-who">
                   <strong>{invite.email}</strong>
                   <span className="muted">
