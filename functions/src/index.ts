@@ -25,3 +25,4 @@ export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/sc
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { createFestival } from './triggers/festivals.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
+export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';

@@ -32,6 +32,8 @@ export * from './festival/festival-id.js';
 export * from './festival/brand.js';
 export * from './festival/theme.js';
 export * from './callables/create-festival.js';
+export * from './schemas/staff-invite.js';
+export * from './callables/staff-team.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './callables/import-columns.js';

@@ -11,6 +11,9 @@ export const firestorePaths = {
   /** Functions only; the person reads their own, the festival's admins all (issue 35): who has which role in a festival. */
   festivalStaff: (festivalId: string) => `festivals/${festivalId}/staff`,
   festivalStaffMember: (festivalId: string, uid: string) => `festivals/${festivalId}/staff/${uid}`,
+  /** Functions only; the festival's admins read (issue 35): invites to its staff, by the SHA-256 of each link's secret. */
+  staffInvites: (festivalId: string) => `festivals/${festivalId}/staffInvites`,
+  staffInvite: (festivalId: string, inviteId: string) => `festivals/${festivalId}/staffInvites/${inviteId}`,
   stages: (festivalId: string) => `festivals/${festivalId}/stages`,
   stage: (festivalId: string, stageId: string) => `festivals/${festivalId}/stages/${stageId}`,
   artists: (festivalId: string) => `festivals/${festivalId}/artists`,

@@ -1,5 +1,8 @@
-import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { callableOptions } from '../config.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
+import { handleAcceptStaffInvite, handleInviteStaff, handleRemoveStaffMember, handleRevokeStaffInvite, handleSetStaffRole } from '../handlers/staff-team.js';
+import { liveDeps } from '../platform/live.js';
 
 /** Who calls a callable: their uid and token claims, or nobody when signed out. */
 export function caller(request: CallableRequest): Caller | undefined {
@@ -15,3 +18,10 @@ export async function answer<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+/** The festival's team (issue 35): wiring only; the work is in handlers/staff-team.ts. */
+export const inviteStaff = onCall(callableOptions, (request) => answer(() => handleInviteStaff(liveDeps(), caller(request), request.data)));
+export const revokeStaffInvite = onCall(callableOptions, (request) => answer(() => handleRevokeStaffInvite(liveDeps(), caller(request), request.data)));
+export const acceptStaffInvite = onCall(callableOptions, (request) => answer(() => handleAcceptStaffInvite(liveDeps(), caller(request), request.data)));
+export const setStaffRole = onCall(callableOptions, (request) => answer(() => handleSetStaffRole(liveDeps(), caller(request), request.data)));
+export const removeStaffMember = onCall(callableOptions, (request) => answer(() => handleRemoveStaffMember(liveDeps(), caller(request), request.data)));

@@ -29,6 +29,11 @@ const NOT_DOCUMENTS = new Set([
   'festivalColoursSchema', // a festival's `colours`, described in the festival's table
   'festivalLinksSchema', // a festival's `links`, described in the festival's table
   'createFestivalInputSchema', // the createFestival callable's request, not stored
+  'inviteStaffRequestSchema', // the festival team's callables' requests (callables/staff-team.ts), not stored
+  'revokeStaffInviteRequestSchema',
+  'acceptStaffInviteRequestSchema',
+  'setStaffRoleRequestSchema',
+  'removeStaffMemberRequestSchema',
 ]);
 
 const objectSchemas = Object.entries(model).filter(

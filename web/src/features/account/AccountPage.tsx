@@ -151,7 +151,8 @@ export default function AccountPage() {
   );
 }
 
-function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError(error: unknown): void; onNotice(text: string): void }) {
+/** The ways to sign in (create an account, password, email link, Google): also on the staff invite page (features/team). */
+export function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError(error: unknown): void; onNotice(text: string): void }) {
   const intl = useIntl();
   return (
     <div className="panel">
