@@ -173,6 +173,8 @@ function toggle(db: Firestore, write: (batch: WriteBatch) => void): Promise<void
 }
 
 
+/** An open invite to festival A's staff, as inviteStaff stores it (its id the SHA-256 of the link's secret). */
+const STAFF_INVITE = { email: 'kim@example.com', role: 'programme', createdBy: 'ada', createdAt: AT('09:00'), expiresAt: AT('23:00'), acceptedBy: null, acceptedAt: null, revokedAt: null };
 const STAFF_MEMBER = { role: 'moderator', email: 'kim@example.com', addedAt: AT('09:00'), addedBy: 'ada' };
 
 /** The rows of one festival's documents, written for festival A (and asked again on B, ON_FESTIVAL_B). */
@@ -187,6 +189,9 @@ function festivalRows(festivalId: string): FirestoreRow[] {
     // (one's own: the describe after the table); no client writes one, not even its admins.
     { doc: `${at}/staff/kim`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: STAFF_MEMBER, create: (uid) => ({ role: 'programme', email: 'kim@example.com', addedAt: serverTimestamp(), addedBy: uid }), update: () => ({ role: 'admin' }) },
+    // Invites to the festival's staff (issue 35): functions make, accept and withdraw them; its admins read them.
+    { doc: `${at}/staffInvites/0f3a`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+      existing: STAFF_INVITE, create: (uid) => ({ ...STAFF_INVITE, createdBy: uid }), update: () => ({ revokedAt: serverTimestamp() }) },
     { doc: `${at}/stages/main`, policy: { get: EVERYONE, list: EVERYONE, create: PROGRAMME, update: PROGRAMME, delete: PROGRAMME },
       existing: { name: 'Main', order: 0 }, create: () => ({ name: 'Main', order: 0, color: '#ff8800' }), update: () => ({ order: 1 }),
       list: (db) => query(collection(db, `${at}/stages`), orderBy('order')) },

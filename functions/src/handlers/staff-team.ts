@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   acceptStaffInviteRequestSchema,
-  festivalAccess,
   festivalSchema,
   festivalStaffSchema,
   firestorePaths,
@@ -21,7 +20,7 @@ import {
 import { inviteExpiresAt, inviteIdOf, judgeStaffInvite, leavesAnAdmin, newInviteSecret } from '../domain/staff-invites.js';
 import type { DocTransaction } from '../platform/docs.js';
 import type { Deps } from './deps.js';
-import { RequestError, SECOND_FACTOR_NEEDED, type Caller } from './request-error.js';
+import { RequestError, requireFestivalRole, type Caller } from './request-error.js';
 
 type TeamDeps = Pick<Deps, 'docs' | 'now'>;
 
@@ -61,7 +60,6 @@ function parseRequest<T>(schema: z.ZodType<T>, data: unknown): T {
 
 /** The ID-token claims this file reads (others pass). */
 const tokenClaims = z.object({
-  role: z.unknown().optional(),
   email: z.string().optional().catch(undefined),
   email_verified: z.boolean().optional().catch(undefined),
   name: z.string().optional().catch(undefined),
@@ -70,25 +68,6 @@ const tokenClaims = z.object({
     .catch({})
     .optional(),
 });
-
-/**
- * The festival's admins (and the project's), signed in with a second factor: `festivalAccess`
- * with the caller's `festivals/{f}/staff/{uid}`. TODO(merge): `requireFestivalRole(deps, caller,
- * festivalId, 'manage')` from request-error.ts does this once it is merged.
- */
-async function requireFestivalAdmin(deps: TeamDeps, caller: Caller | undefined, festivalId: string): Promise<Caller> {
-  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
-  const claims = tokenClaims.parse(caller.token);
-  const staff = await deps.docs.get(firestorePaths.festivalStaffMember(festivalId, caller.uid), festivalStaffSchema);
-  switch (festivalAccess({ role: claims.role, secondFactor: claims.firebase?.sign_in_second_factor, festivalRole: staff?.role }, 'manage')) {
-    case 'granted':
-      return caller;
-    case 'second-factor-needed':
-      throw new RequestError('permission-denied', SECOND_FACTOR_NEEDED, 'second-factor-needed');
-    case 'not-staff':
-      throw new RequestError('permission-denied', "Only this festival's admins can do this.");
-  }
-}
 
 /** The uids whose staff document in the festival says `admin`, read in the transaction. */
 async function adminsOf(tx: DocTransaction, festivalId: string): Promise<string[]> {
@@ -102,7 +81,7 @@ async function adminsOf(tx: DocTransaction, festivalId: string): Promise<string[
  */
 export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<InviteStaffAnswer> {
   const { festivalId, email, role } = parseRequest(inviteStaffRequestSchema, data);
-  const admin = await requireFestivalAdmin(deps, caller, festivalId);
+  const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
   if (!(await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))) throw new RequestError('not-found', 'No such festival.');
   const secret = newInviteSecret();
   const inviteId = inviteIdOf(secret);
@@ -126,7 +105,7 @@ export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefin
 /** `revokeStaffInvite`: an invite not yet accepted can no longer be; revoking again changes nothing. */
 export async function handleRevokeStaffInvite(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<RevokeStaffInviteAnswer> {
   const { festivalId, inviteId } = parseRequest(revokeStaffInviteRequestSchema, data);
-  await requireFestivalAdmin(deps, caller, festivalId);
+  await requireFestivalRole(deps, caller, festivalId, 'manage');
   const path = firestorePaths.staffInvite(festivalId, inviteId);
   return deps.docs.transaction(async (tx) => {
     const invite = await tx.get(path, staffInviteSchema);
@@ -199,13 +178,13 @@ async function changeMember(deps: TeamDeps, festivalId: string, uid: string, nex
 /** `setStaffRole`: another role for someone on the festival's staff (never demoting its last admin). */
 export async function handleSetStaffRole(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<SetStaffRoleAnswer> {
   const { festivalId, uid, role } = parseRequest(setStaffRoleRequestSchema, data);
-  await requireFestivalAdmin(deps, caller, festivalId);
+  await requireFestivalRole(deps, caller, festivalId, 'manage');
   return { changed: await changeMember(deps, festivalId, uid, role) };
 }
 
 /** `removeStaffMember`: someone's role goes (never the last admin's); removing again answers `removed: false`. */
 export async function handleRemoveStaffMember(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<RemoveStaffMemberAnswer> {
   const { festivalId, uid } = parseRequest(removeStaffMemberRequestSchema, data);
-  await requireFestivalAdmin(deps, caller, festivalId);
+  await requireFestivalRole(deps, caller, festivalId, 'manage');
   return { removed: await changeMember(deps, festivalId, uid, null) };
 }
