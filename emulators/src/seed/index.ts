@@ -23,8 +23,8 @@ import { renderSitePlan } from './site-plan.js';
  * is complete; a photo counts as there once its original or its photo document exists.
  * `npm start` seeds with `keepProgramme` on every start: a seed cut off half-way (Ctrl-C)
  * is completed, an existing programme keeps its staff edits, and the test accounts are
- * upserted (made again if someone deleted one, passwords, roles and staff's second factor
- * put back).
+ * upserted (made again if someone deleted one, passwords, claims, festival roles
+ * (`festivals/encore-2026/staff/{uid}`) and staff's second factor put back)..
  */
 
 export { SEED_ACCOUNTS as TEST_ACCOUNTS };
@@ -132,7 +132,9 @@ function enrolledFactors(account: SeedAccount, user: UserRecord | undefined): Up
 /**
  * Makes the account as the seed describes it, whatever state it is in: password, name, a
  * verified email (the Auth emulator enrols second factors on verified emails only), its
- * role claim, and staff's SMS second factor.
+ * `role` claim (the project admin's; any other `role`, such as the `staff` claim earlier
+ * versions gave, is removed, and claims functions set, such as `trustedReporter`, are kept),
+ * and its SMS second factor.
  */
 async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
   const auth = getAuth(app);
@@ -154,8 +156,22 @@ async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
     uid = (await auth.createUser({ email: account.email, ...profile })).uid;
     if (factors) await auth.updateUser(uid, multiFactor);
   }
-  await auth.setCustomUserClaims(uid, account.role ? { role: account.role } : null);
+  const { role: _earlier, ...otherClaims } = user?.customClaims ?? {};
+  const claims = { ...otherClaims, ...(account.claim ? { role: account.claim } : {}) };
+  await auth.setCustomUserClaims(uid, Object.keys(claims).length > 0 ? claims : null);
   return uid;
+}
+
+/**
+ * The account's role in the seed festival (`festivals/{f}/staff/{uid}`), put back when someone
+ * changed or removed it; `addedAt` is kept when the role was already right.
+ */
+async function upsertFestivalRole(db: Firestore, festivalId: string, account: SeedAccount, uid: string): Promise<void> {
+  if (!account.festivalRole) return;
+  const ref = db.doc(firestorePaths.festivalStaffMember(festivalId, uid));
+  const existing = (await ref.get()).data();
+  if (existing?.['role'] === account.festivalRole && existing?.['email'] === account.email && existing?.['name'] === account.displayName) return;
+  await ref.set({ role: account.festivalRole, email: account.email, name: account.displayName, addedAt: existing?.['addedAt'] ?? new Date(), addedBy: null });
 }
 
 type SeedSet = SeedProgramme['performances'][number];
@@ -281,7 +297,9 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   signal?.throwIfAborted();
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     for (const account of SEED_ACCOUNTS) {
-      report.accounts.push({ email: account.email, uid: await upsertAccount(app, account), role: account.role ?? 'visitor' });
+      const uid = await upsertAccount(app, account);
+      await upsertFestivalRole(db, seed.festivalId, account, uid);
+      report.accounts.push({ email: account.email, uid, role: account.role ?? 'visitor' });
     }
   } else {
     report.notes.push('FIREBASE_AUTH_EMULATOR_HOST is not set: test accounts were not created');
