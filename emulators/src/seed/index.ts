@@ -6,6 +6,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { firestorePaths, storagePaths, subjectDocument, type MediaSubject } from '@encore/model';
 import { SEED_ACCOUNTS, encore2026, type SeedAccount, type SeedProgramme } from '@encore/model/seed';
 import { DateTime } from 'luxon';
+import type { LocalAdminAccount } from '../stack/local-admin.js';
 import { renderArtwork } from './artwork.js';
 import { renderSamplePhoto } from './sample-photos.js';
 import { renderSitePlan } from './site-plan.js';
@@ -24,7 +25,8 @@ import { renderSitePlan } from './site-plan.js';
  * `npm start` seeds with `keepProgramme` on every start: a seed cut off half-way (Ctrl-C)
  * is completed, an existing programme keeps its staff edits, and the test accounts are
  * upserted (made again if someone deleted one, passwords, claims, festival roles
- * (`festivals/encore-2026/staff/{uid}`) and staff's second factor put back)..
+ * (`festivals/encore-2026/staff/{uid}`) and staff's second factor put back). `npm start -- --empty`
+ * never seeds: it makes only its local project admin (`ensureLocalAdmin`).
  */
 
 export { SEED_ACCOUNTS as TEST_ACCOUNTS };
@@ -172,6 +174,31 @@ async function upsertFestivalRole(db: Firestore, festivalId: string, account: Se
   const existing = (await ref.get()).data();
   if (existing?.['role'] === account.festivalRole && existing?.['email'] === account.email && existing?.['name'] === account.displayName) return;
   await ref.set({ role: account.festivalRole, email: account.email, name: account.displayName, addedAt: existing?.['addedAt'] ?? new Date(), addedBy: null });
+}
+
+/**
+ * Makes the local project admin when it does not exist: a verified email, the `admin` claim
+ * and an SMS second factor. An existing account is left as it is (it is the organiser's own:
+ * a password or a factor they changed stays). Nothing of the demo festival is touched.
+ */
+export async function ensureLocalAdmin(admin: LocalAdminAccount, options: { projectId?: string } = {}): Promise<{ uid: string; made: boolean }> {
+  const projectId = options.projectId ?? process.env.GCLOUD_PROJECT ?? 'demo-encore';
+  assertEmulated(projectId);
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the local admin account goes into the Auth emulator');
+  const auth = getAuth(seedApp(projectId));
+  try {
+    return { uid: (await auth.getUserByEmail(admin.email)).uid, made: false };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  }
+  const uid = await upsertAccount(seedApp(projectId), {
+    email: admin.email,
+    password: admin.password,
+    displayName: admin.displayName,
+    claim: 'admin',
+    secondFactor: { phoneNumber: admin.phoneNumber, displayName: 'Test phone' },
+  });
+  return { uid, made: true };
 }
 
 type SeedSet = SeedProgramme['performances'][number];

@@ -27,6 +27,7 @@ const BANNER_END = /Ctrl-C stops everything/;
 const ACCOUNTS = [
   ['admin@encore.test', 'encore-admin'],
   ['staff@encore.test', 'encore-staff'],
+  ['moderator@encore.test', 'encore-moderator'],
   ['visitor@encore.test', 'encore-visitor'],
   ['uploader@encore.test', 'encore-uploader'],
 ] as const;
@@ -89,7 +90,7 @@ describe('npm run emulators, stopped the ways a person stops it', () => {
 
     const second = emulators(['--no-artwork']);
     await second.line(BANNER_END);
-    expect(second.lines).toContainEqual('[encore] seed: encore-2026 programme kept as it was; 4 test accounts upserted');
+    expect(second.lines).toContainEqual('[encore] seed: encore-2026 programme kept as it was; 5 test accounts upserted');
     const photos = await second.line(/seed: \d+ sample photos? uploaded/);
     // Those uploaded before the Ctrl-C were kept (at least the one under way when it came), the rest uploaded now.
     const [, uploaded, already] = /(\d+) sample photos? uploaded \((\d+) already there\)/.exec(photos) ?? [];
@@ -125,17 +126,22 @@ describe('npm run emulators, stopped the ways a person stops it', () => {
     for (const [email, password] of ACCOUNTS) expect(await signIn(restartedAuth, email, password), email).toBe(200);
 
     // Staff come enrolled with a second factor; the banner says so and where the code is.
-    expect(second.lines).toContainEqual(expect.stringMatching(/staff@encore\.test\s+encore-staff\s+staff\s+second factor: SMS to \+16505550101$/));
+    expect(second.lines).toContainEqual(expect.stringMatching(/staff@encore\.test\s+encore-staff\s+admin of encore-2026\s+second factor: SMS to \+16505550101$/));
+    expect(second.lines).toContainEqual(expect.stringMatching(/moderator@encore\.test\s+encore-moderator\s+moderator of encore-2026\s+second factor: SMS to \+16505550103$/));
+    expect(second.lines).toContainEqual(expect.stringMatching(/admin@encore\.test\s+encore-admin\s+project admin\s+second factor: SMS to \+16505550102$/));
     expect(second.lines.join('\n')).toContain('`npm run mfa-code` prints the latest');
     const sessionInfo = await startStaffSecondFactor(restartedAuth);
-    const printed = await second.line(/^\[encore\] Auth: SMS code \d{6} for \+16505550101/);
+    const printed = await second.line(/^\[encore\] Auth: SMS code \d{6} for \+16505550101 \(staff@encore\.test\)/);
     const code = /SMS code (\d{6})/.exec(printed)![1]!;
     const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'mfa-code'], {
       cwd: ROOT_DIR,
       env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: new URL(restartedAuth).host },
     });
     expect(stdout).toContain(`${code}  for +16505550101 (staff@encore.test)`);
-    expect(await finishStaffSecondFactor(restartedAuth, sessionInfo, code)).toMatchObject({ role: 'staff', firebase: { sign_in_second_factor: 'phone' } });
+    // No role claim: staff@'s rights are its admin role in encore-2026 (the seed's test checks that document).
+    const claims = await finishStaffSecondFactor(restartedAuth, sessionInfo, code);
+    expect(claims).toMatchObject({ email: 'staff@encore.test', firebase: { sign_in_second_factor: 'phone' } });
+    expect(claims).not.toHaveProperty('role');
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   });

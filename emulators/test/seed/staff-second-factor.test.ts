@@ -77,13 +77,13 @@ describe('seeding staff with a second factor', () => {
     expect(await claimsOfUser(adminAccount.email)).toEqual({ role: 'admin' });
     for (const account of SEED_ACCOUNTS.filter((candidate) => candidate !== adminAccount)) expect(await claimsOfUser(account.email), account.email).toEqual({});
 
-    const roles = (await db.collection(firestorePaths.festivalStaff(SEED_FESTIVAL_ID)).get()).docs.map((doc) => ({ uid: doc.id, ...doc.data() }));
+    const roles = (await db.collection(firestorePaths.festivalStaff(SEED_FESTIVAL_ID)).get()).docs.map((doc) => ({ uid: doc.id, ...(doc.data() as { role: string; email: string; name: string; addedBy: string | null; addedAt: unknown }) }));
     const uid = async (email: string) => (await admin.getUserByEmail(email)).uid;
     expect(roles.map(({ uid: id, role, email, name, addedBy }) => ({ uid: id, role, email, name, addedBy })).sort((a, b) => a.email.localeCompare(b.email))).toEqual([
       { uid: await uid('moderator@encore.test'), role: 'moderator', email: 'moderator@encore.test', name: 'Mo Moderator', addedBy: null },
       { uid: await uid('staff@encore.test'), role: 'admin', email: 'staff@encore.test', name: 'Sam Staff', addedBy: null },
     ]);
-    for (const role of roles) expect(role['addedAt']).toBeInstanceOf(Timestamp);
+    for (const role of roles) expect(role.addedAt).toBeInstanceOf(Timestamp);
   });
 
   it('removes the staff claim an earlier seed left, keeps the claims functions set, and puts back a changed festival role', async () => {
