@@ -84,7 +84,7 @@ function accountRights(account: { claim?: string; festivalRole?: string }): stri
 
 function accountRow(email: string, password: string, rights: string, phoneNumber: string | undefined): string {
   const factor = phoneNumber ? `  second factor: SMS to ${phoneNumber}` : '';
-  return `    ${email.padEnd(24)} ${password.padEnd(26)} ${rights.padEnd(24)}${factor}`.trimEnd();
+  return `    ${email.padEnd(24)} ${password.padEnd(26)} ${rights.padEnd(26)}${factor}`.trimEnd();
 }
 
 /** An empty start: no festival, no demo account; the local project admin and where to create a festival. */
