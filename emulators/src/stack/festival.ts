@@ -2,8 +2,8 @@
  * `npm start` and `npm run emulators`: the whole festival. Builds the functions, starts the
  * Auth emulator and the web dev server (each in a worker thread), our Firestore, Storage and
  * Pub/Sub emulators and the functions runner (reloading on rebuilds), completes the seed
- * (or, started `--empty`, makes only the local project admin), and stops everything again, saving the state to `.encore-data/` (imported next time
- * unless `--fresh`).
+ * (or, started `--empty`, makes only the local project admin), and stops everything again,
+ * saving the state to `.encore-data/` (imported next time unless `--fresh`).
  *
  * Every step can be cut short through `signal` (Ctrl-C at any moment): the build's process
  * group is killed, the Auth and web threads are terminated, the seed stops between steps;
@@ -168,27 +168,26 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     const [auth, web] = await Promise.all([authStarting, webStarting]);
     // Imported only now: it brings firebase-admin and sharp, which nothing before needs.
     const seed = await import('../seed/index.js');
+    // What is up, once the seed (or the local admin) is in; `photosSeeded` as it is by then.
+    const up = (held: Pick<RunningFestival, 'mode' | 'seed' | 'testAccounts' | 'localAdmin'>): RunningFestival => ({
+      stack: backend,
+      auth,
+      web,
+      dataDir,
+      photosSeeded,
+      readyMs: performance.now() - started,
+      timings,
+      ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
+      appCheckDebugToken,
+      stop: stopAll,
+      ...held,
+    });
     const start = options.start ?? { kind: 'demo' };
     if (start.kind === 'empty') {
       // No festival and no demo account: only the project admin the organiser signs in as.
       const made = await timed('admin', seed.ensureLocalAdmin(start.admin, { projectId }));
       say(`[encore] ${made.made ? 'made' : 'kept'} the local project admin ${start.admin.email}; no festival seeded (--empty)`);
-      return {
-        stack: backend,
-        auth,
-        web,
-        dataDir,
-        mode: { kind: 'empty', remembered: start.remembered },
-        seed: null,
-        photosSeeded,
-        testAccounts: [],
-        localAdmin: { ...start.admin, made: made.made },
-        readyMs: performance.now() - started,
-        timings,
-        ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
-        appCheckDebugToken,
-        stop: stopAll,
-      };
+      return up({ mode: { kind: 'empty', remembered: start.remembered }, seed: null, testAccounts: [], localAdmin: { ...start.admin, made: made.made } });
     }
     // The programme and the test accounts before "ready"; the artwork, site plan and sample photos after, while the app can be used.
     const report = await timed('seed', seed.seedFestival({ projectId, keepProgramme: true, photos: false, ...(signal ? { signal } : {}) }));
@@ -219,21 +218,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
           if (!signal?.aborted) say(`[encore] seed: sample images failed: ${(error as Error).message}`);
         },
       );
-    return {
-      stack: backend,
-      auth,
-      web,
-      dataDir,
-      mode: { kind: 'demo' },
-      seed: report,
-      photosSeeded,
-      testAccounts: seed.TEST_ACCOUNTS,
-      readyMs: performance.now() - started,
-      timings,
-      ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
-      appCheckDebugToken,
-      stop: stopAll,
-    };
+    return up({ mode: { kind: 'demo' }, seed: report, testAccounts: seed.TEST_ACCOUNTS });
   } catch (error) {
     // Whatever started stops, and what was written (a half seed, say) is saved on the way.
     await Promise.allSettled([authStarting, webStarting]);
