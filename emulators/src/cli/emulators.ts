@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `npm run emulators [-- --fresh]`: the backend only (Auth, Firestore, Storage, Pub/Sub, functions). */
+/** `npm run emulators [-- --fresh] [-- --empty]`: the backend only (Auth, Firestore, Storage, Pub/Sub, functions), with the same flags as `npm start`. */
 import { installStopSignals } from './stop-signals.js';
 
 // First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.

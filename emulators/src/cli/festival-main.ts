@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { shownPath } from '../stack/shown-path.js';
 import type { AuthEmulator } from '../stack/auth-emulator.js';
+import type { StartMode } from '../stack/start-mode.js';
 import { festivalBanner, startFestival } from '../stack/index.js';
 import { openFunctionsLog } from './functions-log.js';
 import { ROOT_DIR } from './root-dir.js';
@@ -17,13 +18,15 @@ export interface FestivalRun {
   web: boolean;
   stop: StopSignals;
   settings: Settings;
+  /** The demo festival, or an empty start with its local admin (start-mode.ts). */
+  start: StartMode;
   /** The Auth emulator, already starting. */
   auth: Promise<AuthEmulator>;
   /** When the CLI began the start (`performance.now()`). */
   startedAt: number;
 }
 
-export async function runFestival({ web, stop, settings, auth, startedAt }: FestivalRun): Promise<void> {
+export async function runFestival({ web, stop, settings, start, auth, startedAt }: FestivalRun): Promise<void> {
   const started = startedAt;
   const { fresh, verbose, ports, dataDir, strictIndexes, artwork } = settings;
   let functionsLog: ReturnType<typeof openFunctionsLog> | undefined;
@@ -37,7 +40,7 @@ export async function runFestival({ web, stop, settings, auth, startedAt }: Fest
       colour: process.stdout.isTTY === true && process.stdout.hasColors(),
       verbose,
     });
-    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, ports, dataDir, strictIndexes, artwork, signal: stop.signal, functionsLog, auth, startedAt });
+    const festival = await startFestival({ rootDir: ROOT_DIR, web, fresh, start, ports, dataDir, strictIndexes, artwork, signal: stop.signal, functionsLog, auth, startedAt });
     console.log(festivalBanner(festival, ROOT_DIR));
     await waitForAbort(stop.signal);
     const stopping = performance.now();

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `npm start [-- --fresh]`: the backend, the web dev server and the seed festival. */
+/** `npm start [-- --fresh] [-- --empty]`: the backend, the web dev server and the demo festival (or, `--empty`, no festival and a local project admin). */
 import { installStopSignals } from './stop-signals.js';
 
 // First, before the rest of the CLI is even loaded: a Ctrl-C from now on is never lost.

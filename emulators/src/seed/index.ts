@@ -6,6 +6,7 @@ import { getStorage } from 'firebase-admin/storage';
 import { firestorePaths, storagePaths, subjectDocument, type MediaSubject } from '@encore/model';
 import { SEED_ACCOUNTS, encore2026, type SeedAccount, type SeedProgramme } from '@encore/model/seed';
 import { DateTime } from 'luxon';
+import type { LocalAdminAccount } from '../stack/local-admin.js';
 import { renderArtwork } from './artwork.js';
 import { renderSamplePhoto } from './sample-photos.js';
 import { renderSitePlan } from './site-plan.js';
@@ -23,8 +24,9 @@ import { renderSitePlan } from './site-plan.js';
  * is complete; a photo counts as there once its original or its photo document exists.
  * `npm start` seeds with `keepProgramme` on every start: a seed cut off half-way (Ctrl-C)
  * is completed, an existing programme keeps its staff edits, and the test accounts are
- * upserted (made again if someone deleted one, passwords, roles and staff's second factor
- * put back).
+ * upserted (made again if someone deleted one, passwords, claims, festival roles
+ * (`festivals/encore-2026/staff/{uid}`) and staff's second factor put back). `npm start -- --empty`
+ * never seeds: it makes only its local project admin (`ensureLocalAdmin`).
  */
 
 export { SEED_ACCOUNTS as TEST_ACCOUNTS };
@@ -132,7 +134,9 @@ function enrolledFactors(account: SeedAccount, user: UserRecord | undefined): Up
 /**
  * Makes the account as the seed describes it, whatever state it is in: password, name, a
  * verified email (the Auth emulator enrols second factors on verified emails only), its
- * role claim, and staff's SMS second factor.
+ * `role` claim (the project admin's; any other `role`, such as the `staff` claim earlier
+ * versions gave, is removed, and claims functions set, such as `trustedReporter`, are kept),
+ * and its SMS second factor.
  */
 async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
   const auth = getAuth(app);
@@ -154,8 +158,47 @@ async function upsertAccount(app: App, account: SeedAccount): Promise<string> {
     uid = (await auth.createUser({ email: account.email, ...profile })).uid;
     if (factors) await auth.updateUser(uid, multiFactor);
   }
-  await auth.setCustomUserClaims(uid, account.role ? { role: account.role } : null);
+  const { role: _earlier, ...otherClaims } = user?.customClaims ?? {};
+  const claims = { ...otherClaims, ...(account.claim ? { role: account.claim } : {}) };
+  await auth.setCustomUserClaims(uid, Object.keys(claims).length > 0 ? claims : null);
   return uid;
+}
+
+/**
+ * The account's role in the seed festival (`festivals/{f}/staff/{uid}`), put back when someone
+ * changed or removed it; `addedAt` is kept when the role was already right.
+ */
+async function upsertFestivalRole(db: Firestore, festivalId: string, account: SeedAccount, uid: string): Promise<void> {
+  if (!account.festivalRole) return;
+  const ref = db.doc(firestorePaths.festivalStaffMember(festivalId, uid));
+  const existing = (await ref.get()).data();
+  if (existing?.['role'] === account.festivalRole && existing?.['email'] === account.email && existing?.['name'] === account.displayName) return;
+  await ref.set({ role: account.festivalRole, email: account.email, name: account.displayName, addedAt: existing?.['addedAt'] ?? new Date(), addedBy: null });
+}
+
+/**
+ * Makes the local project admin when it does not exist: a verified email, the `admin` claim
+ * and an SMS second factor. An existing account is left as it is (it is the organiser's own:
+ * a password or a factor they changed stays). Nothing of the demo festival is touched.
+ */
+export async function ensureLocalAdmin(admin: LocalAdminAccount, options: { projectId?: string } = {}): Promise<{ uid: string; made: boolean }> {
+  const projectId = options.projectId ?? process.env.GCLOUD_PROJECT ?? 'demo-encore';
+  assertEmulated(projectId);
+  if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the local admin account goes into the Auth emulator');
+  const auth = getAuth(seedApp(projectId));
+  try {
+    return { uid: (await auth.getUserByEmail(admin.email)).uid, made: false };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+  }
+  const uid = await upsertAccount(seedApp(projectId), {
+    email: admin.email,
+    password: admin.password,
+    displayName: admin.displayName,
+    claim: 'admin',
+    secondFactor: { phoneNumber: admin.phoneNumber, displayName: 'Test phone' },
+  });
+  return { uid, made: true };
 }
 
 type SeedSet = SeedProgramme['performances'][number];
@@ -281,7 +324,9 @@ export async function seedFestival(options: SeedOptions = {}): Promise<SeedRepor
   signal?.throwIfAborted();
   if (process.env.FIREBASE_AUTH_EMULATOR_HOST) {
     for (const account of SEED_ACCOUNTS) {
-      report.accounts.push({ email: account.email, uid: await upsertAccount(app, account), role: account.role ?? 'visitor' });
+      const uid = await upsertAccount(app, account);
+      await upsertFestivalRole(db, seed.festivalId, account, uid);
+      report.accounts.push({ email: account.email, uid, role: account.role ?? 'visitor' });
     }
   } else {
     report.notes.push('FIREBASE_AUTH_EMULATOR_HOST is not set: test accounts were not created');

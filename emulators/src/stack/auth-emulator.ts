@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { hostPort } from './environment.js';
 import { siblingModule, startThread } from './thread.js';
 import type { AuthThreadData, AuthThreadMessage } from './auth-thread.js';
-import type { VerificationCode } from './verification-codes.js';
+import type { CodeForPhone } from './verification-codes.js';
 
 /** Saved this long after a change (plus the export's own few milliseconds): well inside the promised second. */
 const EXPORT_DELAY_MS = 200;
@@ -35,10 +35,11 @@ export interface AuthEmulatorOptions {
   onExportError?: (error: Error) => void;
   /**
    * Told each SMS code the emulator makes (second-factor enrolment and sign-in), as it is
-   * made: no text is sent locally. `npm start` prints them; the codes are also listed by
+   * made, with the accounts that number signs in as a second factor (none while it is being
+   * enrolled): no text is sent locally. `npm start` prints them; the codes are also listed by
    * `npm run mfa-code` (verification-codes.ts).
    */
-  onVerificationCode?: (code: VerificationCode) => void;
+  onVerificationCode?: (code: CodeForPhone) => void;
 }
 
 export interface AuthEmulator {

@@ -22,7 +22,7 @@ import type { AddressInfo } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { authImportDir, exportAuthState, importAuthState, type ImportResult } from './auth-export.js';
 import { skipAuthSchemaSelfChecks } from './auth-schema-compile.js';
-import { listVerificationCodes, type VerificationCode } from './verification-codes.js';
+import { accountsByPhone, listVerificationCodes, type CodeForPhone } from './verification-codes.js';
 
 export interface AuthThreadData {
   projectId: string;
@@ -43,7 +43,7 @@ export type AuthThreadMessage =
   | { type: 'failed'; error: string }
   | { type: 'exported'; accounts: number }
   | { type: 'export-failed'; error: string }
-  | { type: 'verification-code'; code: VerificationCode }
+  | { type: 'verification-code'; code: CodeForPhone }
   | { type: 'stopped'; error?: string };
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -117,17 +117,20 @@ async function assertSmsSecondFactors(baseUrl: string): Promise<void> {
   }
 }
 
-/** Posts each code the emulator makes, once, after the request that made it. */
+/** Posts each code the emulator makes, once, after the request that made it, with the accounts its number signs in. */
 function codeReporter(baseUrl: string, projectId: string) {
   const reported = new Set<string>();
   let running = Promise.resolve();
   return (): void => {
     running = running.then(async () => {
       try {
-        for (const code of await listVerificationCodes(baseUrl, projectId)) {
-          if (reported.has(code.sessionInfo)) continue;
+        const made = (await listVerificationCodes(baseUrl, projectId)).filter((code) => !reported.has(code.sessionInfo));
+        if (made.length === 0) return;
+        // Which accounts each number signs in (none yet while a number is being enrolled).
+        const accounts = await accountsByPhone(baseUrl, projectId).catch(() => new Map<string, string[]>());
+        for (const code of made) {
           reported.add(code.sessionInfo);
-          post({ type: 'verification-code', code });
+          post({ type: 'verification-code', code: { ...code, accounts: accounts.get(code.phoneNumber) ?? [] } });
         }
       } catch {
         // The code is still listed for `npm run mfa-code`; the console line is a convenience.

@@ -1,9 +1,9 @@
 /**
  * `npm start` and `npm run emulators`: the whole festival. Builds the functions, starts the
  * Auth emulator and the web dev server (each in a worker thread), our Firestore, Storage and
- * Pub/Sub emulators and the functions runner (reloading on rebuilds), completes the seed,
- * and stops everything again, saving the state to `.encore-data/` (imported next time
- * unless `--fresh`).
+ * Pub/Sub emulators and the functions runner (reloading on rebuilds), completes the seed
+ * (or, started `--empty`, makes only the local project admin), and stops everything again,
+ * saving the state to `.encore-data/` (imported next time unless `--fresh`).
  *
  * Every step can be cut short through `signal` (Ctrl-C at any moment): the build's process
  * group is killed, the Auth and web threads are terminated, the seed stops between steps;
@@ -21,6 +21,8 @@ import { runStep } from './child-process.js';
 import { portsFromFirebaseJson, type StackPorts } from './ports.js';
 import { DATA_DIR } from './data-dir.js';
 import { DEFAULT_PROJECT_ID, startStack, type Stack } from './stack.js';
+import type { LocalAdminAccount } from './local-admin.js';
+import type { StartMode } from './start-mode.js';
 import { hasScript, startWebDevServer, type WebDevServer } from './web-dev-server.js';
 
 export interface FestivalOptions {
@@ -29,6 +31,8 @@ export interface FestivalOptions {
   web: boolean;
   /** Ignore the saved state at start. */
   fresh: boolean;
+  /** The demo festival (default), or no festival and only a local project admin (`--empty`, start-mode.ts). */
+  start?: StartMode;
   /** Refuse queries the root firestore.indexes.json does not serve, as production does (default true). */
   strictIndexes?: boolean;
   /**
@@ -69,11 +73,16 @@ export interface RunningFestival {
   web: WebDevServer | null;
   dataDir: string;
   readyMs: number;
-  /** The programme and accounts part is done at "ready"; `photos` fills in once `photosSeeded` settles. */
-  seed: SeedReport;
+  /** What the data folder holds: the demo festival, or no festival (`--empty`; `remembered` when a plain start kept it so). */
+  mode: { kind: 'demo' } | { kind: 'empty'; remembered: boolean };
+  /** The demo's seed (null when empty): programme and accounts done at "ready"; `photos` fills in once `photosSeeded` settles. */
+  seed: SeedReport | null;
   /** The sample photos' upload, which goes on after "ready" (a stop waits for it, or cuts it short between photos). */
   photosSeeded: Promise<void>;
-  testAccounts: ReadonlyArray<{ email: string; password: string; role?: string; secondFactor?: { phoneNumber: string } }>;
+  /** The demo's test accounts; none when empty. */
+  testAccounts: ReadonlyArray<{ email: string; password: string; role?: string; claim?: string; festivalRole?: string; secondFactor?: { phoneNumber: string } }>;
+  /** The local project admin of an empty start (`made`: this start created the account). */
+  localAdmin?: LocalAdminAccount & { made: boolean };
   /** When each part was up, in ms since the start. */
   timings: Record<string, number>;
   /** The full functions log, as the banner names it, when there is one. */
@@ -159,6 +168,27 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
     const [auth, web] = await Promise.all([authStarting, webStarting]);
     // Imported only now: it brings firebase-admin and sharp, which nothing before needs.
     const seed = await import('../seed/index.js');
+    // What is up, once the seed (or the local admin) is in; `photosSeeded` as it is by then.
+    const up = (held: Pick<RunningFestival, 'mode' | 'seed' | 'testAccounts' | 'localAdmin'>): RunningFestival => ({
+      stack: backend,
+      auth,
+      web,
+      dataDir,
+      photosSeeded,
+      readyMs: performance.now() - started,
+      timings,
+      ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
+      appCheckDebugToken,
+      stop: stopAll,
+      ...held,
+    });
+    const start = options.start ?? { kind: 'demo' };
+    if (start.kind === 'empty') {
+      // No festival and no demo account: only the project admin the organiser signs in as.
+      const made = await timed('admin', seed.ensureLocalAdmin(start.admin, { projectId }));
+      say(`[encore] ${made.made ? 'made' : 'kept'} the local project admin ${start.admin.email}; no festival seeded (--empty)`);
+      return up({ mode: { kind: 'empty', remembered: start.remembered }, seed: null, testAccounts: [], localAdmin: { ...start.admin, made: made.made } });
+    }
     // The programme and the test accounts before "ready"; the artwork, site plan and sample photos after, while the app can be used.
     const report = await timed('seed', seed.seedFestival({ projectId, keepProgramme: true, photos: false, ...(signal ? { signal } : {}) }));
     say(`[encore] seed: ${seed.describeSeed(report, { photos: false })}`);
@@ -188,20 +218,7 @@ export async function startFestival(options: FestivalOptions): Promise<RunningFe
           if (!signal?.aborted) say(`[encore] seed: sample images failed: ${(error as Error).message}`);
         },
       );
-    return {
-      stack: backend,
-      auth,
-      web,
-      dataDir,
-      seed: report,
-      photosSeeded,
-      testAccounts: seed.TEST_ACCOUNTS,
-      readyMs: performance.now() - started,
-      timings,
-      ...(options.functionsLog ? { functionsLog: options.functionsLog.shownAs } : {}),
-      appCheckDebugToken,
-      stop: stopAll,
-    };
+    return up({ mode: { kind: 'demo' }, seed: report, testAccounts: seed.TEST_ACCOUNTS });
   } catch (error) {
     // Whatever started stops, and what was written (a half seed, say) is saved on the way.
     await Promise.allSettled([authStarting, webStarting]);

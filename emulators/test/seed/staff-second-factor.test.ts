@@ -1,14 +1,19 @@
 /**
- * The seed's staff and admin come enrolled with an SMS second factor, on a fresh Auth
- * emulator and on accounts that existed without one, without duplicates on every later
- * seed and keeping a factor someone enrolled themselves; visitors get none. Signing in as
- * the seed's staff then takes the code the emulator made: the one it reports as it makes
- * it (what `npm start` prints) and the one `npm run mfa-code` reads, and the token says a
+ * The seed's accounts with a right (the project admin, the festival's admin `staff@` and its
+ * moderator) come enrolled with an SMS second factor, on a fresh Auth emulator and on accounts
+ * that existed without one, without duplicates on every later seed and keeping a factor someone
+ * enrolled themselves; visitors get none. Rights are per festival (issue 35): only the project
+ * admin holds the `admin` claim, `staff@` and `moderator@` have their role in
+ * `festivals/encore-2026/staff/{uid}`, and a `staff` claim an earlier seed left is removed.
+ * Signing in as the seed's staff then takes the code the emulator made: the one it reports as it
+ * makes it (what `npm start` prints) and the one `npm run mfa-code` reads, and the token says a
  * second factor was used. Through the Auth emulator's REST API, as the web SDK calls it.
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth, type Auth, type PhoneMultiFactorInfo } from 'firebase-admin/auth';
-import { SEED_ACCOUNTS } from '@encore/model/seed';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { firestorePaths } from '@encore/model';
+import { SEED_ACCOUNTS, SEED_FESTIVAL_ID } from '@encore/model/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedFestival } from '../../src/seed/index.js';
 import { startAuthEmulator, type AuthEmulator } from '../../src/stack/auth-emulator.js';
@@ -18,6 +23,7 @@ import { latestCodes, listVerificationCodes, type VerificationCode } from '../..
 const PROJECT = 'demo-seed-mfa';
 const staffAccount = SEED_ACCOUNTS.find((account) => account.role === 'staff')!;
 const adminAccount = SEED_ACCOUNTS.find((account) => account.role === 'admin')!;
+const moderatorAccount = SEED_ACCOUNTS.find((account) => account.role === 'moderator')!;
 const reported: VerificationCode[] = [];
 let auth: AuthEmulator;
 let stack: Stack;
@@ -56,11 +62,41 @@ async function identityToolkit<T>(path: string, body: Record<string, unknown>): 
 const claimsOf = (idToken: string) => JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown> & { firebase: Record<string, unknown> };
 
 describe('seeding staff with a second factor', () => {
-  it('enrols staff and admin with their SMS test numbers and visitors with nothing', async () => {
+  it('enrols staff, moderator and admin with their SMS test numbers and visitors with nothing', async () => {
     await seedFestival({ projectId: PROJECT, photos: false });
-    expect(await phoneFactors(staffAccount.email)).toEqual([{ phoneNumber: staffAccount.secondFactor!.phoneNumber, displayName: 'Test phone', uid: 'seed-sms-staff' }]);
-    expect(await phoneFactors(adminAccount.email)).toEqual([{ phoneNumber: adminAccount.secondFactor!.phoneNumber, displayName: 'Test phone', uid: 'seed-sms-admin' }]);
+    expect(await phoneFactors(staffAccount.email)).toEqual([{ phoneNumber: '+16505550101', displayName: 'Test phone', uid: 'seed-sms-staff' }]);
+    expect(await phoneFactors(adminAccount.email)).toEqual([{ phoneNumber: '+16505550102', displayName: 'Test phone', uid: 'seed-sms-admin' }]);
+    expect(moderatorAccount).toMatchObject({ email: 'moderator@encore.test', password: 'encore-moderator' });
+    expect(await phoneFactors(moderatorAccount.email)).toEqual([{ phoneNumber: '+16505550103', displayName: 'Test phone', uid: 'seed-sms-moderator' }]);
     for (const visitor of SEED_ACCOUNTS.filter((account) => !account.role)) expect(await phoneFactors(visitor.email)).toEqual([]);
+  });
+
+  it('gives the admin claim to the project admin only, and staff@ and moderator@ their role in encore-2026', async () => {
+    const db = getFirestore(app);
+    const claimsOfUser = async (email: string) => (await admin.getUserByEmail(email)).customClaims ?? {};
+    expect(await claimsOfUser(adminAccount.email)).toEqual({ role: 'admin' });
+    for (const account of SEED_ACCOUNTS.filter((candidate) => candidate !== adminAccount)) expect(await claimsOfUser(account.email), account.email).toEqual({});
+
+    const roles = (await db.collection(firestorePaths.festivalStaff(SEED_FESTIVAL_ID)).get()).docs.map((doc) => ({ uid: doc.id, ...(doc.data() as { role: string; email: string; name: string; addedBy: string | null; addedAt: unknown }) }));
+    const uid = async (email: string) => (await admin.getUserByEmail(email)).uid;
+    expect(roles.map(({ uid: id, role, email, name, addedBy }) => ({ uid: id, role, email, name, addedBy })).sort((a, b) => a.email.localeCompare(b.email))).toEqual([
+      { uid: await uid('moderator@encore.test'), role: 'moderator', email: 'moderator@encore.test', name: 'Mo Moderator', addedBy: null },
+      { uid: await uid('staff@encore.test'), role: 'admin', email: 'staff@encore.test', name: 'Sam Staff', addedBy: null },
+    ]);
+    for (const role of roles) expect(role.addedAt).toBeInstanceOf(Timestamp);
+  });
+
+  it('removes the staff claim an earlier seed left, keeps the claims functions set, and puts back a changed festival role', async () => {
+    const staff = await admin.getUserByEmail(staffAccount.email);
+    await admin.setCustomUserClaims(staff.uid, { role: 'staff', trustedReporter: true });
+    const moderator = await admin.getUserByEmail(moderatorAccount.email);
+    const moderatorRole = getFirestore(app).doc(firestorePaths.festivalStaffMember(SEED_FESTIVAL_ID, moderator.uid));
+    const addedAt = (await moderatorRole.get()).get('addedAt') as Timestamp;
+    await moderatorRole.update({ role: 'programme' });
+
+    await seedFestival({ projectId: PROJECT, photos: false, keepProgramme: true });
+    expect((await admin.getUser(staff.uid)).customClaims).toEqual({ trustedReporter: true });
+    expect((await moderatorRole.get()).data()).toMatchObject({ role: 'moderator', addedAt });
   });
 
   it('adds nothing on a second seed, and keeps a factor the person enrolled themselves', async () => {
@@ -120,7 +156,9 @@ describe('signing in as the seed’s staff', () => {
     });
     expect(finished.status).toBe(200);
     const claims = claimsOf(finished.body.idToken);
-    expect(claims).toMatchObject({ role: 'staff', email: staffAccount.email });
+    // No claim: staff@'s rights are its role in encore-2026 (festivals/encore-2026/staff/{uid}).
+    expect(claims).toMatchObject({ email: staffAccount.email });
+    expect(claims).not.toHaveProperty('role');
     expect(claims.firebase).toMatchObject({ sign_in_provider: 'password', sign_in_second_factor: 'phone', second_factor_identifier: 'seed-sms-staff' });
     // A used code is gone.
     expect((await listVerificationCodes(auth.host, PROJECT)).some((code) => code.sessionInfo === sessionInfo)).toBe(false);

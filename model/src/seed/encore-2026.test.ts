@@ -58,15 +58,21 @@ describe('the encore-2026 seed', () => {
     expect(encore2026()).toEqual(seed);
   });
 
-  it('has staff, admin and visitor test accounts', () => {
-    expect(SEED_ACCOUNTS.map((a) => a.role ?? 'visitor').sort()).toEqual(['admin', 'staff', 'visitor', 'visitor']);
+  it('has a project admin, a festival admin, a moderator and visitor test accounts: the claim only on the project admin', () => {
+    expect(SEED_ACCOUNTS.map((a) => a.role ?? 'visitor').sort()).toEqual(['admin', 'moderator', 'staff', 'visitor', 'visitor']);
+    expect(SEED_ACCOUNTS.filter((a) => a.claim).map((a) => [a.email, a.claim])).toEqual([['admin@encore.test', 'admin']]);
+    expect(SEED_ACCOUNTS.filter((a) => a.festivalRole).map((a) => [a.email, a.festivalRole])).toEqual([
+      ['staff@encore.test', 'admin'],
+      ['moderator@encore.test', 'moderator'],
+    ]);
   });
 
-  it('enrols every staff and admin account with a second factor of its own number, and no visitor', () => {
+  it('enrols every account with a right with a second factor of its own number, and no visitor', () => {
     const staff = SEED_ACCOUNTS.filter((account) => account.role);
+    expect(staff.every((account) => account.claim || account.festivalRole)).toBe(true);
     expect(staff.every((account) => account.secondFactor?.phoneNumber.startsWith('+1650555010'))).toBe(true);
     expect(new Set(staff.map((account) => account.secondFactor?.phoneNumber)).size).toBe(staff.length);
-    expect(SEED_ACCOUNTS.filter((account) => !account.role).every((account) => account.secondFactor === undefined)).toBe(true);
+    expect(SEED_ACCOUNTS.filter((account) => !account.role).every((account) => account.secondFactor === undefined && !account.claim && !account.festivalRole)).toBe(true);
   });
 
   it('places every stage on the site plan, with each kind of facility and a step-free route', () => {

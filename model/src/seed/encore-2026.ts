@@ -4,6 +4,7 @@ import type { Artist, Festival, Performance, Stage } from '../schemas/festival.j
 import { festivalDays } from '../time/festival-days.js';
 import type { GeoreferenceInput, MapMarker, MapRoute } from '../schemas/venue.js';
 import type { InfoPage } from '../schemas/info.js';
+import type { FestivalRole, Role } from '../schemas/role.js';
 import { seedInfoPages } from './info.js';
 import { artworkFor, type ArtworkSpec } from './artwork.js';
 import { seedVenueMap } from './venue.js';
@@ -143,7 +144,15 @@ export interface SeedAccount {
   email: string;
   password: string;
   displayName: string;
-  role?: 'staff' | 'admin';
+  /**
+   * What the account is for, as `npm start`'s banner and the tests name it. Not a right in
+   * itself: the rights are `claim` and `festivalRole`. `staff` is the demo's festival admin.
+   */
+  role?: 'admin' | 'staff' | 'moderator';
+  /** The project-wide `role` custom claim (project admin); none for everyone else (issue 35). */
+  claim?: Role;
+  /** Its role in the seed festival: `festivals/encore-2026/staff/{uid}`, which the seed writes. */
+  festivalRole?: FestivalRole;
   /**
    * The SMS second factor the account comes enrolled with (staff must sign in with one).
    * Numbers from the 555-0100..0199 range North American numbering keeps for fiction: no
@@ -152,10 +161,14 @@ export interface SeedAccount {
   secondFactor?: { phoneNumber: string; displayName: string };
 }
 
-/** Test accounts created in the Auth emulator by `npm run seed` (local use only). */
+/**
+ * Test accounts created in the Auth emulator by `npm run seed` and by `npm start` with the
+ * demo festival (local use only; never in a data folder started with `--empty`).
+ */
 export const SEED_ACCOUNTS: readonly SeedAccount[] = [
-  { email: 'admin@encore.test', password: 'encore-admin', displayName: 'Alex Admin', role: 'admin', secondFactor: { phoneNumber: '+16505550102', displayName: 'Test phone' } },
-  { email: 'staff@encore.test', password: 'encore-staff', displayName: 'Sam Staff', role: 'staff', secondFactor: { phoneNumber: '+16505550101', displayName: 'Test phone' } },
+  { email: 'admin@encore.test', password: 'encore-admin', displayName: 'Alex Admin', role: 'admin', claim: 'admin', secondFactor: { phoneNumber: '+16505550102', displayName: 'Test phone' } },
+  { email: 'staff@encore.test', password: 'encore-staff', displayName: 'Sam Staff', role: 'staff', festivalRole: 'admin', secondFactor: { phoneNumber: '+16505550101', displayName: 'Test phone' } },
+  { email: 'moderator@encore.test', password: 'encore-moderator', displayName: 'Mo Moderator', role: 'moderator', festivalRole: 'moderator', secondFactor: { phoneNumber: '+16505550103', displayName: 'Test phone' } },
   { email: 'visitor@encore.test', password: 'encore-visitor', displayName: 'Vera Visitor' },
   { email: 'uploader@encore.test', password: 'encore-uploader', displayName: 'Umar Uploader' },
 ];
