@@ -2,18 +2,13 @@
  * firebase-tools' Auth emulator as `npm start` runs it (in a worker thread, a free port),
  * with the web SDK: a signed-up user's real ID token reaches a callable as request.auth,
  * the accounts survive a stop (export) and a start (import), an account the emulator
- * refuses to load is named and kept, a save that fails is an error, and `npm run grant`
- * sets roles (telling new staff about the second factor they need).
+ * refuses to load is named and kept, and a save that fails is an error. (`npm run grant`:
+ * functions/test/scripts/grant-role.test.ts.)
  */
-import { execFile } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { promisify } from 'node:util';
-import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from 'firebase-admin/app';
-import { getAuth as getAdminAuth } from 'firebase-admin/auth';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { connectAuthEmulator, createUserWithEmailAndPassword, getAuth, signInWithEmailAndPassword } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable } from 'firebase/functions';
@@ -23,7 +18,6 @@ import { startStack, type Stack } from '../../src/stack/index.js';
 import { FIXTURE_DIR, FIXTURE_MODULE, RecordFile } from '../runner/fixture.js';
 
 const PROJECT = 'demo-stack-auth';
-const ROOT_DIR = fileURLToPath(new URL('../../../', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'encore-auth-data-'));
 const records = new RecordFile();
 const apps: FirebaseApp[] = [];
@@ -117,37 +111,5 @@ it('names and keeps saved accounts it cannot load, and fails a stop whose save f
     writeFileSync(join(dir, 'auth'), 'not a folder');
     await expect(other.stop()).rejects.toThrow(/saving the accounts to .* failed/);
     rmSync(dir, { recursive: true, force: true });
-  }
-});
-
-it('npm run grant sets and removes the role claim, keeping other claims, and tells staff about the second factor', async () => {
-  const grant = (...args: string[]) =>
-    promisify(execFile)(process.execPath, ['--import', 'tsx', join(ROOT_DIR, 'scripts', 'grant-role.ts'), ...args], {
-      cwd: ROOT_DIR,
-      env: { ...process.env, FIREBASE_AUTH_EMULATOR_HOST: auth!.host, GCLOUD_PROJECT: PROJECT },
-    });
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = auth!.host;
-  const adminApp = initializeAdminApp({ projectId: PROJECT }, 'grant-test');
-  try {
-    const admin = getAdminAuth(adminApp);
-    const user = await admin.createUser({ email: 'crew@encore.test', password: 'secret-123' });
-    await admin.setCustomUserClaims(user.uid, { badge: 'crew' });
-
-    const { stdout } = await grant('crew@encore.test', 'staff');
-    expect(stdout).toContain('is now staff');
-    // Staff rights need a sign-in with a second factor: the new staff member is told to enrol one.
-    expect(stdout).toContain('staff must sign in with a second factor, and they have none yet');
-    expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew', role: 'staff' });
-
-    await admin.updateUser(user.uid, { emailVerified: true, multiFactor: { enrolledFactors: [{ uid: 'crew-phone', factorId: 'phone', phoneNumber: '+16505550199' }] } });
-    expect((await grant('crew@encore.test', 'admin')).stdout).toContain('They have 1 second factor enrolled: tell them to sign out and sign in again');
-
-    await grant('crew@encore.test', 'visitor');
-    expect((await admin.getUser(user.uid)).customClaims).toEqual({ badge: 'crew' });
-
-    await expect(grant('nobody@encore.test', 'admin')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('no account with the email') });
-    await expect(grant('crew@encore.test', 'owner')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('role must be one of') });
-  } finally {
-    await deleteAdminApp(adminApp);
   }
 });
