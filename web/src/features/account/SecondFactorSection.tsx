@@ -11,6 +11,7 @@ import { useFestivalRole } from './use-festival-role';
 import { EnrolAuthenticatorForm } from './EnrolAuthenticatorForm';
 import { EnrolPhoneForm } from './EnrolPhoneForm';
 import { FactorLabel } from './FactorLabel';
+import { EmulatorEmailLinkHint } from './EmulatorCodeHint';
 
 const secondFactor = () => import('../../firebase/second-factor');
 
@@ -234,6 +235,7 @@ function VerifyEmailFirst({ email }: { email: string | null }) {
       <p role="status">
         {state === 'sent' ? <FormattedMessage id="account.secondFactor.linkSent" defaultMessage="Link sent. Check your inbox." /> : null}
       </p>
+      {state === 'sent' && email ? <EmulatorEmailLinkHint email={email} /> : null}
       {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </div>
   );
