@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CreateFestivalInput } from '@encore/model';
@@ -30,12 +30,20 @@ const describedBy = (field: HTMLElement) =>
     .filter(Boolean)
     .map((id) => document.getElementById(id)?.textContent ?? '')
     .join(' | ');
-const setDate = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Types a day into the date field's segments (day, month, year: the order of en-GB and nl-NL). */
+async function setDate(user: ReturnType<typeof userEvent.setup>, label: string, isoDate: string) {
+  const [year, month, day] = isoDate.split('-');
+  const segments = within(screen.getByRole('group', { name: label })).getAllByRole('spinbutton');
+  await user.click(segments[0]!);
+  await user.keyboard(`${day}${month}${year}`);
+}
+/** The date field's group, which carries its description (the error) and invalid state. */
+const dateGroup = (label: string) => screen.getByRole('group', { name: label });
 
-async function fillValidFestival(user: ReturnType<typeof userEvent.setup>) {
+async function fillValidFestival(user: ReturnType<typeof userEvent.setup>, endsOn = '2027-07-04') {
   await fill(user, textbox('Name'), 'Zomer Klanken');
-  setDate('First day', '2027-07-02');
-  setDate('Last day', '2027-07-04');
+  await setDate(user, 'First day', '2027-07-02');
+  await setDate(user, 'Last day', endsOn);
   await fill(user, textbox('Venue'), 'Het Park');
 }
 
@@ -48,7 +56,7 @@ describe('CreateFestivalForm', () => {
     const user = userEvent.setup({ delay: null });
     renderWithIntl(<CreateFestivalForm navigate={() => {}} />);
     await fill(user, textbox('Name'), 'Zomer Klanken Festival');
-    setDate('First day', '2027-07-02');
+    await setDate(user, 'First day', '2027-07-02');
     expect(textbox('Web address').value).toBe('zomer-klanken-festival-2027');
     await fill(user, textbox('Short name'), 'Zomer Klanken');
     expect(textbox('Web address').value).toBe('zomer-klanken-2027');
@@ -72,8 +80,8 @@ describe('CreateFestivalForm', () => {
       expect(textbox(label).getAttribute('aria-invalid'), label).toBe('true');
       expect(describedBy(textbox(label)), label).toContain(message);
     }
-    expect(screen.getByLabelText('First day').getAttribute('aria-invalid')).toBe('true');
-    expect(describedBy(screen.getByLabelText('First day'))).toContain('Choose a date.');
+    expect(dateGroup('First day').hasAttribute('data-invalid')).toBe(true);
+    expect(describedBy(dateGroup('First day'))).toContain('Choose a date.');
     expect(screen.getByRole('alert').textContent).toContain('fields need your attention');
     // A field put right loses its error as it is typed.
     await fill(user, textbox('Name'), 'Zomer Klanken');
@@ -83,8 +91,7 @@ describe('CreateFestivalForm', () => {
   it('refuses a last day before the first, an hour past 12, no language and a bad link, in words', async () => {
     const user = userEvent.setup({ delay: null });
     renderWithIntl(<CreateFestivalForm navigate={() => {}} />);
-    await fillValidFestival(user);
-    setDate('Last day', '2027-07-01');
+    await fillValidFestival(user, '2027-07-01');
     const hour = screen.getByLabelText('A festival day starts at (hour, 0–12)');
     await user.clear(hour);
     await fill(user, hour, '13');
@@ -93,7 +100,7 @@ describe('CreateFestivalForm', () => {
     await fill(user, textbox('Instagram'), 'https://example.com/zk');
     await user.click(button('Create the festival'));
     expect(createFestival).not.toHaveBeenCalled();
-    expect(describedBy(screen.getByLabelText('Last day'))).toContain('The last day cannot be before the first day.');
+    expect(describedBy(dateGroup('Last day'))).toContain('The last day cannot be before the first day.');
     expect(describedBy(hour)).toContain('Choose an hour from 0 to 12.');
     expect(screen.getByText('Offer at least one language.')).toBeTruthy();
     expect((screen.getByLabelText('English') as HTMLInputElement).getAttribute('aria-invalid')).toBe('true');

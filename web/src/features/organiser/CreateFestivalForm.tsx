@@ -5,6 +5,8 @@ import { FormattedMessage, defineMessages, useIntl, type IntlShape, type Message
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { createFestival } from './api/create-festival';
 import { festivalHref } from './festival-href';
+import { FestivalDateField } from './FestivalDateField';
+import '../staff/staff-tools.css';
 import {
   emptyFestivalForm,
   isHexColour,
@@ -180,8 +182,8 @@ export function CreateFestivalForm({ navigate = (href) => window.location.assign
           <FormattedMessage id="organiser.form.whenGroup" defaultMessage="When" />
         </legend>
         <div className="organiser-row">
-          <Field type="date" label={<FormattedMessage id="organiser.form.startsOn" defaultMessage="First day" />} value={values.startsOn} onChange={(startsOn) => update({ startsOn })} error={text(error('startsOn'))} isRequired />
-          <Field type="date" label={<FormattedMessage id="organiser.form.endsOn" defaultMessage="Last day" />} value={values.endsOn} onChange={(endsOn) => update({ endsOn })} error={text(error('endsOn'))} isRequired />
+          <FestivalDateField label={intl.formatMessage({ id: 'organiser.form.startsOn', defaultMessage: 'First day' })} value={values.startsOn} onChange={(startsOn) => update({ startsOn })} error={text(error('startsOn'))} />
+          <FestivalDateField label={intl.formatMessage({ id: 'organiser.form.endsOn', defaultMessage: 'Last day' })} value={values.endsOn} onChange={(endsOn) => update({ endsOn })} error={text(error('endsOn'))} />
         </div>
         <TimeZoneField zones={zones} value={values.timeZone} error={text(error('timeZone'))} onChange={setTimeZone} />
         <Field
@@ -335,7 +337,7 @@ function Field({
   error: string | undefined;
   value: string;
   onChange(value: string): void;
-  type?: 'text' | 'date' | 'number' | 'url';
+  type?: 'text' | 'number' | 'url';
   isRequired?: boolean;
   autoComplete?: string;
   spellCheck?: 'false';
@@ -345,7 +347,7 @@ function Field({
   max?: number;
 }) {
   return (
-    <TextField className="field" type={type === 'number' || type === 'date' ? 'text' : type} value={value} onChange={onChange} isInvalid={Boolean(error)} isRequired={isRequired}>
+    <TextField className="field" type={type === 'number' ? 'text' : type} value={value} onChange={onChange} isInvalid={Boolean(error)} isRequired={isRequired}>
       <Label>{label}</Label>
       <Input type={type} {...input} />
       {hint ? (
