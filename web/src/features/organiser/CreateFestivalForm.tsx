@@ -162,7 +162,7 @@ export function CreateFestivalForm({ navigate = (href) => window.location.assign
             <FormattedMessage
               id="organiser.form.festivalIdHint"
               defaultMessage="The festival will be at {address}. Proposed from the short name (or name) and the year; it cannot change later."
-              values={{ address: <strong className="organiser-address">{festivalHref(values.festivalId || '…')}</strong> }}
+              values={{ address: <strong className="organiser-address">{values.festivalId ? festivalHref(values.festivalId) : '/f/…'}</strong> }}
             />
           }
           value={values.festivalId}
@@ -301,7 +301,7 @@ const TimeZoneField = memo(function TimeZoneField({ zones, value, error, onChang
       </Label>
       <div className="set-picker-input">
         <Input />
-        <Button aria-label={intl.formatMessage({ id: 'organiser.form.allZones', defaultMessage: 'Show all time zones' })}>
+        <Button className="button button-secondary organiser-combo-button" aria-label={intl.formatMessage({ id: 'organiser.form.allZones', defaultMessage: 'Show all time zones' })}>
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
@@ -469,8 +469,10 @@ function ColoursFields({ values, update, errors, problems }: GroupProps & { prob
       <div className="organiser-contrast" aria-live="polite">
         {!valid ? null : problems.length === 0 ? (
           <p className="notice notice-info">
-            <span aria-hidden="true">✓ </span>
-            <FormattedMessage id="organiser.contrast.ok" defaultMessage="Both colours keep text and controls readable in the light and the dark theme." />
+            <span>
+              <span aria-hidden="true">✓ </span>
+              <FormattedMessage id="organiser.contrast.ok" defaultMessage="Both colours keep text and controls readable in the light and the dark theme." />
+            </span>
           </p>
         ) : (
           <div className="notice notice-warn">
