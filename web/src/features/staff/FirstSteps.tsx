@@ -77,7 +77,7 @@ export function FirstSteps({ festivalId, done }: { festivalId: string; done: Fir
         })}
       </ol>
       <Button
-        className="button button-secondary button-small"
+        className="button button-secondary"
         onPress={() => {
           dismissFirstSteps(festivalId);
           setDismissed(true);
