@@ -178,3 +178,17 @@ export async function emulatorCode(verificationId: string): Promise<string | nul
   const { verificationCodes } = (await response.json()) as { verificationCodes?: Array<{ sessionInfo: string; code: string }> };
   return verificationCodes?.find((entry) => entry.sessionInfo === verificationId)?.code ?? null;
 }
+
+/**
+ * The newest email-verification link the Auth emulator holds for `email` instead of mailing it
+ * (its `oobCodes` list); null when it holds none, or against a real project.
+ */
+export async function emulatorVerificationLink(email: string): Promise<string | null> {
+  if (!appConfig.emulators) return null;
+  const { host, ports } = appConfig.emulators;
+  const response = await fetch(`http://${host}:${ports.auth}/emulator/v1/projects/${appConfig.firebase.projectId}/oobCodes`);
+  if (!response.ok) throw new Error(`The Auth emulator answered ${response.status}.`);
+  const { oobCodes } = (await response.json()) as { oobCodes?: Array<{ email?: string; requestType?: string; oobLink?: string }> };
+  const mine = (oobCodes ?? []).filter((entry) => entry.requestType === 'VERIFY_EMAIL' && entry.email?.toLowerCase() === email.toLowerCase() && entry.oobLink);
+  return mine.at(-1)?.oobLink ?? null;
+}

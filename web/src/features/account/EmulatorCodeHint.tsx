@@ -45,3 +45,40 @@ export function EmulatorCodeHint({ verificationId }: { verificationId: string })
     </div>
   );
 }
+
+/**
+ * On the local emulators only: no email is sent, so the verification link the Auth emulator
+ * holds for `email` can be shown here (opening it verifies the address). Nothing against a
+ * real project.
+ */
+export function EmulatorEmailLinkHint({ email }: { email: string }) {
+  const [link, setLink] = useState<string | null | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  if (!appConfig.emulators) return null;
+  const show = () => {
+    setError(null);
+    void secondFactor()
+      .then((module) => module.emulatorVerificationLink(email))
+      .then(setLink, setError);
+  };
+  return (
+    <div className="notice notice-info">
+      <p>
+        <FormattedMessage id="account.emulatorLink.where" defaultMessage="Local emulator: no email is sent. The Auth emulator keeps the link, and can show it here." />
+      </p>
+      <Button className="button button-small button-secondary" onPress={show}>
+        <FormattedMessage id="account.emulatorLink.show" defaultMessage="Show the link here" />
+      </Button>
+      <p role="status">
+        {link ? (
+          <a href={link} target="_blank" rel="noreferrer">
+            <FormattedMessage id="account.emulatorLink.open" defaultMessage="Open the verification link (new tab), then press “I opened the link”" />
+          </a>
+        ) : link === null ? (
+          <FormattedMessage id="account.emulatorLink.none" defaultMessage="The emulator holds no link for this address: send one first." />
+        ) : null}
+      </p>
+      {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
+    </div>
+  );
+}

@@ -6,11 +6,12 @@ import type { SignedInAccount } from '../../firebase/auth';
 import type { EnrolledFactor } from '../../firebase/second-factor';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { describeSecondFactorError } from './second-factor-errors';
-import { isStaff } from './AccountContext';
-import { staffAccessOf } from './staff-access';
+import { festivalAccessOf } from './staff-access';
+import { useFestivalRole } from './use-festival-role';
 import { EnrolAuthenticatorForm } from './EnrolAuthenticatorForm';
 import { EnrolPhoneForm } from './EnrolPhoneForm';
 import { FactorLabel } from './FactorLabel';
+import { EmulatorEmailLinkHint } from './EmulatorCodeHint';
 
 const secondFactor = () => import('../../firebase/second-factor');
 
@@ -47,8 +48,10 @@ export function SecondFactorSection({ account }: { account: SignedInAccount }) {
     if (window.location.hash === `#${SECOND_FACTOR_SECTION_ID}`) section.current?.scrollIntoView({ block: 'start' });
   }, []);
 
-  const staff = isStaff(account);
-  const access = staffAccessOf(account);
+  // The current festival's console: the project admin's claim, or the person's role in it.
+  const role = useFestivalRole(appConfig.festivalId, account);
+  const access = festivalAccessOf(account, role.role, 'figures');
+  const staff = access !== 'not-staff';
   return (
     <section className="panel second-factor" id={SECOND_FACTOR_SECTION_ID} ref={section} aria-labelledby="second-factor-title">
       <h2 id="second-factor-title">
@@ -232,6 +235,7 @@ function VerifyEmailFirst({ email }: { email: string | null }) {
       <p role="status">
         {state === 'sent' ? <FormattedMessage id="account.secondFactor.linkSent" defaultMessage="Link sent. Check your inbox." /> : null}
       </p>
+      {state === 'sent' && email ? <EmulatorEmailLinkHint email={email} /> : null}
       {error ? <ErrorNotice error={error} describe={describeSecondFactorError} /> : null}
     </div>
   );

@@ -14,6 +14,9 @@ import { clockTime, dayLabel, instantLabel, shortDayLabel } from '../../time/for
 import { BarChart } from './BarChart';
 import { ColumnChart, chartSummary, type Column } from './ColumnChart';
 import { lastHours, todayFigures, type TodayFigures } from './today-figures';
+import { FirstSteps } from './FirstSteps';
+import { useFirstStepsDone } from './first-steps';
+import { useStaffRole } from './staff-role';
 
 const totalsLabels = defineMessages({
   favorites: { id: 'staff.dashboard.favorites', defaultMessage: 'Favourites' },
@@ -49,6 +52,9 @@ export default function DashboardPage() {
     }),
     [festivalId],
   );
+  // The first steps lead to the programme's sections: shown to the roles that may go there.
+  const setsUp = useStaffRole().granted('programme');
+  const firstSteps = useFirstStepsDone(festivalId, setsUp);
   const totals = useLiveDocument(refs.totals, totalsStatsSchema);
   const stages = useLiveDocument(refs.stages, stageStatsSchema);
   // Favourites and trending are published in the festival's live document (festivals/{f}/live/sets).
@@ -92,6 +98,7 @@ export default function DashboardPage() {
         <FormattedMessage id="staff.dashboard.title" defaultMessage="Live dashboard" />
       </h2>
       {failed ? <ErrorNotice error={failed.error} /> : null}
+      {setsUp ? <FirstSteps festivalId={festivalId} done={firstSteps} /> : null}
       {today ? (
         <section aria-labelledby="dashboard-today-title">
           <h3 id="dashboard-today-title">

@@ -1,89 +1,111 @@
-import { lazy, Suspense } from 'react';
+import { FESTIVAL_CAPABILITIES, type FestivalCapability, type StaffAccess } from '@encore/model';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Route, Switch } from 'wouter';
+import { appConfig } from '../../config/firebase-config';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
-import { useProgrammeListeners } from '../../festival/FestivalContext';
+import { ErrorNotice } from '../../ui/ErrorNotice';
+import { useFestival, useProgrammeListeners } from '../../festival/FestivalContext';
 import { useAccount } from '../account/AccountContext';
-import { staffAccessOf } from '../account/staff-access';
+import { festivalAccessOf } from '../account/staff-access';
+import { useFestivalRole } from '../account/use-festival-role';
+import { rememberStaffRole } from '../account/staff-hint';
+import { CONSOLE_SECTIONS, type ConsoleSectionKey } from './console-sections';
 import { StaffLocked } from './StaffLocked';
+import { StaffRoleContext } from './staff-role';
 
-const DashboardPage = lazy(() => import('./DashboardPage'));
-const ModerationPage = lazy(() => import('./ModerationPage'));
-const ProgrammeEditorPage = lazy(() => import('./ProgrammeEditorPage'));
-const AnnouncementsPage = lazy(() => import('./AnnouncementsPage'));
-const ImportPage = lazy(() => import('./ImportPage'));
-const VenueMapEditorPage = lazy(() => import('./VenueMapEditorPage'));
-const InfoEditorPage = lazy(() => import('./InfoEditorPage'));
+const pages: Record<ConsoleSectionKey, ComponentType> = {
+  dashboard: lazy(() => import('./DashboardPage')),
+  moderation: lazy(() => import('./ModerationPage')),
+  programme: lazy(() => import('./ProgrammeEditorPage')),
+  import: lazy(() => import('./ImportPage')),
+  map: lazy(() => import('./VenueMapEditorPage')),
+  info: lazy(() => import('./InfoEditorPage')),
+  announcements: lazy(() => import('./AnnouncementsPage')),
+  team: lazy(() => import('../team/TeamPage')),
+};
 
 /**
- * The staff console, for staff signed in with a second factor: the role comes from the
- * `role` custom claim, the factor from the sign-in (rules and functions enforce both too).
+ * The staff console of the current festival. Who may use which section is `festivalAccess`
+ * per capability (the decision the rules and the staff functions make too): the project
+ * admin's claim, or the person's own `festivals/{f}/staff/{uid}` (followed live, so a role
+ * given or removed shows at once), and a sign-in that used a second factor. Each role sees
+ * only its sections.
  */
 export default function StaffPage() {
   const intl = useIntl();
   const { account } = useAccount();
-  if (account === undefined) return <Loading label={<FormattedMessage id="staff.page.checking" defaultMessage="Checking your account…" />} />;
-  const access = staffAccessOf(account);
-  if (access === 'second-factor-needed') return <StaffLocked enrolledFactors={account?.enrolledFactors ?? 0} />;
-  if (access === 'not-staff') {
+  const festivalId = appConfig.festivalId;
+  const role = useFestivalRole(festivalId, account);
+  const { programme } = useFestival();
+  const festivalName = programme?.festival.name ?? festivalId;
+  const uid = account && !account.anonymous ? account.uid : null;
+  const known = role.status === 'ready' && account?.role !== 'admin';
+  useEffect(() => {
+    if (uid && known) rememberStaffRole(uid, festivalId, role.role !== null);
+  }, [uid, known, festivalId, role.role]);
+
+  if (account === undefined || role.status === 'loading') {
+    return <Loading label={<FormattedMessage id="staff.page.checking" defaultMessage="Checking your account…" />} />;
+  }
+  const access = Object.fromEntries(FESTIVAL_CAPABILITIES.map((capability) => [capability, festivalAccessOf(account, role.role, capability)])) as Record<FestivalCapability, StaffAccess>;
+  const granted = (capability: FestivalCapability) => access[capability] === 'granted';
+  const sections = CONSOLE_SECTIONS.filter((section) => granted(section.capability));
+
+  if (sections.length === 0 && Object.values(access).includes('second-factor-needed')) return <StaffLocked enrolledFactors={account?.enrolledFactors ?? 0} />;
+  if (sections.length === 0) {
     return (
       <div className="page-header">
         <h1>
-          <FormattedMessage id="staff.page.onlyTitle" defaultMessage="Staff only" />
+          <FormattedMessage id="staff.page.noRoleTitle" defaultMessage="No role in {festival}" values={{ festival: festivalName }} />
         </h1>
         <p>
           <FormattedMessage
-            id="staff.page.only"
-            defaultMessage="This part of Encore is for festival staff. If you are staff, sign in with your staff account on the Account page."
+            id="staff.page.noRole"
+            defaultMessage="You have no role in {festival}. This part of Encore is for its staff: if you are, ask the festival’s admin to give you a role, or sign in with your staff account on the Account page."
+            values={{ festival: festivalName }}
           />
         </p>
+        {role.error ? <ErrorNotice error={role.error} /> : null}
       </div>
     );
   }
   return (
-    <>
+    <StaffRoleContext.Provider value={{ granted }}>
       <ProgrammeListeners />
       <header className="page-header">
         <h1>
           <FormattedMessage id="staff.page.title" defaultMessage="Staff console" />
         </h1>
+        <p className="muted">
+          <FormattedMessage
+            id="staff.page.yourRole"
+            defaultMessage="{festival} · {role, select, admin {festival admin} programme {programme} moderator {moderator} other {project admin}}"
+            values={{ festival: festivalName, role: account?.role === 'admin' ? 'project' : (role.role ?? 'project') }}
+          />
+        </p>
       </header>
       <nav aria-label={intl.formatMessage({ id: 'staff.page.nav', defaultMessage: 'Staff' })} className="staff-nav">
-        <NavLink to="/" end>
-          <FormattedMessage id="staff.page.dashboard" defaultMessage="Dashboard" />
-        </NavLink>
-        <NavLink to="/moderation">
-          <FormattedMessage id="staff.page.moderation" defaultMessage="Moderation" />
-        </NavLink>
-        <NavLink to="/programme">
-          <FormattedMessage id="staff.page.programme" defaultMessage="Programme" />
-        </NavLink>
-        <NavLink to="/import">
-          <FormattedMessage id="staff.page.import" defaultMessage="Import" />
-        </NavLink>
-        <NavLink to="/map">
-          <FormattedMessage id="staff.page.map" defaultMessage="Map" />
-        </NavLink>
-        <NavLink to="/info">
-          <FormattedMessage id="staff.page.info" defaultMessage="Info pages" />
-        </NavLink>
-        <NavLink to="/announcements">
-          <FormattedMessage id="staff.page.announcements" defaultMessage="Announcements" />
-        </NavLink>
+        {sections.map((section) => (
+          <NavLink key={section.key} to={section.path} end={section.path === '/'}>
+            {intl.formatMessage(section.label)}
+          </NavLink>
+        ))}
       </nav>
       <Suspense fallback={<Loading label={<FormattedMessage id="staff.page.loading" defaultMessage="Loading…" />} />}>
         <Switch>
-          <Route path="/" component={DashboardPage} />
-          <Route path="/moderation" component={ModerationPage} />
-          <Route path="/programme" component={ProgrammeEditorPage} />
-          <Route path="/import" component={ImportPage} />
-          <Route path="/map" component={VenueMapEditorPage} />
-          <Route path="/info" component={InfoEditorPage} />
-          <Route path="/announcements" component={AnnouncementsPage} />
+          {sections.map((section) => (
+            <Route key={section.key} path={section.path} component={pages[section.key]} />
+          ))}
+          <Route>
+            <p className="notice notice-info">
+              <FormattedMessage id="staff.page.notYourSection" defaultMessage="This part of the console is not open to your role. The sections above are." />
+            </p>
+          </Route>
         </Switch>
       </Suspense>
-    </>
+    </StaffRoleContext.Provider>
   );
 }
 

@@ -7,7 +7,7 @@ import { useFestival } from '../../festival/FestivalContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { useAccount } from '../account/AccountContext';
-import { SignInForms } from '../account/AccountPage';
+import { SignInForms } from '../account/SignInForms';
 import { SecondFactorSignIn } from '../account/SecondFactorSignIn';
 import { useSecondFactorChallenge } from '../account/use-second-factor-challenge';
 import { ROLE_EXPLANATIONS, ROLE_NAMES, ROLES } from './role-texts';

@@ -1,0 +1,36 @@
+import type { FestivalCapability } from '@encore/model';
+import { defineMessages, type MessageDescriptor } from 'react-intl';
+
+const labels = defineMessages({
+  dashboard: { id: 'staff.page.dashboard', defaultMessage: 'Dashboard' },
+  moderation: { id: 'staff.page.moderation', defaultMessage: 'Moderation' },
+  programme: { id: 'staff.page.programme', defaultMessage: 'Programme' },
+  import: { id: 'staff.page.import', defaultMessage: 'Import' },
+  map: { id: 'staff.page.map', defaultMessage: 'Map' },
+  info: { id: 'staff.page.info', defaultMessage: 'Info pages' },
+  announcements: { id: 'staff.page.announcements', defaultMessage: 'Announcements' },
+  team: { id: 'staff.page.team', defaultMessage: 'Team' },
+});
+
+export type ConsoleSectionKey = keyof typeof labels;
+
+export interface ConsoleSection {
+  key: ConsoleSectionKey;
+  /** Inside the console's nest (`/staff`). */
+  path: string;
+  /** What a role needs to see it (ROLE_CAPABILITIES in the model): a moderator sees the dashboard and moderation, programme staff all but moderation. */
+  capability: FestivalCapability;
+  label: MessageDescriptor;
+}
+
+/** The console's sections in their order, each with the capability that opens it. */
+export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
+  { key: 'dashboard', path: '/', capability: 'figures', label: labels.dashboard },
+  { key: 'moderation', path: '/moderation', capability: 'moderate', label: labels.moderation },
+  { key: 'programme', path: '/programme', capability: 'programme', label: labels.programme },
+  { key: 'import', path: '/import', capability: 'programme', label: labels.import },
+  { key: 'map', path: '/map', capability: 'programme', label: labels.map },
+  { key: 'info', path: '/info', capability: 'programme', label: labels.info },
+  { key: 'announcements', path: '/announcements', capability: 'announce', label: labels.announcements },
+  { key: 'team', path: '/team', capability: 'manage', label: labels.team },
+];
