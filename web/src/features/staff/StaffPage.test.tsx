@@ -36,6 +36,7 @@ for (const [path, name] of [
   ['./VenueMapEditorPage', 'Map editor page'],
   ['./InfoEditorPage', 'Info editor page'],
   ['./AnnouncementsPage', 'Announcements page'],
+  ['../team/TeamPage', 'Team page'],
 ] as const) {
   vi.doMock(path, () => ({ default: () => <p>{name}</p> }));
 }
@@ -88,7 +89,7 @@ describe('StaffPage, the gate per festival', () => {
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements'];
+    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');
