@@ -104,6 +104,9 @@ export function functionUrl(name: string, config: AppConfig): string {
 const pathname = typeof location === 'undefined' ? '/' : location.pathname;
 const buildConfig = readConfig(import.meta.env as Env);
 
+/** The build's festival (`VITE_FESTIVAL_ID`, else `encore-2026`): what an address without `/f/{festivalId}` shows. */
+export const buildFestivalId = buildConfig.festivalId;
+
 /** The festival and router base of this page's address, read once: switching festival is a full navigation. */
 export const appRoute: FestivalRoute & { topLevel: boolean } = {
   ...festivalRoute(pathname, buildConfig.festivalId),
