@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { appRoute } from '../config/firebase-config';
 import { FestivalProvider } from '../festival/FestivalContext';
@@ -10,8 +9,6 @@ import { AccountProvider } from '../features/account/AccountContext';
 import { FavoritesProvider } from '../features/favorites/FavoritesContext';
 import { FriendPlansProvider } from '../features/friends/FriendPlansContext';
 import { AppErrorBoundary, RouteErrorBoundary } from './ErrorBoundaries';
-import { BrandMark } from '../ui/BrandMark';
-import { markFirstContentShown } from './first-content';
 import { FirstContentMark } from './FirstContentMark';
 import { Layout } from './Layout';
 import { lazyPage } from './lazy-page';
@@ -38,9 +35,9 @@ const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvite
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
 const FriendsSchedulePage = lazyPage(() => import('../features/friends/FriendsSchedulePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
-// The pages outside any festival (config/festival-route.ts: `TOP_LEVEL_PAGES`).
-const FestivalsPage = lazyPage(() => import('./FestivalsPage'));
-const OrganiserPage = lazyPage(() => import('../features/organiser/OrganiserPage'));
+// The pages outside any festival (config/festival-route.ts: `TOP_LEVEL_PAGES`), with their
+// own frame: a chunk of their own, so a festival's first visit does not download them.
+const TopLevelApp = lazy(() => import('./TopLevelApp'));
 
 /**
  * The app for this page's address (config/festival-route.ts): a festival's pages under its
@@ -48,7 +45,13 @@ const OrganiserPage = lazyPage(() => import('../features/organiser/OrganiserPage
  * pages outside any festival. Chosen once per page load: moving between them is a full navigation.
  */
 export function App() {
-  return appRoute.topLevel ? <TopLevelApp /> : <FestivalApp />;
+  return appRoute.topLevel ? (
+    <Suspense fallback={null}>
+      <TopLevelApp />
+    </Suspense>
+  ) : (
+    <FestivalApp />
+  );
 }
 
 function FestivalApp() {
@@ -103,53 +106,3 @@ function FestivalApp() {
   );
 }
 
-/** The chooser and the organisers' console: no festival, so none of its providers or its bundle. */
-function TopLevelApp() {
-  return (
-    <I18nProvider>
-      <AppErrorBoundary>
-        <AccountProvider>
-          <TopLevelLayout>
-            <UpdatePrompt />
-            <RouteErrorBoundary>
-              <Switch>
-                <Route path="/festivals" component={FestivalsPage} />
-                <Route path="/organiser" nest component={OrganiserPage} />
-                <Route component={NotFoundPage} />
-              </Switch>
-              <ShownMark />
-            </RouteErrorBoundary>
-          </TopLevelLayout>
-        </AccountProvider>
-      </AppErrorBoundary>
-    </I18nProvider>
-  );
-}
-
-/** The frame of the pages outside any festival: the brand (to the chooser) and the page. */
-function TopLevelLayout({ children }: { children: ReactNode }) {
-  return (
-    <div className="app" data-surface="festival">
-      <a className="skip-link" href="#main">
-        <FormattedMessage id="app.layout.skip" defaultMessage="Skip to content" />
-      </a>
-      <header className="site-header">
-        <div className="site-header-inner">
-          <a href="/festivals" className="brand">
-            <BrandMark />
-            <span className="brand-name">Encore</span>
-          </a>
-        </div>
-      </header>
-      <main id="main" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-    </div>
-  );
-}
-
-/** FirstContentMark's counterpart where there is no festival to wait for: the page is committed. */
-function ShownMark() {
-  useEffect(() => markFirstContentShown(), []);
-  return null;
-}
