@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Router, Switch } from 'wouter';
 import { appRoute } from '../config/firebase-config';
 import { FestivalProvider } from '../festival/FestivalContext';
-import { FestivalTheme } from '../festival/FestivalTheme';
 import { LiveCountsProvider } from '../festival/LiveCountsContext';
 import { I18nProvider } from '../i18n/I18nProvider';
 import { AccountProvider } from '../features/account/AccountContext';
@@ -35,9 +34,11 @@ const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvite
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
 const FriendsSchedulePage = lazyPage(() => import('../features/friends/FriendsSchedulePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
-// The pages outside any festival (config/festival-route.ts: `TOP_LEVEL_PAGES`), with their
+// The pages outside any festival (config/festival-route.ts: `isTopLevelPage`), with their
 // own frame: a chunk of their own, so a festival's first visit does not download them.
 const TopLevelApp = lazy(() => import('./TopLevelApp'));
+// The festival's colours: after the page (the first HTML the server writes carries them already).
+const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
 
 /**
  * The app for this page's address (config/festival-route.ts): a festival's pages under its
@@ -61,7 +62,9 @@ function FestivalApp() {
     <AppErrorBoundary>
       <AccountProvider>
         <FestivalProvider>
-          <FestivalTheme />
+          <Suspense fallback={null}>
+            <FestivalTheme />
+          </Suspense>
           <LiveCountsProvider>
           <FavoritesProvider>
           <FriendPlansProvider>

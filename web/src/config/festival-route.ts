@@ -11,6 +11,7 @@
 export const FESTIVAL_ID_PATTERN = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 const PREFIXED = /^\/f\/([^/]+)(\/.*)?$/;
+const TOP_LEVEL = /^\/(festivals|organiser)(\/|$)/;
 
 export interface FestivalRoute {
   festivalId: string;
@@ -23,10 +24,8 @@ export interface FestivalRoute {
  * no festival prefix: the address stays under the default festival (where it is not found).
  */
 export function festivalRoute(pathname: string, buildDefault: string): FestivalRoute {
-  const match = PREFIXED.exec(pathname);
-  const id = match?.[1];
-  if (id !== undefined && FESTIVAL_ID_PATTERN.test(id)) return { festivalId: id, base: `/f/${id}` };
-  return { festivalId: buildDefault, base: '' };
+  const id = PREFIXED.exec(pathname)?.[1];
+  return id && FESTIVAL_ID_PATTERN.test(id) ? { festivalId: id, base: `/f/${id}` } : { festivalId: buildDefault, base: '' };
 }
 
 /** The address of a festival's programme (a full navigation from another festival's pages). */
@@ -34,10 +33,7 @@ export function festivalHref(festivalId: string): string {
   return `/f/${festivalId}/`;
 }
 
-/** The pages outside any festival: the chooser and the organisers' console. */
-export const TOP_LEVEL_PAGES = ['/festivals', '/organiser'] as const;
-
-/** Whether `pathname` is one of the pages outside any festival (the organisers' console with its own sub-routes). */
+/** Whether `pathname` is one of the pages outside any festival: the chooser (`/festivals`) and the organisers' console (`/organiser`, with its sub-routes). */
 export function isTopLevelPage(pathname: string): boolean {
-  return TOP_LEVEL_PAGES.some((page) => pathname === page || pathname === `${page}/` || pathname.startsWith(`${page}/`));
+  return TOP_LEVEL.test(pathname);
 }

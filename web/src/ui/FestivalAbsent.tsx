@@ -4,7 +4,7 @@ import { isStaff, useAccount } from '../features/account/AccountContext';
 import { EmptyState } from './EmptyState';
 
 /** The festival exists and has published no sets: say so; staff get the way to the programme editor. */
-export function NoProgrammeYet() {
+function NoProgrammeYet() {
   const { account } = useAccount();
   return (
     <EmptyState
@@ -27,7 +27,7 @@ export function NoProgrammeYet() {
  * festival): the festivals there are, and for the project's organisers, where to make one.
  * Plain links: both pages are outside any festival (a full navigation).
  */
-export function NoFestivalHere() {
+function NoFestivalHere() {
   const { account } = useAccount();
   return (
     <EmptyState
@@ -48,4 +48,18 @@ export function NoFestivalHere() {
       <FormattedMessage id="ui.festivalGate.noFestival" defaultMessage="There is no festival at this address. It may have moved, or the link may be mistyped." />
     </EmptyState>
   );
+}
+
+/** FestivalGate's rare answers: not on this device yet, no sets yet, or no festival at this address. */
+export default function FestivalAbsent({ what }: { what: 'offline' | 'sets' | 'festival' }) {
+  if (what === 'offline')
+    return (
+      <EmptyState icon="offline" title={<FormattedMessage id="ui.festivalGate.offlineTitle" defaultMessage="Not saved on this device yet" />}>
+        <FormattedMessage
+          id="ui.festivalGate.offline"
+          defaultMessage="Open Encore once while online and the programme will work offline from then on."
+        />
+      </EmptyState>
+    );
+  return what === 'sets' ? <NoProgrammeYet /> : <NoFestivalHere />;
 }

@@ -2,13 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
 import type { FestivalState } from '../festival/FestivalContext';
 import type { Programme } from '../festival/programme';
-import { EmptyState } from './EmptyState';
 import { LazyErrorNotice } from './LazyErrorNotice';
 import { Skeleton } from './Skeleton';
 
-// The two answers a festival's visitors rarely see (no sets yet, no festival at all): a chunk of their own.
-const NoProgrammeYet = lazy(() => import('./FestivalAbsent').then((module) => ({ default: module.NoProgrammeYet })));
-const NoFestivalHere = lazy(() => import('./FestivalAbsent').then((module) => ({ default: module.NoFestivalHere })));
+// The answers a festival's visitors rarely see (not saved offline yet, no sets yet, no festival at all): a chunk of their own.
+const FestivalAbsent = lazy(() => import('./FestivalAbsent'));
 
 /**
  * Renders its children once the programme is there; otherwise says why not, plainly. With
@@ -19,7 +17,7 @@ export function FestivalGate({ state, needsSets = false, children }: { state: Fe
   if (state.programme)
     return state.programme.performances.length === 0 && needsSets ? (
       <Suspense fallback={null}>
-        <NoProgrammeYet />
+        <FestivalAbsent what="sets" />
       </Suspense>
     ) : (
       <>{children(state.programme)}</>
@@ -27,16 +25,9 @@ export function FestivalGate({ state, needsSets = false, children }: { state: Fe
   if (state.status === 'error') return <LazyErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
   if (state.status === 'missing') {
     // Missing from this device's cache only is not missing: say so, whatever the badge says.
-    return state.connection !== 'online' || state.fromCache ? (
-      <EmptyState icon="offline" title={<FormattedMessage id="ui.festivalGate.offlineTitle" defaultMessage="Not saved on this device yet" />}>
-        <FormattedMessage
-          id="ui.festivalGate.offline"
-          defaultMessage="Open Encore once while online and the programme will work offline from then on."
-        />
-      </EmptyState>
-    ) : (
+    return (
       <Suspense fallback={null}>
-        <NoFestivalHere />
+        <FestivalAbsent what={state.connection !== 'online' || state.fromCache ? 'offline' : 'festival'} />
       </Suspense>
     );
   }
