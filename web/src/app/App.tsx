@@ -37,8 +37,6 @@ const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 // The pages outside any festival (config/festival-route.ts: `isTopLevelPage`), with their
 // own frame: a chunk of their own, so a festival's first visit does not download them.
 const TopLevelApp = lazy(() => import('./TopLevelApp'));
-// The festival's colours: after the page (the first HTML the server writes carries them already).
-const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
 
 /**
  * The app for this page's address (config/festival-route.ts): a festival's pages under its
@@ -62,9 +60,6 @@ function FestivalApp() {
     <AppErrorBoundary>
       <AccountProvider>
         <FestivalProvider>
-          <Suspense fallback={null}>
-            <FestivalTheme />
-          </Suspense>
           <LiveCountsProvider>
           <FavoritesProvider>
           <FriendPlansProvider>
