@@ -14,22 +14,15 @@ const FestivalAbsent = lazy(() => import('./FestivalAbsent'));
  * whoever may edit the programme where to start.
  */
 export function FestivalGate({ state, needsSets = false, children }: { state: FestivalState; needsSets?: boolean; children: (programme: Programme) => ReactNode }) {
-  if (state.programme)
-    return state.programme.performances.length === 0 && needsSets ? (
-      <Suspense fallback={null}>
-        <FestivalAbsent what="sets" />
-      </Suspense>
-    ) : (
-      <>{children(state.programme)}</>
-    );
-  if (state.status === 'error') return <LazyErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
-  if (state.status === 'missing') {
+  const { programme } = state;
+  if (programme && (!needsSets || programme.performances.length > 0)) return <>{children(programme)}</>;
+  if (!programme && state.status === 'error') return <LazyErrorNotice variant="state" error={state.error} onRetry={() => window.location.reload()} />;
+  if (programme || state.status === 'missing')
     // Missing from this device's cache only is not missing: say so, whatever the badge says.
     return (
       <Suspense fallback={null}>
-        <FestivalAbsent what={state.connection !== 'online' || state.fromCache ? 'offline' : 'festival'} />
+        <FestivalAbsent what={programme ? 'sets' : state.connection !== 'online' || state.fromCache ? 'offline' : 'festival'} />
       </Suspense>
     );
-  }
   return <Skeleton label={<FormattedMessage id="ui.festivalGate.loading" defaultMessage="Loading the programme…" />} />;
 }
