@@ -2,15 +2,16 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { afterFirstContent } from './app/first-content';
-import { appConfig } from './config/firebase-config';
+import { appConfig, appRoute } from './config/firebase-config';
 import { programmeBundleBytes } from './festival/bundle-file/fetch-bundle';
 import './firebase/no-injected-defaults';
 import { loadDisplayFont } from './ui/display-font';
 import './styles/base.css';
 
 // The programme's bundle file before anything renders (index.html preloads it already): the
-// first paint reads its sets from it (festival/FestivalContext.tsx).
-void programmeBundleBytes(appConfig.festivalId);
+// first paint reads its sets from it (festival/FestivalContext.tsx). The festival is the
+// address's (config/festival-route.ts); the pages outside any festival have none to load.
+if (!appRoute.topLevel) void programmeBundleBytes(appConfig.festivalId);
 
 // As a transition: React renders the first page in slices of a few milliseconds instead of one
 // long task, so the phone stays responsive while it does (index.html's shell is on screen meanwhile).

@@ -30,7 +30,10 @@ cleanupOutdatedCaches();
 // Every route is the same single-page shell, app.html (web/vite/app-shell.ts: what Hosting
 // serves; `/` from the network is that shell with the programme's header written in, which
 // React renders anyway); Firebase Hosting's reserved URLs (/__/auth for Google sign-in) are
-// real pages and go to the network.
+// real pages and go to the network. Every festival's address (`/f/{festivalId}/...`) is the same
+// shell too: the page reads its festival from the address (config/festival-route.ts) and its
+// programme from that festival's own bundle copy (festival/bundle-file/bundle-copy.ts, one per
+// festival), so a visitor of two festivals has both offline after one visit to each.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('app.html'), { denylist: [/^\/__\//] }));
 
 // Staff's images (the site plan, artist pictures) are public files under `media/` whose paths

@@ -116,6 +116,25 @@ describe('scriptsAfterFirstPaint, in a page', () => {
     ]);
   });
 
+  it("preloads the bundle of the address's festival, and its programme's hints on its programme only", () => {
+    const urls = (path: string) => {
+      window.history.replaceState(null, '', path);
+      const page = runLoader();
+      page.paint('first-contentful-paint');
+      vi.advanceTimersByTime(1);
+      return page.requested().map((request) => (request[1] === 'module' ? request[2] : request[1]));
+    };
+    const modules = ['/assets/react-def.js', '/assets/rolldown-runtime-ghi.js'];
+    const programme = ['/assets/ProgrammePage-jkl.js', '/assets/ProgrammePage-mno.css'];
+    for (const path of ['/f/zomer-2027/', '/f/zomer-2027'])
+      expect(urls(path), path).toEqual(['/bundles/zomer-2027/programme.bundle', ...modules, ...programme, '/assets/index-abc.js']);
+    expect(urls('/f/zomer-2027/lineup')).toEqual(['/bundles/zomer-2027/programme.bundle', ...modules, '/assets/index-abc.js']);
+    // Not a festival id: the build's festival, where the app says the page is not found.
+    expect(urls('/f/Zomer/')).toEqual(['/bundles/encore-2026/programme.bundle', ...modules, '/assets/index-abc.js']);
+    // Outside any festival: no bundle to load.
+    for (const path of ['/festivals', '/organiser', '/organiser/new']) expect(urls(path), path).toEqual([...modules, '/assets/index-abc.js']);
+  });
+
   it('asks at once in a tab opened in the background (it does not paint), without Paint Timing, or when the observer refuses it', () => {
     expect(runLoader({ visibility: 'hidden' }).requested()).toHaveLength(6);
     expect(runLoader({ paintTiming: false }).requested()).toHaveLength(6);

@@ -12,7 +12,8 @@
  *
  * How: Vite's `<script type="module" src>` of the entry and its `<link rel="modulepreload">`s
  * leave the HTML; one inline script at the end of `<body>` adds them back, with the
- * programme bundle's preload and, on `/`, the programme route's hints, as soon as the
+ * programme bundle's preload (the festival of the address: `/f/{festivalId}/...`, else the
+ * build's) and, on the programme (`/` or `/f/{festivalId}/`), the programme route's hints, as soon as the
  * browser reports the first contentful paint (Paint Timing, Chromium, Firefox and Safari
  * 14.1+), or at once where there is none to wait for (no Paint Timing, a tab opened in the
  * background, which does not paint), and at the latest after `FALLBACK_MS`.
@@ -27,14 +28,18 @@ export const FALLBACK_MS = 500;
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
 
-function loaderScript(entry: string, hints: Hint[], programmeHints: Hint[]): string {
-  // Plain ES5 in one IIFE: it runs in the HTML parser, before any of the app's code.
+function loaderScript(entry: string, bundleHref: string, modules: Hint[], programmeHints: Hint[]): string {
+  // Plain ES5 in one IIFE: it runs in the HTML parser, before any of the app's code. The
+  // festival is the address's (`/f/{festivalId}/...`, src/config/festival-route.ts), else the
+  // build's; the pages outside any festival (`/festivals`, `/organiser`) load no bundle.
   return `<script>(function(){
 var started=false;
 function add(hint){var link=document.createElement('link');link.rel=hint[0];if(hint[2])link.setAttribute('as',hint[2]);if(hint[0]==='modulepreload'||hint[2]==='fetch')link.crossOrigin='';link.href=hint[1];document.head.appendChild(link);}
 function start(){if(started)return;started=true;
-${JSON.stringify(hints)}.forEach(add);
-if(location.pathname==='/')${JSON.stringify(programmeHints)}.forEach(add);
+var path=location.pathname,festival=/^\\/f\\/([a-z0-9][a-z0-9-]{0,79})(\\/.*)?$/.exec(path),page=festival?festival[2]||'/':path;
+if(!/^\\/(festivals|organiser)(\\/|$)/.test(path))add(['preload',festival?'/bundles/'+festival[1]+'/programme.bundle':${JSON.stringify(bundleHref)},'fetch']);
+${JSON.stringify(modules)}.forEach(add);
+if(page==='/')${JSON.stringify(programmeHints)}.forEach(add);
 var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${JSON.stringify(entry)};document.head.appendChild(script);}
 var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes||[];
 if(document.visibilityState!=='visible'||types.indexOf('paint')<0){start();return;}
@@ -51,9 +56,9 @@ export function scriptsAfterFirstPaint(html: string, options: { bundleHref: stri
   const entry = ENTRY_SCRIPT.exec(html);
   if (!entry) return html;
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  const hints: Hint[] = [['preload', options.bundleHref, 'fetch'], ...modules.map((href): Hint => ['modulepreload', href])];
+  const hints = modules.map((href): Hint => ['modulepreload', href]);
   const without = html.replace(entry[0], '').replace(MODULE_PRELOAD, '');
-  return without.replace('</body>', `${loaderScript(entry[1]!, hints, options.programmeHints)}\n  </body>`);
+  return without.replace('</body>', `${loaderScript(entry[1]!, options.bundleHref, hints, options.programmeHints)}\n  </body>`);
 }
 
 /** The entry script a built shell loads: the loader's, or a `<script type="module" src>`'s. */

@@ -1,4 +1,6 @@
-import { Route, Switch } from 'wouter';
+import { lazy, Suspense } from 'react';
+import { Route, Router, Switch } from 'wouter';
+import { appRoute } from '../config/firebase-config';
 import { FestivalProvider } from '../festival/FestivalContext';
 import { LiveCountsProvider } from '../festival/LiveCountsContext';
 import { I18nProvider } from '../i18n/I18nProvider';
@@ -32,8 +34,26 @@ const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvite
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
 const FriendsSchedulePage = lazyPage(() => import('../features/friends/FriendsSchedulePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
+// The pages outside any festival (config/festival-route.ts: `isTopLevelPage`), with their
+// own frame: a chunk of their own, so a festival's first visit does not download them.
+const TopLevelApp = lazy(() => import('./TopLevelApp'));
 
+/**
+ * The app for this page's address (config/festival-route.ts): a festival's pages under its
+ * router base (`/f/{festivalId}`, or none for the build's default festival), or one of the
+ * pages outside any festival. Chosen once per page load: moving between them is a full navigation.
+ */
 export function App() {
+  return appRoute.topLevel ? (
+    <Suspense fallback={null}>
+      <TopLevelApp />
+    </Suspense>
+  ) : (
+    <FestivalApp />
+  );
+}
+
+function FestivalApp() {
   // The language wraps everything, the error boundaries included, so even a fallback speaks it.
   return (
     <I18nProvider>
@@ -43,6 +63,7 @@ export function App() {
           <LiveCountsProvider>
           <FavoritesProvider>
           <FriendPlansProvider>
+            <Router base={appRoute.base}>
             <Layout>
               <UpdatePrompt />
               <RouteErrorBoundary>
@@ -72,6 +93,7 @@ export function App() {
                 <FirstContentMark />
               </RouteErrorBoundary>
             </Layout>
+            </Router>
           </FriendPlansProvider>
           </FavoritesProvider>
           </LiveCountsProvider>
@@ -81,3 +103,4 @@ export function App() {
     </I18nProvider>
   );
 }
+

@@ -1,3 +1,4 @@
+import { appRoute } from '../config/firebase-config';
 import { defineMessages, useIntl } from 'react-intl';
 import { isChunkLoadError } from './lazy-page';
 
@@ -58,7 +59,7 @@ export function ErrorFallback({ error, online, onRetry, onReload }: ErrorFallbac
           </button>
         )}
         {/* A full navigation: it works even when the router is what broke. */}
-        <a href="/" className="button button-secondary">
+        <a href={`${appRoute.base}/`} className="button button-secondary">
           {intl.formatMessage(messages.home)}
         </a>
       </div>

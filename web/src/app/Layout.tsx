@@ -37,6 +37,8 @@ const loadNewsLayer = () =>
 const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
 const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
+// A festival's own colours (festival/festival-theme.ts): loaded only for a festival that has them.
+const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
 
 /** A part of the shell that may arrive late, and whose failure must not take the page down. */
 function Later({ children }: { children: ReactNode }) {
@@ -113,6 +115,11 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />
+      {programme?.festival.colours ? (
+        <Later>
+          <FestivalTheme />
+        </Later>
+      ) : null}
       <Later>
         <MessagingRuntime />
       </Later>

@@ -1,4 +1,5 @@
 import type { FirebaseOptions } from 'firebase/app';
+import { festivalRoute, isTopLevelPage, type FestivalRoute } from './festival-route';
 
 /**
  * Where the app connects. A real project comes entirely from `VITE_FIREBASE_*` variables;
@@ -16,6 +17,10 @@ export interface AppConfig {
   firebase: FirebaseOptions & { projectId: string; storageBucket: string };
   /** Null for a real project; the local ports otherwise. */
   emulators: { host: string; ports: EmulatorPorts } | null;
+  /**
+   * The festival this page shows: the address's (`/f/{festivalId}/...`, config/festival-route.ts)
+   * once `appConfig` is resolved, else the build default (`VITE_FESTIVAL_ID`, else `encore-2026`).
+   */
   festivalId: string;
   /** Where the HTTPS and callable functions run (functions/src/config.ts REGION). */
   functionsRegion: string;
@@ -95,4 +100,17 @@ export function functionUrl(name: string, config: AppConfig): string {
   return `https://${config.functionsRegion}-${projectId}.cloudfunctions.net/${name}`;
 }
 
-export const appConfig: AppConfig = readConfig(import.meta.env as Env);
+/** The page's address, where there is one (none in Node tests). */
+const pathname = typeof location === 'undefined' ? '/' : location.pathname;
+const buildConfig = readConfig(import.meta.env as Env);
+
+/** The build's festival (`VITE_FESTIVAL_ID`, else `encore-2026`): what an address without `/f/{festivalId}` shows. */
+export const buildFestivalId = buildConfig.festivalId;
+
+/** The festival and router base of this page's address, read once: switching festival is a full navigation. */
+export const appRoute: FestivalRoute & { topLevel: boolean } = {
+  ...festivalRoute(pathname, buildConfig.festivalId),
+  topLevel: isTopLevelPage(pathname),
+};
+
+export const appConfig: AppConfig = { ...buildConfig, festivalId: appRoute.festivalId };

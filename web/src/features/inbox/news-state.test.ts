@@ -58,6 +58,22 @@ describe('this device’s memory of the news', () => {
     expect(reloaded.dismissed()).toEqual(new Set(['evacuate']));
   });
 
+  it("keeps each festival's memory apart, the build's festival under the keys it always had", () => {
+    const storage = memoryStorage();
+    newsMemory(storage).rememberSeen(at('21:00'));
+    newsMemory(storage).dismiss('evacuate');
+    const other = newsMemory(storage, 'zomer-2027');
+    expect(other.seenAt()).toBeNull();
+    expect(other.dismissed()).toEqual(new Set());
+    other.rememberSeen(at('22:00'));
+    other.dismiss('storm');
+    expect(newsMemory(storage).seenAt()).toEqual(at('21:00'));
+    expect(newsMemory(storage).dismissed()).toEqual(new Set(['evacuate']));
+    expect(newsMemory(storage, 'zomer-2027').seenAt()).toEqual(at('22:00'));
+    expect(storage.getItem('encore.news.seenAt')).toBe(at('21:00').toISOString());
+    expect(JSON.parse(storage.getItem('encore.news.dismissed.zomer-2027')!)).toEqual(['storm']);
+  });
+
   it('keeps the last fifty dismissals, and survives storage that is off or garbled', () => {
     const storage = memoryStorage();
     const memory = newsMemory(storage);

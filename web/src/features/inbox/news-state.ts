@@ -10,8 +10,8 @@ export const URGENT_BANNER_HOURS = 12;
 /** The announcements the app listens to (newest first): the News page shows them, the count is capped by them. */
 export const ANNOUNCEMENTS_SHOWN = 20;
 
-const SEEN_KEY = 'encore.news.seenAt';
-const DISMISSED_KEY = 'encore.news.dismissed';
+const SEEN = 'encore.news.seenAt';
+const DISMISSED = 'encore.news.dismissed';
 const DISMISSED_KEPT = 50;
 
 type Dated = Pick<Announcement, 'createdAt' | 'status'> & { id: string };
@@ -57,8 +57,14 @@ export interface NewsMemory {
   dismiss(id: string): Set<string>;
 }
 
-/** This device's memory of seen and dismissed announcements (localStorage; forgetful when storage is off). */
-export function newsMemory(storage: Pick<Storage, 'getItem' | 'setItem'> | null): NewsMemory {
+/**
+ * This device's memory of seen and dismissed announcements (localStorage; forgetful when
+ * storage is off), per festival: `festival` names the festival when it is not the build's,
+ * whose memory keeps the keys it had when a build served one festival.
+ */
+export function newsMemory(storage: Pick<Storage, 'getItem' | 'setItem'> | null, festival?: string): NewsMemory {
+  const SEEN_KEY = festival ? `${SEEN}.${festival}` : SEEN;
+  const DISMISSED_KEY = festival ? `${DISMISSED}.${festival}` : DISMISSED;
   const read = (key: string): string | null => {
     try {
       return storage?.getItem(key) ?? null;

@@ -1,6 +1,6 @@
 import { announcementSchema, firestorePaths, type Announcement } from '@encore/model';
 import { collection, limit, onSnapshot, orderBy, query } from 'firebase/firestore';
-import { appConfig } from '../../config/firebase-config';
+import { appConfig, buildFestivalId } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import { InvalidDocumentError, toModel, type WithId } from '../../firebase/to-model';
 import { useNow } from '../../time/ClockContext';
@@ -20,7 +20,8 @@ interface FeedState {
 }
 
 const storage = () => (typeof window === 'undefined' ? null : window.localStorage);
-const memory = newsMemory(storage());
+// Per festival: the build's festival keeps the keys it always had (news-state.ts).
+const memory = newsMemory(storage(), appConfig.festivalId === buildFestivalId ? undefined : appConfig.festivalId);
 
 /**
  * The festival team's announcements for the whole app, from one Firestore listener: the

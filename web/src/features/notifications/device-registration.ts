@@ -1,6 +1,6 @@
 import { deviceIdSchema, firestorePaths, type Locale } from '@encore/model';
 import { deleteDoc, doc, getDoc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
-import { appConfig } from '../../config/firebase-config';
+import { appConfig, buildFestivalId } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import type { PushClient } from './push-client';
 import { userAgentSummary } from './user-agent';
@@ -9,6 +9,11 @@ import { userAgentSummary } from './user-agent';
  * This browser's registration for pushes: the device document `users/{uid}/devices/{id}`
  * (model: deviceSchema) and, on this device, a note of what was registered (localStorage),
  * so the app knows at open whether to refresh it.
+ *
+ * One registration per festival (issue 35): functions push a festival's news to the devices
+ * whose `festivalId` is that festival, so a browser that follows two festivals has a device
+ * document for each, with the same token (FCM delivers each festival's pushes once), and a
+ * note of each here. Signing out or turning pushes off removes them all.
  */
 export interface RegisteredDevice {
   deviceId: string;
@@ -19,23 +24,56 @@ export interface RegisteredDevice {
   refreshedAt: number;
 }
 
+/** The note of the build's festival keeps the key it had when a build served one festival. */
 const STORAGE_KEY = 'encore.push.device';
+const STORAGE_PREFIX = `${STORAGE_KEY}.`;
+
+/** Where this device keeps the note of its registration for `festivalId`. */
+export function deviceStorageKey(festivalId: string, buildFestival: string = buildFestivalId): string {
+  return festivalId === buildFestival ? STORAGE_KEY : `${STORAGE_PREFIX}${festivalId}`;
+}
 /** A token older than this is fetched and written again at open: FCM rotates tokens and forgets idle ones. */
 export const REFRESH_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 
-export function registeredDevice(storage: Pick<Storage, 'getItem'> = window.localStorage): RegisteredDevice | null {
+function parseDevice(value: string | null): RegisteredDevice | null {
   try {
-    const value = JSON.parse(storage.getItem(STORAGE_KEY) ?? 'null') as RegisteredDevice | null;
-    return value && deviceIdSchema.safeParse(value.deviceId).success && typeof value.uid === 'string' && typeof value.token === 'string' ? value : null;
+    const device = JSON.parse(value ?? 'null') as RegisteredDevice | null;
+    return device && deviceIdSchema.safeParse(device.deviceId).success && typeof device.uid === 'string' && typeof device.token === 'string' ? device : null;
   } catch {
     return null;
   }
 }
 
-function remember(device: RegisteredDevice | null): void {
+/** This device's registration for `festivalId` (the one shown, by default), or null. */
+export function registeredDevice(storage: Pick<Storage, 'getItem'> | null = browserStorage(), festivalId: string = appConfig.festivalId): RegisteredDevice | null {
+  return storage ? parseDevice(storage.getItem(deviceStorageKey(festivalId))) : null;
+}
+
+/** This device's registrations for every festival it follows, with the key of each note. */
+export function registeredDevices(storage: Pick<Storage, 'getItem' | 'key' | 'length'> | null = browserStorage()): Array<{ key: string; device: RegisteredDevice }> {
+  if (!storage) return [];
+  const found: Array<{ key: string; device: RegisteredDevice }> = [];
+  for (let index = 0; index < storage.length; index++) {
+    const key = storage.key(index);
+    if (key !== STORAGE_KEY && !key?.startsWith(STORAGE_PREFIX)) continue;
+    const device = parseDevice(storage.getItem(key));
+    if (device) found.push({ key, device });
+  }
+  return found;
+}
+
+function browserStorage(): Storage | null {
   try {
-    if (device) window.localStorage.setItem(STORAGE_KEY, JSON.stringify(device));
-    else window.localStorage.removeItem(STORAGE_KEY);
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function remember(key: string, device: RegisteredDevice | null): void {
+  try {
+    if (device) window.localStorage.setItem(key, JSON.stringify(device));
+    else window.localStorage.removeItem(key);
   } catch {
     // Storage off: the registration still works for this visit.
   }
@@ -58,15 +96,16 @@ function newDeviceId(): string {
  */
 export async function registerDevice(client: PushClient, registration: ServiceWorkerRegistration | null, uid: string, locale: Locale): Promise<RegisteredDevice> {
   const token = await client.token(registration);
-  const known = registeredDevice();
+  const festivalId = appConfig.festivalId;
+  const known = registeredDevice(browserStorage(), festivalId);
   const deviceId = known?.deviceId ?? newDeviceId();
   const ref = doc(db(), firestorePaths.device(uid, deviceId));
-  const fields = { token, festivalId: appConfig.festivalId, locale, userAgent: userAgentSummary(navigator.userAgent), updatedAt: serverTimestamp() };
+  const fields = { token, festivalId, locale, userAgent: userAgentSummary(navigator.userAgent), updatedAt: serverTimestamp() };
   const existing = await getDoc(ref).catch(() => null);
   if (existing?.exists()) await updateDoc(ref, fields);
   else await setDoc(ref, { ...fields, createdAt: serverTimestamp() });
   const device = { deviceId, uid, token, locale, refreshedAt: Date.now() };
-  remember(device);
+  remember(deviceStorageKey(festivalId), device);
   return device;
 }
 
@@ -79,10 +118,10 @@ const UNREGISTER_WAIT_MS = 4000;
  * makes FCM refuse pushes to it anyway, after which functions delete the document).
  */
 export async function unregisterDevice(client: PushClient | null, registration: ServiceWorkerRegistration | null): Promise<void> {
-  const known = registeredDevice();
-  remember(null);
-  if (!known) return;
-  const deletion = deleteDoc(doc(db(), firestorePaths.device(known.uid, known.deviceId))).catch((error: unknown) => console.warn('Device not removed:', error));
-  await Promise.race([deletion, new Promise((resolve) => setTimeout(resolve, UNREGISTER_WAIT_MS))]);
+  const known = registeredDevices();
+  for (const { key } of known) remember(key, null);
+  if (known.length === 0) return;
+  const deletions = known.map(({ device }) => deleteDoc(doc(db(), firestorePaths.device(device.uid, device.deviceId))).catch((error: unknown) => console.warn('Device not removed:', error)));
+  await Promise.race([Promise.all(deletions), new Promise((resolve) => setTimeout(resolve, UNREGISTER_WAIT_MS))]);
   await client?.deleteToken(registration).catch(() => undefined);
 }

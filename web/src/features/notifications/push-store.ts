@@ -1,6 +1,6 @@
 import type { Locale } from '@encore/model';
 import { useEffect } from 'react';
-import { needsRefresh, registerDevice, registeredDevice, unregisterDevice, type RegisteredDevice } from './device-registration';
+import { needsRefresh, registerDevice, registeredDevice, registeredDevices, unregisterDevice, type RegisteredDevice } from './device-registration';
 import { loadPushClient, pushSupported } from './push-client';
 import { handToServiceWorker, serviceWorkerRegistration } from './service-worker';
 import { createStore } from './store';
@@ -60,7 +60,7 @@ export function enablePush(uid: string, locale: Locale): Promise<void> {
 
 /** Signing out, or turning notifications off: this device stops getting the person's pushes (the permission stays as it is). */
 export async function forgetDevice(): Promise<void> {
-  if (!registeredDevice()) return;
+  if (registeredDevices().length === 0) return;
   const [client, registration] = await Promise.all([loadPushClient(), serviceWorkerRegistration()]);
   await unregisterDevice(client, registration);
   pushStore.set({ device: null });
@@ -72,12 +72,27 @@ export function disablePush(): Promise<void> {
 
 /**
  * At open and while the app runs: keeps this device's registration fresh (a token older than
- * a few days, another account, another language is written again), drops it when the
+ * a few days, another account, another language is written again), registers it for the
+ * festival shown when the same person has pushes on for another festival on this device (a
+ * visitor of two festivals gets both festivals' news), drops it when the
  * browser's permission was taken back, and hands pushes that reach the open page to the
  * service worker, which shows them as it shows those that reach a closed app.
  */
 export function usePushSync(uid: string | null, locale: Locale): void {
   const { device } = pushStore.use();
+
+  useEffect(() => {
+    if (device || !uid || !pushSupported() || browserPermission() !== 'granted') return;
+    if (!registeredDevices().some((other) => other.device.uid === uid)) return;
+    let current = true;
+    void Promise.all([loadPushClient(), serviceWorkerRegistration()])
+      .then(([client, registration]) => registerDevice(client, registration, uid, locale))
+      .then((fresh) => current && pushStore.set({ device: fresh }))
+      .catch((error: unknown) => console.warn('Could not register this device for this festival’s pushes:', error));
+    return () => {
+      current = false;
+    };
+  }, [device, uid, locale]);
 
   useEffect(() => {
     if (!device || !uid || !pushSupported()) return;

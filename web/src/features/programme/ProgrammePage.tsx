@@ -10,7 +10,7 @@ import { ProgrammeView } from './ProgrammeView';
 
 export default function ProgrammePage() {
   const festival = useFestival();
-  return <FestivalGate state={festival}>{(programme) => <ProgrammeWithFilters programme={programme} />}</FestivalGate>;
+  return <FestivalGate state={festival} needsSets>{(programme) => <ProgrammeWithFilters programme={programme} />}</FestivalGate>;
 }
 
 /**

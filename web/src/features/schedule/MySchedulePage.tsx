@@ -1,3 +1,4 @@
+import { appRoute } from '../../config/firebase-config';
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -50,13 +51,13 @@ export default function MySchedulePage() {
         import('./ics-export'),
         account ? import('./api/read-calendar-preferences').then((module) => module.readCalendarPreferences(account.uid)) : undefined,
       ]);
-      downloadIcs(scheduleToIcs(programme, mine, window.location.origin, preferences, locale, favorites.priorities), `${programme.festivalId}-my-schedule.ics`);
+      downloadIcs(scheduleToIcs(programme, mine, festivalOrigin(), preferences, locale, favorites.priorities), `${programme.festivalId}-my-schedule.ics`);
     } catch (caught) {
       setError(caught);
     }
   };
   const share = async () => {
-    const link = shareLink(window.location.origin, favorites.ids, favorites.priorities);
+    const link = shareLink(festivalOrigin(), favorites.ids, favorites.priorities);
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
@@ -151,4 +152,9 @@ export default function MySchedulePage() {
       </FestivalGate>
     </>
   );
+}
+
+/** Where this festival's pages are (the origin and its `/f/{festivalId}` prefix): the links it shares lead to its sets, not the default festival's. */
+function festivalOrigin(): string {
+  return `${window.location.origin}${appRoute.base}`;
 }

@@ -1,0 +1,170 @@
+// @vitest-environment node
+/**
+ * One build, many festivals (issue 35), in Chromium against the whole local stack: a second
+ * festival arranged beside the seeded encore-2026 is shown at `/f/{id}/` with only its own
+ * programme, name and colours, `/` stays encore-2026, `/festivals` lists both, an address
+ * naming no festival says so, and each festival opens offline after one visit to it. The
+ * visits to encore-2026 happen on its Saturday evening (as the programme tests' do).
+ */
+import { firestorePaths, programmeBundlePath } from '@encore/model';
+import { encore2026 } from '@encore/model/seed';
+import type { App } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, seriousA11yViolations } from './browser';
+import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
+
+const LIVE = 60_000;
+const LAPTOP = { width: 1280, height: 800 };
+const seed = encore2026();
+const SECOND = 'zomer-2027';
+const SECOND_NAME = 'Zomerfeest 2027';
+const COLOURS = { primary: '#1a5fb4', secondary: '#102030' };
+const SECOND_SETS = [
+  { id: 'tram-nine-fri', artistId: 'tram-nine', artist: 'Tram Nine', startsAt: '2027-06-04T17:00:00Z' },
+  { id: 'oyster-choir-fri', artistId: 'oyster-choir', artist: 'Oyster Choir', startsAt: '2027-06-04T19:00:00Z' },
+];
+const ENCORE_SET = seed.performances[0]!;
+const encoreArtist = seed.artists.find((artist) => artist.id === ENCORE_SET.data.artistId)!.data.name;
+
+let stack: LocalStack;
+let admin: App;
+const { newPage, uncaught } = useBrowserSession('festivals-test', (session) => {
+  ({ stack, admin } = session);
+});
+
+beforeAll(async () => {
+  const db = getFirestore(admin);
+  const batch = db.batch();
+  batch.set(db.doc(firestorePaths.festival(SECOND)), {
+    name: SECOND_NAME,
+    timeZone: 'Europe/Amsterdam',
+    startsOn: '2027-06-04',
+    endsOn: '2027-06-05',
+    venue: 'Stadspark Groningen',
+    colours: COLOURS,
+  });
+  batch.set(db.doc(firestorePaths.stage(SECOND, 'bandstand')), { name: 'Bandstand', order: 0, color: '#2e86ab' });
+  for (const set of SECOND_SETS) {
+    batch.set(db.doc(firestorePaths.artist(SECOND, set.artistId)), { name: set.artist, bio: '', genres: ['folk'] });
+    const startsAt = new Date(set.startsAt);
+    batch.set(db.doc(firestorePaths.performance(SECOND, set.id)), {
+      artistId: set.artistId,
+      stageId: 'bandstand',
+      startsAt: Timestamp.fromDate(startsAt),
+      endsAt: Timestamp.fromDate(new Date(startsAt.getTime() + 3_600_000)),
+      status: 'scheduled',
+    });
+  }
+  await batch.commit();
+}, 60_000);
+
+const setCard = (page: Page, id: string) => page.locator(`[data-set-id="${id}"]`);
+const brandName = (page: Page) => page.locator('.site-header .brand-name');
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: LIVE });
+}
+
+/** Once this device keeps the festival's bundle (the app does, after its first content). */
+async function waitForBundleCopy(page: Page, festivalId: string): Promise<void> {
+  await page.waitForFunction(async (path) => Boolean(await (await caches.open('encore-programme-bundles')).match(path)), programmeBundlePath(festivalId), { timeout: LIVE, polling: 200 });
+}
+
+describe('festivals by address', () => {
+  it('a visitor of /f/{id}/ sees that festival only: its name, its sets, its colours; its links stay under its address', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/f/${SECOND}/`);
+    await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+    await expect.poll(() => brandName(page).textContent(), { timeout: LIVE }).toBe(SECOND_NAME);
+    expect(await setCard(page, SECOND_SETS[1]!.id).textContent()).toContain('Oyster Choir');
+    expect(await page.locator('[data-set-id]').count()).toBe(SECOND_SETS.length);
+    expect(await page.getByText(encoreArtist).count()).toBe(0);
+    await expect
+      .poll(() => page.evaluate(() => [getComputedStyle(document.documentElement).getPropertyValue('--color-accent').trim(), document.querySelector('meta[name="theme-color"]')?.getAttribute('content')]), { timeout: LIVE })
+      .toEqual([COLOURS.primary, COLOURS.secondary]);
+    await screenshot(page, 'festivals-second-programme');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // A link inside the festival keeps its prefix, and the page it opens shows the same festival.
+    expect(await page.locator('.site-header a.brand').getAttribute('href')).toBe(`/f/${SECOND}/`);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).click();
+    await page.waitForURL(`${stack.url}/f/${SECOND}/inbox`, { timeout: LIVE });
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor({ timeout: LIVE });
+    expect(await brandName(page).textContent()).toBe(SECOND_NAME);
+    expect(uncaught(page)).toEqual([]);
+  }, 180_000);
+
+  it('/festivals lists both festivals, the one to come first and the past edition apart, each linking to its address', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/festivals`);
+    await page.getByRole('heading', { level: 1, name: 'Festivals' }).waitFor({ timeout: LIVE });
+    const upcoming = page.getByRole('region', { name: 'On now and coming up' });
+    const past = page.getByRole('region', { name: 'Past editions' });
+    await upcoming.getByRole('link', { name: new RegExp(SECOND_NAME) }).waitFor({ timeout: LIVE });
+    expect(await upcoming.getByRole('link', { name: new RegExp(SECOND_NAME) }).getAttribute('href')).toBe(`/f/${SECOND}/`);
+    expect(await past.getByRole('link', { name: new RegExp(seed.festival.name) }).getAttribute('href')).toBe('/f/encore-2026/');
+    expect(await upcoming.getByRole('link').count()).toBe(1);
+    await screenshot(page, 'festivals-chooser');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize(LAPTOP);
+    await screenshot(page, 'festivals-chooser-laptop');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    await upcoming.getByRole('link', { name: new RegExp(SECOND_NAME) }).click();
+    await page.waitForURL(`${stack.url}/f/${SECOND}/`, { timeout: LIVE });
+    await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+    expect(uncaught(page)).toEqual([]);
+  }, 120_000);
+
+  it('an address naming no festival says so, with the way to the festivals', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/f/no-such-festival/`);
+    await page.getByText('No festival here').waitFor({ timeout: LIVE });
+    expect(await page.getByRole('link', { name: 'See all festivals' }).getAttribute('href')).toBe('/festivals');
+    await screenshot(page, 'festivals-missing');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.setViewportSize(LAPTOP);
+    await screenshot(page, 'festivals-missing-laptop');
+    expect(uncaught(page)).toEqual([]);
+  }, 120_000);
+
+  it('each festival opens offline after one visit to it', async () => {
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
+    await page.goto(`${stack.url}/f/${SECOND}/`);
+    await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+    await waitForServiceWorker(page);
+    await waitForBundleCopy(page, SECOND);
+    await page.goto(stack.url);
+    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+    await waitForBundleCopy(page, 'encore-2026');
+
+    await page.context().setOffline(true);
+    await page.goto(`${stack.url}/f/${SECOND}/`);
+    await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+    expect(await brandName(page).textContent()).toBe(SECOND_NAME);
+    expect(await page.getByText(encoreArtist).count()).toBe(0);
+    await screenshot(page, 'festivals-second-offline');
+
+    await page.goto(stack.url);
+    await expect.poll(() => brandName(page).textContent(), { timeout: LIVE }).toBe(seed.festival.name);
+    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+    expect(await page.getByText('Tram Nine').count()).toBe(0);
+    await page.context().setOffline(false);
+    expect(uncaught(page)).toEqual([]);
+  }, 240_000);
+
+  it('/ still shows encore-2026, in its own colours', async () => {
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
+    await page.goto(`${stack.url}/?day=${ENCORE_SET.data.startsAt.toISOString().slice(0, 10)}`);
+    await page.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
+    await expect.poll(() => brandName(page).textContent(), { timeout: LIVE }).toBe(seed.festival.name);
+    await page.locator('[data-set-id]').first().waitFor({ timeout: LIVE });
+    expect(await page.getByText('Tram Nine').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--color-accent'))).toBe('');
+    expect(uncaught(page)).toEqual([]);
+  }, 120_000);
+});
