@@ -37,7 +37,7 @@ const loadNewsLayer = () =>
 const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
 const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
-// A festival's own colours (festival/festival-theme.ts): loaded only for a festival that has them.
+// The festival's name, manifest and colours in the page's head (festival/FestivalTheme.tsx), after the first paint.
 const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
 
 /** A part of the shell that may arrive late, and whose failure must not take the page down. */
@@ -115,7 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />
-      {programme?.festival.colours ? (
+      {programme?.festival ? (
         <Later>
           <FestivalTheme />
         </Later>

@@ -147,6 +147,10 @@ describe('festivals by address', () => {
     await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
     expect(await brandName(page).textContent()).toBe(SECOND_NAME);
     expect(await page.getByText(encoreArtist).count()).toBe(0);
+    // The service worker served the plain shell: the app puts the festival's name, manifest and colours in the head.
+    await expect
+      .poll(() => page.evaluate(() => [document.title, document.querySelector('link[rel="manifest"]')?.getAttribute('href'), document.documentElement.style.getPropertyValue('--color-accent')]), { timeout: LIVE })
+      .toEqual([SECOND_NAME, `/f/${SECOND}/manifest.webmanifest`, COLOURS.primary]);
     await screenshot(page, 'festivals-second-offline');
 
     await page.goto(stack.url);
