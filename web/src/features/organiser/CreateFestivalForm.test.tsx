@@ -190,3 +190,18 @@ describe('CreateFestivalForm', () => {
     expect(screen.getByText(/Witte tekst op de hoofdkleur \(knoppen\) heeft een contrast van 1,\d+:1; nodig is 4,5:1/)).toBeTruthy();
   });
 });
+
+describe('CreateFestivalForm, the time zone', () => {
+  it('finds a zone by part of its city and takes it, by pointer and by keyboard', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithIntl(<CreateFestivalForm navigate={() => {}} />);
+    const zone = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLInputElement;
+    await fill(user, zone, 'amster');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Amsterdam' }));
+    expect(zone.value).toBe('Europe/Amsterdam');
+    await fill(user, zone, 'lisb');
+    await screen.findByRole('option', { name: 'Europe/Lisbon' });
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(zone.value).toBe('Europe/Lisbon');
+  });
+});
