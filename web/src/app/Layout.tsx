@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { ErrorBoundary } from 'react-error-boundary';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
@@ -39,6 +39,8 @@ const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: mod
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
 // The festival's name, manifest and colours in the page's head (festival/FestivalTheme.tsx), after the first paint.
 const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
+// Whether a second-factor sign-in holds a role here, for the menu's Staff link (features/account/StaffRoleProbe.tsx).
+const StaffRoleProbe = lazy(() => import('../features/account/StaffRoleProbe'));
 
 /** A part of the shell that may arrive late, and whose failure must not take the page down. */
 function Later({ children }: { children: ReactNode }) {
@@ -70,7 +72,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { connection, programme } = useFestival();
   const { account } = useAccount();
   const favorites = useFavorites();
-  const secondary = secondarySections(isStaff(account));
+  const [probedStaff, setProbedStaff] = useState(false);
+  const staff = isStaff(account) || probedStaff;
+  const secondary = secondarySections(staff);
   const accountLabel =
     account && !account.anonymous && account.email
       ? account.email
@@ -118,6 +122,11 @@ export function Layout({ children }: { children: ReactNode }) {
       {programme?.festival ? (
         <Later>
           <FestivalTheme />
+        </Later>
+      ) : null}
+      {account && !account.anonymous && account.secondFactor && !staff ? (
+        <Later>
+          <StaffRoleProbe account={account} onKnown={setProbedStaff} />
         </Later>
       ) : null}
       <Later>

@@ -29,7 +29,7 @@ export function festivalThemeColor(colours: FestivalColours): string {
 export function applyFestivalTheme(colours: FestivalColours, root: HTMLElement = document.documentElement, doc: Document = document): () => void {
   const properties = festivalThemeProperties(colours);
   const previous = FESTIVAL_THEME_PROPERTIES.map((name) => [name, root.style.getPropertyValue(name)] as const);
-  for (const name of FESTIVAL_THEME_PROPERTIES) root.style.setProperty(name, properties[name]);
+  for (const name of FESTIVAL_THEME_PROPERTIES) root.style.setProperty(name, properties[name] ?? null);
   const meta = doc.querySelector<HTMLMetaElement>('meta[name="theme-color"]');
   const previousColor = meta?.content;
   if (meta) meta.content = festivalThemeColor(colours);
