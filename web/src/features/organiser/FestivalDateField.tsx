@@ -2,21 +2,16 @@ import { parseDate, type CalendarDate } from '@internationalized/date';
 import { useMemo } from 'react';
 import {
   Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DatePicker,
   DateSegment,
-  Dialog,
   FieldError,
   Group,
-  Heading,
   I18nProvider,
   Label,
-  Popover,
 } from 'react-aria-components';
 import { useIntl } from 'react-intl';
+import { CalendarPopover } from '../../ui/CalendarPopover';
 
 function toDate(value: string): CalendarDate | null {
   try {
@@ -44,22 +39,7 @@ export function FestivalDateField({ label, value, onChange, error }: { label: st
           </Button>
         </Group>
         <FieldError className="field-error">{error}</FieldError>
-        <Popover className="popover">
-          <Dialog className="calendar-dialog">
-            <Calendar className="calendar">
-              <header className="calendar-header">
-                <Button slot="previous" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'organiser.dateField.previousMonth', defaultMessage: 'Previous month' })}>
-                  ‹
-                </Button>
-                <Heading />
-                <Button slot="next" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'organiser.dateField.nextMonth', defaultMessage: 'Next month' })}>
-                  ›
-                </Button>
-              </header>
-              <CalendarGrid>{(day) => <CalendarCell date={day} className="calendar-cell" />}</CalendarGrid>
-            </Calendar>
-          </Dialog>
-        </Popover>
+        <CalendarPopover />
       </DatePicker>
     </I18nProvider>
   );

@@ -3,21 +3,15 @@ import type { ZonedDateTime } from '@internationalized/date';
 import { useState } from 'react';
 import {
   Button,
-  Calendar,
-  CalendarCell,
-  CalendarGrid,
   DateInput,
   DatePicker,
   DateSegment,
-  Dialog,
   FieldError,
   Form,
   Group,
-  Heading,
   I18nProvider,
   Input,
   Label,
-  Popover,
   Text,
   TextField,
 } from 'react-aria-components';
@@ -25,6 +19,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { timeRange } from '../../time/format';
 import { SelectField } from '../../ui/SelectField';
+import { CalendarPopover } from '../../ui/CalendarPopover';
 import './staff-tools.css';
 import { festivalAt, festivalDateTime, festivalRange, instantOf, keepLength } from './editor-time';
 
@@ -222,22 +217,7 @@ export function FestivalDateTime({
         <FormattedMessage id="staff.performanceForm.festivalTime" defaultMessage="Festival time ({zone})" values={{ zone: timeZone }} />
       </Text>
       {error ? <p className="field-error">{error}</p> : <FieldError className="field-error" />}
-      <Popover className="popover">
-        <Dialog className="calendar-dialog">
-          <Calendar className="calendar">
-            <header className="calendar-header">
-              <Button slot="previous" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'staff.performanceForm.previousMonth', defaultMessage: 'Previous month' })}>
-                ‹
-              </Button>
-              <Heading />
-              <Button slot="next" className="button button-secondary button-small" aria-label={intl.formatMessage({ id: 'staff.performanceForm.nextMonth', defaultMessage: 'Next month' })}>
-                ›
-              </Button>
-            </header>
-            <CalendarGrid>{(date) => <CalendarCell date={date} className="calendar-cell" />}</CalendarGrid>
-          </Calendar>
-        </Dialog>
-      </Popover>
+      <CalendarPopover />
     </DatePicker>
     </I18nProvider>
   );
