@@ -20,7 +20,7 @@ import {
 import { inviteExpiresAt, inviteIdOf, judgeStaffInvite, leavesAnAdmin, newInviteSecret } from '../domain/staff-invites.js';
 import type { DocTransaction } from '../platform/docs.js';
 import type { Deps } from './deps.js';
-import { RequestError, requireFestivalRole, type Caller } from './request-error.js';
+import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
 
 type TeamDeps = Pick<Deps, 'docs' | 'now'>;
 
@@ -80,6 +80,8 @@ async function adminsOf(tx: DocTransaction, festivalId: string): Promise<string[
  * is made here and answered once; only its SHA-256 is stored (as the invite's id).
  */
 export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<InviteStaffAnswer> {
+  // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
+  requireSignedIn(caller);
   const { festivalId, email, role } = parseRequest(inviteStaffRequestSchema, data);
   const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
   if (!(await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))) throw new RequestError('not-found', 'No such festival.');
@@ -104,6 +106,8 @@ export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefin
 
 /** `revokeStaffInvite`: an invite not yet accepted can no longer be; revoking again changes nothing. */
 export async function handleRevokeStaffInvite(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<RevokeStaffInviteAnswer> {
+  // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
+  requireSignedIn(caller);
   const { festivalId, inviteId } = parseRequest(revokeStaffInviteRequestSchema, data);
   await requireFestivalRole(deps, caller, festivalId, 'manage');
   const path = firestorePaths.staffInvite(festivalId, inviteId);
@@ -125,17 +129,17 @@ export async function handleRevokeStaffInvite(deps: TeamDeps, caller: Caller | u
  * still need a second factor: the app sends them to enrol one.
  */
 export async function handleAcceptStaffInvite(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<AcceptStaffInviteAnswer> {
-  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  const person = requireSignedIn(caller);
   const { festivalId, secret } = parseRequest(acceptStaffInviteRequestSchema, data);
-  const claims = tokenClaims.parse(caller.token);
+  const claims = tokenClaims.parse(person.token);
   const accepter = {
-    uid: caller.uid,
+    uid: person.uid,
     email: claims.email,
     emailVerified: claims.email_verified === true,
     anonymous: claims.firebase?.sign_in_provider === 'anonymous',
   };
   const invitePath = firestorePaths.staffInvite(festivalId, inviteIdOf(secret));
-  const staffPath = firestorePaths.festivalStaffMember(festivalId, caller.uid);
+  const staffPath = firestorePaths.festivalStaffMember(festivalId, person.uid);
   const now = deps.now();
   return deps.docs.transaction(async (tx) => {
     const invite = await tx.get(invitePath, staffInviteSchema);
@@ -145,8 +149,8 @@ export async function handleAcceptStaffInvite(deps: TeamDeps, caller: Caller | u
     if (verdict.kind === 'already-accepted') return { role: invite.role };
     const current = await tx.get(staffPath, festivalStaffSchema);
     // An admin accepting an invite for a lesser role must not leave the festival without an admin.
-    if (current?.role === 'admin' && !leavesAnAdmin(await adminsOf(tx, festivalId), caller.uid, invite.role)) refuse('last-admin');
-    tx.set(invitePath, { ...invite, acceptedBy: caller.uid, acceptedAt: now });
+    if (current?.role === 'admin' && !leavesAnAdmin(await adminsOf(tx, festivalId), person.uid, invite.role)) refuse('last-admin');
+    tx.set(invitePath, { ...invite, acceptedBy: person.uid, acceptedAt: now });
     tx.set(staffPath, {
       role: invite.role,
       email: invite.email,
@@ -177,6 +181,8 @@ async function changeMember(deps: TeamDeps, festivalId: string, uid: string, nex
 
 /** `setStaffRole`: another role for someone on the festival's staff (never demoting its last admin). */
 export async function handleSetStaffRole(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<SetStaffRoleAnswer> {
+  // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
+  requireSignedIn(caller);
   const { festivalId, uid, role } = parseRequest(setStaffRoleRequestSchema, data);
   await requireFestivalRole(deps, caller, festivalId, 'manage');
   return { changed: await changeMember(deps, festivalId, uid, role) };
@@ -184,6 +190,8 @@ export async function handleSetStaffRole(deps: TeamDeps, caller: Caller | undefi
 
 /** `removeStaffMember`: someone's role goes (never the last admin's); removing again answers `removed: false`. */
 export async function handleRemoveStaffMember(deps: TeamDeps, caller: Caller | undefined, data: unknown): Promise<RemoveStaffMemberAnswer> {
+  // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
+  requireSignedIn(caller);
   const { festivalId, uid } = parseRequest(removeStaffMemberRequestSchema, data);
   await requireFestivalRole(deps, caller, festivalId, 'manage');
   return { removed: await changeMember(deps, festivalId, uid, null) };

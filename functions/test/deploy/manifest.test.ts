@@ -170,6 +170,11 @@ const expected: Record<string, Partial<Endpoint>> = {
   addGroupMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   leaveFriendGroup: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   createFestival: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  inviteStaff: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  revokeStaffInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  acceptStaffInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  setStaffRole: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  removeStaffMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFriendGroupWritten: firestore(config.triggerOptions, 'written', 'friendGroups/{groupId}'),
   sweepExpiredLocations: scheduled(config.locationSweepOptions, config.LOCATION_SWEEP_SCHEDULE),
   nightlyMaintenance: scheduled(config.maintenanceOptions, config.MAINTENANCE_SCHEDULE),
@@ -260,7 +265,25 @@ describe('App Check on every callable (the built bundle on the local runner)', (
     });
 
   it('finds the callables Encore deploys', () => {
-    expect(callables.sort()).toEqual(['acceptFriendInvite', 'addGroupMember', 'announcementReach', 'calendarLink', 'createFestival', 'createFriendGroup', 'importProgramme', 'leaveFriendGroup', 'moderatePhoto', 'removeFriend', 'reporterStanding', 'setFriendPlanHidden']);
+    expect(callables.sort()).toEqual([
+      'acceptFriendInvite',
+      'acceptStaffInvite',
+      'addGroupMember',
+      'announcementReach',
+      'calendarLink',
+      'createFestival',
+      'createFriendGroup',
+      'importProgramme',
+      'inviteStaff',
+      'leaveFriendGroup',
+      'moderatePhoto',
+      'removeFriend',
+      'removeStaffMember',
+      'reporterStanding',
+      'revokeStaffInvite',
+      'setFriendPlanHidden',
+      'setStaffRole',
+    ]);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
 
