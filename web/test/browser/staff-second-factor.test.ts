@@ -15,6 +15,7 @@
  */
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
 import { listVerificationCodes } from '@encore/emulators/stack';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,10 +52,13 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
   return context.newPage();
 }
 
-/** A staff account with a verified email and no second factor yet, as `npm run grant` leaves a new organiser. */
+/**
+ * A staff account with a verified email and no second factor yet, as `npm run grant -- <email>
+ * programme --festival encore-2026` leaves a new organiser: programme staff of the seed festival.
+ */
 async function newStaffMember(email: string, password: string): Promise<string> {
   const { uid } = await getAuth(admin).createUser({ email, password, emailVerified: true, displayName: 'New Organiser' });
-  await getAuth(admin).setCustomUserClaims(uid, { role: 'staff' });
+  await getFirestore(admin).doc(`festivals/encore-2026/staff/${uid}`).set({ role: 'programme', email, addedAt: new Date(), addedBy: null });
   return uid;
 }
 
@@ -90,10 +94,10 @@ describe('the web SDK: staff rights need a sign-in with a second factor', () => 
     const password = 'festival-crew-2026';
     const uid = await newStaffMember(email, password);
 
-    // Signed in with the password alone: staff by role, refused by the rules and the callable.
+    // Signed in with the password alone: staff by their festival role, refused by the rules and the callable.
     await call('open', 'password-only');
     expect(await call('signInWithPassword', 'password-only', email, password)).toEqual({ signedIn: true });
-    expect(await call('signInClaims', 'password-only')).toEqual({ uid, role: 'staff', secondFactor: null });
+    expect(await call('signInClaims', 'password-only')).toEqual({ uid, role: undefined, secondFactor: null });
     expect(await call('postAnnouncement', 'password-only', 'a-no-factor')).toMatchObject({ refused: true, code: 'permission-denied' });
     expect(await call('checkProgrammeImport', 'password-only')).toMatchObject({
       refused: true,
@@ -118,12 +122,12 @@ describe('the web SDK: staff rights need a sign-in with a second factor', () => 
     const code = await smsCode(verification);
     expect(await call('finishSignIn', 'second-factor', verification, code === '000000' ? '111111' : '000000')).toMatchObject({ refused: true, code: 'auth/invalid-verification-code' });
     expect(await call('finishSignIn', 'second-factor', verification, code)).toBe(true);
-    expect(await call('signInClaims', 'second-factor')).toEqual({ uid, role: 'staff', secondFactor: 'phone' });
+    expect(await call('signInClaims', 'second-factor')).toEqual({ uid, role: undefined, secondFactor: 'phone' });
     expect(await call('postAnnouncement', 'second-factor', 'a-with-factor')).toBe(true);
     expect(await call('checkProgrammeImport', 'second-factor')).toEqual({ imported: 0 });
 
     // The session that signed in with the password alone keeps no factor, even on a fresh token.
-    expect(await call('signInClaims', 'password-only')).toEqual({ uid, role: 'staff', secondFactor: null });
+    expect(await call('signInClaims', 'password-only')).toEqual({ uid, role: undefined, secondFactor: null });
     expect(await call('postAnnouncement', 'password-only', 'a-still-no-factor')).toMatchObject({ refused: true, code: 'permission-denied' });
     expect(await call('checkProgrammeImport', 'password-only')).toMatchObject({ refused: true, reason: 'second-factor-needed' });
   }, 180_000);
