@@ -27,7 +27,6 @@ const UploadPage = lazyPage(() => import('../features/upload/UploadPage'));
 const InboxPage = lazyPage(() => import('../features/inbox/InboxPage'));
 const AccountPage = lazyPage(() => import('../features/account/AccountPage'));
 const StaffPage = lazyPage(() => import('../features/staff/StaffPage'));
-const AcceptStaffInvitePage = lazyPage(() => import('../features/team/AcceptStaffInvitePage'));
 const VenueMapPage = lazyPage(() => import('../features/venue/VenueMapPage'));
 const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
@@ -87,7 +86,6 @@ function FestivalApp() {
                   <Route path="/friends" component={FriendsPage} />
                   <Route path="/friends/accept" component={AcceptInvitePage} />
                   <Route path="/groups" component={GroupsPage} />
-                  <Route path="/staff/join" component={AcceptStaffInvitePage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>

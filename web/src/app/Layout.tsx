@@ -3,7 +3,7 @@ import { ErrorBoundary } from 'react-error-boundary';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
-import { isStaff, useAccount } from '../features/account/AccountContext';
+import { useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
 import { LazyErrorNotice } from '../ui/LazyErrorNotice';
@@ -37,10 +37,8 @@ const loadNewsLayer = () =>
 const MessagingRuntime = lazy(() => loadNewsLayer().then((module) => ({ default: module.MessagingRuntime })));
 const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: module.UrgentBanner })));
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
-// The festival's name, manifest and colours in the page's head (festival/FestivalTheme.tsx), after the first paint.
-const FestivalTheme = lazy(() => import('../festival/FestivalTheme'));
-// Whether a second-factor sign-in holds a role here, for the menu's Staff link (features/account/StaffRoleProbe.tsx).
-const StaffRoleProbe = lazy(() => import('../features/account/StaffRoleProbe'));
+// The festival in the page's head and the staff link's probe, once the first content is shown (LayoutLater.tsx).
+const LayoutLater = lazy(() => afterFirstContent().then(() => import('./LayoutLater')));
 
 /** A part of the shell that may arrive late, and whose failure must not take the page down. */
 function Later({ children }: { children: ReactNode }) {
@@ -73,7 +71,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { account } = useAccount();
   const favorites = useFavorites();
   const [probedStaff, setProbedStaff] = useState(false);
-  const staff = isStaff(account) || probedStaff;
+  // The project admin's claim at once; a festival role once the probe (after the first content) has looked.
+  const staff = account?.role === 'admin' || probedStaff;
   const secondary = secondarySections(staff);
   const accountLabel =
     account && !account.anonymous && account.email
@@ -119,16 +118,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <TabBar secondary={secondary} badges={BADGES} />
-      {programme?.festival ? (
-        <Later>
-          <FestivalTheme />
-        </Later>
-      ) : null}
-      {account && !account.anonymous && account.secondFactor && !staff ? (
-        <Later>
-          <StaffRoleProbe account={account} onKnown={setProbedStaff} />
-        </Later>
-      ) : null}
+      <Later>
+        <LayoutLater account={account} onStaffKnown={setProbedStaff} />
+      </Later>
       <Later>
         <MessagingRuntime />
       </Later>

@@ -7,8 +7,8 @@ import { useFestival } from './FestivalContext';
  * HTML: its name as the title, at its own address (`/f/{festivalId}`) its own web manifest, and
  * its colours (festival-theme.ts, loaded only for a festival that has them) on the document
  * root. After the first visit the service worker serves the plain shell for every address, so
- * without this a returning visitor's tab and installed app would say "Encore". A chunk of its
- * own (app/Layout.tsx), off the first page's path.
+ * without this a returning visitor's tab and installed app would say "Encore". Loaded after the
+ * first content (app/LayoutLater.tsx), off the first page's path.
  */
 export default function FestivalTheme() {
   const festival = useFestival().programme?.festival;

@@ -1,6 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
-import { isStaff, useAccount } from '../features/account/AccountContext';
+import { useAccount } from '../features/account/AccountContext';
+import { isStaff } from '../features/account/staff-hint';
 import { EmptyState } from './EmptyState';
 
 /** The festival exists and has published no sets: say so; staff get the way to the programme editor. */

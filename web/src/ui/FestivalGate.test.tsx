@@ -8,6 +8,8 @@ import { FestivalGate } from './FestivalGate';
 const account = vi.hoisted(() => ({ current: null as { role?: string } | null }));
 vi.mock('../features/account/AccountContext', () => ({
   useAccount: () => ({ account: account.current }),
+}));
+vi.mock('../features/account/staff-hint', () => ({
   isStaff: (value: { role?: string } | null) => value?.role === 'staff' || value?.role === 'admin',
 }));
 

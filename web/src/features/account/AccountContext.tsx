@@ -3,8 +3,6 @@ import type { SignedInAccount } from '../../firebase/auth';
 import { afterFirstContent } from '../../app/first-content';
 import { importAfterDataSdk } from '../../app/load-data-sdk';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
-import { appConfig } from '../../config/firebase-config';
-import { hintedStaffOf } from './staff-hint';
 
 /**
  * Who is using the app. The Auth SDK (35 KB) is loaded once the first content has been
@@ -94,13 +92,4 @@ export function useAccount(): AccountState {
   return state;
 }
 
-/**
- * Whether to offer the staff console: the project admin's claim, or a role in this festival the
- * console's gate saw on this device (staff-hint.ts; a hint, not a right). Whether this sign-in
- * may use it yet is `festivalAccessOf` (staff-access.ts).
- */
-export function isStaff(account: SignedInAccount | null | undefined): boolean {
-  if (!account || account.anonymous) return false;
-  return account.role === 'admin' || hintedStaffOf(account.uid, appConfig.festivalId);
-}
 

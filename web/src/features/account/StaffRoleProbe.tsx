@@ -1,16 +1,25 @@
 import { useEffect } from 'react';
 import { appConfig } from '../../config/firebase-config';
 import type { SignedInAccount } from '../../firebase/auth';
-import { rememberStaffRole } from './staff-hint';
+import { isStaff, rememberStaffRole } from './staff-hint';
 import { useFestivalRole } from './use-festival-role';
 
 /**
- * Asks once whether someone who signed in with a second factor holds a role in the festival
- * shown, so the menu offers the console on a device where they never opened it (staff-hint.ts).
- * Only such sign-ins pay the read: visitors have no second factor, and a project admin's claim
- * says it already. A chunk of its own (app/Layout.tsx), after the first paint.
+ * Whether the menu offers the staff console to someone signed in who is no project admin: yes
+ * when this device saw them hold a role in the festival shown (staff-hint.ts), else asked once
+ * when they signed in with a second factor, so it shows on a device where they never opened the
+ * console. Only such sign-ins pay the read: visitors have no second factor. Loaded after the first
+ * content (app/LayoutLater.tsx), so the first visit carries none of it.
  */
 export default function StaffRoleProbe({ account, onKnown }: { account: SignedInAccount; onKnown(hasRole: boolean): void }) {
+  const hinted = isStaff(account);
+  useEffect(() => {
+    if (hinted) onKnown(true);
+  }, [hinted, onKnown]);
+  return hinted || !account.secondFactor ? null : <AskRole account={account} onKnown={onKnown} />;
+}
+
+function AskRole({ account, onKnown }: { account: SignedInAccount; onKnown(hasRole: boolean): void }) {
   const festivalId = appConfig.festivalId;
   const role = useFestivalRole(festivalId, account);
   useEffect(() => {

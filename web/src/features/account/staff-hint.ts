@@ -1,3 +1,6 @@
+import { appConfig } from '../../config/firebase-config';
+import type { SignedInAccount } from '../../firebase/auth';
+
 /**
  * Whether this device last saw the signed-in person hold a role in a festival: a hint for the
  * menu's Staff link, which cannot pay a Firestore read on every page (the role lives in
@@ -37,4 +40,14 @@ export function rememberStaffRole(uid: string, festivalId: string, hasRole: bool
   } catch {
     // Storage full or blocked: the Staff link then shows for project admins only.
   }
+}
+
+/**
+ * Whether to offer the staff console: the project admin's claim, or a role in this festival the
+ * console's gate saw on this device (staff-hint.ts; a hint, not a right). Whether this sign-in
+ * may use it yet is `festivalAccessOf` (staff-access.ts).
+ */
+export function isStaff(account: SignedInAccount | null | undefined): boolean {
+  if (!account || account.anonymous) return false;
+  return account.role === 'admin' || hintedStaffOf(account.uid, appConfig.festivalId);
 }

@@ -1,7 +1,7 @@
 import { FESTIVAL_CAPABILITIES, type FestivalCapability, type StaffAccess } from '@encore/model';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useRoute } from 'wouter';
 import { appConfig } from '../../config/firebase-config';
 import { NavLink } from '../../ui/NavLink';
 import { Loading } from '../../ui/Loading';
@@ -34,6 +34,21 @@ const pages: Record<ConsoleSectionKey, ComponentType> = {
  * only its sections.
  */
 export default function StaffPage() {
+  // An invite to the team (`/staff/join#<secret>`) is for someone who has no role yet: it opens before the gate.
+  const [joining] = useRoute('/join');
+  return joining ? (
+    <Suspense fallback={<Loading label={<FormattedMessage id="staff.page.checking" defaultMessage="Checking your account…" />} />}>
+      <AcceptStaffInvitePage />
+    </Suspense>
+  ) : (
+    <StaffConsole />
+  );
+}
+
+// Here, not among the app's routes: the first visit's JavaScript carries no route for it.
+const AcceptStaffInvitePage = lazy(() => import('../team/AcceptStaffInvitePage'));
+
+function StaffConsole() {
   const intl = useIntl();
   const { account } = useAccount();
   const festivalId = appConfig.festivalId;
