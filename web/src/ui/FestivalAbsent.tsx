@@ -25,7 +25,8 @@ function NoProgrammeYet() {
 
 /**
  * No festival at this address (a mistyped `/f/{id}/`, or a project without its default
- * festival): the festivals there are, and for the project's organisers, where to make one.
+ * festival, as a new organiser's empty project is): the festivals there are, and where
+ * organisers sign in and make one (named so for a signed-in project admin).
  * Plain links: both pages are outside any festival (a full navigation).
  */
 function NoFestivalHere() {
@@ -38,11 +39,13 @@ function NoFestivalHere() {
           <a href="/festivals" className="button">
             <FormattedMessage id="ui.festivalGate.chooseFestival" defaultMessage="See all festivals" />
           </a>
-          {account?.role === 'admin' ? (
-            <a href="/organiser" className="button button-secondary">
+          <a href="/organiser" className="button button-secondary">
+            {account?.role === 'admin' ? (
               <FormattedMessage id="ui.festivalGate.createFestival" defaultMessage="Create a festival" />
-            </a>
-          ) : null}
+            ) : (
+              <FormattedMessage id="ui.festivalGate.forOrganisers" defaultMessage="For organisers" />
+            )}
+          </a>
         </div>
       }
     >

@@ -22,10 +22,11 @@ describe('FestivalGate', () => {
     account.current = null;
   });
 
-  it('says there is no festival at this address, with the way to the festivals', async () => {
+  it("says there is no festival at this address, with the way to the festivals and the organisers' page", async () => {
     page(state({ status: 'missing' }));
     expect(await screen.findByText('No festival here')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See all festivals' }).getAttribute('href')).toBe('/festivals');
+    expect(screen.getByRole('link', { name: 'For organisers' }).getAttribute('href')).toBe('/organiser');
     expect(screen.queryByRole('link', { name: 'Create a festival' })).toBeNull();
   });
 

@@ -21,7 +21,7 @@ const notices = signInNotices;
  * The whole sign-in, for pages other than the Account page (the organiser page): the forms, the
  * second step when the account has a second factor, and what went wrong.
  */
-export function SignInPanel({ isGuest }: { isGuest: boolean }) {
+export function SignInPanel({ isGuest, firstTab }: { isGuest: boolean; firstTab?: SignInTab }) {
   const intl = useIntl();
   const [error, setError] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -44,17 +44,20 @@ export function SignInPanel({ isGuest }: { isGuest: boolean }) {
           onCancel={clear}
         />
       ) : (
-        <SignInForms isGuest={isGuest} onError={onSignInError} onNotice={setNotice} />
+        <SignInForms isGuest={isGuest} firstTab={firstTab} onError={onSignInError} onNotice={setNotice} />
       )}
     </>
   );
 }
 
-export function SignInForms({ isGuest, onError, onNotice }: { isGuest: boolean; onError(error: unknown): void; onNotice(text: string): void }) {
+/** Which way to sign in shows first: creating an account (the Account page: a guest saving their schedule), or signing in (organisers, invited staff). */
+export type SignInTab = 'create' | 'sign-in';
+
+export function SignInForms({ isGuest, firstTab = 'create', onError, onNotice }: { isGuest: boolean; firstTab?: SignInTab; onError(error: unknown): void; onNotice(text: string): void }) {
   const intl = useIntl();
   return (
     <div className="panel">
-      <Tabs>
+      <Tabs defaultSelectedKey={firstTab}>
         <TabList aria-label={intl.formatMessage({ id: 'account.signIn.ways', defaultMessage: 'Ways to sign in' })}>
           <Tab id="create">
             {isGuest ? (

@@ -43,7 +43,7 @@ export default function OrganiserPage() {
         <SignedIn uid={account.uid} projectAdmin={projectAdminAccess({ role: account.role, secondFactor: account.secondFactor })} />
       ) : (
         <div className="organiser-sign-in">
-          <SignInPanel isGuest={Boolean(account?.anonymous)} />
+          <SignInPanel isGuest={Boolean(account?.anonymous)} firstTab="sign-in" />
         </div>
       )}
     </div>

@@ -171,7 +171,7 @@ export default function AcceptStaffInvitePage() {
               defaultMessage="No Encore account yet? Create one with that address. If you sign in with an email link, open this invite link again afterwards."
             />
           </p>
-          <SignInForms isGuest={Boolean(account?.anonymous)} onError={onSignInError} onNotice={onNotice} />
+          <SignInForms isGuest={Boolean(account?.anonymous)} firstTab="sign-in" onError={onSignInError} onNotice={onNotice} />
         </section>
       )}
     </div>
