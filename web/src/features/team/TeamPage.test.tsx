@@ -17,7 +17,7 @@ const state = vi.hoisted(() => ({
 }));
 const ready = (data: unknown) => ({ data, status: 'ready', error: null, fromCache: false, hasPendingWrites: false, pendingIds: new Set(), invalid: [] });
 vi.mock('../account/AccountContext', () => ({ useAccount: () => ({ account: state.account, ensureSignedIn: () => Promise.resolve('ada') }) }));
-vi.mock('./api/use-own-staff-role', () => ({ useOwnStaffRole: () => ({ ...ready(state.ownRole ? { id: 'ada', role: state.ownRole, addedAt: new Date(), addedBy: null } : null), exists: Boolean(state.ownRole) }) }));
+vi.mock('../account/use-festival-role', () => ({ useFestivalRole: () => ({ status: 'ready', role: state.ownRole, error: null }) }));
 vi.mock('./api/use-team', () => ({ useTeam: () => ready(state.team) }));
 vi.mock('./api/use-staff-invites', () => ({ useStaffInvites: () => ready(state.invites) }));
 vi.mock('./api/invite-staff', () => ({ inviteStaff: state.inviteStaff }));

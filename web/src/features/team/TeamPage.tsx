@@ -1,4 +1,4 @@
-import { festivalAccess, staffJoinPath, type FestivalRole, type FestivalStaff, type InviteStaffAnswer, type StaffInvite } from '@encore/model';
+import { staffJoinPath, type FestivalRole, type FestivalStaff, type InviteStaffAnswer, type StaffInvite } from '@encore/model';
 import { useState } from 'react';
 import { Button, Form, Input, Label, Radio, RadioGroup, TextField } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -9,7 +9,8 @@ import { Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { Skeleton } from '../../ui/Skeleton';
 import { useAccount } from '../account/AccountContext';
-import { useOwnStaffRole } from './api/use-own-staff-role';
+import { useFestivalRole } from '../account/use-festival-role';
+import { festivalAccessOf } from '../account/staff-access';
 import { useStaffInvites } from './api/use-staff-invites';
 import { useTeam } from './api/use-team';
 import { ROLE_EXPLANATIONS, ROLE_NAMES, ROLES } from './role-texts';
@@ -25,11 +26,11 @@ const when = { dateStyle: 'medium', timeStyle: 'short' } as const;
  */
 export default function TeamPage() {
   const { account } = useAccount();
-  const own = useOwnStaffRole(account && !account.anonymous ? account.uid : null);
-  if (account === undefined || (account && !account.anonymous && own.status === 'loading')) {
+  const own = useFestivalRole(appConfig.festivalId, account);
+  if (account === undefined || own.status === 'loading') {
     return <Loading label={<FormattedMessage id="team.page.checking" defaultMessage="Checking your role…" />} />;
   }
-  const access = account ? festivalAccess({ role: account.role, secondFactor: account.secondFactor, festivalRole: own.data?.role }, 'manage') : 'not-staff';
+  const access = festivalAccessOf(account, own.role, 'manage');
   return (
     <div className="team-page">
       <header className="page-header">
