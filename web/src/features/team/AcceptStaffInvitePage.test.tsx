@@ -11,8 +11,8 @@ const state = vi.hoisted(() => ({
 }));
 vi.mock('../account/AccountContext', () => ({ useAccount: () => ({ account: state.account, ensureSignedIn: () => Promise.resolve('cleo') }) }));
 vi.mock('../../festival/FestivalContext', () => ({ useFestival: () => ({ programme: { festival: { name: 'Encore 2026' } } }) }));
-// The Account page's sign-in forms (their own tests cover them): here, that they are offered.
-vi.mock('../account/SignInForms', () => ({ SignInForms: ({ isGuest }: { isGuest: boolean }) => <p>{isGuest ? 'sign-in forms for a guest' : 'sign-in forms'}</p> }));
+// The app's sign-in panel (its forms and second step have their own tests): here, that it is offered.
+vi.mock('../account/SignInForms', () => ({ SignInPanel: ({ isGuest }: { isGuest: boolean }) => <p>{isGuest ? 'sign-in forms for a guest' : 'sign-in forms'}</p> }));
 vi.mock('./api/accept-staff-invite', () => ({ acceptStaffInvite: state.acceptStaffInvite }));
 
 const cleo = (facts: Record<string, unknown> = {}) => ({ uid: 'cleo', anonymous: false, email: 'cleo@example.org', emailVerified: true, secondFactor: null, enrolledFactors: 0, ...facts });

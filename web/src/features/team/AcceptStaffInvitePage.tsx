@@ -1,5 +1,5 @@
 import { staffInviteSecretSchema, type FestivalRole } from '@encore/model';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -7,9 +7,7 @@ import { useFestival } from '../../festival/FestivalContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { useAccount } from '../account/AccountContext';
-import { SignInForms } from '../account/SignInForms';
-import { SecondFactorSignIn } from '../account/SecondFactorSignIn';
-import { useSecondFactorChallenge } from '../account/use-second-factor-challenge';
+import { SignInPanel } from '../account/SignInForms';
 import { ROLE_EXPLANATIONS, ROLE_NAMES, ROLES } from './role-texts';
 import { describeTeamError } from './team-errors';
 import './team.css';
@@ -33,9 +31,6 @@ export default function AcceptStaffInvitePage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
   const [accepted, setAccepted] = useState<FestivalRole | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const { challenge, onSignInError, clear } = useSecondFactorChallenge(setFailure);
-  const onNotice = useCallback((text: string) => setNotice(text), []);
 
   if (!secret) {
     return (
@@ -138,11 +133,6 @@ export default function AcceptStaffInvitePage() {
           />
         </p>
       </header>
-      {notice ? (
-        <p className="notice notice-info" role="status">
-          {notice}
-        </p>
-      ) : null}
       {failure ? <ErrorNotice error={failure} describe={describeTeamError} /> : null}
       {signedIn ? (
         <section className="panel">
@@ -158,8 +148,6 @@ export default function AcceptStaffInvitePage() {
             {busy ? <FormattedMessage id="team.join.accepting" defaultMessage="Accepting…" /> : <FormattedMessage id="team.join.accept" defaultMessage="Accept the invite" />}
           </Button>
         </section>
-      ) : challenge ? (
-        <SecondFactorSignIn challenge={challenge} onSignedIn={clear} onCancel={clear} />
       ) : (
         <section aria-labelledby="team-join-sign-in">
           <h2 id="team-join-sign-in">
@@ -171,7 +159,7 @@ export default function AcceptStaffInvitePage() {
               defaultMessage="No Encore account yet? Create one with that address. If you sign in with an email link, open this invite link again afterwards."
             />
           </p>
-          <SignInForms isGuest={Boolean(account?.anonymous)} firstTab="sign-in" onError={onSignInError} onNotice={onNotice} />
+          <SignInPanel isGuest={Boolean(account?.anonymous)} firstTab="sign-in" />
         </section>
       )}
     </div>
