@@ -1,4 +1,4 @@
-import { subjectPath, type MediaSubject } from './schemas/media.js';
+import { subjectPath, type BrandImage, type MediaSubject } from './schemas/media.js';
 
 /**
  * Every Firestore and Storage path of the data contract (docs/data-contract.md), in
@@ -41,6 +41,8 @@ export const firestorePaths = {
   livePhotos: (festivalId: string) => `festivals/${festivalId}/live/photos`,
   /** The site plan with its stages, facilities and routes: staff write, functions add the plan image. */
   venueMap: (festivalId: string) => `festivals/${festivalId}/venue/map`,
+  /** The festival's logo or app icon (`brandImageDocSchema`), written by functions from staff's uploads. */
+  brandImage: (festivalId: string, image: BrandImage) => `festivals/${festivalId}/brand/${image}`,
   /** Practical information (opening hours, tickets, rules...): staff write, everyone reads. */
   infoPages: (festivalId: string) => `festivals/${festivalId}/info`,
   infoPage: (festivalId: string, pageId: string) => `festivals/${festivalId}/info/${pageId}`,
@@ -117,12 +119,17 @@ export interface MediaUploadPath {
   uploadId: string;
 }
 
-/** Parses `staff-uploads/{festivalId}/artists/{artistId}/{uploadId}` or `staff-uploads/{festivalId}/venue/map/{uploadId}`; null otherwise. */
+/**
+ * Parses `staff-uploads/{festivalId}/artists/{artistId}/{uploadId}`, `staff-uploads/{festivalId}/venue/map/{uploadId}`
+ * or `staff-uploads/{festivalId}/brand/{logo|icon}/{uploadId}`; null otherwise.
+ */
 export function parseMediaUploadPath(path: string): MediaUploadPath | null {
-  const match = /^staff-uploads\/([^/]+)\/(?:artists\/([^/]+)|venue\/map)\/([^/]+)$/.exec(path);
+  const match = /^staff-uploads\/([^/]+)\/(?:artists\/([^/]+)|venue\/map|brand\/(logo|icon))\/([^/]+)$/.exec(path);
   if (!match) return null;
-  const subject: MediaSubject = match[2] === undefined ? { kind: 'site-plan' } : { kind: 'artist', artistId: match[2] };
-  return { festivalId: match[1]!, subject, uploadId: match[3]! };
+  const brand = match[3] as BrandImage | undefined;
+  const subject: MediaSubject =
+    match[2] !== undefined ? { kind: 'artist', artistId: match[2] } : brand !== undefined ? { kind: 'brand', image: brand } : { kind: 'site-plan' };
+  return { festivalId: match[1]!, subject, uploadId: match[4]! };
 }
 
 /** The Firestore document a staff upload belongs to. */

@@ -50,15 +50,26 @@ export const mediaUploadSchema = z
   });
 export type MediaUpload = z.infer<typeof mediaUploadSchema>;
 
+/** The festival's own images (issue 35): its logo (shown in the app and link previews) and its app icon (manifest, Apple, tab). */
+export const BRAND_IMAGES = ['logo', 'icon'] as const;
+export type BrandImage = (typeof BRAND_IMAGES)[number];
+
 /**
  * What a staff upload belongs to, as the path of its document under the festival:
- * `artists/{artistId}` or `venue/map`. Storage paths use the same words, so an upload's path
- * names its document.
+ * `artists/{artistId}`, `venue/map` or `brand/{logo|icon}`. Storage paths use the same words,
+ * so an upload's path names its document.
  */
-export type MediaSubject = { kind: 'artist'; artistId: string } | { kind: 'site-plan' };
+export type MediaSubject = { kind: 'artist'; artistId: string } | { kind: 'site-plan' } | { kind: 'brand'; image: BrandImage };
 
 export function subjectPath(subject: MediaSubject): string {
-  return subject.kind === 'artist' ? `artists/${subject.artistId}` : 'venue/map';
+  switch (subject.kind) {
+    case 'artist':
+      return `artists/${subject.artistId}`;
+    case 'site-plan':
+      return 'venue/map';
+    case 'brand':
+      return `brand/${subject.image}`;
+  }
 }
 
 /** The fields of a subject document that only functions write (the rules refuse staff's changes to them). */
@@ -68,3 +79,16 @@ export const mediaFields = {
   image: mediaImageSchema.nullable().optional(),
   imageUpload: mediaUploadSchema.optional(),
 };
+
+/**
+ * `festivals/{f}/brand/{logo|icon}`: one of the festival's own images. Only functions write it
+ * (created by the image's first upload); everyone reads it (the app's header, `firstPage` and
+ * the festival's web manifest show it).
+ */
+export const brandImageDocSchema = z
+  .object({
+    ...mediaFields,
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type BrandImageDoc = z.infer<typeof brandImageDocSchema>;
