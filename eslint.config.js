@@ -19,4 +19,16 @@ export default tseslint.config(
       'prefer-const': 'error',
     },
   },
+  {
+    // Every callable goes through triggers/bounded-call.ts, which refuses absurdly nested
+    // bodies before the SDK logs them (issue 39).
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/triggers/bounded-call.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'firebase-functions/v2/https', importNames: ['onCall'], message: "Use onCall from functions/src/triggers/bounded-call.ts." }] },
+      ],
+    },
+  },
 );

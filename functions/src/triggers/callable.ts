@@ -1,4 +1,5 @@
-import { HttpsError, onCall, type CallableRequest } from 'firebase-functions/v2/https';
+import { HttpsError, type CallableRequest } from 'firebase-functions/v2/https';
+import { onCall } from './bounded-call.js';
 import { callableOptions } from '../config.js';
 import { RequestError, type Caller } from '../handlers/request-error.js';
 import { handleAcceptStaffInvite, handleInviteStaff, handleRemoveStaffMember, handleRevokeStaffInvite, handleSetStaffRole } from '../handlers/staff-team.js';

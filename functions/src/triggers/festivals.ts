@@ -1,4 +1,4 @@
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall } from './bounded-call.js';
 import { callableOptions } from '../config.js';
 import { handleCreateFestival } from '../handlers/create-festival.js';
 import { answer, caller } from './callable.js';

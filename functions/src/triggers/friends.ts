@@ -1,4 +1,4 @@
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall } from './bounded-call.js';
 import { callableOptions } from '../config.js';
 import { handleAcceptFriendInvite, handleRemoveFriend } from '../handlers/friends.js';
 import { handleSetFriendPlanHidden } from '../handlers/friend-plan-visibility.js';

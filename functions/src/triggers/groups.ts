@@ -1,5 +1,5 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { onCall } from 'firebase-functions/v2/https';
+import { onCall } from './bounded-call.js';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callableOptions, festivalTimeZone, LOCATION_SWEEP_SCHEDULE, locationSweepOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
 import { handleAddGroupMember, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';

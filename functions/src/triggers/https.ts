@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { onCall, onRequest, type Request } from 'firebase-functions/v2/https';
+import { onRequest, type Request } from 'firebase-functions/v2/https';
+import { onCall } from './bounded-call.js';
 import type { Response } from 'express';
 import { callableOptions, httpsOptions, importOptions } from '../config.js';
 import { acceptsGzip, gzipEtag, identityEtags } from '../domain/content-encoding.js';
