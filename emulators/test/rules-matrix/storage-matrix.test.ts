@@ -82,6 +82,7 @@ const UPLOADS: Attack[] = [
   { name: 'an image into one’s own folder under another uploader’s photo id', role: 'otherUser', object: 'uploads/otto/encore-2026/p-ready', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under the id of one’s own photo already processing', role: 'visitor', object: 'uploads/vera/encore-2026/p-processing', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under the id of a photo that was rejected',     role: 'visitor',   object: 'uploads/vera/encore-2026/p-rejected', bytes: 64,   contentType: 'image/jpeg', expect: 'denied' },
+  { name: 'an image under the id of a removed photo that was reported (its moderation entry stays)', role: 'otherUser', object: 'uploads/otto/encore-2026/p-removed', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'an image under a new photo id into one’s own folder',    role: 'otherUser', object: 'uploads/otto/encore-2026/p-otto-new', bytes: 64,   contentType: 'image/jpeg', expect: 'allowed' },
   // Programme staff's images: pictures only, of things that exist, nothing else along.
   { name: 'programme staff uploading an SVG as an artist picture',           role: 'programme',   object: 'staff-uploads/encore-2026/artists/the-nightjars/svg1', bytes: 64, contentType: 'image/svg+xml', expect: 'denied' },
@@ -119,6 +120,8 @@ beforeAll(async () => {
   await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-rejected', { uploaderUid: 'vera', status: 'rejected' });
+  // A photo its uploader deleted after it was reported: the document went, its moderation entry stayed.
+  await stack.owner.setDoc('festivals/encore-2026/moderation/p-removed', { photoId: 'p-removed', reports: 2 });
   await stack.owner.setDoc(`festivals/${FESTIVAL_B}`, { name: 'Encore 2027' });
   await stack.owner.setDoc(`festivals/${FESTIVAL_B}/artists/the-nightjars`, { name: 'The Nightjars', bio: '', genres: [] });
   await stack.owner.setDoc(`festivals/${FESTIVAL_B}/photos/p-processing`, { uploaderUid: 'vera', status: 'processing' });

@@ -56,6 +56,19 @@ describe('upload finalized', () => {
     expect(deps.publisher.ofType('photo.uploaded').map((e) => e.data.path)).toEqual([first.data.path]);
   });
 
+  it('issue 39: deletes a file under the id of a removed photo that was reported, so no new photo inherits its moderation entry', async () => {
+    const deps = testDeps();
+    const entry = { photoId: 'p-gone', reports: 3 };
+    deps.docs.seed(firestorePaths.moderationEntry(FESTIVAL_ID, 'p-gone'), entry);
+    const name = storagePaths.upload({ uid: 'mallory', festivalId: FESTIVAL_ID, photoId: 'p-gone' });
+    const generation = deps.objects.put(name, await jpeg(64, 64), new Date(), { firebaseStorageDownloadTokens: 't' });
+    await handleUploadFinalized(deps, 'finalize-reuse', { bucket: 'b', name, size: 10, contentType: 'image/jpeg', generation, metadata: undefined });
+    expect(deps.docs.data(photoPath('p-gone'))).toBeUndefined();
+    expect(deps.objects.paths('uploads/')).toEqual([]);
+    expect(deps.publisher.published).toEqual([]);
+    expect(deps.docs.data(firestorePaths.moderationEntry(FESTIVAL_ID, 'p-gone'))).toEqual(entry);
+  });
+
   it('does nothing for a generation that is gone (deleted or replaced since)', async () => {
     const deps = testDeps();
     const name = storagePaths.upload({ uid: 'u1', festivalId: FESTIVAL_ID, photoId: 'p9' });

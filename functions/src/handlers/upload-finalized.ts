@@ -18,6 +18,9 @@ export interface FinalizedObject {
  */
 const displayNameOnlySchema = z.object({ displayName: z.unknown().optional() });
 
+/** Only whether a moderation entry exists matters here: any shape, past or present, counts. */
+const anyEntrySchema = z.looseObject({});
+
 /**
  * An original landed in `uploads/{uid}/{festivalId}/{photoId}`.
  *
@@ -26,8 +29,9 @@ const displayNameOnlySchema = z.object({ displayName: z.unknown().optional() });
  *    then go through the rules, which refuse them.
  * 2. The photo is created as `processing` (so the uploader sees it), naming this file as
  *    its original and signed with the uploader's chosen display name (`uploaderName`), if any. If the photo id is taken by another original already (the Storage
- *    rules refuse that upload; only two uploads racing for one new id get here), this
- *    file belongs to no photo: it is deleted and never processed.
+ *    rules refuse that upload; only two uploads racing for one new id get here), or was the
+ *    id of a removed photo that has a moderation entry (its history: the rules refuse that
+ *    too), this file belongs to no photo: it is deleted and never processed.
  * 3. The work goes to the pipeline through `photo.uploaded`.
  *
  * Objects outside `uploads/` (every derived file) are ignored, which is what keeps derived
@@ -48,11 +52,14 @@ export async function handleUploadFinalized(deps: Pick<Deps, 'docs' | 'objects' 
   const now = deps.now();
   const photoPath = firestorePaths.photo(upload.festivalId, upload.photoId);
   const ownerOfId = await deps.docs.transaction(async (tx) => {
-    const [existing, preferences] = await tx.getAll([
+    const [existing, preferences, history] = await tx.getAll([
       [photoPath, photoSchema],
       [firestorePaths.userPreferences(upload.uid), displayNameOnlySchema],
+      [firestorePaths.moderationEntry(upload.festivalId, upload.photoId), anyEntrySchema],
     ]);
     if (existing) return existing.originalPath;
+    // A removed photo's id with reports against it: the new photo would inherit them (issue 39).
+    if (history) return 'an earlier photo, removed after reports';
     const uploaderName = displayNameSchema.safeParse(preferences?.displayName);
     const photo: Photo = {
       uploaderUid: upload.uid,
