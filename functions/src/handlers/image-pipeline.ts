@@ -26,6 +26,12 @@ export interface ImageJob<T> {
    * metadata at all): the photo reads its EXIF capture time here.
    */
   inspect?(bytes: Buffer): Promise<T>;
+  /**
+   * Asked once the bytes passed the screening (type, size, header dimensions), before the
+   * image is decoded: a refusal ends the job with it. The photo reserves its quota here, so
+   * a file that is not an image we take never uses up anyone's share (issue 39).
+   */
+  admit?(): Promise<Rejection | null>;
 }
 
 export interface DerivedImageFacts {
@@ -40,8 +46,12 @@ export interface DerivedImageFacts {
 
 export type ImageOutcome<T> =
   | { status: 'derived'; image: DerivedImageFacts; inspected: T | undefined }
-  /** The file is not an image we take, with the reason for the person who sent it. Final, never retried. */
-  | { status: 'rejected'; reason: Rejection; detail?: string }
+  /**
+   * The file is not an image we take, or `admit` refused it, with the reason for the person
+   * who sent it. Final, never retried. `at` says which step refused: the screening of the
+   * bytes, the admission, or the decoder (after admission).
+   */
+  | { status: 'rejected'; reason: Rejection; detail?: string; at: 'screening' | 'admission' | 'decoding' }
   /** The original is gone (deleted since the event was sent). */
   | { status: 'gone' };
 
@@ -51,17 +61,20 @@ export type ImageOutcome<T> =
  */
 export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>, job: ImageJob<T>): Promise<ImageOutcome<T>> {
   // The size from the event is enough to refuse an oversized file without downloading it.
-  if (job.size > MAX_UPLOAD_BYTES) return { status: 'rejected', reason: rejectReasons.tooLarge(job.size) };
+  if (job.size > MAX_UPLOAD_BYTES) return { status: 'rejected', reason: rejectReasons.tooLarge(job.size), at: 'screening' };
   const bytes = await (job.original ?? deps.objects.read(job.path));
   if (!bytes) return { status: 'gone' };
   const screened = screenUpload(bytes.length, sniffImageType(bytes.subarray(0, 4096)));
-  if (!screened.ok) return { status: 'rejected', reason: screened.reason };
+  if (!screened.ok) return { status: 'rejected', reason: screened.reason, at: 'screening' };
 
+  let header: Awaited<ReturnType<Deps['images']['readHeader']>> | undefined;
   try {
-    const header = await deps.images.readHeader(bytes);
+    header = await deps.images.readHeader(bytes);
     // From the header alone: a bomb never reaches the decoder (a 39 KB 8000x5000 PNG costs 1.3 s there).
     const tooBig = screenDimensions(header.width, header.height, bytes.length);
-    if (tooBig) return { status: 'rejected', reason: tooBig };
+    if (tooBig) return { status: 'rejected', reason: tooBig, at: 'screening' };
+    const refused = job.admit ? await job.admit() : null;
+    if (refused) return { status: 'rejected', reason: refused, at: 'admission' };
     const upright = uprightSize(header.width, header.height, header.orientation);
     const inspected = job.inspect ? await job.inspect(bytes) : undefined;
     const { cacheControl } = IMAGE_KINDS[job.kind];
@@ -79,7 +92,7 @@ export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>
       inspected,
     };
   } catch (error) {
-    if (error instanceof UnreadableImageError) return { status: 'rejected', reason: rejectReasons.corrupt, detail: error.message };
+    if (error instanceof UnreadableImageError) return { status: 'rejected', reason: rejectReasons.corrupt, detail: error.message, at: header ? 'decoding' : 'screening' };
     throw error;
   }
 }

@@ -214,6 +214,31 @@ describe('photo pipeline', () => {
     expect(deps.docs.data(`festivals/${FESTIVAL_ID}/uploadQuotas/sock-3_2026-08-14`)).toBeUndefined();
   });
 
+  it('issue 39: junk files leave the festival-wide hour untouched, count against their sender, and a real photo still goes through', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, festivalUploadsPerHour: 2, dailyUploadQuota: 3 } });
+    seedFestival(deps.docs);
+    // Twelve fresh accounts sending 12-byte files: none reaches the festival's hour.
+    for (let sock = 1; sock <= 12; sock += 1) {
+      const outcome = await handleProcessPhoto(deps, await upload(deps, `junk-${sock}`, Buffer.from('not an image'), { uid: `sock-${sock}` }));
+      expect(outcome).toMatchObject({ status: 'rejected' });
+    }
+    expect(deps.docs.data(`festivals/${FESTIVAL_ID}/uploadRate/${NOW.toISOString().slice(0, 13)}`)).toBeUndefined();
+    expect(await handleProcessPhoto(deps, await upload(deps, 'real', await jpeg(64, 64), { uid: 'visitor' }))).toEqual({ status: 'ready' });
+    // Each junk file used up a place of its sender's day: the fourth of one sender is refused by the quota.
+    for (const id of ['more-1', 'more-2']) await handleProcessPhoto(deps, await upload(deps, id, Buffer.from('junk'), { uid: 'sock-1' }));
+    expect(await handleProcessPhoto(deps, await upload(deps, 'sock-photo', await jpeg(64, 64), { uid: 'sock-1' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 3 } });
+  });
+
+  it('issue 39: a file refused by the decoder after its header passed gives the festival-wide hour its place back', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, festivalUploadsPerHour: 1 } });
+    seedFestival(deps.docs);
+    expect(await handleProcessPhoto(deps, await upload(deps, 'cut', await truncatedJpeg(), { uid: 'u-cut' }))).toMatchObject({ status: 'rejected', reason: { code: 'corrupt' } });
+    // It was admitted (its header is whole), then taken back out of the hour.
+    const hour = `festivals/${FESTIVAL_ID}/uploadRate/${NOW.toISOString().slice(0, 13)}`;
+    expect(deps.docs.data(hour)).toEqual({ photoIds: [], hour: NOW.toISOString().slice(0, 13) });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'whole', await jpeg(64, 64), { uid: 'u-whole' }))).toEqual({ status: 'ready' });
+  });
+
   it('enforces the daily quota per person, counting a retried photo once', async () => {
     const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 2, reportHideThreshold: 2 } });
     seedFestival(deps.docs);

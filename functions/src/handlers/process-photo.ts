@@ -1,6 +1,6 @@
 import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, uploadRateSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
-import { MAX_UPLOAD_BYTES, rejectReasons } from '../domain/image-policy.js';
+import { rejectReasons } from '../domain/image-policy.js';
 import { festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
@@ -13,9 +13,10 @@ export const PROCESS_PHOTO = 'processPhoto';
 type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
 /**
- * The photo pipeline, for one `photo.uploaded` event: quota (the uploader's day, and the
- * festival's hour from everyone together), then the image pipeline
- * (`image-pipeline.ts`: type sniffed from the bytes, header screened, EXIF capture time read,
+ * The photo pipeline, for one `photo.uploaded` event: the image pipeline (`image-pipeline.ts`:
+ * type sniffed from the bytes, header screened, then the quota reserved (the uploader's day,
+ * and the festival's hour from everyone together: only a file that passed the screening uses
+ * up the festival's hour, issue 39), EXIF capture time read,
  * decoded once and derived into every width and format with all metadata dropped), and the
  * photo set `ready`. A bad file
  * ends `rejected` with a reason and is never retried (its original is then deleted by
@@ -38,20 +39,21 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   if (!festival) return reject(deps, event, rejectReasons.noFestival);
   const clock = { timeZone: festival.timeZone, dayStartsAtHour: festival.dayStartsAtHour };
 
-  // The original downloads while the quota is reserved (a refused upload wastes one download).
-  const original = event.data.size <= MAX_UPLOAD_BYTES ? deps.objects.read(path) : undefined;
-  original?.catch(() => undefined);
   const uploadedAt = new Date(event.occurredAt);
-  const quota = await reserveQuota(deps, festivalId, uploaderUid, festivalDayOf(uploadedAt, clock), uploadHour(uploadedAt), photoId);
-  if (quota === 'person') return reject(deps, event, rejectReasons.quota(deps.settings.dailyUploadQuota));
-  if (quota === 'festival') return reject(deps, event, rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now())));
-
+  const day = festivalDayOf(uploadedAt, clock);
+  const hour = uploadHour(uploadedAt);
   let suggestion: ReturnType<typeof suggestFromProgramme> | undefined;
   const outcome = await runImagePipeline(deps, {
     kind: 'photo',
     path,
     size: event.data.size,
-    ...(original ? { original } : {}),
+    // The quota is reserved only for bytes that passed the screening (issue 39).
+    admit: async () => {
+      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId);
+      if (quota === 'person') return rejectReasons.quota(deps.settings.dailyUploadQuota);
+      if (quota === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
+      return null;
+    },
     renditionPath: (width, extension) => storagePaths.thumbnail(festivalId, photoId, width, extension),
     // EXIF is read before anything is derived: derived files carry no metadata at all.
     inspect: async (bytes) => {
@@ -66,7 +68,13 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     },
   });
   if (outcome.status === 'gone') return skipped(photoId, 'original is gone');
-  if (outcome.status === 'rejected') return reject(deps, event, outcome.reason, outcome.detail);
+  if (outcome.status === 'rejected') {
+    // Junk counts against its sender's day only (so one person cannot send it without end);
+    // a file the decoder refused after admission gives the festival's hour its place back.
+    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId);
+    if (outcome.at === 'decoding') await releaseFestivalPlace(deps, festivalId, hour, photoId);
+    return reject(deps, event, outcome.reason, outcome.detail);
+  }
 
   const { image } = outcome;
   const capturedAt = outcome.inspected ?? null;
@@ -117,6 +125,24 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
     if (mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
     if (everyone.changed) tx.set(festivalPath, { photoIds: everyone.photoIds, hour });
     return null;
+  });
+}
+
+/** Counts a refused file against its uploader's festival day only (retry-safe: by photo id). */
+async function countAgainstPerson(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<void> {
+  const personPath = quotaPath(festivalId, uid, day);
+  await deps.docs.transaction(async (tx) => {
+    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, deps.settings.dailyUploadQuota);
+    if (mine.allowed && mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
+  });
+}
+
+/** Takes a photo back out of the festival's hour (retry-safe: by photo id). */
+async function releaseFestivalPlace(deps: Pick<Deps, 'docs'>, festivalId: string, hour: string, photoId: string): Promise<void> {
+  const festivalPath = festivalRatePath(festivalId, hour);
+  await deps.docs.transaction(async (tx) => {
+    const rate = await tx.get(festivalPath, uploadRateSchema);
+    if (rate?.photoIds.includes(photoId)) tx.set(festivalPath, { photoIds: rate.photoIds.filter((id) => id !== photoId), hour });
   });
 }
 
