@@ -18,6 +18,7 @@ export * from './schemas/backend.js';
 export * from './schemas/push.js';
 export * from './paths.js';
 export * from './ids.js';
+export * from './text/near-names.js';
 export * from './time/festival-days.js';
 export * from './programme/now-next.js';
 export * from './schedule/clashes.js';

@@ -99,8 +99,8 @@ describe('programme import by names', () => {
       [2, 'D2', 'bad-time'],
       [3, 'C3', 'day-outside'],
       [4, 'B4', 'empty'],
-      // 21:00 to 21:00 is read as through the night to the next evening: too long.
-      [5, 'E5', 'too-long-set'],
+      // 21:00 to 21:00 is not a 24-hour set but an end that is not after its start (issue 36).
+      [5, 'E5', 'end-before-start'],
       [6, 'F6', 'bad-status'],
       [7, 'E7', 'too-long-set'],
       [9, null, 'duplicate'],
@@ -109,7 +109,8 @@ describe('programme import by names', () => {
     expect(message('importError', 'nl', errors[0]!)).toBe('Cel D2 (start): “9pm” is geen tijd. Schrijf hem als 21:30; na middernacht 00:30 (op de dag van die nacht) of 24:30.');
     expect(message('importError', 'nl', errors[2]!)).toBe('Cel B4 (podium): Niets ingevuld bij podium.');
     expect(errors[4]!.message).toBe('Cell F6 (status): “maybe” is not a status: leave it empty or write scheduled or cancelled.');
-    expect(message('importError', 'nl', errors[3]!)).toBe('Cel E5 (einde): Een set duurt hoogstens 12 uur.');
+    expect(message('importError', 'nl', errors[3]!)).toBe('Cel E5 (einde): De set eindigt (21:00) voordat hij begint (21:00): controleer beide tijden. (Een einde na middernacht, zoals 00:30, wordt gelezen als de volgende ochtend.)');
+    expect(message('importError', 'nl', errors[5]!)).toBe('Cel E7 (einde): Een set duurt hoogstens 12 uur.');
   });
 
   it('names the columns a file lacks', () => {

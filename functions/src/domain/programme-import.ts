@@ -1,11 +1,14 @@
 import {
   festivalDayOf,
   message,
+  nearNames,
   performanceIdFor,
   REQUIRED_IMPORT_FIELDS,
   slugify,
   type ImportChange,
+  type ImportDecisions,
   type ImportField,
+  type ImportOverlap,
   type ImportNewName,
   type ImportProblem,
   type ImportRowError,
@@ -27,6 +30,11 @@ import { placeOnNight, readClock, readDateTime, readDay, type FestivalDates } fr
  * its artist on the same stage and start; else that artist's set on the same festival day;
  * else, when the artist has one set left in the file and one in the festival, that one (moved
  * to another day). Only what is left is a new set, under an id made from its names and start.
+ *
+ * Nothing is lost by what a file leaves out (issue 36): a title or status column the file does
+ * not have keeps each existing set's title and status. A new name near an existing one ("Main
+ * Stgae") is listed with the names it may mean, and the organiser's decisions (`use`) map it to
+ * the existing one. Sets that overlap on one stage once the import is done are flagged.
  */
 
 export interface ImportedPerformance {
@@ -37,6 +45,9 @@ export interface ImportedPerformance {
   artistName: string;
   stageName: string;
   change: ImportChange;
+  /** The set as the festival has it now, when the row updates one. */
+  before: ExistingSet | null;
+  overlaps: ImportOverlap[];
 }
 
 export interface NamedDoc {
@@ -54,6 +65,8 @@ export interface ImportContext {
   artists: readonly NamedDoc[];
   stages: readonly NamedDoc[];
   performances: readonly ExistingSet[];
+  /** The organiser's choices from the check: a new name's id that is an existing artist or stage after all. */
+  use?: ImportDecisions['use'];
 }
 
 export interface ParsedProgramme {
@@ -78,10 +91,18 @@ class Names {
   private readonly byKey = new Map<string, NamedDoc>();
   private readonly created = new Map<string, NamedDoc>();
 
-  constructor(existing: readonly NamedDoc[]) {
+  constructor(
+    private readonly existing: readonly NamedDoc[],
+    use: Record<string, string> = {},
+  ) {
     for (const doc of existing) {
       this.byKey.set(doc.id, doc);
       this.byKey.set(keyOf(doc.name) ?? doc.id, doc);
+    }
+    // A new name the organiser said is an existing one: found as that one from now on.
+    for (const [newId, existingId] of Object.entries(use)) {
+      const target = existing.find((doc) => doc.id === existingId);
+      if (target && !this.byKey.has(newId)) this.byKey.set(newId, target);
     }
   }
 
@@ -100,8 +121,14 @@ class Names {
     return this.created.has(id);
   }
 
+  /** The new names the rows use, each with the existing names near it (what the organiser may have meant). */
   newOnes(used: ReadonlySet<string>): ImportNewName[] {
-    return [...this.created.values()].filter((doc) => used.has(doc.id));
+    return [...this.created.values()]
+      .filter((doc) => used.has(doc.id))
+      .map((doc) => {
+        const similar = nearNames(doc.name, this.existing).map(({ id, name }) => ({ id, name }));
+        return similar.length > 0 ? { ...doc, similar } : doc;
+      });
   }
 }
 
@@ -118,6 +145,8 @@ interface ReadRow {
   artist: NamedDoc;
   stage: NamedDoc;
   performance: PerformanceInput;
+  /** Whether the file has the column (a column it lacks never changes a set). */
+  gives: { title: boolean; status: boolean };
 }
 
 export function parseProgramme(format: 'csv' | 'json', content: string, context: ImportContext): ParsedProgramme {
@@ -131,8 +160,8 @@ export function parseProgramme(format: 'csv' | 'json', content: string, context:
   if (table.rows.length === 0) return { ...empty, errors: [rowError(1, null, { code: 'no-rows' })] };
   if (table.rows.length > MAX_IMPORT_ROWS) return { ...empty, errors: [rowError(1, null, { code: 'too-many-rows', max: MAX_IMPORT_ROWS })] };
 
-  const artists = new Names(context.artists);
-  const stages = new Names(context.stages);
+  const artists = new Names(context.artists, context.use?.artists);
+  const stages = new Names(context.stages, context.use?.stages);
   const cellOf = (field: ImportField, line: number) => (table.columns?.[field] ? `${table.columns[field]}${line}` : null);
   const read: ReadRow[] = [];
   const errors: ImportRowError[] = [];
@@ -210,9 +239,16 @@ function readRow(row: TableRow, festival: FestivalDates, artists: Names, stages:
     endsAt = placeOnNight(festivalDayOf(startsAt, festival), clock, festival) ?? endsAt;
     if (!(endsAt instanceof Date)) return endsAt;
   }
-  // 23:00-00:30 and 05:00-06:30 both end the morning after: an end at or before the start is the next day.
-  if (endsAt.getTime() <= startsAt.getTime() && readDateTime(text('end'), festival.timeZone) === null) endsAt = new Date(endsAt.getTime() + 86_400_000);
-  if (endsAt.getTime() <= startsAt.getTime()) return fail('end', { code: 'end-before-start' });
+  // 23:00-00:30 and 05:00-06:30 both end the morning after: an end at or before the start is the
+  // next day, when that makes a set of a plausible length. 16:15-15:15 is not a 23-hour set but a
+  // mistake, and is said to be one.
+  const endBeforeStart = { code: 'end-before-start', start: text('start'), end: text('end') } as const;
+  if (endsAt.getTime() <= startsAt.getTime() && readDateTime(text('end'), festival.timeZone) === null) {
+    const nextMorning = new Date(endsAt.getTime() + 86_400_000);
+    if (nextMorning.getTime() - startsAt.getTime() > MAX_SET_HOURS * 3_600_000) return fail('end', endBeforeStart);
+    endsAt = nextMorning;
+  }
+  if (endsAt.getTime() <= startsAt.getTime()) return fail('end', endBeforeStart);
   if (endsAt.getTime() - startsAt.getTime() > MAX_SET_HOURS * 3_600_000) return fail('end', { code: 'too-long-set', hours: MAX_SET_HOURS });
 
   const title = text('title');
@@ -221,6 +257,7 @@ function readRow(row: TableRow, festival: FestivalDates, artists: Names, stages:
     artist,
     stage,
     performance: { artistId: artist.id, stageId: stage.id, startsAt, endsAt, status, ...(title ? { title } : {}) },
+    gives: { title: cells.title !== undefined, status: cells.status !== undefined },
   };
 }
 
@@ -248,16 +285,50 @@ function matchSets(rows: readonly ReadRow[], context: ImportContext): ImportedPe
     const leftSets = setsOf(artistId);
     if (left.length === 1 && leftSets.length === 1) pair(left[0]!, leftSets[0]);
   }
-  return rows.map((row) => {
-    const existing = matched.get(row);
+  const imported = rows.map((row) => {
+    const existing = matched.get(row) ?? null;
+    const performance = existing ? keepWhatTheFileLeavesOut(row, existing.performance) : row.performance;
     return {
       line: row.line,
-      performanceId: existing?.id ?? performanceIdFor(row.performance),
-      performance: row.performance,
+      performanceId: existing?.id ?? performanceIdFor(performance),
+      performance,
       artistName: row.artist.name,
       stageName: row.stage.name,
-      change: existing ? changeOf(existing.performance, row.performance) : 'new',
+      change: existing ? changeOf(existing.performance, performance) : ('new' as const),
+      before: existing,
+      overlaps: [],
     };
+  });
+  return withOverlaps(imported, context, taken);
+}
+
+/** The row's set, with the existing set's title and status where the file has no such column. */
+function keepWhatTheFileLeavesOut(row: ReadRow, existing: PerformanceInput): PerformanceInput {
+  const { title: _title, ...rest } = row.performance;
+  const title = row.gives.title ? row.performance.title : existing.title;
+  return { ...rest, status: row.gives.status ? row.performance.status : existing.status, ...(title ? { title } : {}) };
+}
+
+/**
+ * Flags each row whose set overlaps another on the same stage once the import is done: the
+ * other rows, and the festival's sets the file leaves as they are. Cancelled sets take no time.
+ */
+function withOverlaps(rows: ImportedPerformance[], context: ImportContext, taken: ReadonlySet<string>): ImportedPerformance[] {
+  const artistNames = new Map(context.artists.map((artist) => [artist.id, artist.name]));
+  const others = [
+    ...rows.map((row) => ({ line: row.line as number | null, id: row.performanceId, performance: row.performance, artistName: row.artistName })),
+    ...context.performances
+      .filter((set) => !taken.has(set.id))
+      .map((set) => ({ line: null, id: set.id, performance: set.performance, artistName: artistNames.get(set.performance.artistId) ?? set.performance.artistId })),
+  ].filter((set) => set.performance.status !== 'cancelled');
+  return rows.map((row) => {
+    if (row.performance.status === 'cancelled') return row;
+    const overlaps = others
+      .filter((other) => other.id !== row.performanceId && other.performance.stageId === row.performance.stageId)
+      .filter((other) => other.performance.startsAt < row.performance.endsAt && row.performance.startsAt < other.performance.endsAt)
+      .sort((a, b) => a.performance.startsAt.getTime() - b.performance.startsAt.getTime())
+      .map((other) => ({ line: other.line, artistName: other.artistName, startsAt: other.performance.startsAt.toISOString(), endsAt: other.performance.endsAt.toISOString() }));
+    return overlaps.length > 0 ? { ...row, overlaps } : row;
   });
 }
 

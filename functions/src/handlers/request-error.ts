@@ -9,7 +9,7 @@ import type { StaffTeamRefusalReason } from '@encore/model';
 export type RequestErrorCode = 'invalid-argument' | 'unauthenticated' | 'permission-denied' | 'not-found' | 'failed-precondition' | 'already-exists';
 
 /** Why a request was refused, when a client may act on it (sent as the callable error's `details.reason`). */
-export type RequestErrorReason = 'second-factor-needed' | FriendRefusalReason | GroupRefusalReason | StaffTeamRefusalReason;
+export type RequestErrorReason = 'second-factor-needed' | 'unconfirmed-stages' | FriendRefusalReason | GroupRefusalReason | StaffTeamRefusalReason;
 
 export class RequestError extends Error {
   override readonly name = 'RequestError';

@@ -184,7 +184,7 @@ describe('programme import', () => {
     const check = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames, dryRun: true });
     expect(check).toMatchObject({ errors: [], written: false, created: 3, newArtists: [{ id: 'the-newcomers', name: 'The Newcomers' }], newStages: [{ id: 'forest', name: 'Forest' }] });
     expect(check.preview[1]).toMatchObject({ artistName: 'The Newcomers', stageName: 'Main Stage', startsAt: '2026-08-15T22:30:00.000Z', change: 'new' });
-    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames });
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames, createStages: ['forest'] });
     expect(deps.docs.data(firestorePaths.artist(FESTIVAL_ID, 'the-newcomers'))).toEqual({ name: 'The Newcomers', bio: '', genres: [] });
     expect(deps.docs.data(firestorePaths.stage(FESTIVAL_ID, 'forest'))).toEqual({ name: 'Forest', order: 2 });
     const sets = () => [...deps.docs.store.keys()].filter((path) => path.startsWith(`festivals/${FESTIVAL_ID}/performances/`));
@@ -193,6 +193,66 @@ describe('programme import', () => {
     const moved = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: byNames.replace('Nina,The Tent,Saturday,20:00,21:00', 'Nina,Main Stage,Saturday,19:00,20:00') });
     expect(moved).toMatchObject({ created: 0, updated: 1, unchanged: 2 });
     expect(sets()).toHaveLength(count);
+  });
+
+  it('issue 36: a file without title or status columns keeps every set\u2019s title and status', async () => {
+    const deps = staffDeps();
+    seedFestival(deps.docs);
+    const path = firestorePaths.performance(FESTIVAL_ID, 'nina-main');
+    deps.docs.seed(path, { ...deps.docs.data(path), title: 'DJ set', status: 'cancelled' });
+    const before = new Map(deps.docs.store);
+    const sameTimes = 'Artist,Stage,Day,Start,End\nNina,Main Stage,Friday,21:00,22:00\n';
+    const check = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: sameTimes, dryRun: true });
+    expect(check.preview[0]).toMatchObject({ performanceId: 'nina-main', change: 'unchanged', title: 'DJ set', status: 'cancelled' });
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: sameTimes });
+    expect(deps.docs.store).toEqual(before);
+    // Moved by a file without a title column: the title stays with the set.
+    await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: sameTimes.replace('21:00,22:00', '21:30,22:30') });
+    expect(deps.docs.data(path)).toMatchObject({ title: 'DJ set', status: 'cancelled', startsAt: new Date('2026-08-14T19:30:00Z') });
+    // A title column with an empty cell does clear it, and the check said so beforehand.
+    const cleared = 'Artist,Stage,Day,Start,End,Title\nNina,Main Stage,Friday,21:30,22:30,\n';
+    const clearing = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: cleared, dryRun: true });
+    expect(clearing.preview[0]).toMatchObject({ change: 'changed', title: null, before: { title: 'DJ set', stageName: 'Main Stage', startsAt: '2026-08-14T19:30:00.000Z' } });
+  });
+
+  it('issue 36: "Main Stgae" is listed with Main Stage as what it may mean, is never created unconfirmed, and, taken as Main Stage, moves nothing', async () => {
+    const deps = staffDeps();
+    seedFestival(deps.docs);
+    const typo = 'Artist,Stage,Day,Start,End\nNina,Main Stgae,Friday,21:00,22:00\n';
+    const check = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: typo, dryRun: true });
+    expect(check.newStages).toEqual([{ id: 'main-stgae', name: 'Main Stgae', similar: [{ id: 'main', name: 'Main Stage' }] }]);
+    expect(check.preview[0]).toMatchObject({ change: 'moved', before: { stageName: 'Main Stage' } });
+    const before = new Map(deps.docs.store);
+    expect(await refusal(handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: typo }))).toMatchObject({
+      code: 'failed-precondition',
+      message: 'Confirm the new stages first: Main Stgae.',
+    });
+    expect(deps.docs.store).toEqual(before);
+    const chosen = { festivalId: FESTIVAL_ID, format: 'csv', content: typo, use: { stages: { 'main-stgae': 'main' } } } as const;
+    expect(await handleImportProgramme(deps, staff, { ...chosen, dryRun: true })).toMatchObject({ newStages: [], unchanged: 1, updated: 0 });
+    expect(await handleImportProgramme(deps, staff, chosen)).toMatchObject({ written: true, unchanged: 1 });
+    expect(deps.docs.store).toEqual(before);
+  });
+
+  it('issue 36: an end before its start says both times, not that the set is too long', async () => {
+    const deps = staffDeps();
+    seedFestival(deps.docs);
+    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: 'Artist,Stage,Day,Start,End\nNina,Main Stage,Saturday,16:15,15:15\n', dryRun: true });
+    expect(result.errors).toEqual([
+      expect.objectContaining({ cell: 'E2', problem: { code: 'end-before-start', start: '16:15', end: '15:15' }, message: 'Cell E2 (end): The set ends (15:15) before it starts (16:15): check both times. (An end after midnight, such as 00:30, is read as the next morning.)' }),
+    ]);
+  });
+
+  it('issue 36: a set placed on top of others on its stage is flagged with each one it overlaps', async () => {
+    const deps = staffDeps();
+    seedFestival(deps.docs);
+    // 21:30-23:30 Amsterdam on Friday covers nina-main (21:00-22:00) and kae-main (23:00-24:00) on Main Stage.
+    const result = await handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: 'Artist,Stage,Day,Start,End\nThe Newcomers,Main Stage,Friday,21:30,23:30\n', dryRun: true });
+    expect(result.errors).toEqual([]);
+    expect(result.preview[0]!.overlaps).toEqual([
+      { line: null, artistName: 'Nina', startsAt: '2026-08-14T19:00:00.000Z', endsAt: '2026-08-14T20:00:00.000Z' },
+      { line: null, artistName: 'Kae', startsAt: '2026-08-14T21:00:00.000Z', endsAt: '2026-08-14T22:00:00.000Z' },
+    ]);
   });
 
   it('writes nothing and reports every bad row with its cell', async () => {

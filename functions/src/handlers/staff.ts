@@ -89,6 +89,12 @@ const importInput = z
     content: z.string().min(1).max(2_000_000),
     /** Validate only: report the errors, write nothing. */
     dryRun: z.boolean().optional(),
+    /** The organiser's decisions from the check (ImportDecisions): near names taken as existing ones, new stages confirmed. */
+    use: z
+      .object({ artists: z.record(z.string().max(200), slugIdSchema).optional(), stages: z.record(z.string().max(200), slugIdSchema).optional() })
+      .strict()
+      .optional(),
+    createStages: z.array(z.string().max(200)).max(200).optional(),
   })
   .strict();
 
@@ -116,15 +122,22 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
     artists: artists.map((artist) => ({ id: artist.id, name: artist.data.name })),
     stages: stages.map((stage) => ({ id: stage.id, name: stage.data.name })),
     performances: performances.map((set) => ({ id: set.id, performance: set.data })),
+    use: input.use,
   });
   const { rows, errors, newArtists, newStages } = parsed;
+  const stageNames = new Map(stages.map((stage) => [stage.id, stage.data.name]));
   const counts = {
     created: rows.filter((row) => row.change === 'new').length,
     updated: rows.filter((row) => row.change === 'moved' || row.change === 'changed').length,
     unchanged: rows.filter((row) => row.change === 'unchanged').length,
   };
   const answer = { imported: rows.length, errors, ...counts, newArtists, newStages };
-  if (errors.length > 0 || input.dryRun) return { ...answer, written: false, preview: rows.map(previewOf) };
+  if (errors.length > 0 || input.dryRun) return { ...answer, written: false, preview: rows.map((row) => previewOf(row, stageNames)) };
+  // A stage is made from a file only when the organiser confirmed it in the check: a typo never becomes a stage.
+  const unconfirmed = newStages.filter((stage) => !input.createStages?.includes(stage.id));
+  if (unconfirmed.length > 0) {
+    throw new RequestError('failed-precondition', `Confirm the new stages first: ${unconfirmed.map((stage) => stage.name).join(', ')}.`, 'unconfirmed-stages');
+  }
 
   // New artists and stages first (the sets name them), then the sets that change.
   const nextOrder = Math.max(-1, ...stages.map((stage) => stage.data.order)) + 1;
@@ -140,7 +153,7 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
   const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
   for (let start = 0; start < changing.length; start += 400) {
     const slice = changing.slice(start, start + 400);
-    // The whole set as the file gives it (a title it no longer gives goes). No counts: live
+    // The whole set as the file gives it, with what its columns leave out kept (domain). No counts: live
     // figures are published apart (festivals/{f}/live/sets), and a legacy count goes with the rewrite.
     await deps.docs.batch((batch) => slice.forEach((row) => batch.set(pathOf(row), row.performance)));
   }
@@ -148,7 +161,7 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
   return { ...answer, written: true, preview: [] };
 }
 
-function previewOf({ line, performanceId, performance, artistName, stageName, change }: ImportedPerformance): ImportPreviewRow {
+function previewOf({ line, performanceId, performance, artistName, stageName, change, before, overlaps }: ImportedPerformance, stageNames: ReadonlyMap<string, string>): ImportPreviewRow {
   return {
     line,
     performanceId,
@@ -162,5 +175,16 @@ function previewOf({ line, performanceId, performance, artistName, stageName, ch
     title: performance.title ?? null,
     exists: change !== 'new',
     change,
+    before: before
+      ? {
+          stageId: before.performance.stageId,
+          stageName: stageNames.get(before.performance.stageId) ?? before.performance.stageId,
+          startsAt: before.performance.startsAt.toISOString(),
+          endsAt: before.performance.endsAt.toISOString(),
+          status: before.performance.status,
+          title: before.performance.title ?? null,
+        }
+      : null,
+    overlaps,
   };
 }

@@ -21,7 +21,8 @@ export type ImportProblem =
   | { code: 'no-day' }
   | { code: 'day-outside'; value: string; first: string; last: string }
   | { code: 'bad-status'; value: string }
-  | { code: 'end-before-start' }
+  /** `start` and `end` as the file wrote them (absent in answers from before issue 36). */
+  | { code: 'end-before-start'; start?: string; end?: string }
   | { code: 'too-long-set'; hours: number }
   | { code: 'duplicate'; line: number };
 
@@ -54,12 +55,45 @@ export interface ImportPreviewRow {
   /** The set exists already: importing updates it (keeping its counts). */
   exists: boolean;
   change: ImportChange;
+  /** The set as it is now, when it exists (so the check shows old and new); absent in answers from before issue 36. */
+  before?: ImportSetBefore | null;
+  /** Other sets on the same stage whose times overlap this one's, once the import is done (a warning, not an error). */
+  overlaps?: ImportOverlap[];
+}
+
+export interface ImportSetBefore {
+  stageId: string;
+  stageName: string;
+  startsAt: string;
+  endsAt: string;
+  status: 'scheduled' | 'cancelled';
+  title: string | null;
+}
+
+export interface ImportOverlap {
+  /** The other set's row in the file, or null for a set the festival has that the file leaves as it is. */
+  line: number | null;
+  artistName: string;
+  startsAt: string;
+  endsAt: string;
 }
 
 /** An artist or stage the import creates, by the name the file gives (and the id made from it). */
 export interface ImportNewName {
   id: string;
   name: string;
+  /** Existing artists or stages with a near name ("Main Stage" for "Main Stgae"), nearest first: offered instead. */
+  similar?: Array<{ id: string; name: string }>;
+}
+
+/**
+ * What the organiser decided in the check (issue 36), sent with the import: a new name the file
+ * gives that is an existing artist or stage after all (`use`: the new name's id to the existing
+ * id), and the new stages they confirm creating. A new stage is never created unconfirmed.
+ */
+export interface ImportDecisions {
+  use?: { artists?: Record<string, string>; stages?: Record<string, string> };
+  createStages?: string[];
 }
 
 export interface ImportResult {

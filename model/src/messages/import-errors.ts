@@ -39,7 +39,8 @@ function problemEn(problem: ImportProblem): string {
     case 'bad-status':
       return `“${problem.value}” is not a status: leave it empty or write scheduled or cancelled.`;
     case 'end-before-start':
-      return 'The set ends before it starts.';
+      if (!problem.start || !problem.end) return 'The set ends before it starts.';
+      return `The set ends (${problem.end}) before it starts (${problem.start}): check both times. (An end after midnight, such as 00:30, is read as the next morning.)`;
     case 'too-long-set':
       return `A set lasts at most ${problem.hours} hours.`;
     case 'duplicate':
@@ -75,7 +76,8 @@ function problemNl(problem: ImportProblem): string {
     case 'bad-status':
       return `“${problem.value}” is geen status: laat hem leeg of schrijf gepland of afgelast.`;
     case 'end-before-start':
-      return 'De set eindigt voordat hij begint.';
+      if (!problem.start || !problem.end) return 'De set eindigt voordat hij begint.';
+      return `De set eindigt (${problem.end}) voordat hij begint (${problem.start}): controleer beide tijden. (Een einde na middernacht, zoals 00:30, wordt gelezen als de volgende ochtend.)`;
     case 'too-long-set':
       return `Een set duurt hoogstens ${problem.hours} uur.`;
     case 'duplicate':

@@ -180,10 +180,12 @@ describe('organiser tools', () => {
       await page.getByRole('button', { name: 'Check the pasted cells' }).click();
     };
     await check();
-    const listed = page.getByRole('region', { name: 'New in the festival (created when you import)' });
+    const listed = page.getByRole('region', { name: 'Names the festival does not have yet' });
     await listed.waitFor({ timeout: LIVE });
-    expect(await listed.textContent()).toContain('Artists: The Night Owls and Dawn Chorus');
-    expect(await listed.textContent()).toContain('Stage: Sunrise Field');
+    expect(await listed.textContent()).toContain('New artists, created when you import: The Night Owls and Dawn Chorus');
+    // A new stage is made from a file only once the organiser says so (issue 36): the import waits for it.
+    expect(await page.getByRole('button', { name: 'Import 3 sets' }).isDisabled()).toBe(true);
+    await listed.getByRole('radio', { name: 'Create the new stage “Sunrise Field”' }).check();
     const rows = page.getByRole('region', { name: 'The rows as they will be saved (festival time)' }).getByRole('listitem');
     expect(await rows.allTextContents()).toEqual([
       expect.stringMatching(/^Row 2The Night Owls.*00:30–01:30 · Harbour TentNew$/),
@@ -211,7 +213,7 @@ describe('organiser tools', () => {
     await check();
     await page.getByRole('status').filter({ hasText: 'importing changes nothing' }).waitFor({ timeout: LIVE });
     expect(await page.getByRole('button', { name: /^Import \d+ set/ }).count()).toBe(0);
-    expect(await page.getByRole('region', { name: 'New in the festival (created when you import)' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Names the festival does not have yet' }).count()).toBe(0);
     expect((await performances.get()).docs.map((set) => [set.id, set.updateTime.toMillis()])).toEqual(snapshot);
     expect(uncaught(page)).toEqual([]);
   }, 180_000);

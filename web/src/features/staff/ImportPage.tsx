@@ -10,12 +10,25 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { formatOf, importProgramme, type ImportAnswer, type ImportFormat } from './api/import-programme';
 import { isWorkbook, readProgrammeWorkbook, type WorkbookReading } from './api/read-workbook';
+import { decisionsOf, NO_CHOICES, undecided, type ImportChoices, type NewNames } from './import-decisions';
+import { ImportNewNames } from './ImportNewNames';
 import './staff-tools.css';
 
 type Step =
   | { step: 'choose'; problem?: string }
   | { step: 'checking'; name: string }
-  | { step: 'checked'; name: string; format: ImportFormat; content: string; answer: ImportAnswer }
+  | {
+      step: 'checked';
+      name: string;
+      format: ImportFormat;
+      content: string;
+      answer: ImportAnswer;
+      /** The new names of the first check (a name taken as an existing one leaves later answers, not the choice). */
+      names: NewNames;
+      choices: ImportChoices;
+      /** Checking again with a new choice. */
+      rechecking: boolean;
+    }
   | { step: 'writing'; name: string; answer: ImportAnswer }
   | { step: 'done'; name: string; answer: ImportAnswer }
   | { step: 'failed'; name: string; error: unknown };
@@ -52,7 +65,8 @@ function Importer({ programme }: { programme: Programme }) {
     setState({ step: 'checking', name });
     try {
       const answer = await importProgramme(format, content, true);
-      setState({ step: 'checked', name, format, content, answer });
+      const names = { artists: answer.newArtists ?? [], stages: answer.newStages ?? [] };
+      setState({ step: 'checked', name, format, content, answer, names, choices: NO_CHOICES, rechecking: false });
     } catch (error) {
       setState({ step: 'failed', name, error });
     }
@@ -84,10 +98,21 @@ function Importer({ programme }: { programme: Programme }) {
   };
   const pastedName = intl.formatMessage({ id: 'staff.import.pastedName', defaultMessage: 'the pasted cells' });
 
+  // A choice changes what the import does ("Main Stgae" taken as Main Stage moves nothing): the server checks again.
+  const decide = async (checked: Extract<Step, { step: 'checked' }>, choices: ImportChoices) => {
+    setState({ ...checked, choices, rechecking: true });
+    try {
+      const answer = await importProgramme(checked.format, checked.content, true, decisionsOf(choices));
+      setState({ ...checked, choices, answer, rechecking: false });
+    } catch (error) {
+      setState({ step: 'failed', name: checked.name, error });
+    }
+  };
+
   const write = async (checked: Extract<Step, { step: 'checked' }>) => {
     setState({ step: 'writing', name: checked.name, answer: checked.answer });
     try {
-      const answer = await importProgramme(checked.format, checked.content, false);
+      const answer = await importProgramme(checked.format, checked.content, false, decisionsOf(checked.choices));
       // The server judges again: a file that went bad since the check (an artist deleted) is shown as such.
       setState(answer.written ? { step: 'done', name: checked.name, answer } : { ...checked, answer });
     } catch (error) {
@@ -186,7 +211,7 @@ function Importer({ programme }: { programme: Programme }) {
           </p>
         </div>
       ) : null}
-      {state.step === 'checked' ? <Review programme={programme} checked={state} onImport={() => void write(state)} /> : null}
+      {state.step === 'checked' ? <Review programme={programme} checked={state} onImport={() => void write(state)} onChoose={(choices) => void decide(state, choices)} /> : null}
     </>
   );
 }
@@ -243,13 +268,15 @@ function Steps({ state }: { state: Step }) {
   );
 }
 
-function Review({ programme, checked, onImport }: { programme: Programme; checked: Extract<Step, { step: 'checked' }>; onImport(): void }) {
+function Review({ programme, checked, onImport, onChoose }: { programme: Programme; checked: Extract<Step, { step: 'checked' }>; onImport(): void; onChoose(choices: ImportChoices): void }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const { answer } = checked;
   // What a server of an older version answers lacks the names and changes: show what there is.
   const newArtists = answer.newArtists ?? [];
   const newStages = answer.newStages ?? [];
+  const waiting = undecided(checked.names, checked.choices);
+  const hasNewNames = checked.names.artists.length > 0 || checked.names.stages.length > 0;
   const errorText = (error: ImportRowError) => (error.problem ? message('importError', locale, { cell: error.cell ?? null, problem: error.problem }) : error.message);
   const changing = answer.created + answer.updated + newArtists.length + newStages.length;
   return (
@@ -276,8 +303,17 @@ function Review({ programme, checked, onImport }: { programme: Programme; checke
             />
           )}
         </p>
+        {answer.errors.length === 0 && answer.imported > 0 && changing > 0 && waiting.length > 0 ? (
+          <p>
+            <FormattedMessage
+              id="staff.import.decideFirst"
+              defaultMessage="First decide about {count, plural, one {the new name} other {# new names}} below: {names}."
+              values={{ count: waiting.length, names: intl.formatList(waiting.map((name) => `“${name.name}”`)) }}
+            />
+          </p>
+        ) : null}
         {answer.errors.length === 0 && answer.imported > 0 && changing > 0 ? (
-          <Button className="button" onPress={onImport}>
+          <Button className="button" onPress={onImport} isDisabled={waiting.length > 0 || checked.rechecking}>
             <FormattedMessage id="staff.import.import" defaultMessage="Import {count, plural, one {# set} other {# sets}}" values={{ count: answer.imported }} />
           </Button>
         ) : null}
@@ -299,23 +335,7 @@ function Review({ programme, checked, onImport }: { programme: Programme; checke
           </ul>
         </section>
       ) : null}
-      {newArtists.length > 0 || newStages.length > 0 ? (
-        <section aria-labelledby="import-new-title" className="import-new">
-          <h3 id="import-new-title">
-            <FormattedMessage id="staff.import.newTitle" defaultMessage="New in the festival (created when you import)" />
-          </h3>
-          {newArtists.length > 0 ? (
-            <p>
-              <FormattedMessage id="staff.import.newArtists" defaultMessage="{count, plural, one {Artist} other {Artists}}: {names}" values={{ count: newArtists.length, names: intl.formatList(newArtists.map((artist) => artist.name)) }} />
-            </p>
-          ) : null}
-          {newStages.length > 0 ? (
-            <p>
-              <FormattedMessage id="staff.import.newStages" defaultMessage="{count, plural, one {Stage} other {Stages}}: {names}" values={{ count: newStages.length, names: intl.formatList(newStages.map((stage) => stage.name)) }} />
-            </p>
-          ) : null}
-        </section>
-      ) : null}
+      {hasNewNames ? <ImportNewNames names={checked.names} choices={checked.choices} onChoose={onChoose} disabled={checked.rechecking} /> : null}
       {answer.preview.length > 0 ? (
         <section aria-labelledby="import-preview-title">
           <h3 id="import-preview-title">
@@ -335,6 +355,38 @@ function Review({ programme, checked, onImport }: { programme: Programme; checke
                   {shortInstantLabel(intl, new Date(row.startsAt), programme.festival)}–{clockTime(intl, new Date(row.endsAt), programme.festival)} ·{' '}
                   {row.stageName ?? programme.stages.find((stage) => stage.id === row.stageId)?.name ?? row.stageId}
                 </span>
+                {row.before && row.change !== 'unchanged' ? (
+                  <span className="import-row-before">
+                    <FormattedMessage
+                      id="staff.import.was"
+                      defaultMessage="Was: {when} · {stage}{title}{cancelled}"
+                      values={{
+                        when: `${shortInstantLabel(intl, new Date(row.before.startsAt), programme.festival)}–${clockTime(intl, new Date(row.before.endsAt), programme.festival)}`,
+                        stage: row.before.stageName,
+                        title: row.before.title ? ` · ${row.before.title}` : '',
+                        cancelled: row.before.status === 'cancelled' ? ` · ${intl.formatMessage({ id: 'staff.import.cancelled', defaultMessage: 'Cancelled' })}` : '',
+                      }}
+                    />
+                  </span>
+                ) : null}
+                {row.overlaps && row.overlaps.length > 0 ? (
+                  <span className="import-row-overlap">
+                    <FormattedMessage
+                      id="staff.import.overlaps"
+                      defaultMessage="Overlaps on this stage with {sets}"
+                      values={{
+                        sets: intl.formatList(
+                          row.overlaps.map((other) =>
+                            intl.formatMessage(
+                              { id: 'staff.import.overlapSet', defaultMessage: '{artist} ({when}{row, select, none {} other {, row {row}}})' },
+                              { artist: other.artistName, when: `${clockTime(intl, new Date(other.startsAt), programme.festival)}–${clockTime(intl, new Date(other.endsAt), programme.festival)}`, row: other.line === null ? 'none' : String(other.line) },
+                            ),
+                          ),
+                        ),
+                      }}
+                    />
+                  </span>
+                ) : null}
                 <span className="import-row-change">
                   {row.status === 'cancelled' ? (
                     <>

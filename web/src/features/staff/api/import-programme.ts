@@ -1,4 +1,4 @@
-import type { ImportResult } from '@encore/model';
+import type { ImportDecisions, ImportResult } from '@encore/model';
 import { httpsCallable } from 'firebase/functions';
 import { appConfig } from '../../../config/firebase-config';
 import { functions } from '../../../firebase/functions';
@@ -22,9 +22,10 @@ export function formatOf(file: Pick<File, 'name' | 'type'>): ImportFormat | null
  * Staff import a programme file through `importProgramme`: the server reads it with the
  * shared schema against the festival's artists and stages and is the judge. With `dryRun`
  * nothing is written: every bad row comes back with its line and reason, and every good one
- * as the server read it.
+ * as the server read it. `decisions` carry what the organiser chose in the check: near names
+ * taken as existing ones, new stages confirmed (the server creates no stage unconfirmed).
  */
-export async function importProgramme(format: ImportFormat, content: string, dryRun: boolean): Promise<ImportAnswer> {
-  const call = httpsCallable<{ festivalId: string; format: ImportFormat; content: string; dryRun: boolean }, ImportAnswer>(functions(), 'importProgramme', { timeout: 120_000 });
-  return (await call({ festivalId: appConfig.festivalId, format, content, dryRun })).data;
+export async function importProgramme(format: ImportFormat, content: string, dryRun: boolean, decisions: ImportDecisions = {}): Promise<ImportAnswer> {
+  const call = httpsCallable<{ festivalId: string; format: ImportFormat; content: string; dryRun: boolean } & ImportDecisions, ImportAnswer>(functions(), 'importProgramme', { timeout: 120_000 });
+  return (await call({ festivalId: appConfig.festivalId, format, content, dryRun, ...decisions })).data;
 }
