@@ -156,6 +156,31 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   return { start, end };
 }
 
+/**
+ * A query parameter decoded strictly, for the values that become object names: a value whose
+ * escapes are not UTF-8 (`name=%FF`) is a 400, as production refuses it, where URLSearchParams
+ * would quietly put U+FFFD in their place and store a name nobody sent. Null when absent.
+ */
+export function strictQueryParam(url: URL, key: string): string | null {
+  for (const pair of url.search.slice(1).split('&')) {
+    const separator = pair.indexOf('=');
+    const rawKey = separator === -1 ? pair : pair.slice(0, separator);
+    if (decodeQueryPart(rawKey) !== key) continue;
+    const value = decodeQueryPart(separator === -1 ? '' : pair.slice(separator + 1));
+    if (value === undefined) throw badRequest(`Query parameter "${key}" is not valid UTF-8 once decoded`);
+    return value;
+  }
+  return null;
+}
+
+function decodeQueryPart(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
 /** Splits a URL path into decoded segments. A malformed percent-escape is a 400. */
 export function pathSegments(pathname: string): string[] {
   try {
