@@ -99,10 +99,26 @@ export async function receiveBody(request: IncomingMessage, blob: IncomingBlob, 
 /** Parses a JSON body; an empty body is `undefined`. */
 export function parseJsonBody(body: Buffer): unknown {
   if (body.byteLength === 0) return undefined;
+  const text = strictUtf8(body, 'Request body');
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw badRequest('Request body is not valid JSON');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes a client sent as text (JSON, form fields), decoded strictly: bytes that are not UTF-8
+ * are a 400 naming `what`, where a lenient decode would turn them into U+FFFD and store an
+ * object name (or metadata) nobody sent.
+ */
+export function strictUtf8(bytes: Uint8Array, what: string): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw badRequest(`${what} is not valid UTF-8`);
   }
 }
 

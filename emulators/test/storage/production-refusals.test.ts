@@ -111,6 +111,13 @@ describe('object names that are not UTF-8', () => {
   const storedNames = async (): Promise<string[]> =>
     (((await (await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o?prefix=names/`, { headers: owner })).json()) as { items?: Array<{ name: string }> }).items ?? []).map((item) => item.name);
   const firebaseUpload = (rawName: string) => fetch(`${harness.origin}/v0/b/${BUCKET}/o?name=${rawName}`, { method: 'POST', headers: { ...owner, 'content-type': 'text/plain' }, body: 'x' });
+  /** A form upload (`POST /{bucket}`) whose key field is these bytes. */
+  const formUpload = (key: Buffer) =>
+    fetch(`${harness.origin}/${BUCKET}`, {
+      method: 'POST',
+      headers: { ...owner, 'content-type': 'multipart/form-data; boundary=f' },
+      body: Buffer.concat([Buffer.from('--f\r\nContent-Disposition: form-data; name="key"\r\n\r\n'), key, Buffer.from('\r\n--f\r\nContent-Disposition: form-data; name="file"; filename="x"\r\n\r\nx\r\n--f--\r\n')]),
+    });
   const gcsUpload = (rawName: string) => fetch(`${harness.origin}/upload/storage/v1/b/${BUCKET}/o?uploadType=media&name=${rawName}`, { method: 'POST', headers: owner, body: 'x' });
 
   it('refuses a name whose escapes are not UTF-8 (%FF) with 400 on both APIs, and stores nothing', async () => {
@@ -125,6 +132,11 @@ describe('object names that are not UTF-8', () => {
       body: `--n\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ name: 'names/lone\udc00.txt' })}\r\n--n\r\n\r\nx\r\n--n--`,
     });
     expect(multipart.status).toBe(400);
+    // Raw bytes that are not UTF-8 in a JSON resource or a form's key field.
+    const rawJson = Buffer.concat([Buffer.from('--n\r\nContent-Type: application/json\r\n\r\n{"name":"names/raw'), Buffer.from([0xff]), Buffer.from('.txt"}\r\n--n\r\n\r\nx\r\n--n--')]);
+    const rawMultipart = await fetch(`${harness.origin}/upload/storage/v1/b/${BUCKET}/o?uploadType=multipart`, { method: 'POST', headers: { ...owner, 'content-type': 'multipart/related; boundary=n' }, body: rawJson });
+    expect(rawMultipart.status).toBe(400);
+    expect((await formUpload(Buffer.concat([Buffer.from('names/form'), Buffer.from([0xff])]))).status).toBe(400);
     // In the path too: a malformed escape there was already a 400.
     expect((await fetch(`${harness.origin}/v0/b/${BUCKET}/o/names%2Fbad%FF.txt`, { method: 'POST', headers: owner, body: 'x' })).status).toBe(400);
     expect(await storedNames()).toEqual([]);
@@ -134,7 +146,8 @@ describe('object names that are not UTF-8', () => {
     expect((await firebaseUpload('names/%C3%A9t%C3%A9.txt')).status).toBe(200);
     expect((await gcsUpload('names/replacement%EF%BF%BD.txt')).status).toBe(200);
     expect((await gcsUpload('names/plus+space.txt')).status).toBe(200);
-    expect((await storedNames()).sort()).toEqual(['names/plus space.txt', 'names/replacement\ufffd.txt', 'names/été.txt']);
+    expect((await formUpload(Buffer.from('names/form-é.txt'))).status).toBe(204);
+    expect((await storedNames()).sort()).toEqual(['names/form-é.txt', 'names/plus space.txt', 'names/replacement\ufffd.txt', 'names/été.txt']);
   });
 });
 
