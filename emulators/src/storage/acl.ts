@@ -103,7 +103,7 @@ export async function handlePublicUrl(service: StorageService, request: Incoming
   const admin = /^(Bearer|Firebase) owner$/.test(request.headers.authorization ?? '');
   const object = service.store.get(bucket, name);
   if (object && (admin || isPublic(object.metadata))) {
-    return sendObjectBytes(request, response, await service.open(bucket, name, { kind: 'owner' }), 'gcs');
+    return sendObjectBytes(request, response, await service.open(bucket, name, { kind: 'owner' }), 'stored');
   }
   if (!object) return sendXmlError(response, 404, 'NoSuchKey', 'The specified key does not exist.');
   sendXmlError(response, 403, 'AccessDenied', 'Access denied.');

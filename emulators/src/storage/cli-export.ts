@@ -9,19 +9,22 @@
  *   {dir}/storage_export/metadata/<f>.json  one object's metadata (StoredFileMetadata.toJSON)
  *   {dir}/storage_export/blobs/<f>          its bytes (the metadata file's path without `.json`)
  *
- * The CLI warns and goes on when a folder, a blob or a metadata file is missing or bad; here
- * each is an error that names the file, so a half-read export never passes for the whole.
- * Hashes are computed from the bytes (the CLI keeps CRC32C as a decimal, GCS as base64) and
- * the export's MD5, when it has one, must match them.
+ * As the CLI does, an export without its `metadata/` or `blobs/` folder (an export of an
+ * empty emulator) warns and starts empty, and a name exported on Windows (`photos\a.jpg`,
+ * its separator written as `\`) is read with `/`. The CLI also warns and goes on when a blob
+ * or a metadata file is missing or bad; here each is an error that names the file, so a
+ * half-read export never passes for the whole. Hashes are computed from the bytes (the CLI
+ * keeps CRC32C as a decimal, GCS as base64) and the export's MD5, when it has one, must match them.
+ * The writing side is cli-export-writer.ts.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { BlobStore } from './blob-store.js';
-import { DOWNLOAD_TOKENS_KEY, type ObjectMetadata, type StoredObject } from './object-metadata.js';
+import { DOWNLOAD_TOKENS_KEY, type AclEntry, type ObjectMetadata, type StoredObject } from './object-metadata.js';
 
-const METADATA_FILE = 'firebase-export-metadata.json';
-const DEFAULT_PATH = 'storage_export';
+export const CLI_METADATA_FILE = 'firebase-export-metadata.json';
+export const CLI_EXPORT_PATH = 'storage_export';
 
 /**
  * The folder of a CLI Storage export under `dir`: the one `firebase-export-metadata.json`
@@ -29,7 +32,7 @@ const DEFAULT_PATH = 'storage_export';
  * when there is none; throws when the metadata file names a folder that is not there.
  */
 export async function cliStorageExportDir(dir: string): Promise<string | undefined> {
-  const metadataPath = join(dir, METADATA_FILE);
+  const metadataPath = join(dir, CLI_METADATA_FILE);
   if (existsSync(metadataPath)) {
     const metadata = parseJson(await readFile(metadataPath, 'utf8'), metadataPath) as { storage?: { path?: unknown } };
     const path = metadata.storage?.path;
@@ -39,7 +42,7 @@ export async function cliStorageExportDir(dir: string): Promise<string | undefin
       return named;
     }
   }
-  if (existsSync(join(dir, DEFAULT_PATH))) return join(dir, DEFAULT_PATH);
+  if (existsSync(join(dir, CLI_EXPORT_PATH))) return join(dir, CLI_EXPORT_PATH);
   if (existsSync(join(dir, 'buckets.json'))) return dir;
   return undefined;
 }
@@ -52,8 +55,10 @@ export async function importCliExport(root: string, blobs: BlobStore): Promise<S
   if (!Array.isArray(buckets.buckets)) throw new Error(`${bucketsPath} has no "buckets" list`);
   const metadataDir = join(root, 'metadata');
   const blobsDir = join(root, 'blobs');
-  for (const folder of [metadataDir, blobsDir]) {
-    if (!existsSync(folder)) throw new Error(`The Storage export in ${root} has no ${relative(root, folder)}/ folder`);
+  if (!existsSync(metadataDir) || !existsSync(blobsDir)) {
+    // The CLI writes no folder for an emulator without objects; its import warns and starts.
+    console.warn(`[storage] Could not find metadata directory at "${metadataDir}" and/or blobs directory at "${blobsDir}": starting without objects.`);
+    return [];
   }
   const objects: StoredObject[] = [];
   try {
@@ -115,8 +120,9 @@ function parseObjectMetadata(json: unknown, file: string): CliMetadata {
     return value;
   };
   const bucket = text('bucket');
-  const name = text('name');
-  if (!bucket || !name) throw new Error(`${file} names no bucket and object`);
+  const exportedName = text('name');
+  if (!bucket || !exportedName) throw new Error(`${file} names no bucket and object`);
+  const name = withSlashes(exportedName);
   const custom = input.customMetadata ?? {};
   if (typeof custom !== 'object' || custom === null || Array.isArray(custom)) throw new Error(`${file}: "customMetadata" must be an object`);
   const customMetadata: Record<string, string> = {};
@@ -143,7 +149,25 @@ function parseObjectMetadata(json: unknown, file: string): CliMetadata {
     const value = text(key);
     if (value !== undefined) metadata[key] = value;
   }
+  if (input.acl !== undefined) metadata.acl = parseAcl(input.acl, file);
   return metadata;
+}
+
+/**
+ * A name as the CLI reads it back: one whose first separator is `\` was exported on Windows
+ * (the CLI kept `path.sep` in names there), so every `\` in it is a `/`.
+ */
+export function withSlashes(name: string): string {
+  const separator = /[/\\]/.exec(name)?.[0];
+  return separator === '\\' ? name.replaceAll('\\', '/') : name;
+}
+
+/** Encore's own `acl` entry (cli-export-writer.ts); the CLI never writes one. */
+function parseAcl(value: unknown, file: string): AclEntry[] {
+  const valid = (entry: unknown): entry is AclEntry =>
+    typeof entry === 'object' && entry !== null && typeof (entry as AclEntry).entity === 'string' && ['READER', 'OWNER'].includes((entry as AclEntry).role);
+  if (!Array.isArray(value) || !value.every(valid)) throw new Error(`${file}: "acl" must be a list of { entity, role: READER | OWNER }`);
+  return value.map(({ entity, role }) => ({ entity, role }));
 }
 
 function parseJson(text: string, file: string): unknown {

@@ -9,7 +9,7 @@ import { BadTokenError, callerFromAuthorization, type Caller } from '../common/a
 import { header, type ApiCall } from './api-call.js';
 import { handleTokenRequest, isTokenRequest } from './download-tokens.js';
 import { badRequest, methodNotAllowed, StorageError, unauthenticated } from './errors.js';
-import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
+import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson, strictQueryParam } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
 import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch } from './object-metadata.js';
@@ -152,7 +152,7 @@ function commandsOf(header: string | undefined): Set<string> {
 }
 
 function objectName(call: ApiCall, fromMetadata: string | undefined): string {
-  const name = call.object ?? call.url.searchParams.get('name') ?? fromMetadata;
+  const name = call.object ?? strictQueryParam(call.url, 'name') ?? fromMetadata;
   if (!name) throw badRequest('Upload needs an object name (the "name" query parameter)');
   return name;
 }

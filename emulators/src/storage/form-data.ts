@@ -6,6 +6,7 @@
  */
 import { ByteReader } from './byte-reader.js';
 import { badRequest, payloadTooLarge } from './errors.js';
+import { strictUtf8 } from './http.js';
 import { closesHere, readPartHeaders, skipLineBreak } from './multipart.js';
 
 export interface FormFile {
@@ -50,7 +51,7 @@ export async function readFormData(contentType: string | undefined, body: AsyncI
     if (filename === undefined && name.toLowerCase() !== 'file') {
       const value = await reader.readUntil(delimiter, MAX_FIELDS_BYTES, fieldsTooLarge);
       if (value === undefined) throw truncated();
-      fields[name.toLowerCase()] = value.toString('utf8');
+      fields[name.toLowerCase()] = strictUtf8(value, `Form field "${name}"`);
       continue;
     }
     await sink.file({ fields, filename: filename ?? '', contentType: headers['content-type'] });

@@ -10,7 +10,7 @@ import type { Caller } from '../common/auth.js';
 import { header, type ApiCall } from './api-call.js';
 import { predefinedAcl } from './acl.js';
 import { badRequest, methodNotAllowed } from './errors.js';
-import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson } from './http.js';
+import { bodyChunks, declaredLength, parseJsonBody, readBody, sendEmpty, sendJson, strictQueryParam } from './http.js';
 import { parseMaxResults } from './listing.js';
 import { sendObjectBytes } from './media.js';
 import { DOWNLOAD_TOKENS_KEY, parseMetadataPatch, type MetadataPatch, type ObjectMetadata } from './object-metadata.js';
@@ -32,7 +32,7 @@ export async function handleGcsObjects(service: StorageService, call: ApiCall, b
     throw methodNotAllowed(method, call.url.pathname);
   }
   if (method === 'GET') {
-    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN), 'gcs');
+    if (call.url.searchParams.get('alt') === 'media') return sendObjectBytes(call.request, call.response, await service.open(call.bucket, call.object, ADMIN));
     const object = await service.read(call.bucket, call.object, ADMIN);
     return sendJson(call.response, 200, toGcsJson(object.metadata, baseUrl));
   }
@@ -122,7 +122,7 @@ function withPredefinedAcl(call: ApiCall, patch: MetadataPatch): MetadataPatch {
 }
 
 function objectName(call: ApiCall, fromMetadata: string | undefined): string {
-  const name = call.url.searchParams.get('name') ?? fromMetadata;
+  const name = strictQueryParam(call.url, 'name') ?? fromMetadata;
   if (!name) throw badRequest('Upload needs an object name (the "name" query parameter or metadata field)');
   return name.replace(/^\//, '');
 }

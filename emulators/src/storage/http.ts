@@ -99,10 +99,26 @@ export async function receiveBody(request: IncomingMessage, blob: IncomingBlob, 
 /** Parses a JSON body; an empty body is `undefined`. */
 export function parseJsonBody(body: Buffer): unknown {
   if (body.byteLength === 0) return undefined;
+  const text = strictUtf8(body, 'Request body');
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw badRequest('Request body is not valid JSON');
+  }
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Bytes a client sent as text (JSON, form fields), decoded strictly: bytes that are not UTF-8
+ * are a 400 naming `what`, where a lenient decode would turn them into U+FFFD and store an
+ * object name (or metadata) nobody sent.
+ */
+export function strictUtf8(bytes: Uint8Array, what: string): string {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw badRequest(`${what} is not valid UTF-8`);
   }
 }
 
@@ -154,6 +170,31 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
   const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
   if (start >= size || end < start) throw rangeNotSatisfiable(size);
   return { start, end };
+}
+
+/**
+ * A query parameter decoded strictly, for the values that become object names: a value whose
+ * escapes are not UTF-8 (`name=%FF`) is a 400, as production refuses it, where URLSearchParams
+ * would quietly put U+FFFD in their place and store a name nobody sent. Null when absent.
+ */
+export function strictQueryParam(url: URL, key: string): string | null {
+  for (const pair of url.search.slice(1).split('&')) {
+    const separator = pair.indexOf('=');
+    const rawKey = separator === -1 ? pair : pair.slice(0, separator);
+    if (decodeQueryPart(rawKey) !== key) continue;
+    const value = decodeQueryPart(separator === -1 ? '' : pair.slice(separator + 1));
+    if (value === undefined) throw badRequest(`Query parameter "${key}" is not valid UTF-8 once decoded`);
+    return value;
+  }
+  return null;
+}
+
+function decodeQueryPart(raw: string): string | undefined {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Splits a URL path into decoded segments. A malformed percent-escape is a 400. */

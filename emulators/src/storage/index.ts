@@ -22,6 +22,7 @@ import { BlobStore } from './blob-store.js';
 import { openDurableCatalog, type DurableCatalog, type DurableCatalogOptions } from './durable-catalog.js';
 import { toGcsJson } from './object-json.js';
 import { ObjectStore } from './object-store.js';
+import { writeCliExport } from './cli-export-writer.js';
 import { exportObjects, importObjects } from './persistence.js';
 import { createStorageServer } from './server.js';
 import { StorageUsageMeter, type StorageUsage } from './usage.js';
@@ -49,8 +50,9 @@ export interface StorageEmulatorOptions {
   /** Tuning of the data folder's journal (fsync interval, compaction threshold, where problems are reported). */
   journal?: DurableCatalogOptions;
   /**
-   * A directory written by `exportTo`: its objects are loaded at start (a missing export is
-   * an empty start). With `dataDir`, only while the data folder holds no state yet (a migration).
+   * A directory written by `exportTo`, `firebase emulators:export` or an older Encore version
+   * (persistence.ts): its objects are loaded at start (a missing export is an empty start).
+   * With `dataDir`, only while the data folder holds no state yet (a migration).
    */
   importDir?: string;
   /**
@@ -85,7 +87,10 @@ export interface StorageEmulator {
   readonly projectId: string;
   /** finalized / deleted / metadataUpdated for every change, in commit order. */
   readonly objectEvents: Feed<StorageObjectEvent>;
-  /** Writes every object and its metadata under `{dir}/storage/`. */
+  /**
+   * Writes every object and its metadata in the Firebase CLI's layout: `{dir}/storage_export/`
+   * and its entry in `{dir}/firebase-export-metadata.json` (persistence.ts).
+   */
   exportTo(dir: string): Promise<void>;
   /** Drops every object and upload session (no events). */
   clear(): void;
@@ -120,6 +125,7 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
     const maxUploadBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
     const uploads = new UploadSessions(blobs, maxUploadBytes);
     const projectId = options.projectId ?? 'demo-encore';
+    const defaultBucket = `${projectId}.appspot.com`;
     const authorize = options.authorize ?? enforceStorageRules({ firestore: options.firestore ?? firestoreDocumentsFromEnvironment(projectId) });
     const service = new StorageService(store, uploads, blobs, authorize, { maxUploadBytes, quotaBytes: options.quotaBytes ?? Number.POSITIVE_INFINITY });
     const controls: InternalControls = {
@@ -139,7 +145,8 @@ export async function startStorageEmulator(options: StorageEmulatorOptions = {})
         store.clear();
         void uploads.clear();
       },
-      exportTo: (dir) => exportObjects(dir, store, blobs),
+      exportTo: (dir) => exportObjects(dir, store, blobs, defaultBucket),
+      writeStorageExport: (root) => writeCliExport(root, store, blobs, defaultBucket),
     };
     const meter = new StorageUsageMeter();
     const listening = createStorageServer(service, controls, () => baseUrl, meter);

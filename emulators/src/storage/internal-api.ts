@@ -13,6 +13,8 @@ export interface InternalControls {
   setRules(rules: string | ReadonlyMap<string, string>): void;
   clear(): void;
   exportTo(dir: string): Promise<void>;
+  /** The hub's export: buckets.json, metadata/ and blobs/ straight into `root` (its `storage_export/`). */
+  writeStorageExport(root: string): Promise<void>;
 }
 
 export async function handleInternalApi(controls: InternalControls, action: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -28,7 +30,8 @@ export async function handleInternalApi(controls: InternalControls, action: stri
   }
   const path = body?.path;
   if (typeof path !== 'string' || path === '') throw badRequest("Export request body must include 'path'.");
-  await controls.exportTo(path);
+  // The hub names the storage_export folder itself, as the official emulator expects.
+  await controls.writeStorageExport(path);
   sendEmpty(response, 200);
 }
 

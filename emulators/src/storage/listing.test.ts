@@ -37,10 +37,11 @@ describe('listNames', () => {
 });
 
 describe('parseMaxResults', () => {
-  it('defaults to 1000, caps at 1000 and rejects non-positive or non-integer values', () => {
+  it('defaults to 1000, caps at 1000 up to the uint32 maximum and rejects non-positive, non-integer or out-of-range values', () => {
     expect(parseMaxResults(null)).toBe(1000);
     expect(parseMaxResults('5000')).toBe(1000);
+    expect(parseMaxResults('4294967295')).toBe(1000);
     expect(parseMaxResults('7')).toBe(7);
-    for (const bad of ['0', '-1', '1.5', 'x']) expect(() => parseMaxResults(bad)).toThrow(/maxResults/);
+    for (const bad of ['0', '-1', '1.5', 'x', '1e30', '1e3', '4294967296', '99999999999999999999']) expect(() => parseMaxResults(bad), bad).toThrow(/maxResults/);
   });
 });

@@ -62,10 +62,17 @@ function decodePageToken(token: string): string {
   return Buffer.from(token, 'base64url').toString('utf8');
 }
 
-/** Reads `maxResults` from a query string: 1 to 1000, default 1000 (larger values are capped, as GCS does). */
+/** The largest `maxResults` GCS takes: the parameter is an unsigned 32-bit integer. */
+const MAX_UINT32 = 4_294_967_295;
+
+/**
+ * Reads `maxResults` from a query string: 1 to 1000, default 1000. Larger values up to the
+ * uint32 maximum are capped, as GCS does; anything else (`1e30`, `-1`, `2.5`, past 2^32 - 1)
+ * is a 400, as GCS refuses a value its uint32 parameter cannot hold.
+ */
 export function parseMaxResults(raw: string | null): number {
   if (raw === null || raw === '') return 1000;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw badRequest(`Invalid maxResults: ${raw}`);
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!(value >= 1 && value <= MAX_UINT32)) throw badRequest(`Invalid unsigned integer value for maxResults: '${raw}'`);
   return Math.min(value, 1000);
 }

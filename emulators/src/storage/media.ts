@@ -13,17 +13,18 @@ import { etagOf } from './object-metadata.js';
 import type { OpenedObject } from './service.js';
 
 /**
- * `firebase`: the Firebase API's Content-Disposition, the stored one (or `attachment`) naming
- * the file; `gcs`: GCS's, the stored one as it is, `attachment` when there is none.
+ * `named`: the Content-Disposition both JSON APIs' media downloads send (the Firebase API's
+ * `alt=media` and GCS's `/storage/v1/…?alt=media`), the stored one (or `attachment`) naming the
+ * file; `stored`: the public URL's (XML API), the stored one as it is, `attachment` when there is none.
  */
-export type DispositionForm = 'firebase' | 'gcs';
+export type DispositionForm = 'named' | 'stored';
 
-export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject, form: DispositionForm = 'firebase'): Promise<void> {
+export async function sendObjectBytes(request: IncomingMessage, response: ServerResponse, object: OpenedObject, form: DispositionForm = 'named'): Promise<void> {
   const { metadata, reader } = object;
   const fileName = metadata.name.split('/').pop() ?? metadata.name;
   const headers: Record<string, string | number> = {
     'Content-Type': metadata.contentType,
-    'Content-Disposition': form === 'gcs' ? (metadata.contentDisposition ?? 'attachment') : contentDisposition(metadata.contentDisposition, fileName),
+    'Content-Disposition': form === 'stored' ? (metadata.contentDisposition ?? 'attachment') : namedDisposition(metadata.contentDisposition, fileName),
     'Accept-Ranges': 'bytes',
     ETag: `"${etagOf(metadata)}"`,
     'Last-Modified': new Date(metadata.updated).toUTCString(),
@@ -85,8 +86,20 @@ async function sendDecompressed(request: IncomingMessage, response: ServerRespon
   });
 }
 
-/** The stored disposition, given the object's file name unless it already names one. */
-function contentDisposition(stored: string | undefined, fileName: string): string {
+/**
+ * The stored disposition, given the object's file name unless it already names one, in the form
+ * firebase-tools' Storage conformance suite checks (`attachment; filename*=testFile`; the suite
+ * also runs against production): the name percent-encoded as RFC 5987 encodes a value
+ * (firebase-tools `emulator/storage/rfc.js`), without a charset prefix.
+ */
+export function namedDisposition(stored: string | undefined, fileName: string): string {
   const disposition = stored ?? 'attachment';
-  return /filename/i.test(disposition) ? disposition : `${disposition}; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+  return /filename/i.test(disposition) ? disposition : `${disposition}; filename*=${encodeRfc5987(fileName)}`;
+}
+
+/** encodeURIComponent, also escaping `'()*` and leaving `|`, backtick and `^` as they are (RFC 5987's attr-char). */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%(7C|60|5E)/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

@@ -7,6 +7,7 @@
  */
 import { ByteReader } from './byte-reader.js';
 import { badRequest, payloadTooLarge } from './errors.js';
+import { strictUtf8 } from './http.js';
 
 export interface MultipartHead {
   /** The first part, parsed as JSON. */
@@ -137,8 +138,9 @@ function parseHeaders(raw: Buffer): Record<string, string> {
 }
 
 function parseJson(body: Buffer): unknown {
+  const text = strictUtf8(body, 'Multipart metadata part');
   try {
-    return JSON.parse(body.toString('utf8'));
+    return JSON.parse(text);
   } catch {
     throw badRequest('Multipart metadata part is not valid JSON');
   }

@@ -164,16 +164,29 @@ describe('copy', () => {
 describe('download headers and upload content types', () => {
   const owner = { Authorization: 'Bearer owner' };
 
-  it('a GCS media download says Content-Disposition: attachment when none is stored, the stored one as it is otherwise', async () => {
-    await bucket().file('headers/plain.bin').save('x');
-    const plain = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('headers/plain.bin')}?alt=media`, { headers: owner });
-    expect([plain.headers.get('content-type'), plain.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment']);
+  it("media downloads name the file as firebase-tools' conformance suite expects, on both JSON APIs", async () => {
+    // gcs.endpoints.test.ts "should set default response headers on object download", through the same raw requests.
+    const uploaded = await fetch(`${harness.origin}/upload/storage/v1/b/${BUCKET}/o?name=testFile`, { method: 'POST', headers: owner, body: Buffer.from('hello world') });
+    expect(uploaded.status).toBe(200);
+    const gcs = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/testFile?alt=media`, { headers: owner });
+    expect([gcs.headers.get('content-type'), gcs.headers.get('content-disposition')]).toEqual(['application/octet-stream', 'attachment; filename*=testFile']);
+    // firebase-js-sdk.test.ts "serves the right content": the Firebase API's download URL of an object saved by firebase-admin.
+    await bucket().file('testing/storage_ref/testFile').save(Buffer.from('hello world'));
+    const firebase = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent('testing/storage_ref/testFile')}?alt=media`, { headers: owner });
+    expect(firebase.headers.get('content-disposition')).toBe('attachment; filename*=testFile');
+    expect(await firebase.text()).toBe('hello world');
+  });
+
+  it('names the file after a stored disposition, percent-encodes names that need it, and keeps a stored filename as it is', async () => {
     await bucket().file('headers/inline.txt').save('x', { metadata: { contentDisposition: 'inline' } });
     const inline = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('headers/inline.txt')}?alt=media`, { headers: owner });
-    expect(inline.headers.get('content-disposition')).toBe('inline');
-    // The Firebase API names the file.
-    const firebase = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent('headers/inline.txt')}?alt=media`, { headers: owner });
-    expect(firebase.headers.get('content-disposition')).toBe("inline; filename*=UTF-8''inline.txt");
+    expect(inline.headers.get('content-disposition')).toBe('inline; filename*=inline.txt');
+    await bucket().file("headers/été (1)'s.jpg").save('x');
+    const encoded = await fetch(`${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent("headers/été (1)'s.jpg")}?alt=media`, { headers: owner });
+    expect(encoded.headers.get('content-disposition')).toBe('attachment; filename*=%C3%A9t%C3%A9%20%281%29%27s.jpg');
+    await bucket().file('headers/named.txt').save('x', { metadata: { contentDisposition: 'attachment; filename="poster.txt"' } });
+    const named = await fetch(`${harness.origin}/storage/v1/b/${BUCKET}/o/${encodeURIComponent('headers/named.txt')}?alt=media`, { headers: owner });
+    expect(named.headers.get('content-disposition')).toBe('attachment; filename="poster.txt"');
   });
 
   it('a GCS multipart upload takes X-Upload-Content-Type over the media part\'s type', async () => {

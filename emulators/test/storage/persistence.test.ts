@@ -1,5 +1,10 @@
-/** exportTo then importDir restores every object byte-for-byte with its metadata. */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+/**
+ * exportTo then importDir restores every object byte-for-byte with its metadata; the export is
+ * the Firebase CLI's layout, and an export in the layout older versions wrote still loads.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getDownloadURL, ref, uploadBytes } from 'firebase/storage';
@@ -68,13 +73,86 @@ describe('export and import', () => {
     }
   });
 
-  it('stores blobs as plain files next to a versioned manifest', async () => {
-    const manifest = JSON.parse(await readFile(join(dir, 'storage', 'manifest.json'), 'utf8'));
-    expect(manifest).toMatchObject({ format: 'encore-storage-export', version: 1 });
-    const entry = manifest.objects.find((object: { metadata: { name: string } }) => object.metadata.name === 'binary/all-bytes.bin');
-    expect(entry.metadata.bucket).toBe(BUCKET);
-    const blob = await readFile(join(dir, 'storage', entry.blob));
+  it("writes the Firebase CLI's layout: buckets.json, metadata/<id>.json as StoredFileMetadata, blobs/<id>, named in firebase-export-metadata.json", async () => {
+    const root = join(dir, 'storage_export');
+    expect(JSON.parse(await readFile(join(root, 'buckets.json'), 'utf8'))).toEqual({ buckets: [{ id: BUCKET }] });
+    const files = await readdir(join(root, 'metadata'));
+    expect(files).toHaveLength(OBJECTS.length + 1);
+    const entries = await Promise.all(files.map(async (file) => ({ file, metadata: JSON.parse(await readFile(join(root, 'metadata', file), 'utf8')) })));
+    const entry = entries.find(({ metadata }) => metadata.name === 'binary/all-bytes.bin')!;
+    expect(entry.metadata).toMatchObject({
+      bucket: BUCKET,
+      contentType: 'application/x-test',
+      generation: expect.any(Number),
+      metageneration: 1,
+      size: 256,
+      md5Hash: createHash('md5').update(OBJECTS[2]!.bytes).digest('base64'),
+      crc32c: expect.stringMatching(/^\d+$/),
+      downloadTokens: [expect.any(String)],
+      customMetadata: { origin: 'binary/all-bytes.bin' },
+    });
+    const blob = await readFile(join(root, 'blobs', entry.file.slice(0, -'.json'.length)));
     expect(blob.equals(Buffer.from(OBJECTS[2]!.bytes))).toBe(true);
+    expect(JSON.parse(await readFile(join(dir, 'firebase-export-metadata.json'), 'utf8'))).toMatchObject({ storage: { path: 'storage_export' } });
+  });
+
+  it('keeps the other emulators\' entries in firebase-export-metadata.json', async () => {
+    const shared = await mkdtemp(join(tmpdir(), 'encore-storage-shared-'));
+    try {
+      await writeFile(join(shared, 'firebase-export-metadata.json'), JSON.stringify({ version: '15.0.0', auth: { version: '15.0.0', path: 'auth_export' } }));
+      const harness = await startStorageHarness();
+      await harness.emulator.exportTo(shared);
+      await harness.close();
+      expect(JSON.parse(await readFile(join(shared, 'firebase-export-metadata.json'), 'utf8'))).toMatchObject({
+        version: '15.0.0',
+        auth: { path: 'auth_export' },
+        storage: { path: 'storage_export' },
+      });
+    } finally {
+      await rm(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('still reads an export in the layout older versions wrote (storage/manifest.json), and the next export replaces it', async () => {
+    const old = await mkdtemp(join(tmpdir(), 'encore-storage-legacy-'));
+    try {
+      const bytes = Buffer.from('a photo from yesterday');
+      const metadata = {
+        bucket: BUCKET,
+        name: 'festivals/encore-2026/photos/p1.jpg',
+        size: bytes.length,
+        generation: '1780000000000001',
+        metageneration: 2,
+        contentType: 'image/jpeg',
+        customMetadata: { uploader: 'fan-1' },
+        downloadTokens: ['yesterdays-token'],
+        timeCreated: '2026-07-01T10:00:00.000Z',
+        updated: '2026-07-01T10:05:00.000Z',
+        md5Hash: createHash('md5').update(bytes).digest('base64'),
+        crc32c: 'AAAAAA==',
+        storageClass: 'STANDARD',
+      };
+      await mkdir(join(old, 'storage', 'blobs'), { recursive: true });
+      await writeFile(join(old, 'storage', 'blobs', '0.bin'), bytes);
+      const manifest = { format: 'encore-storage-export', version: 1, exportedAt: '2026-07-01T11:00:00.000Z', objects: [{ blob: 'blobs/0.bin', metadata }] };
+      await writeFile(join(old, 'storage', 'manifest.json'), JSON.stringify(manifest));
+
+      // Migrated into a data folder, as a stack started on yesterday's folder does.
+      const harness = await startStorageHarness({ importDir: old, dataDir: join(old, 'storage-data') });
+      try {
+        const [served] = await harness.adminBucket().file(metadata.name).getMetadata();
+        expect(served).toMatchObject({ generation: metadata.generation, metageneration: '2', contentType: 'image/jpeg', metadata: { uploader: 'fan-1', firebaseStorageDownloadTokens: 'yesterdays-token' } });
+        const url = `${harness.origin}/v0/b/${BUCKET}/o/${encodeURIComponent(metadata.name)}?alt=media&token=yesterdays-token`;
+        expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(bytes)).toBe(true);
+        await harness.emulator.exportTo(old);
+      } finally {
+        await harness.close();
+      }
+      expect(existsSync(join(old, 'storage'))).toBe(false);
+      expect(await readdir(join(old, 'storage_export', 'blobs'))).toHaveLength(1);
+    } finally {
+      await rm(old, { recursive: true, force: true });
+    }
   });
 
   it('an import directory without an export starts empty; a corrupt blob fails the start', async () => {
@@ -84,8 +162,8 @@ describe('export and import', () => {
       const listing = await (await fetch(`http://127.0.0.1:${emulator.port}/b/${BUCKET}/o`)).json();
       expect(listing.items).toBeUndefined();
       await emulator.close();
-      const manifest = JSON.parse(await readFile(join(dir, 'storage', 'manifest.json'), 'utf8'));
-      await writeFile(join(dir, 'storage', manifest.objects[0].blob), 'tampered');
+      const [blob] = await readdir(join(dir, 'storage_export', 'blobs'));
+      await writeFile(join(dir, 'storage_export', 'blobs', blob!), 'tampered');
       await expect(startStorageEmulator({ port: 0, importDir: dir })).rejects.toThrow(/corrupt/);
     } finally {
       await rm(empty, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * `PUT /internal/setRules`, signs contexts in with `mockUserToken` (the `owner` token when
  * rules are disabled) and clears storage by listing and deleting. Plus the other `/internal` calls.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
@@ -65,14 +65,16 @@ describe('/internal endpoints', () => {
     expect((await put({})).status).toBe(400);
   });
 
-  it('export writes an export at the given path, and reset drops every object', async () => {
+  it('export writes the CLI layout into the path the hub names (its storage_export/), and reset drops every object', async () => {
     await harness.adminBucket().file('internal/kept.txt').save('kept');
     const dir = await mkdtemp(join(tmpdir(), 'encore-storage-internal-'));
     try {
       const exported = await fetch(`${harness.origin}/internal/export`, { method: 'POST', body: JSON.stringify({ path: dir }) });
       expect(exported.status).toBe(200);
-      const manifest = JSON.parse(await readFile(join(dir, 'storage', 'manifest.json'), 'utf8'));
-      expect(manifest.objects.map((object: { metadata: { name: string } }) => object.metadata.name)).toContain('internal/kept.txt');
+      expect(JSON.parse(await readFile(join(dir, 'buckets.json'), 'utf8'))).toEqual({ buckets: [{ id: BUCKET }] });
+      const names = await Promise.all((await readdir(join(dir, 'metadata'))).map(async (file) => JSON.parse(await readFile(join(dir, 'metadata', file), 'utf8')).name));
+      expect(names).toContain('internal/kept.txt');
+      expect(await readdir(join(dir, 'blobs'))).toHaveLength(names.length);
       expect((await fetch(`${harness.origin}/internal/export`, { method: 'POST', body: '{}' })).status).toBe(400);
       expect((await fetch(`${harness.origin}/internal/reset`, { method: 'POST' })).status).toBe(200);
       expect(await harness.adminBucket().file('internal/kept.txt').exists()).toEqual([false]);
