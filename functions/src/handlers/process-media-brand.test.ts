@@ -91,6 +91,15 @@ describe("a festival's logo and app icon through the image pipeline", () => {
     }
   });
 
+  it('cuts the square from the icon as it is seen, turned upright by its EXIF orientation', async () => {
+    const { deps } = festival();
+    // Stored 1080 wide and 1000 high, shown a quarter turn round: 1000 wide and 1080 high.
+    expect(await handleProcessMedia(deps, (await upload(deps, ICON, 'turned', await jpeg(1080, 1000, { orientation: 6 })))!)).toEqual({ status: 'ready' });
+    const icon = brandImageDocSchema.parse(deps.docs.data(iconPath)).image!;
+    expect([icon.width, icon.height]).toEqual([1000, 1000]);
+    expect(icon.icons).toHaveLength(4);
+  });
+
   it("the maskable icon sits on the festival's secondary colour with room for any mask; Apple's fills transparency with it; the others keep it", async () => {
     const { deps } = festival({ primary: '#f2c14e', secondary: '#1d3557' });
     await handleProcessMedia(deps, (await upload(deps, ICON, 'icon2', await png(600, 600, true)))!);
