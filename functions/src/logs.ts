@@ -74,6 +74,8 @@ export const logs = {
   firstPageCountdownUnreadable: warn('first-page-countdown-unreadable'),
   /** A festival's web manifest (`/f/{id}/manifest.webmanifest`) could not read its festival: a 503, which the browser retries. */
   festivalManifestUnreadable: warn('festival-manifest-unreadable'),
+  /** The first page or the manifest could not read the festival's logo or icon: the app's own icons stand in. */
+  festivalBrandUnreadable: warn('festival-brand-unreadable'),
   maintenanceDone: info('maintenance-done'),
   maintenanceFailed: error('maintenance-failed'),
 } as const;

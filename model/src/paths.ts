@@ -1,4 +1,4 @@
-import { subjectPath, type BrandImage, type MediaSubject } from './schemas/media.js';
+import { subjectPath, type AppIconPurpose, type BrandImage, type MediaSubject } from './schemas/media.js';
 
 /**
  * Every Firestore and Storage path of the data contract (docs/data-contract.md), in
@@ -110,6 +110,9 @@ export const storagePaths = {
   /** A rendition of it, public: `media/encore-2026/artists/the-nightjars/abc/480.webp`. Never rewritten (a new upload has a new id). */
   mediaRendition: ({ festivalId, subject, uploadId }: MediaUploadPath, width: number, extension: string) =>
     `media/${festivalId}/${subjectPath(subject)}/${uploadId}/${width}.${extension}`,
+  /** A festival app icon's PNG: `media/encore-2026/brand/icon/abc/maskable-512.png`. Never rewritten either. */
+  appIcon: ({ festivalId, subject, uploadId }: MediaUploadPath, purpose: AppIconPurpose, size: number) =>
+    `media/${festivalId}/${subjectPath(subject)}/${uploadId}/${purpose}-${size}.png`,
   mediaFolder: ({ festivalId, subject, uploadId }: MediaUploadPath) => `media/${festivalId}/${subjectPath(subject)}/${uploadId}/`,
 } as const;
 

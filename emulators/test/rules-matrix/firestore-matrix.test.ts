@@ -202,6 +202,9 @@ function festivalRows(festivalId: string): FirestoreRow[] {
     { doc: `${at}/venue/map`, policy: { get: EVERYONE, list: EVERYONE, create: PROGRAMME, update: PROGRAMME, delete: NOBODY },
       existing: { markers: [], routes: [], updatedAt: AT('10:00') }, create: () => ({ markers: [], routes: [], updatedAt: serverTimestamp() }),
       update: () => ({ markers: [{ id: 'water-1', kind: 'water', x: 0.5, y: 0.5 }], updatedAt: serverTimestamp() }) },
+    // The festival's logo and app icon (issue 35): everyone reads them; functions write them from the admins' uploads.
+    { doc: `${at}/brand/icon`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
+      existing: { updatedAt: AT('10:00') }, create: () => ({ updatedAt: serverTimestamp() }), update: () => ({ updatedAt: serverTimestamp() }) },
     // Practical information: everyone reads it (offline too), programme staff with a second factor write it.
     { doc: `${at}/info/lockers`, policy: { get: EVERYONE, list: EVERYONE, create: PROGRAMME, update: PROGRAMME, delete: PROGRAMME },
       existing: infoPage({}), create: () => infoPage({ updatedAt: serverTimestamp() }), update: () => ({ body: { en: 'By the east exit.', nl: 'Bij de oostuitgang.' }, updatedAt: serverTimestamp() }),

@@ -12,7 +12,7 @@
 import { assertFails, assertSucceeds, type RulesTestContext } from '@firebase/rules-unit-testing';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BUCKET, reportCoverage, startMatrixStack, type MatrixStack } from './harness.js';
-import { EVERYONE, EXTRA_IDENTITIES, FESTIVAL_B, MODERATORS, NOBODY, OPERATIONS, OWNER, PROGRAMME, ROLES, type Operation, type Policy, type Role } from './roles.js';
+import { EVERYONE, EXTRA_IDENTITIES, FESTIVAL_ADMINS, FESTIVAL_B, MODERATORS, NOBODY, OPERATIONS, OWNER, PROGRAMME, ROLES, type Operation, type Policy, type Role } from './roles.js';
 
 interface StorageRow {
   /** The object every operation of the row targets (list: its folder). */
@@ -36,13 +36,18 @@ const POLICY: StorageRow[] = [
   // An artist's picture and the site plan as programme staff upload them: they put them there, nobody reads them back (functions derive, then delete them).
   { object: 'staff-uploads/encore-2026/artists/the-nightjars/up1', contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
   { object: 'staff-uploads/encore-2026/venue/map/up1',             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
+  // The festival's logo and app icon as its admins upload them (issue 35): its look is theirs, not programme staff's.
+  { object: 'staff-uploads/encore-2026/brand/logo/up1',            contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: FESTIVAL_ADMINS, update: NOBODY, delete: NOBODY } },
+  { object: 'staff-uploads/encore-2026/brand/icon/up1',            contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: FESTIVAL_ADMINS, update: NOBODY, delete: NOBODY } },
   // The same in festival B: its admin and the project's admins, not festival A's staff.
   { object: `photos/${FESTIVAL_B}/p-processing/400.webp`, contentType: 'image/webp', policy: { get: ['staffOfB', 'projectAdmin'], list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   { object: `staff-uploads/${FESTIVAL_B}/artists/the-nightjars/up1`, contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: ['staffOfB', 'projectAdmin'], update: NOBODY, delete: NOBODY } },
   { object: `staff-uploads/${FESTIVAL_B}/venue/map/up1`,             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: ['staffOfB', 'projectAdmin'], update: NOBODY, delete: NOBODY } },
+  { object: `staff-uploads/${FESTIVAL_B}/brand/icon/up1`,            contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: ['staffOfB', 'projectAdmin'], update: NOBODY, delete: NOBODY } },
   // Their renditions: public, written by functions only.
   { object: 'media/encore-2026/artists/the-nightjars/up1/480.webp', contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   { object: 'media/encore-2026/venue/map/up1/1920.avif',            contentType: 'image/avif', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  { object: 'media/encore-2026/brand/icon/up1/maskable-512.png',     contentType: 'image/png',  policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // The programme's data bundle: functions write it and serve it through programmeBundle; no client touches the object.
   { object: 'bundles/encore-2026/programme.bundle',     contentType: 'application/octet-stream', policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // Default deny: no rule names this path.
@@ -102,6 +107,15 @@ const UPLOADS: Attack[] = [
   { name: 'the retired staff claim (with a second factor) uploading an artist picture', role: 'retiredStaff', object: 'staff-uploads/encore-2026/artists/the-nightjars/r1', bytes: 64, contentType: 'image/jpeg', expect: 'denied' },
   { name: 'programme staff signed in with an authenticator app (TOTP) uploading a site plan', role: 'programmeWithTotp', object: 'staff-uploads/encore-2026/venue/map/t1', bytes: 64, contentType: 'image/png', expect: 'allowed' },
   { name: 'a visitor who signed in with a second factor uploading a site plan', role: 'visitorWithFactor', object: 'staff-uploads/encore-2026/venue/map/v2', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  // Issue 35: the festival's look. Images only, of the two it has, for a festival that exists, nothing else along.
+  { name: 'a festival’s admin uploading a 25 MB app icon',                  role: 'admin',     object: 'staff-uploads/encore-2026/brand/icon/huge', bytes: 25 * MB, contentType: 'image/png', expect: 'denied' },
+  { name: 'a festival’s admin uploading an SVG logo',                       role: 'admin',     object: 'staff-uploads/encore-2026/brand/logo/svg1', bytes: 64, contentType: 'image/svg+xml', expect: 'denied' },
+  { name: 'a festival’s admin uploading a brand image other than logo or icon', role: 'admin', object: 'staff-uploads/encore-2026/brand/banner/up5', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'a festival’s admin uploading a logo with custom metadata',       role: 'admin',     object: 'staff-uploads/encore-2026/brand/logo/meta', bytes: 64, contentType: 'image/png', customMetadata: { note: 'x' }, expect: 'denied' },
+  { name: 'a project admin uploading an icon for a festival that does not exist', role: 'projectAdmin', object: 'staff-uploads/no-such-fest/brand/icon/up6', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'programme staff uploading the festival’s logo',                  role: 'programme', object: 'staff-uploads/encore-2026/brand/logo/p1', bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'the admin of festival A uploading festival B’s icon',            role: 'admin',     object: `staff-uploads/${FESTIVAL_B}/brand/icon/a2`, bytes: 64, contentType: 'image/png', expect: 'denied' },
+  { name: 'exactly 20 MB of logo by a festival’s admin',                    role: 'admin',     object: 'staff-uploads/encore-2026/brand/logo/p20mb', bytes: 20 * MB, contentType: 'image/jpeg', expect: 'allowed' },
 ];
 
 /** Who may create at a path, uploading over an object already there: a content upload is a `create` with `resource` set, which the rules refuse. */
@@ -109,6 +123,7 @@ const OVERWRITES: Array<{ role: Role; object: string; contentType: string }> = [
   { role: 'visitor', object: 'uploads/vera/encore-2026/p-there', contentType: 'image/jpeg' },
   { role: 'programme', object: 'staff-uploads/encore-2026/artists/the-nightjars/up-there', contentType: 'image/jpeg' },
   { role: 'admin', object: 'staff-uploads/encore-2026/venue/map/up-there', contentType: 'image/png' },
+  { role: 'admin', object: 'staff-uploads/encore-2026/brand/icon/up-there', contentType: 'image/png' },
 ];
 
 let stack: MatrixStack;

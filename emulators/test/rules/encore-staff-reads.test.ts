@@ -128,6 +128,15 @@ describe('storage.rules: documents read per request', () => {
     });
   });
 
+  it('a festival’s admin uploading its app icon reads their staff document and the festival; programme staff are refused after reading theirs', async () => {
+    const name = 'staff-uploads/encore-2026/brand/icon/up1';
+    expect(await storage({ method: 'create', path: name, auth: admin, resource: null, incoming: image(name, 'image/png') })).toEqual({
+      allowed: true,
+      read: [A, `${A}/staff/ada`],
+    });
+    expect(await storage({ method: 'create', path: name, auth: programme, resource: null, incoming: image(name, 'image/png') })).toEqual({ allowed: false, read: [`${A}/staff/pia`] });
+  });
+
   it('a visitor without a second factor uploading an artist picture reads nothing (and is refused)', async () => {
     const name = 'staff-uploads/encore-2026/artists/the-nightjars/up1';
     expect(await storage({ method: 'create', path: name, auth: visitor, resource: null, incoming: image(name) })).toEqual({ allowed: false, read: [] });

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ICON } from '../testing/brand-images.js';
+import { brandLinks } from './brand-links.js';
 import { APP_ICONS, APP_MANIFEST_COLOUR, festivalManifest, festivalOfManifestPath, manifestShortName, type ManifestFestival } from './festival-manifest.js';
 
 const zomer: ManifestFestival = {
@@ -44,6 +46,15 @@ describe('festivalManifest', () => {
     expect(festivalManifest('z', zomer).icons).toEqual(own.icons);
     expect(APP_ICONS).toEqual(own.icons);
     expect(APP_MANIFEST_COLOUR).toBe(own.theme_color);
+  });
+});
+
+describe("festivalManifest with the festival's own icon", () => {
+  it("lists the festival's PNGs instead of the app's: 'any' 192 and 512, and the maskable 512", () => {
+    const { icons } = brandLinks({ icon: ICON, logo: null }, 'https://files.example/o/');
+    expect(festivalManifest('z', zomer, icons!.manifest).icons).toEqual(icons!.manifest);
+    expect(festivalManifest('z', zomer, icons!.manifest).icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(festivalManifest('z', zomer, null).icons).toEqual(APP_ICONS);
   });
 });
 

@@ -2,10 +2,12 @@
  * A festival's web manifest (issue 35): what a phone installs from `/f/{festivalId}/` is that
  * festival's app, with its name under the icon, its colours on the splash screen and its
  * programme as the page it opens; scoped to the festival's address, so each festival
- * installs as an app of its own beside the others. The icons are the app's own
- * (web/public/manifest.webmanifest's) until festivals upload theirs.
+ * installs as an app of its own beside the others. Its icons are the festival's own
+ * (`festivals/{f}/brand/icon`'s PNGs, domain/brand-links.ts) once it has uploaded one, else
+ * the app's (web/public/manifest.webmanifest's).
  */
 import { slugIdSchema, type Festival } from '@encore/model';
+import type { ManifestIcon } from './brand-links.js';
 import { festivalBasePath, festivalSummary, type FirstPageFestival } from './first-page.js';
 
 /** The manifest's path under a festival's base path. */
@@ -60,7 +62,8 @@ export function manifestShortName(festival: Pick<Festival, 'name' | 'shortName'>
   return cut || name.slice(0, SHORT_NAME_LENGTH);
 }
 
-export function festivalManifest(festivalId: string, festival: ManifestFestival): WebManifest {
+/** `icons`: the festival's own (`brandLinks(...).icons.manifest`), else the app's. */
+export function festivalManifest(festivalId: string, festival: ManifestFestival, icons: readonly ManifestIcon[] | null = null): WebManifest {
   const scope = `${festivalBasePath(festivalId)}/`;
   return {
     id: scope,
@@ -73,6 +76,6 @@ export function festivalManifest(festivalId: string, festival: ManifestFestival)
     display: 'standalone',
     theme_color: festival.colours?.secondary.toLowerCase() ?? APP_MANIFEST_COLOUR,
     background_color: festival.colours?.secondary.toLowerCase() ?? APP_MANIFEST_COLOUR,
-    icons: APP_ICONS,
+    icons: icons ?? APP_ICONS,
   };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_PAGE_MESSAGES, HEADER_SLOT, festivalEndsAt, festivalSummary, festivalThemeStyle, firstPageAddress, programmeHeaderHtml, renderFirstPage, type FirstPageFestival } from './first-page.js';
+import { ICON, LOGO } from '../testing/brand-images.js';
+import { brandLinks } from './brand-links.js';
 
 const festival: FirstPageFestival = { name: 'Encore 2026', venue: 'Strandeiland, Amsterdam', timeZone: 'America/New_York', startsOn: '2026-08-14', endsOn: '2026-08-16' };
 const shell = `<main>${HEADER_SLOT.start}<div class="skeleton-group"><span></span></div>${HEADER_SLOT.end}<div class="cards"></div></main>`;
@@ -164,7 +166,8 @@ describe("the festival's head", () => {
     expect(tags).toBe(
       '<meta property="og:type" content="website" /><meta property="og:site_name" content="Zomer" /><meta property="og:title" content="Zomer Klanken 2027" />' +
         '<meta property="og:description" content="Three days of music." /><meta property="og:url" content="https://encore.example/f/zomer-klanken-2027/" />' +
-        '<meta property="og:image" content="https://encore.example/icon-512.png" /><meta property="og:locale" content="en_GB" /><meta name="twitter:card" content="summary" />',
+        '<meta property="og:image" content="https://encore.example/icon-512.png" /><meta property="og:locale" content="en_GB" /><meta name="twitter:card" content="summary" />' +
+        '<meta name="twitter:image" content="https://encore.example/icon-512.png" />',
     );
     expect(page).toContain('<meta name="description" content="Three days of music." />');
   });
@@ -183,8 +186,8 @@ describe("the festival's head", () => {
     const page = renderFirstPage(head, { ...zomer, name: hostile, shortName: hostile, description: hostile, venue: hostile }, undefined, place);
     expect(page).not.toContain('<script>alert');
     expect(page).not.toContain(hostile);
-    // The shell's two tags and the eight previews', none broken open.
-    expect(page.match(/<meta /g)).toHaveLength(10);
+    // The shell's two tags and the nine previews', none broken open.
+    expect(page.match(/<meta /g)).toHaveLength(11);
     expect(page).toContain('<title>&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;meta x=&#39;</title>');
     expect(page).toContain('<meta property="og:title" content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;meta x=&#39;" />');
   });
@@ -193,5 +196,30 @@ describe("the festival's head", () => {
     const page = renderFirstPage(head, { ...zomer, name: "$& $' $1", description: '$`' }, undefined, place);
     expect(page).toContain('<title>$&#38; $&#39; $1</title>');
     expect(page).toContain('<meta name="description" content="$`" />');
+  });
+});
+
+describe("the festival's head with its own icon and logo", () => {
+  const head = `<!doctype html><html lang="en"><head><link rel="icon" href="/icon.svg" type="image/svg+xml" /><link rel="apple-touch-icon" href="/icon-192.png" /><title>Encore</title></head><body><main>${HEADER_SLOT.start}${HEADER_SLOT.end}</main></body></html>`;
+  const place = { origin: 'https://encore.example', base: '/f/zomer' };
+  const base = 'https://files.example/o/';
+
+  it("links the tab's and Apple's icons to the festival's PNGs, and previews links with its logo, sized", () => {
+    const brand = brandLinks({ icon: ICON, logo: LOGO }, base);
+    const page = renderFirstPage(head, festival, undefined, place, brand);
+    expect(page).toContain(`<link rel="icon" href="${brand.icons!.favicon.src}" type="image/png" sizes="192x192" />`);
+    expect(page).toContain(`<link rel="apple-touch-icon" href="${brand.icons!.appleTouch}" />`);
+    expect(page).not.toContain('/icon.svg');
+    const logo = brand.preview!.url;
+    expect(page).toContain(
+      `<meta property="og:image" content="${logo}" /><meta property="og:image:type" content="image/jpeg" /><meta property="og:image:width" content="640" /><meta property="og:image:height" content="160" />`,
+    );
+    expect(page).toContain(`<meta name="twitter:image" content="${logo}" />`);
+  });
+
+  it("keeps the app's icons without the festival's", () => {
+    const page = renderFirstPage(head, festival, undefined, place, brandLinks({ icon: null, logo: null }, base));
+    expect(page).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" /><link rel="apple-touch-icon" href="/icon-192.png" />');
+    expect(page).toContain('<meta property="og:image" content="https://encore.example/icon-512.png" />');
   });
 });

@@ -17,6 +17,7 @@
  * the device's clock, so the two never disagree on screen.
  */
 import { festivalDays, festivalThemeProperties, slugIdSchema, type Festival } from '@encore/model';
+import { NO_BRAND, type BrandLinks } from './brand-links.js';
 
 /** The shell's path on the web app's origin (web/vite/app-shell.ts). */
 export const APP_SHELL_PATH = '/app.html';
@@ -175,20 +176,20 @@ export function programmeHeaderHtml(festival: FirstPageFestival, countdown?: { f
 
 /**
  * The shell with the header written into its slot and, given where the page is served, the
- * festival's name, look and description in its head (`festivalHead`). Without a festival,
- * the shell as it is: the app renders the header itself; a shell without the slot keeps its
- * placeholders.
+ * festival's name, look (its own icons and logo with `brand`) and description in its head
+ * (`festivalHead`). Without a festival, the shell as it is: the app renders the header
+ * itself; a shell without the slot keeps its placeholders.
  */
-export function renderFirstPage(shell: string, festival: FirstPageFestival | null, countdown?: { firstSetAt: Date; now: Date }, place?: FirstPagePlace): string {
+export function renderFirstPage(shell: string, festival: FirstPageFestival | null, countdown?: { firstSetAt: Date; now: Date }, place?: FirstPagePlace, brand: BrandLinks = NO_BRAND): string {
   if (!festival) return shell;
-  const page = place ? festivalHead(shell, festival, place) : shell;
+  const page = place ? festivalHead(shell, festival, place, brand) : shell;
   const start = page.indexOf(HEADER_SLOT.start);
   const end = page.indexOf(HEADER_SLOT.end, start);
   if (start < 0 || end < 0) return page;
   return page.slice(0, start) + programmeHeaderHtml(festival, countdown, place?.base) + page.slice(end + HEADER_SLOT.end.length);
 }
 
-/** The app's icons (web/public), the festival's own until festivals upload one: the largest for link previews. */
+/** The app's icons (web/public), where the festival has uploaded none: the largest for link previews. */
 export const APP_ICON_PREVIEW = '/icon-512.png';
 
 /** How long a description a link preview shows before it is cut. */
@@ -216,11 +217,12 @@ export function festivalThemeStyle(colours: NonNullable<Festival['colours']>): s
  * The shell's head made the festival's, for what shows before any script and what link
  * previews read: `<title>` and the description; with colours, the app's colour tokens on
  * `<html style>` (an inline style, so it holds in the dark theme too, as the app sets them)
- * and `<meta name="theme-color">` (the night band's colour); on a festival's own address,
- * its web manifest and the brand link to its programme; and Open Graph and Twitter tags.
- * Every value from the festival's document is escaped.
+ * and `<meta name="theme-color">` (the night band's colour); with its own icon, the tab's
+ * icon and Apple's touch icon; on a festival's own address, its web manifest and the brand
+ * link to its programme; and Open Graph and Twitter tags, whose image is its logo (else its
+ * icon, else the app's). Every value from the festival's documents is escaped.
  */
-export function festivalHead(shell: string, festival: FirstPageFestival, place: FirstPagePlace): string {
+export function festivalHead(shell: string, festival: FirstPageFestival, place: FirstPagePlace, brand: BrandLinks = NO_BRAND): string {
   const name = escapeHtml(festival.name);
   const summary = escapeHtml(festivalSummary(festival));
   const url = `${place.origin}${place.base}/`;
@@ -233,6 +235,12 @@ export function festivalHead(shell: string, festival: FirstPageFestival, place: 
       .replace(/(<meta name="theme-color" content=")[^"]*(")/, (_, before: string, after: string) => `${before}${escapeHtml(secondary.toLowerCase())}${after}`)
       .replace(/<html\b([^>]*)>/, (_, attributes: string) => `<html${attributes} style="${escapeHtml(festivalThemeStyle(festival.colours!))}">`);
   }
+  if (brand.icons) {
+    const { favicon, appleTouch } = brand.icons;
+    page = page
+      .replace(/<link rel="icon"[^>]*>/, () => `<link rel="icon" href="${escapeHtml(favicon.src)}" type="${favicon.type}" sizes="${favicon.sizes}" />`)
+      .replace(/(<link rel="apple-touch-icon" href=")[^"]*(")/, (_, before: string, after: string) => `${before}${escapeHtml(appleTouch)}${after}`);
+  }
   if (place.base) {
     const base = escapeHtml(place.base);
     page = page
@@ -240,15 +248,22 @@ export function festivalHead(shell: string, festival: FirstPageFestival, place: 
       .replace(/<a href="\/" class="brand">/, () => `<a href="${base}/" class="brand">`);
   }
   const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${value}" />`;
+  const image = escapeHtml(brand.preview?.url ?? `${place.origin}${APP_ICON_PREVIEW}`);
+  // Its size lets a crawler lay the preview out before it has fetched the image.
+  const imageFacts = brand.preview
+    ? [meta('property', 'og:image:type', brand.preview.type), meta('property', 'og:image:width', String(brand.preview.width)), meta('property', 'og:image:height', String(brand.preview.height))]
+    : [];
   const tags = [
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', escapeHtml(festival.shortName ?? festival.name)),
     meta('property', 'og:title', name),
     meta('property', 'og:description', summary),
     meta('property', 'og:url', escapeHtml(url)),
-    meta('property', 'og:image', escapeHtml(`${place.origin}${APP_ICON_PREVIEW}`)),
+    meta('property', 'og:image', image),
+    ...imageFacts,
     meta('property', 'og:locale', OG_LOCALE[festival.defaultLanguage ?? 'en']),
     meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:image', image),
   ].join('');
   const headEnd = page.indexOf('</head>');
   return headEnd < 0 ? page : page.slice(0, headEnd) + tags + page.slice(headEnd);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { avif, gif, heicHead, jpeg, png, svg, textNamedJpg, tiff, webp } from '../testing/fixtures.js';
-import { MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, hexColor, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize, renditionWidths, IMAGE_KINDS, MEDIA_CACHE_CONTROL, THUMBNAIL_CACHE_CONTROL } from './image-policy.js';
+import { APP_ICON_MIN_SIDE, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, centreSquare, hexColor, maskableInner, screenShape, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize, renditionWidths, IMAGE_KINDS, MEDIA_CACHE_CONTROL, THUMBNAIL_CACHE_CONTROL } from './image-policy.js';
 
 describe('sniffImageType', () => {
   it('knows every accepted format from its bytes', async () => {
@@ -83,5 +83,38 @@ describe('renditions', () => {
     expect(IMAGE_KINDS.photo.cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
     expect(IMAGE_KINDS.artist.cacheControl).toBe(MEDIA_CACHE_CONTROL);
     expect(IMAGE_KINDS['site-plan'].cacheControl).toBe(MEDIA_CACHE_CONTROL);
+  });
+});
+
+describe('app icons (screenShape, centreSquare)', () => {
+  it('takes a square of at least 512 pixels, and one within a tenth of square, for an icon only', () => {
+    expect(screenShape('festival-icon', 512, 512)).toBeNull();
+    expect(screenShape('festival-icon', 1000, 1100)).toBeNull();
+    expect(screenShape('festival-icon', 1100, 1000)).toBeNull();
+    expect(screenShape('festival-logo', 1600, 200)).toBeNull();
+    expect(screenShape('artist', 1600, 200)).toBeNull();
+  });
+
+  it('refuses an icon further from square first, then one smaller than 512 on a side, with the numbers its sentence needs', () => {
+    expect(screenShape('festival-icon', 1000, 1120)).toEqual({ code: 'icon-not-square', width: 1000, height: 1120 });
+    expect(screenShape('festival-icon', 300, 100)).toEqual({ code: 'icon-not-square', width: 300, height: 100 });
+    expect(screenShape('festival-icon', 511, 520)).toEqual({ code: 'icon-too-small', width: 511, height: 520, limit: APP_ICON_MIN_SIDE });
+  });
+
+  it('cuts the largest square at the centre, and sets a maskable icon at 80% of its side', () => {
+    expect(centreSquare(1000, 1080)).toEqual({ left: 0, top: 40, size: 1000 });
+    expect(centreSquare(1101, 1000)).toEqual({ left: 50, top: 0, size: 1000 });
+    expect(maskableInner(512)).toBe(410);
+  });
+
+  it('makes the PNGs the manifest and Apple need, and renditions no wider than the square', () => {
+    expect(IMAGE_KINDS['festival-icon'].appIcons).toEqual([
+      { purpose: 'apple-touch', size: 180 },
+      { purpose: 'any', size: 192 },
+      { purpose: 'any', size: 512 },
+      { purpose: 'maskable', size: 512 },
+    ]);
+    expect(renditionWidths('festival-logo', 500)).toEqual([160, 320]);
+    expect(IMAGE_KINDS['festival-logo'].appIcons).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * What the photo pipeline accepts and what it derives. Pure: no sharp here, only
  * bytes-in, decisions-out, so every rule is unit tested on small byte arrays.
  */
-import { THUMBNAIL_EXTENSIONS, type Rejection } from '@encore/model';
+import { THUMBNAIL_EXTENSIONS, type AppIconPurpose, type Rejection } from '@encore/model';
 
 export type AcceptedFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'tiff' | 'gif';
 export type SniffedType = AcceptedFormat | 'heic' | 'svg' | 'unknown';
@@ -61,6 +61,8 @@ export const rejectReasons = {
   festivalBusy: (limit: number, retryInMinutes: number): Rejection => ({ code: 'festival-busy', limit, retryInMinutes }),
   /** The nightly job sent it through the pipeline `MAX_REDRIVES` times and it still never finished. */
   unprocessable: { code: 'unprocessable' } as Rejection,
+  iconNotSquare: (width: number, height: number): Rejection => ({ code: 'icon-not-square', width, height }),
+  iconTooSmall: (width: number, height: number): Rejection => ({ code: 'icon-too-small', width, height, limit: APP_ICON_MIN_SIDE }),
 };
 
 /** The first verdict, from size and type alone, before anything is decoded. */
@@ -119,13 +121,36 @@ export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * What an image belongs to decides only what is derived from it and how long it may be
  * cached; everything else (the checks, the decoding, the metadata dropped) is the same.
  */
-export type ImageKind = 'photo' | 'artist' | 'site-plan';
+export type ImageKind = 'photo' | 'artist' | 'site-plan' | 'festival-logo' | 'festival-icon';
+
+/** One PNG of an app icon: what it is for and its side in pixels. */
+export interface AppIconFile {
+  purpose: AppIconPurpose;
+  size: number;
+}
 
 export interface ImageKindPolicy {
   /** Rendition widths, smallest first; none wider than the image itself. */
   widths: readonly number[];
   cacheControl: string;
+  /**
+   * An app icon: the image is cut to the square at its centre before anything is derived
+   * (`screenShape` refused what is not about square), and these PNGs are made besides.
+   */
+  appIcons?: readonly AppIconFile[];
 }
+
+/**
+ * The PNGs an installed app needs (PNG: the web manifest's icons and Apple's touch icon are
+ * read as PNG everywhere): Apple's 180, the manifest's 192 and 512 ("any"), and a 512
+ * "maskable" one a phone may cut into a circle or a squircle.
+ */
+export const APP_ICON_FILES: readonly AppIconFile[] = [
+  { purpose: 'apple-touch', size: 180 },
+  { purpose: 'any', size: 192 },
+  { purpose: 'any', size: 512 },
+  { purpose: 'maskable', size: 512 },
+];
 
 export const IMAGE_KINDS: Record<ImageKind, ImageKindPolicy> = {
   photo: { widths: THUMBNAIL_WIDTHS, cacheControl: THUMBNAIL_CACHE_CONTROL },
@@ -133,7 +158,46 @@ export const IMAGE_KINDS: Record<ImageKind, ImageKindPolicy> = {
   artist: { widths: [128, 480, 960], cacheControl: MEDIA_CACHE_CONTROL },
   // A plan is zoomed into on phones: the largest is sharp at 3x zoom of a laptop's width.
   'site-plan': { widths: [960, 1920, 3200], cacheControl: MEDIA_CACHE_CONTROL },
+  // A header logo of 40-80 CSS pixels wide at 2x, a console preview, and a link preview's image.
+  'festival-logo': { widths: [160, 320, 640], cacheControl: MEDIA_CACHE_CONTROL },
+  // The console's preview of the icon (and the app's own use of it) in the usual formats, and the PNGs.
+  'festival-icon': { widths: [192, 512], cacheControl: MEDIA_CACHE_CONTROL, appIcons: APP_ICON_FILES },
 };
+
+/** The smallest side an app icon may have: the manifest's largest icon is 512x512 and is never upscaled. */
+export const APP_ICON_MIN_SIDE = 512;
+/** How far from square (width over height) an app icon may be: the centre square then loses at most a tenth of it. */
+export const APP_ICON_ASPECT = { min: 0.9, max: 1.1 } as const;
+/**
+ * The share of a maskable icon's side the image takes: the rest is the background, so the
+ * safe zone (a circle of 80% of the side, which every mask keeps) holds the whole image.
+ */
+export const MASKABLE_ICON_SCALE = 0.8;
+/** A maskable icon's background where the festival has no colours of its own. */
+export const APP_ICON_DEFAULT_BACKGROUND = '#ffffff';
+
+/**
+ * The third verdict, from the upright size, for kinds with a shape to keep: an app icon must
+ * be about square and at least `APP_ICON_MIN_SIDE` on each side. Null: the image may go on.
+ */
+export function screenShape(kind: ImageKind, width: number, height: number): Rejection | null {
+  if (!IMAGE_KINDS[kind].appIcons) return null;
+  const aspect = width / height;
+  if (aspect < APP_ICON_ASPECT.min || aspect > APP_ICON_ASPECT.max) return rejectReasons.iconNotSquare(width, height);
+  if (Math.min(width, height) < APP_ICON_MIN_SIDE) return rejectReasons.iconTooSmall(width, height);
+  return null;
+}
+
+/** The largest square at the centre of an (upright) image: what an app icon shows. */
+export function centreSquare(width: number, height: number): { left: number; top: number; size: number } {
+  const size = Math.min(width, height);
+  return { left: Math.floor((width - size) / 2), top: Math.floor((height - size) / 2), size };
+}
+
+/** The side of the image inside a maskable icon of `size`. */
+export function maskableInner(size: number): number {
+  return Math.round(size * MASKABLE_ICON_SCALE);
+}
 
 /**
  * The widths to render for an (already upright) image of a kind: the standard widths it

@@ -39,5 +39,11 @@ export interface Deps {
     originalRetentionDays: number;
     /** The web app's address, for the links in calendar feeds. */
     appUrl: string;
+    /**
+     * Where browsers fetch the bucket's public files, up to the object's name
+     * (`https://firebasestorage.googleapis.com/v0/b/{bucket}/o/`, the Storage emulator's
+     * locally): the first page and the manifest link the festival's icon and logo with it.
+     */
+    publicFilesBase: string;
   };
 }

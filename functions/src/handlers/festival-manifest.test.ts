@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { firestorePaths } from '@encore/model';
+import { APP_ICONS } from '../domain/festival-manifest.js';
+import { ICON } from '../testing/brand-images.js';
+import { FESTIVAL_ID, NOW, TEST_SETTINGS, seedFestival, testDeps } from '../testing/deps.js';
 import { handleFestivalManifest } from './festival-manifest.js';
 import { FIRST_PAGE_CACHE_CONTROL } from './first-page.js';
 
@@ -26,6 +29,28 @@ describe('handleFestivalManifest', () => {
     const renamed = await handleFestivalManifest(deps, get(path, first.headers['etag']));
     expect(renamed.status).toBe(200);
     expect(JSON.parse(renamed.body)).toMatchObject({ name: 'Encore Twenty', short_name: 'Encore' });
+  });
+
+  it("lists the festival's own icons once it has one, at the public files' address, and a new icon is a new ETag", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const before = await handleFestivalManifest(deps, get(path));
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { image: ICON, updatedAt: NOW });
+    const after = await handleFestivalManifest(deps, get(path, before.headers['etag']));
+    expect(after.status).toBe(200);
+    const icons = (JSON.parse(after.body) as { icons: Array<{ src: string; purpose: string }> }).icons;
+    expect(icons.map((icon) => [icon.src, icon.purpose])).toEqual([
+      [`${TEST_SETTINGS.publicFilesBase}${encodeURIComponent(ICON.icons![1]!.path)}?alt=media`, 'any'],
+      [`${TEST_SETTINGS.publicFilesBase}${encodeURIComponent(ICON.icons![2]!.path)}?alt=media`, 'any'],
+      [`${TEST_SETTINGS.publicFilesBase}${encodeURIComponent(ICON.icons![3]!.path)}?alt=media`, 'maskable'],
+    ]);
+  });
+
+  it("keeps the app's icons while the festival's first icon is processing", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { imageUpload: { uploadId: 'u1', status: 'processing', rejectReason: null, updatedAt: NOW }, updatedAt: NOW });
+    expect(JSON.parse((await handleFestivalManifest(deps, get(path))).body)).toMatchObject({ icons: APP_ICONS });
   });
 
   it('answers 404 for a festival that does not exist and an address that names none', async () => {

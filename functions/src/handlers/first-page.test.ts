@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { HEADER_SLOT } from '../domain/first-page.js';
-import { FESTIVAL_ID, seedFestival, testDeps } from '../testing/deps.js';
+import { firestorePaths } from '@encore/model';
+import { ICON, LOGO, brandFolder } from '../testing/brand-images.js';
+import { FESTIVAL_ID, NOW, TEST_SETTINGS, seedFestival, testDeps } from '../testing/deps.js';
 import { FIRST_PAGE_CACHE_CONTROL, festivalIdOfShell, handleFirstPage } from './first-page.js';
 
 const shellFor = (festivalId: string) =>
@@ -91,6 +93,45 @@ describe('handleFirstPage', () => {
     const answer = await handleFirstPage(testDeps(), { ...get, method: 'POST' }, async () => shellFor(FESTIVAL_ID));
     expect(answer.status).toBe(405);
     expect(answer.headers['allow']).toBe('GET, HEAD');
+  });
+});
+
+describe("handleFirstPage with the festival's own icon and logo", () => {
+  const shell = shellFor(FESTIVAL_ID).replace('<title>', '<link rel="icon" href="/icon.svg" type="image/svg+xml" /><link rel="apple-touch-icon" href="/icon-192.png" /><title>');
+  const url = (path: string) => `${TEST_SETTINGS.publicFilesBase}${encodeURIComponent(path)}?alt=media`;
+
+  it("links the festival's icons and previews with its logo once they are derived, and a new icon is a new page (a new ETag)", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const plain = await handleFirstPage(deps, get, async () => shell);
+    expect(plain.body).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" />');
+    expect(plain.body).toContain(`<meta property="og:image" content="${ORIGIN}/icon-512.png" />`);
+
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { image: ICON, updatedAt: NOW });
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'logo'), { image: LOGO, updatedAt: NOW });
+    const branded = await handleFirstPage(deps, { ...get, ifNoneMatch: plain.headers['etag'] }, async () => shell);
+    expect(branded.status).toBe(200);
+    expect(branded.headers['etag']).not.toBe(plain.headers['etag']);
+    expect(branded.body).toContain(`<link rel="icon" href="${url(ICON.icons![1]!.path)}" type="image/png" sizes="192x192" />`);
+    expect(branded.body).toContain(`<link rel="apple-touch-icon" href="${url(ICON.icons![0]!.path)}" />`);
+    expect(branded.body).toContain(`<meta property="og:image" content="${url(`${brandFolder('logo')}/640.jpg`)}" />`);
+    expect(branded.body).toContain(`<meta name="twitter:image" content="${url(`${brandFolder('logo')}/640.jpg`)}" />`);
+
+    const newIcon = { ...ICON, uploadId: 'u2', icons: ICON.icons!.map((icon) => ({ ...icon, path: icon.path.replace('/u1/', '/u2/') })) };
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { image: newIcon, updatedAt: NOW });
+    const renewed = await handleFirstPage(deps, { ...get, ifNoneMatch: branded.headers['etag'] }, async () => shell);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body).toContain(url(newIcon.icons[0]!.path));
+  });
+
+  it("serves the page with the app's icons when the festival's cannot be read", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { image: { nonsense: true }, updatedAt: NOW });
+    const answer = await handleFirstPage(deps, get, async () => shell);
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('<link rel="icon" href="/icon.svg" type="image/svg+xml" />');
+    expect(answer.body).toContain('>Pier. Times are festival time');
   });
 });
 

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { festivalDays, festivalSchema, firestorePaths, performanceSchema, type Festival } from '@encore/model';
 import { festivalBasePath, firstPageAddress, renderFirstPage } from '../domain/first-page.js';
+import { NO_BRAND } from '../domain/brand-links.js';
 import { notModified } from '../domain/content-encoding.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
+import { readBrandLinks } from './festival-brand.js';
 
 /**
  * Browsers revalidate every time (a new release's shell names new asset files); the CDN keeps
@@ -27,7 +29,8 @@ export function festivalIdOfShell(shell: string): string | null {
 /**
  * `GET /` and `GET /f/{festivalId}[/]` (Hosting rewrites; `vite preview` proxies them on the
  * emulators): the web app's shell with the programme's header written in, and the festival's
- * name, look and link previews in its head (domain/first-page.ts). `/` is the festival the
+ * name, look (its own icons and logo, `festivals/{f}/brand/*`) and link previews in its head
+ * (domain/first-page.ts); the ETag is the page's, so a new icon or logo is a new page. `/` is the festival the
  * shell was built for (`<meta name="encore-festival">`), `/f/{festivalId}` that festival.
  * `readShell` gets the shell from the web app's own origin, so the page always names the
  * asset files deployed with it; `origin` is the app's public address, for the page's
@@ -39,7 +42,7 @@ export function festivalIdOfShell(shell: string): string | null {
  * cannot be fetched is a 502, since there is no page to give.
  */
 export async function handleFirstPage(
-  deps: Pick<Deps, 'docs' | 'now'>,
+  deps: Pick<Deps, 'docs' | 'now' | 'settings'>,
   request: { method: string; path: string; origin: string; ifNoneMatch: string | undefined },
   readShell: () => Promise<string>,
 ): Promise<FirstPageAnswer> {
@@ -60,6 +63,7 @@ export async function handleFirstPage(
   let festival: Festival | null = null;
   let unreadable = false;
   let countdown: { firstSetAt: Date; now: Date } | undefined;
+  let brand = NO_BRAND;
   if (festivalId) {
     try {
       festival = (await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema)) ?? null;
@@ -70,16 +74,20 @@ export async function handleFirstPage(
     // Whatever this server's clock says: the page shows it by the visitor's (a one-document read).
     // Without it the header goes out all the same, and the app adds the countdown.
     if (festival) {
-      try {
-        countdown = { firstSetAt: await firstSetAt(deps, festivalId, festival), now };
-      } catch (error) {
-        logs.firstPageCountdownUnreadable({ festivalId, error: String(error) });
-      }
+      const [first, links] = await Promise.all([
+        firstSetAt(deps, festivalId, festival).catch((error: unknown) => {
+          logs.firstPageCountdownUnreadable({ festivalId, error: String(error) });
+          return undefined;
+        }),
+        readBrandLinks(deps, festivalId),
+      ]);
+      if (first) countdown = { firstSetAt: first, now };
+      brand = links;
     }
   }
   if (address.kind === 'festival' && !festival && !unreadable) return page(404, shell, request.ifNoneMatch);
   const place = { origin: request.origin, base: address.kind === 'festival' ? festivalBasePath(address.festivalId) : '' };
-  return page(200, renderFirstPage(shell, festival, countdown, place), request.ifNoneMatch);
+  return page(200, renderFirstPage(shell, festival, countdown, place, brand), request.ifNoneMatch);
 }
 
 /**

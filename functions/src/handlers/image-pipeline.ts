@@ -1,6 +1,20 @@
-import type { Rejection, Thumbnail } from '@encore/model';
-import { CONTENT_TYPE, EXTENSION, IMAGE_KINDS, MAX_UPLOAD_BYTES, rejectReasons, renditionWidths, screenDimensions, screenUpload, sniffImageType, uprightSize, type ImageKind } from '../domain/image-policy.js';
-import { UnreadableImageError } from '../platform/images.js';
+import type { AppIcon, AppIconPurpose, Rejection, Thumbnail } from '@encore/model';
+import {
+  CONTENT_TYPE,
+  EXTENSION,
+  IMAGE_KINDS,
+  MAX_UPLOAD_BYTES,
+  centreSquare,
+  rejectReasons,
+  renditionWidths,
+  screenDimensions,
+  screenShape,
+  screenUpload,
+  sniffImageType,
+  uprightSize,
+  type ImageKind,
+} from '../domain/image-policy.js';
+import { UnreadableImageError, type AppIconRequest } from '../platform/images.js';
 import type { Deps } from './deps.js';
 
 /**
@@ -22,6 +36,11 @@ export interface ImageJob<T> {
   /** Where the rendition of `width` in `extension` goes. */
   renditionPath(width: number, extension: string): string;
   /**
+   * A kind with app icons (`IMAGE_KINDS[kind].appIcons`): where each PNG goes, and the colour
+   * that fills what may not stay transparent. Required for such a kind.
+   */
+  appIcons?: { path(purpose: AppIconPurpose, size: number): string; background: string };
+  /**
    * Read from the screened bytes before anything is derived (derived files carry no
    * metadata at all): the photo reads its EXIF capture time here.
    */
@@ -40,6 +59,8 @@ export interface DerivedImageFacts {
   height: number;
   /** Smallest first, then by format. */
   renditions: Thumbnail[];
+  /** A kind with app icons only: as `IMAGE_KINDS[kind].appIcons` lists them. */
+  icons?: AppIcon[];
   dominantColor: string;
   placeholder: string;
 }
@@ -76,19 +97,45 @@ export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>
     const refused = job.admit ? await job.admit() : null;
     if (refused) return { status: 'rejected', reason: refused, at: 'admission' };
     const upright = uprightSize(header.width, header.height, header.orientation);
+    const misshapen = screenShape(job.kind, upright.width, upright.height);
+    if (misshapen) return { status: 'rejected', reason: misshapen };
     const inspected = job.inspect ? await job.inspect(bytes) : undefined;
-    const { cacheControl } = IMAGE_KINDS[job.kind];
+    const { cacheControl, appIcons: iconFiles } = IMAGE_KINDS[job.kind];
     const renditions: Thumbnail[] = [];
+    const icons: AppIcon[] = [];
+    let appIcon: AppIconRequest | undefined;
+    if (iconFiles) {
+      if (!job.appIcons) throw new Error(`an image of kind ${job.kind} needs where its app icons go`);
+      const target = job.appIcons;
+      appIcon = {
+        files: iconFiles,
+        background: target.background,
+        onIcon: async (icon) => {
+          const path = target.path(icon.purpose, icon.size);
+          await deps.objects.write(path, icon.bytes, { contentType: 'image/png', cacheControl });
+          icons.push({ purpose: icon.purpose, size: icon.size, path, bytes: icon.bytes.length });
+        },
+      };
+    }
+    // An app icon's renditions are of the square at its centre, no wider than it.
+    const width = iconFiles ? centreSquare(upright.width, upright.height).size : upright.width;
     // Each rendition is written as soon as it is encoded, while the others still are.
-    const derived = await deps.images.derive(bytes, renditionWidths(job.kind, upright.width), async (rendition) => {
-      const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
-      await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
-      renditions.push({ width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length });
-    });
+    const derived = await deps.images.derive(
+      bytes,
+      renditionWidths(job.kind, width),
+      async (rendition) => {
+        const path = job.renditionPath(rendition.width, EXTENSION[rendition.format]);
+        await deps.objects.write(path, rendition.bytes, { contentType: CONTENT_TYPE[rendition.format], cacheControl });
+        renditions.push({ width: rendition.width, height: rendition.height, format: rendition.format, path, bytes: rendition.bytes.length });
+      },
+      appIcon,
+    );
     renditions.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
+    // In the order the kind lists them, whichever was encoded first.
+    icons.sort((a, b) => iconFiles!.findIndex((file) => file.purpose === a.purpose && file.size === a.size) - iconFiles!.findIndex((file) => file.purpose === b.purpose && file.size === b.size));
     return {
       status: 'derived',
-      image: { width: derived.width, height: derived.height, renditions, dominantColor: derived.dominantColor, placeholder: derived.placeholder },
+      image: { width: derived.width, height: derived.height, renditions, ...(iconFiles ? { icons } : {}), dominantColor: derived.dominantColor, placeholder: derived.placeholder },
       inspected,
     };
   } catch (error) {

@@ -127,24 +127,26 @@ describe('nightly maintenance', () => {
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'daily-2026-08-14'))).toEqual(daily);
   });
 
-  it('deletes staff images nothing points at: a deleted artist’s, a replaced one left behind, stray originals; keeps the shown and the one in the works', async () => {
+  it('deletes staff images nothing points at: a deleted artist’s, a replaced one left behind, a logo without its document, stray originals; keeps the shown (an app icon’s too) and the one in the works', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const old = new Date(NOW.getTime() - 2 * HOUR);
     const image = (uploadId: string) => ({ uploadId, width: 10, height: 10, renditions: [{ width: 10, height: 10, format: 'webp', path: `media/${FESTIVAL_ID}/artists/nina/${uploadId}/10.webp`, bytes: 1 }], dominantColor: '#000000', placeholder: 'x', updatedAt: old });
     deps.docs.seed(firestorePaths.artist(FESTIVAL_ID, 'nina'), { name: 'Nina', bio: '', genres: [], image: image('shown'), imageUpload: { uploadId: 'next', status: 'processing', rejectReason: null, updatedAt: old } });
-    for (const path of ['artists/nina/shown/10.webp', 'artists/nina/next/10.webp', 'artists/nina/replaced/10.webp', 'artists/ghost/gone/10.webp', 'venue/map/plan/960.webp']) deps.objects.put(`media/${FESTIVAL_ID}/${path}`, Buffer.from('x'), old);
+    deps.docs.seed(firestorePaths.brandImage(FESTIVAL_ID, 'icon'), { image: { ...image('icon1'), icons: [{ purpose: 'any', size: 512, path: `media/${FESTIVAL_ID}/brand/icon/icon1/any-512.png`, bytes: 1 }] }, updatedAt: old });
+    for (const path of ['artists/nina/shown/10.webp', 'artists/nina/next/10.webp', 'artists/nina/replaced/10.webp', 'artists/ghost/gone/10.webp', 'venue/map/plan/960.webp', 'brand/icon/icon1/any-512.png', 'brand/logo/logo0/160.webp']) deps.objects.put(`media/${FESTIVAL_ID}/${path}`, Buffer.from('x'), old);
     deps.objects.put(`media/${FESTIVAL_ID}/artists/nina/brand-new/10.webp`, Buffer.from('x'), NOW);
     for (const path of ['artists/nina/next', 'artists/nina/stale']) deps.objects.put(`staff-uploads/${FESTIVAL_ID}/${path}`, Buffer.from('x'), old);
 
     const report = await handleNightlyMaintenance(deps);
     expect(report.orphanFilesDeleted).toEqual(
-      expect.arrayContaining([`media/${FESTIVAL_ID}/artists/nina/replaced/`, `media/${FESTIVAL_ID}/artists/ghost/gone/`, `media/${FESTIVAL_ID}/venue/map/plan/`, `staff-uploads/${FESTIVAL_ID}/artists/nina/stale`]),
+      expect.arrayContaining([`media/${FESTIVAL_ID}/artists/nina/replaced/`, `media/${FESTIVAL_ID}/artists/ghost/gone/`, `media/${FESTIVAL_ID}/venue/map/plan/`, `media/${FESTIVAL_ID}/brand/logo/logo0/`, `staff-uploads/${FESTIVAL_ID}/artists/nina/stale`]),
     );
     expect(deps.objects.paths()).toEqual([
       `media/${FESTIVAL_ID}/artists/nina/brand-new/10.webp`,
       `media/${FESTIVAL_ID}/artists/nina/next/10.webp`,
       `media/${FESTIVAL_ID}/artists/nina/shown/10.webp`,
+      `media/${FESTIVAL_ID}/brand/icon/icon1/any-512.png`,
       `staff-uploads/${FESTIVAL_ID}/artists/nina/next`,
     ]);
   });
@@ -253,7 +255,7 @@ describe('nightly maintenance of uploads stuck in processing', () => {
     expect(deps.publisher.published).toEqual([]);
   });
 
-  it("sends staff's stuck artist picture and site plan again, then refuses them with a reason, deleting the original and keeping the image shown", async () => {
+  it("sends staff's stuck artist picture, site plan and app icon again, then refuses them with a reason, deleting the original and keeping the image shown", async () => {
     let now = NOW;
     const deps = testDeps({ now: () => now });
     seedFestival(deps.docs);
@@ -264,20 +266,24 @@ describe('nightly maintenance of uploads stuck in processing', () => {
     const plan = `festivals/${FESTIVAL_ID}/venue/map`;
     deps.docs.seed(nina, { name: 'Nina', bio: '', genres: [], image: shown, imageUpload: processing('next') });
     deps.docs.seed(plan, { markers: [], routes: [], updatedAt: old, imageUpload: processing('plan') });
+    const icon = firestorePaths.brandImage(FESTIVAL_ID, 'icon');
+    deps.docs.seed(icon, { updatedAt: old, imageUpload: processing('icon') });
     const ninaOriginal = `staff-uploads/${FESTIVAL_ID}/artists/nina/next`;
     deps.objects.put(ninaOriginal, Buffer.from('png'), old);
     deps.objects.put(`staff-uploads/${FESTIVAL_ID}/venue/map/plan`, Buffer.from('png'), old);
+    deps.objects.put(`staff-uploads/${FESTIVAL_ID}/brand/icon/icon`, Buffer.from('png'), old);
 
     for (let attempt = 1; attempt <= MAX_REDRIVES; attempt++) {
-      expect((await handleNightlyMaintenance(deps)).stuckRedriven).toEqual([nina, plan]);
+      expect((await handleNightlyMaintenance(deps)).stuckRedriven).toEqual([nina, plan, icon]);
       expect(deps.docs.data(nina)).toMatchObject({ imageUpload: { uploadId: 'next', status: 'processing', redrives: attempt } });
       now = HOURS(24 * attempt);
     }
     const sent = deps.publisher.ofType('media.uploaded');
-    expect(sent).toHaveLength(2 * MAX_REDRIVES);
+    expect(sent).toHaveLength(3 * MAX_REDRIVES);
+    expect(sent.at(-1)).toMatchObject({ data: { subject: 'brand/icon', uploadId: 'icon' } });
     expect(sent[0]).toMatchObject({ id: redriveEventId(ninaOriginal, 1), data: { path: ninaOriginal, festivalId: FESTIVAL_ID, subject: 'artists/nina', uploadId: 'next', size: 3 } });
 
-    expect((await handleNightlyMaintenance(deps)).stuckRejected).toEqual([nina, plan]);
+    expect((await handleNightlyMaintenance(deps)).stuckRejected).toEqual([nina, plan, icon]);
     const artist = artistSchema.parse(deps.docs.data(nina));
     expect(artist.imageUpload).toMatchObject({ status: 'rejected', rejection: { code: 'unprocessable' }, rejectReason: message('rejection', 'en', { code: 'unprocessable' }) });
     expect(artist.image?.uploadId).toBe('shown');

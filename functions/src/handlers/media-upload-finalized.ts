@@ -8,8 +8,9 @@ import type { FinalizedObject } from './upload-finalized.js';
 export const isMediaUpload = (path: string) => path.startsWith('staff-uploads/');
 
 /**
- * Staff uploaded an image for an artist or the site plan
- * (`staff-uploads/{festivalId}/artists/{artistId}/{uploadId}` or `…/venue/map/{uploadId}`).
+ * Staff uploaded an image for an artist, the site plan or the festival's look
+ * (`staff-uploads/{festivalId}/artists/{artistId}/{uploadId}`, `…/venue/map/{uploadId}` or
+ * `…/brand/{logo|icon}/{uploadId}`; the first upload of a plan, logo or icon creates its document).
  *
  * 1. Its download tokens go at once: an original is never served (it may carry GPS).
  * 2. The document it belongs to records the upload as `processing` (`imageUpload`): a newer

@@ -1,9 +1,9 @@
-import { message, parseMediaUploadPath, storagePaths, subjectDocument, type DomainEvent, type MediaImage, type MediaUploadPath, type Rejection } from '@encore/model';
-import { rejectReasons } from '../domain/image-policy.js';
+import { message, parseMediaUploadPath, storagePaths, subjectDocument, type AppIconPurpose, type DomainEvent, type MediaImage, type MediaUploadPath, type Rejection } from '@encore/model';
+import { IMAGE_KINDS, rejectReasons } from '../domain/image-policy.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
-import { imageKindOf, readSubject } from './media-subject.js';
+import { appIconBackground, imageKindOf, readSubject } from './media-subject.js';
 import { onceInTransaction } from './once.js';
 
 export const PROCESS_MEDIA = 'processMedia';
@@ -11,9 +11,10 @@ export const PROCESS_MEDIA = 'processMedia';
 type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
 /**
- * Staff's image for an artist or the site plan, for one `media.uploaded` event: the same
- * image pipeline as visitors' photos (`image-pipeline.ts`), with the widths and caching of
- * its kind, renditions under `media/{festivalId}/{subject}/{uploadId}/`. The outcome goes on
+ * Staff's image for an artist, the site plan or the festival's logo or app icon, for one
+ * `media.uploaded` event: the same image pipeline as visitors' photos (`image-pipeline.ts`),
+ * with the widths and caching of its kind (an app icon: cut square, and its PNGs besides, on
+ * the festival's colour), renditions under `media/{festivalId}/{subject}/{uploadId}/`. The outcome goes on
  * the document it belongs to: `image` (and `imageUpload` ready) when derived, only
  * `imageUpload` rejected with the reason otherwise, so a bad file never takes a good picture
  * down. The original is deleted either way (nothing needs it once derived), and so are the
@@ -35,11 +36,15 @@ export async function handleProcessMedia(deps: Deps, event: DomainEvent<'media.u
   }
   if (latest.status !== 'processing') return skipped(event.data.path, `upload is ${latest.status}`);
 
+  const kind = imageKindOf(upload.subject);
   const outcome = await runImagePipeline(deps, {
-    kind: imageKindOf(upload.subject),
+    kind,
     path: event.data.path,
     size: event.data.size,
     renditionPath: (width, extension) => storagePaths.mediaRendition(upload, width, extension),
+    ...(IMAGE_KINDS[kind].appIcons
+      ? { appIcons: { path: (purpose: AppIconPurpose, size: number) => storagePaths.appIcon(upload, purpose, size), background: await appIconBackground(deps.docs, upload.festivalId) } }
+      : {}),
   });
   if (outcome.status === 'gone' || outcome.status === 'rejected') {
     // An original that vanished before it was read would leave the upload processing for ever.

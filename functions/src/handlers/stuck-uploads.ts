@@ -1,5 +1,6 @@
 import {
   artistSchema,
+  BRAND_IMAGES,
   firestorePaths,
   makeDomainEvent,
   message,
@@ -83,7 +84,7 @@ export async function redriveStuckPhotos(deps: StuckDeps, festivalId: string, no
 }
 
 /**
- * Staff's images (an artist's picture, the site plan) whose `imageUpload` is still
+ * Staff's images (an artist's picture, the site plan, the festival's logo and app icon) whose `imageUpload` is still
  * `processing` an hour after it last moved: `media.uploaded` again, attempts counted on
  * `imageUpload.redrives`, then `rejected` with its reason (the image shown before stays).
  */
@@ -92,6 +93,7 @@ export async function redriveStuckMedia(deps: StuckDeps, festivalId: string, now
   const subjects: MediaSubject[] = [
     ...artists.filter((artist) => artist.data.imageUpload?.status === 'processing').map((artist) => ({ kind: 'artist' as const, artistId: artist.id })),
     { kind: 'site-plan' },
+    ...BRAND_IMAGES.map((image) => ({ kind: 'brand' as const, image })),
   ];
   for (const subject of subjects) {
     const seen = (await readSubject(deps.docs, festivalId, subject))?.imageUpload;

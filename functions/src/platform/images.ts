@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { MAX_INPUT_PIXELS, THUMBNAIL_FORMATS, hexColor, scaledHeight, type ThumbnailFormatName } from '../domain/image-policy.js';
+import { MAX_INPUT_PIXELS, THUMBNAIL_FORMATS, centreSquare, hexColor, maskableInner, scaledHeight, type AppIconFile, type ThumbnailFormatName } from '../domain/image-policy.js';
 
 /** The header facts needed to screen an image before decoding any pixel. */
 export interface ImageHeader {
@@ -17,11 +17,30 @@ export interface Rendition {
   bytes: Buffer;
 }
 
+/** One app icon PNG (square). */
+export interface IconFile extends AppIconFile {
+  bytes: Buffer;
+}
+
+/**
+ * An app icon instead of a picture: the image is cut to the square at its centre first (the
+ * renditions, colour and placeholder are of that square), and `files` are made as PNGs.
+ * `background` fills what Apple and maskable icons may not leave transparent.
+ */
+export interface AppIconRequest {
+  files: readonly AppIconFile[];
+  background: string;
+  /** Called with each icon as soon as it is encoded, as `onRendition` is. */
+  onIcon?: (icon: IconFile) => Promise<void>;
+}
+
 export interface DerivedImage {
-  /** Size of the upright original. */
+  /** Size of the upright original (of an app icon: of its centre square). */
   width: number;
   height: number;
   renditions: Rendition[];
+  /** With an `AppIconRequest` only. */
+  icons?: IconFile[];
   dominantColor: string;
   placeholder: string;
 }
@@ -38,7 +57,7 @@ export interface ImageProcessor {
    * with each rendition as soon as it is encoded (the pipeline writes it out while the next
    * ones are still being encoded); `derive` resolves once every call has.
    */
-  derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage>;
+  derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>, appIcon?: AppIconRequest): Promise<DerivedImage>;
 }
 
 // Functions run one image per instance: no cross-image cache to hold memory between runs.
@@ -91,17 +110,23 @@ export const sharpImages: ImageProcessor = {
     }
   },
 
-  derive: (bytes, widths, onRendition) => oneAtATime(() => derive(bytes, widths, onRendition)),
+  derive: (bytes, widths, onRendition, appIcon) => oneAtATime(() => derive(bytes, widths, onRendition, appIcon)),
 };
 
-async function derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>): Promise<DerivedImage> {
-  const largest = Math.max(...widths);
+async function derive(bytes: Buffer, widths: readonly number[], onRendition?: (rendition: Rendition) => Promise<void>, appIcon?: AppIconRequest): Promise<DerivedImage> {
+  const largest = Math.max(...widths, ...(appIcon?.files.map((file) => file.size) ?? []));
   let pixels: { data: Buffer; info: sharp.OutputInfo };
   let upright: { width: number; height: number };
   try {
-    const decoder = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
+    let decoder = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', pages: 1 }).rotate();
     const oriented = await decoder.clone().metadata();
     upright = { width: oriented.autoOrient?.width ?? oriented.width!, height: oriented.autoOrient?.height ?? oriented.height! };
+    if (appIcon) {
+      // Called after rotate(), sharp cuts the upright image: the square is the one the person sees.
+      const square = centreSquare(upright.width, upright.height);
+      decoder = decoder.extract({ left: square.left, top: square.top, width: square.size, height: square.size });
+      upright = { width: square.size, height: square.size };
+    }
     // sharp's resize decodes a JPEG at 1/2, 1/4 or 1/8 of its size when that still covers
     // `largest` (libjpeg's DCT scaling, "shrink-on-load"), so 12 MP are never all decoded.
     // An alpha channel only where the image has one: an opaque photo's renditions would
@@ -123,8 +148,36 @@ async function derive(bytes: Buffer, widths: readonly number[], onRendition?: (r
       return rendition;
     }),
   );
-  const [renditions, dominantColor, placeholder] = await Promise.all([Promise.all(jobs), dominant(fromPixels()), thumbhash(fromPixels())]);
-  return { ...upright, renditions, dominantColor, placeholder };
+  const icons = (appIcon?.files ?? []).map(async (file): Promise<IconFile> => {
+    const icon: IconFile = { ...file, bytes: await encodeIcon(fromPixels, file, appIcon!.background) };
+    await appIcon!.onIcon?.(icon);
+    return icon;
+  });
+  const [renditions, iconFiles, dominantColor, placeholder] = await Promise.all([Promise.all(jobs), Promise.all(icons), dominant(fromPixels()), thumbhash(fromPixels())]);
+  return { ...upright, renditions, ...(appIcon ? { icons: iconFiles } : {}), dominantColor, placeholder };
+}
+
+/**
+ * One app icon PNG from the square's pixels: `any` keeps its transparency (a browser tab
+ * shows it on its own colour); Apple's fills it with the background (iOS would paint it
+ * black); `maskable` sets the image at `MASKABLE_ICON_SCALE` of the side on a full-bleed
+ * background, so whatever shape a phone cuts keeps all of it.
+ */
+async function encodeIcon(fromPixels: () => sharp.Sharp, file: AppIconFile, background: string): Promise<Buffer> {
+  const png = (image: sharp.Sharp) => image.png({ compressionLevel: 9 }).toBuffer();
+  const square = (size: number) => fromPixels().resize({ width: size, height: size, fit: 'fill' });
+  switch (file.purpose) {
+    case 'any':
+      return png(square(file.size));
+    case 'apple-touch':
+      return png(square(file.size).flatten({ background }));
+    case 'maskable': {
+      const inner = maskableInner(file.size);
+      const before = Math.floor((file.size - inner) / 2);
+      const after = file.size - inner - before;
+      return png(square(inner).flatten({ background }).extend({ top: before, bottom: after, left: before, right: after, background }));
+    }
+  }
 }
 
 async function dominant(image: sharp.Sharp): Promise<string> {

@@ -18,7 +18,7 @@ import { firestoreDocs } from './firestore.js';
 import { LocalPushOutbox } from './local-push-outbox.js';
 import { sharpImages } from './images.js';
 import { pubsubPublisher } from './publisher.js';
-import { cloudStorageObjects } from './storage.js';
+import { cloudStorageObjects, publicFilesBase } from './storage.js';
 
 let deps: Deps | undefined;
 
@@ -51,6 +51,10 @@ export function liveDeps(): Deps {
       festivalUploadsPerHour: festivalUploadsPerHour.value(),
       originalRetentionDays: originalRetentionDays.value(),
       appUrl: feedAppUrl(appUrl.value(), process.env.GCLOUD_PROJECT),
+      // Read when a page needs it, not for every function's first call (the bucket comes from FIREBASE_CONFIG).
+      get publicFilesBase() {
+        return publicFilesBase(process.env.FIREBASE_STORAGE_EMULATOR_HOST);
+      },
     },
   };
   return deps;

@@ -45,6 +45,17 @@ export const DOWNLOAD_TOKENS_KEY = 'firebaseStorageDownloadTokens';
 const isNotFound = (error: unknown) => (error as { code?: unknown }).code === 404;
 const isPreconditionFailed = (error: unknown) => (error as { code?: unknown }).code === 412;
 
+/**
+ * Where browsers fetch the default bucket's public files, up to the object's name, as the web
+ * app builds the address (web/src/features/photos/photo-urls.ts): Firebase Storage's REST
+ * media URL, or the Storage emulator's (`emulatorHost`, `host:port`) on the emulators.
+ */
+export function publicFilesBase(emulatorHost: string | undefined, bucketName?: string): string {
+  const bucket = getStorage(adminApp()).bucket(bucketName).name;
+  const origin = emulatorHost ? `http://${emulatorHost.replace(/^https?:\/\//, '')}` : 'https://firebasestorage.googleapis.com';
+  return `${origin}/v0/b/${encodeURIComponent(bucket)}/o/`;
+}
+
 export function cloudStorageObjects(bucketName?: string): Objects {
   const bucket = () => getStorage(adminApp()).bucket(bucketName);
   return {

@@ -32,6 +32,7 @@ export const TEST_SETTINGS: Deps['settings'] = {
   festivalUploadsPerHour: 100,
   originalRetentionDays: 14,
   appUrl: 'https://encore.example',
+  publicFilesBase: 'https://files.encore.example/v0/b/demo-encore.appspot.com/o/',
 };
 
 /**

@@ -33,14 +33,14 @@ export const photoUploadedSchema = z
 
 /**
  * Staff uploaded an image for something of the festival: `subject` is its document's path
- * under the festival (`artists/{artistId}` or `venue/map`, see `parseMediaUploadPath`).
+ * under the festival (`artists/{artistId}`, `venue/map` or `brand/{logo|icon}`, see `parseMediaUploadPath`).
  */
 export const mediaUploadedSchema = z
   .object({
     bucket: z.string().min(1),
     path: z.string().min(1).max(1024),
     festivalId: slugIdSchema,
-    subject: z.string().regex(/^(artists\/[a-z0-9][a-z0-9-]{0,79}|venue\/map)$/),
+    subject: z.string().regex(/^(artists\/[a-z0-9][a-z0-9-]{0,79}|venue\/map|brand\/(logo|icon))$/),
     uploadId: photoIdSchema,
     claimedContentType: z.string().max(200).nullable(),
     size: z.number().int().min(0),

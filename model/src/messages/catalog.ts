@@ -131,6 +131,10 @@ export const catalog: Catalog = {
           return `The image says it is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels, far more than a file of ${kilobytes('en', rejection.bytes)} KB can hold for a real photo: upload the photo itself.`;
         case 'festival-busy':
           return `So many photos are being uploaded to this festival right now (at most ${rejection.limit ?? '?'} an hour, from everyone) that yours could not be taken: please upload it again in ${rejection.retryInMinutes ?? 60} minutes.`;
+        case 'icon-not-square':
+          return `The app icon is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels: it must be square (or nearly), as phones show it in a square or a circle.`;
+        case 'icon-too-small':
+          return `The app icon is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels; it must be at least ${rejection.limit ?? '?'}×${rejection.limit ?? '?'} pixels to stay sharp on a home screen.`;
       }
     },
     nl: (rejection) => {
@@ -161,6 +165,10 @@ export const catalog: Catalog = {
           return `De afbeelding zegt ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels te zijn, veel meer dan een bestand van ${kilobytes('nl', rejection.bytes)} kB voor een echte foto kan bevatten: upload de foto zelf.`;
         case 'festival-busy':
           return `Er worden nu zoveel foto's naar dit festival geüpload (hoogstens ${rejection.limit ?? '?'} per uur, van iedereen samen) dat de jouwe niet aangenomen kon worden: upload hem over ${rejection.retryInMinutes ?? 60} minuten opnieuw.`;
+        case 'icon-not-square':
+          return `Het app-icoon is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels: het moet vierkant zijn (of bijna), want telefoons tonen het in een vierkant of een cirkel.`;
+        case 'icon-too-small':
+          return `Het app-icoon is ${rejection.width ?? '?'}×${rejection.height ?? '?'} pixels; het moet minstens ${rejection.limit ?? '?'}×${rejection.limit ?? '?'} pixels zijn om scherp te blijven op een beginscherm.`;
       }
     },
   },

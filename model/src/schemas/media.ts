@@ -11,15 +11,39 @@ import { thumbnailSchema } from './photos.js';
  * `image` (the image shown) and `imageUpload` (how staff's latest upload is doing).
  */
 
+/**
+ * What a festival's app icon is for (issue 35): `apple-touch` the Apple touch icon (180,
+ * opaque on the icon's background), `any` the manifest's and the browser tab's icons (192,
+ * 512, transparency kept), `maskable` the manifest's icon a phone may cut into any shape (512,
+ * the icon at 80% on a full-bleed background, so no mask cuts into it).
+ */
+export const APP_ICON_PURPOSES = ['apple-touch', 'any', 'maskable'] as const;
+export const appIconPurposeSchema = z.enum(APP_ICON_PURPOSES);
+export type AppIconPurpose = z.infer<typeof appIconPurposeSchema>;
+
+/** One square PNG of an app icon: `media/{f}/brand/icon/{uploadId}/{purpose}-{size}.png` in Storage. */
+export const appIconSchema = z
+  .object({
+    purpose: appIconPurposeSchema,
+    /** Width and height in pixels (the file is square). */
+    size: z.number().int().positive().max(1024),
+    path: z.string().min(1).max(1024),
+    bytes: z.number().int().positive(),
+  })
+  .strict();
+export type AppIcon = z.infer<typeof appIconSchema>;
+
 /** The image shown: renditions of one upload, `media/{f}/{subject}/{uploadId}/{width}.{ext}` in Storage. */
 export const mediaImageSchema = z
   .object({
     /** The upload these renditions come from (a new upload gets new paths, so files never change). */
     uploadId: photoIdSchema,
-    /** Of the upright original. */
+    /** Of the upright original (of an app icon: the square cut from its centre, which every file shows). */
     width: z.number().int().positive(),
     height: z.number().int().positive(),
     renditions: z.array(thumbnailSchema).min(1).max(12),
+    /** A festival's app icon only: its PNGs for the web manifest, Apple and the browser tab (absent on every other image). */
+    icons: z.array(appIconSchema).min(1).max(8).optional(),
     dominantColor: z.string().regex(/^#[0-9a-f]{6}$/i),
     placeholder: z.string().max(100),
     updatedAt: timestampSchema,

@@ -23,6 +23,10 @@ export const rejectionCodeSchema = z.enum([
   'implausible-size',
   /** The festival-wide upload rate is reached: everyone together, per hour. */
   'festival-busy',
+  /** A festival's app icon that is not about square (width over height outside 0.9-1.1): it would be cut badly on a home screen. */
+  'icon-not-square',
+  /** A festival's app icon smaller than the 512x512 pixels the web manifest's largest icon needs. */
+  'icon-too-small',
 ]);
 export type RejectionCode = z.infer<typeof rejectionCodeSchema>;
 
@@ -33,10 +37,10 @@ export const rejectionSchema = z
     code: rejectionCodeSchema,
     /** `too-large`, `implausible-size`: the file's size. */
     bytes: count.optional(),
-    /** `too-many-pixels`, `implausible-size`: the image's size. */
+    /** `too-many-pixels`, `implausible-size`, `icon-not-square`, `icon-too-small`: the image's size. */
     width: count.optional(),
     height: count.optional(),
-    /** `too-large`: the most bytes; `too-many-pixels`: the most pixels; `quota`: uploads a day; `festival-busy`: uploads an hour. */
+    /** `too-large`: the most bytes; `too-many-pixels`: the most pixels; `quota`: uploads a day; `festival-busy`: uploads an hour; `icon-too-small`: the least pixels a side. */
     limit: count.optional(),
     /** `festival-busy`: minutes until the festival takes uploads again. */
     retryInMinutes: count.optional(),
