@@ -94,11 +94,11 @@ export async function runImagePipeline<T>(deps: Pick<Deps, 'objects' | 'images'>
     // From the header alone: a bomb never reaches the decoder (a 39 KB 8000x5000 PNG costs 1.3 s there).
     const tooBig = screenDimensions(header.width, header.height, bytes.length);
     if (tooBig) return { status: 'rejected', reason: tooBig, at: 'screening' };
-    const refused = job.admit ? await job.admit() : null;
-    if (refused) return { status: 'rejected', reason: refused, at: 'admission' };
     const upright = uprightSize(header.width, header.height, header.orientation);
     const misshapen = screenShape(job.kind, upright.width, upright.height);
-    if (misshapen) return { status: 'rejected', reason: misshapen };
+    if (misshapen) return { status: 'rejected', reason: misshapen, at: 'screening' };
+    const refused = job.admit ? await job.admit() : null;
+    if (refused) return { status: 'rejected', reason: refused, at: 'admission' };
     const inspected = job.inspect ? await job.inspect(bytes) : undefined;
     const { cacheControl, appIcons: iconFiles } = IMAGE_KINDS[job.kind];
     const renditions: Thumbnail[] = [];
