@@ -17,6 +17,22 @@ const HEADERS: Record<ImportField, readonly string[]> = {
   status: ['status', 'state'],
 };
 
+/**
+ * The header row the programme export writes (model/src/export/programme-export.ts), in the
+ * admin's language: one of each field's header words above, so the import reads its own
+ * export back (import-columns.test.ts checks every one).
+ */
+export const EXPORT_HEADERS: Record<'en' | 'nl', Record<ImportField, string>> = {
+  en: { artist: 'Artist', stage: 'Stage', day: 'Day', start: 'Start', end: 'End', title: 'Title', status: 'Status' },
+  nl: { artist: 'Artiest', stage: 'Podium', day: 'Datum', start: 'Aanvang', end: 'Einde', title: 'Titel', status: 'Status' },
+};
+
+/** The status words the export writes; the import reads these among others (functions/src/domain/programme-import.ts). */
+export const EXPORT_STATUS_WORDS: Record<'en' | 'nl', Record<'scheduled' | 'cancelled', string>> = {
+  en: { scheduled: 'scheduled', cancelled: 'cancelled' },
+  nl: { scheduled: 'gepland', cancelled: 'afgelast' },
+};
+
 /** The columns a programme cannot do without. */
 export const REQUIRED_IMPORT_FIELDS: readonly ImportField[] = ['artist', 'stage', 'start', 'end'];
 
