@@ -30,8 +30,6 @@ export type CreateEditionInput = z.infer<typeof createEditionInputSchema>;
 
 export interface CreateEditionResult {
   festivalId: string;
-  /** How many documents of each kind were copied (the same on a retry). */
-  copied: { stages: number; infoPages: number; venueMap: boolean; brandImages: number };
 }
 
 /**
