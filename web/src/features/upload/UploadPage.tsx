@@ -49,7 +49,7 @@ export default function UploadPage() {
       </header>
       {archived ? (
         <p className="notice notice-info">
-          <FormattedMessage id="editions.upload.archived" defaultMessage="This edition is archived: no more photos can be added." />
+          <FormattedMessage id="upload.page.archived" defaultMessage="This edition is archived: no more photos can be added." />
         </p>
       ) : account === undefined ? (
         <Loading label={<FormattedMessage id="upload.page.checking" defaultMessage="Checking your account…" />} />
