@@ -41,11 +41,6 @@ export const originalRetentionDays = defineInt('ORIGINAL_RETENTION_DAYS', {
   description: "Days a ready photo's original is kept (its renditions stay) unless the festival sets its own originalRetentionDays; the nightly job deletes it after",
 });
 
-export const festivalTimeZone = defineString('FESTIVAL_TIME_ZONE', {
-  default: 'Europe/Amsterdam',
-  description: 'IANA zone the nightly maintenance runs in',
-});
-
 export const appUrl = defineString('APP_URL', {
   default: '',
   description: "The web app's public address (https://...), for the links in calendar feeds; empty means the project's default Hosting site, https://<project id>.web.app",
@@ -113,11 +108,19 @@ export const httpsOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutS
  */
 const appCheck = { enforceAppCheck: true } as const;
 export const callableOptions = { ...httpsOptions, ...appCheck } as const;
+/** `createEdition` copies a festival's documents and its images' renditions (a few dozen files): more time than a callable's minute. */
+export const editionOptions = { ...httpsOptions, timeoutSeconds: 300, ...appCheck } as const;
 export const importOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 4, maxInstances: 5, ...appCheck } as const;
 
-/** Nightly maintenance: a scheduled job may run up to 30 minutes. */
+/**
+ * Scheduled jobs run on UTC's clock: what is nightly is nightly on each festival's own clock
+ * (its document's `timeZone`), decided per festival by the hourly run (domain/nightly-clock.ts).
+ */
+export const SCHEDULE_TIME_ZONE = 'Etc/UTC';
+
+/** Nightly maintenance, run hourly (each festival's night once, at its own 04:00): a run may take up to 30 minutes. */
 export const maintenanceOptions = { region: REGION, memory: '1GiB', timeoutSeconds: 1800, maxInstances: 1, retryCount: 2 } as const;
-export const MAINTENANCE_SCHEDULE = '30 4 * * *';
+export const MAINTENANCE_SCHEDULE = '0 * * * *';
 
 /**
  * Reminders before sets: every five minutes (domain/reminders.ts REMINDER_INTERVAL_MINUTES,

@@ -23,6 +23,6 @@ export {
 export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
-export { createFestival } from './triggers/festivals.js';
+export { archiveFestival, createEdition, createFestival } from './triggers/festivals.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
 export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';

@@ -63,6 +63,8 @@ export const logs = {
   programmeImported: info('programme-imported'),
   /** A project admin created a festival and became its admin (`retried`: their retry of a creation whose answer was lost, nothing written). */
   festivalCreated: info('festival-created'),
+  editionCreated: info('edition-created'),
+  festivalArchived: info('festival-archived'),
   calendarServed: info('calendar-served'),
   bundleBuilt: info('bundle-built'),
   bundlesRefreshed: info('bundles-refreshed'),

@@ -71,6 +71,8 @@ export const firestorePaths = {
   device: (uid: string, deviceId: string) => `users/${uid}/devices/${deviceId}`,
   /** The emulators' push outbox of one device (never written in production). */
   localDeliveries: (uid: string, deviceId: string) => `users/${uid}/devices/${deviceId}/deliveries`,
+  /** Functions only: a `createEdition` in progress or done, keyed by the new festival's id (model: editionCopySchema). */
+  editionCopy: (festivalId: string) => `editionCopies/${festivalId}`,
   /** Functions only: one per pushed subject and device token, so nothing is pushed twice. */
   pushReceipt: (receiptId: string) => `pushReceipts/${receiptId}`,
 } as const;

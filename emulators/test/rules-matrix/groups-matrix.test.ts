@@ -38,6 +38,8 @@ const db = matrix.db;
 
 beforeEach(async () => {
   const at = new Date('2026-08-14T17:00:00Z');
+  // The group's festival, open (an archived one refuses meet-ups and positions: archived-matrix.test.ts).
+  await matrix.stack.owner.setDoc('festivals/encore-2026', { name: 'Encore 2026', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'NDSM Pier' });
   await matrix.stack.owner.setDoc(groupPaths.group(GROUP), {
     name: 'Crew',
     festivalId: 'encore-2026',

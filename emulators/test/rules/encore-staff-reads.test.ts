@@ -66,23 +66,23 @@ describe('firestore.rules: staff documents read per request', () => {
     expect(await firestore(stage(visitorWithFactor))).toEqual({ allowed: false, read: [`${A}/staff/vic`] });
   });
 
-  it('programme staff read their own staff document once (exists and get of it count once)', async () => {
-    expect(await firestore(stage(programme))).toEqual({ allowed: true, read: [`${A}/staff/pia`] });
+  it('programme staff read their own staff document once (exists and get of it count once), and the festival (is it archived?) once allowed', async () => {
+    expect(await firestore(stage(programme))).toEqual({ allowed: true, read: [A, `${A}/staff/pia`] });
   });
 
-  it('a project admin reads none: the claim decides', async () => {
-    expect(await firestore(stage(projectAdmin))).toEqual({ allowed: true, read: [] });
+  it('a project admin reads no staff document: the claim decides; the festival is read for its archiving', async () => {
+    expect(await firestore(stage(projectAdmin))).toEqual({ allowed: true, read: [A] });
   });
 
   it('the retired staff claim reads the staff document like any caller with a factor, and is refused', async () => {
     expect(await firestore(stage(retiredStaff))).toEqual({ allowed: false, read: [`${A}/staff/sam`] });
   });
 
-  it('a batch of programme staff reads their staff document once for all its writes', async () => {
+  it('a batch of programme staff reads their staff document and the festival once for all its writes', async () => {
     const budget = new DocumentAccessBudget(20);
     const first = await firestore(stage(programme), budget);
     const second = await firestore({ ...stage(programme), path: `${A}/stages/third` }, budget);
-    expect([first.allowed, second.allowed, budget.used]).toEqual([true, true, 1]);
+    expect([first.allowed, second.allowed, budget.used]).toEqual([true, true, 2]);
   });
 
   it('reading a ready photo reads nothing; a moderator reading a hidden one reads their staff document', async () => {
@@ -108,6 +108,30 @@ describe('firestore.rules: staff documents read per request', () => {
   });
 });
 
+describe('firestore.rules: what archiving (issue 35) adds to a visitor’s hot writes', () => {
+  const toggles = fields({ windowStartsAt: new Date(0), count: 1, lastToggleAt: new Date(0) });
+  /** A heart as the app writes it, with its toggle limit in the same commit (getAfter sees the limit as written). */
+  const heart = (festivalId: string) => ({
+    method: 'create' as const,
+    path: 'users/vera/favorites/p-headliner',
+    auth: visitor,
+    incoming: fields({ festivalId, performanceId: 'p-headliner', createdAt: new Date(0) }),
+  });
+
+  it('a heart reads the set (is it on?) and the festival (is it archived?): one read more than before archiving existed', async () => {
+    const read = new Set<string>();
+    const database: Record<string, FirestoreDocument> = { ...DATABASE, [`${A}/performances/p-headliner`]: fields({ status: 'scheduled' }), 'users/vera/limits/toggles': toggles };
+    const decision = await firestoreRules.authorizeFirestore({
+      ...heart('encore-2026'),
+      time: new Date(0),
+      budget: new DocumentAccessBudget(10),
+      documents: (path) => (read.add(path), database[path] ?? null),
+      documentsAfter: (path) => database[path] ?? null,
+    } as FirestoreRequest);
+    expect({ allowed: decision.allowed, read: [...read].sort() }).toEqual({ allowed: true, read: [A, `${A}/performances/p-headliner`] });
+  });
+});
+
 describe('storage.rules: documents read per request', () => {
   it('a ready photo’s rendition reads the photo only; a hidden one’s, for a moderator, the photo and their staff document', async () => {
     expect(await storage({ method: 'get', path: 'photos/encore-2026/ph-ready/400.webp', auth: null, resource: image('photos/encore-2026/ph-ready/400.webp', 'image/webp') })).toEqual({
@@ -124,7 +148,7 @@ describe('storage.rules: documents read per request', () => {
     const name = 'staff-uploads/encore-2026/artists/the-nightjars/up1';
     expect(await storage({ method: 'create', path: name, auth: programme, resource: null, incoming: image(name) })).toEqual({
       allowed: true,
-      read: [`${A}/artists/the-nightjars`, `${A}/staff/pia`],
+      read: [A, `${A}/artists/the-nightjars`, `${A}/staff/pia`],
     });
   });
 

@@ -75,6 +75,13 @@ describe('createFestival', () => {
     expect(await refusal(handleCreateFestival(later, ada, { ...input, festival: { ...festival, venue: 'Elsewhere' } }))).toMatchObject({ code: 'already-exists' });
   });
 
+  it('refuses archivedAt and editionOf, which only archiving and a new edition set', async () => {
+    const deps = testDeps();
+    const refused = await refusal(handleCreateFestival(deps, ada, { ...input, festival: { ...festival, archivedAt: NOW, editionOf: 'zomer-klanken-2026' } }));
+    expect(refused).toEqual({ code: 'invalid-argument', message: 'festival.archivedAt: is set by Encore, not asked for; festival.editionOf: is set by Encore, not asked for', reason: undefined });
+    expect(deps.docs.commits).toBe(0);
+  });
+
   it('refuses colours that would make the app unreadable, naming each field and its contrast', async () => {
     const deps = testDeps();
     const refused = await refusal(handleCreateFestival(deps, ada, { ...input, festival: { ...festival, colours: { primary: '#ffd400', secondary: '#777777' } } }));

@@ -8,6 +8,18 @@ import { RequestError, requireProjectAdmin, type Caller } from './request-error.
 /** The ID-token claims that name a person (both optional; other claims pass). */
 const namingClaims = z.object({ name: z.string().min(1).optional().catch(undefined), email: z.string().min(1).optional().catch(undefined) });
 
+/** The staff document that makes whoever creates a festival (or an edition of one) its admin, named from their token. */
+export function creatorStaff(admin: Caller, now: Date): FestivalStaff {
+  const { name, email } = namingClaims.parse(admin.token);
+  return {
+    role: 'admin',
+    ...(email ? { email: email.slice(0, 320) } : {}),
+    ...(name ? { name: name.slice(0, 200) } : {}),
+    addedAt: now,
+    addedBy: admin.uid,
+  };
+}
+
 /**
  * `createFestival` (issue 35): a project admin signed in with a second factor creates
  * `festivals/{festivalId}` and becomes its admin (`festivals/{f}/staff/{uid}`), both in one
@@ -26,14 +38,7 @@ export async function handleCreateFestival(deps: Pick<Deps, 'docs' | 'now'>, cal
 
   const festivalPath = firestorePaths.festival(festivalId);
   const staffPath = firestorePaths.festivalStaffMember(festivalId, admin.uid);
-  const { name, email } = namingClaims.parse(admin.token);
-  const creator: FestivalStaff = {
-    role: 'admin',
-    ...(email ? { email: email.slice(0, 320) } : {}),
-    ...(name ? { name: name.slice(0, 200) } : {}),
-    addedAt: deps.now(),
-    addedBy: admin.uid,
-  };
+  const creator = creatorStaff(admin, deps.now());
   const created = await deps.docs.transaction(async (tx) => {
     const [stored, storedStaff] = await tx.getAll([
       [festivalPath, festivalSchema],

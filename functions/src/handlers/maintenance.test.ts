@@ -5,7 +5,7 @@ import { FESTIVAL_ID, NOW, emptyBundle, event, seedFestival, testDeps, testPhoto
 import { encore2026 } from '@encore/model/seed';
 import { MEMORY_BUCKET } from '../testing/memory-objects.js';
 import { handleFavoriteChanged } from './favorite-changed.js';
-import { handleNightlyMaintenance } from './maintenance.js';
+import { NIGHTLY_SUBSCRIBER, handleNightlyMaintenance } from './maintenance.js';
 import { handleOriginalDeleted } from './photo-changed.js';
 
 const HOUR = 3600_000;
@@ -109,7 +109,8 @@ describe('nightly maintenance', () => {
     ]);
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'stuck'))).toMatchObject({ status: 'processing', redrives: 1 });
     expect(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'fresh'))).toBeDefined();
-    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/'))).toEqual(['eventLedger/a~2']);
+    // The expired entry is gone; the unexpired one stays, beside the nights this run recorded.
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/a~'))).toEqual(['eventLedger/a~2']);
   });
 
   it("rolls up yesterday's figures in the festival's zone, the same on a second run", async () => {
@@ -288,5 +289,56 @@ describe('nightly maintenance of uploads stuck in processing', () => {
     expect(artist.imageUpload).toMatchObject({ status: 'rejected', rejection: { code: 'unprocessable' }, rejectReason: message('rejection', 'en', { code: 'unprocessable' }) });
     expect(artist.image?.uploadId).toBe('shown');
     expect(deps.objects.paths('staff-uploads/')).toEqual([]);
+  });
+});
+
+describe('issue 35: each festival’s night on its own clock, archived ones left alone', () => {
+  const festival = (timeZone: string, extra: Record<string, unknown> = {}) => ({ name: 'Edition', timeZone, startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Somewhere', ...extra });
+  const totals = (festivalId: string) => firestorePaths.stats(festivalId, 'totals');
+  /** Runs the hourly job at a UTC instant; the festivals whose night it did. */
+  async function runAt(deps: TestDeps, iso: string): Promise<string[]> {
+    const report = await handleNightlyMaintenance(testDeps({ docs: deps.docs, objects: deps.objects, now: () => new Date(iso) }));
+    return report.nights;
+  }
+
+  it('does Amsterdam’s and New York’s night at their own 04:00, once each, whatever the runs in between', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.festival('ams'), festival('Europe/Amsterdam'));
+    deps.docs.seed(firestorePaths.festival('nyc'), festival('America/New_York'));
+    // 01:00 UTC on the 15th: 03:00 in Amsterdam, 21:00 on the 14th in New York. First runs ever do the night that has passed.
+    expect(await runAt(deps, '2026-08-15T01:00:00Z')).toEqual(['ams~2026-08-14', 'nyc~2026-08-14', '(project)~2026-08-14']);
+    // 02:00 UTC: 04:00 in Amsterdam: its night of the 15th; New York's has not come.
+    expect(await runAt(deps, '2026-08-15T02:00:00Z')).toEqual(['ams~2026-08-15']);
+    // The same hour again (a retry, a second instance): nothing twice.
+    expect(await runAt(deps, '2026-08-15T02:00:00Z')).toEqual([]);
+    expect(await runAt(deps, '2026-08-15T03:00:00Z')).toEqual([]);
+    // 04:00 UTC: the project's night (UTC); 08:00 UTC: 04:00 in New York.
+    expect(await runAt(deps, '2026-08-15T04:00:00Z')).toEqual(['(project)~2026-08-15']);
+    expect(await runAt(deps, '2026-08-15T07:00:00Z')).toEqual([]);
+    expect(await runAt(deps, '2026-08-15T08:00:00Z')).toEqual(['nyc~2026-08-15']);
+    expect(await runAt(deps, '2026-08-15T09:00:00Z')).toEqual([]);
+    // The nights are in the ledger, where the nightly purge finds them once expired.
+    expect(deps.docs.data(`eventLedger/${NIGHTLY_SUBSCRIBER}~${encodeURIComponent('nyc~2026-08-15')}`)).toMatchObject({ subscriber: NIGHTLY_SUBSCRIBER, eventId: 'nyc~2026-08-15' });
+  });
+
+  it('does a night’s work at that night (the festival’s counts recounted), and none for an archived festival, whose counts stay', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.festival('open'), festival('Europe/Amsterdam'));
+    deps.docs.seed(firestorePaths.festival('past'), festival('Europe/Amsterdam', { archivedAt: new Date('2026-08-20T10:00:00Z') }));
+    for (const festivalId of ['open', 'past']) {
+      const thumbnails = [{ width: 320, height: 240, format: 'webp' as const, path: `photos/${festivalId}/ph1/320.webp`, bytes: 100 }];
+      deps.docs.seed(firestorePaths.photo(festivalId, 'ph1'), testPhoto({ status: 'ready', originalPath: `uploads/u/${festivalId}/ph1`, thumbnails }));
+      deps.docs.seed(totals(festivalId), { favorites: 0, photos: 7, reactions: 0, reports: 0 });
+    }
+    const report = await handleNightlyMaintenance(testDeps({ docs: deps.docs, objects: deps.objects, now: () => new Date('2026-09-05T02:00:00Z') }));
+    expect(report.nights).toEqual(['open~2026-09-05', '(project)~2026-09-04']);
+    expect(report.archivedSkipped).toEqual(['past']);
+    expect(deps.docs.data(totals('open'))).toMatchObject({ photos: 1 });
+    expect(deps.docs.data(firestorePaths.photo('open', 'ph1'))).toHaveProperty('originalRetiredAt');
+    // The archived festival's figures, photo and its original are as they were: no recount, no retirement, no roll-up.
+    expect(deps.docs.data(totals('past'))).toEqual({ favorites: 0, photos: 7, reactions: 0, reports: 0 });
+    expect(deps.docs.data(firestorePaths.photo('past', 'ph1'))).not.toHaveProperty('originalRetiredAt');
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('festivals/past/stats/daily-'))).toEqual([]);
+    expect([...deps.docs.store.keys()].filter((path) => path.includes('past~'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import {
   dailyShardSchema,
   festivalSchema,
   firestorePaths,
+  isArchived,
   ledgerEntrySchema,
   parseMediaUploadPath,
   parseUploadPath,
@@ -10,14 +11,16 @@ import {
   statShardSchema,
   storagePaths,
   type DailyStats,
+  type Festival,
   type MediaUploadPath,
   type Photo,
 } from '@encore/model';
 import { SHARD_COUNT, rollupPath, shardPaths, statShards, sumField, sumMaps } from '../domain/counters.js';
 import { DAILY_FIELDS, localDayBounds, previousLocalDay } from '../domain/daily.js';
 import { STUCK_AFTER_MS } from '../domain/stuck-uploads.js';
-import { LEDGER_COLLECTION } from '../domain/ledger.js';
-import { readsOf, type DocData, type DocTransaction } from '../platform/docs.js';
+import { LEDGER_COLLECTION, ledgerEntry, ledgerPath } from '../domain/ledger.js';
+import { PROJECT_SCOPE, PROJECT_TIME_ZONE, latestNight, nightKey } from '../domain/nightly-clock.js';
+import { readsOf, type DocData, type DocTransaction, type FoundDoc } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
@@ -37,6 +40,10 @@ export interface Repair {
 }
 
 export interface MaintenanceReport extends StuckReport {
+  /** The nights whose work this run did (`{festivalId}~{date}`, and `(project)~{date}` for the project-wide part). */
+  nights: string[];
+  /** Archived festivals, left as they are. */
+  archivedSkipped: string[];
   repairs: Repair[];
   orphanFilesDeleted: string[];
   ledgerEntriesPurged: number;
@@ -51,41 +58,77 @@ export interface MaintenanceReport extends StuckReport {
   locationsExpired: number;
 }
 
+/** The ledger's subscriber name for the nights done (domain/nightly-clock.ts). */
+export const NIGHTLY_SUBSCRIBER = 'nightly-maintenance';
+
+type MaintenanceDeps = Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' | 'now' | 'settings'>;
+
 /**
- * The nightly job. Every step recomputes from source documents and writes the truth, so
- * it is safe to run twice and to interrupt: the next run finishes what one left. Each
+ * The nightly job, run every hour: each festival's night's work on its own clock (its own
+ * zone's latest 04:00, domain/nightly-clock.ts), and the project-wide work on UTC's, once per
+ * night each: the ledger (`eventLedger/nightly-maintenance~{festivalId}~{date}`) records a night
+ * once its work is done, so the night's later runs, a retry and a second instance do nothing
+ * again. Archived festivals are skipped (their photos, counts and stats stay as they are).
+ * Every step recomputes from source documents and writes the truth, so it is safe to run twice
+ * and to interrupt: a night cut short is not recorded, and the next run does it again. Each
  * counter is repaired in a transaction that counts and writes together, so favourites
  * arriving during the run are never lost.
  */
-export async function handleNightlyMaintenance(deps: Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' | 'now' | 'settings'>): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [], locationsExpired: 0 };
+export async function handleNightlyMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
+  const report: MaintenanceReport = { nights: [], archivedSkipped: [], repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [], locationsExpired: 0 };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
-    // The migration to published aggregates: counts leave the performances, the bundle is rebuilt without them.
-    const migrated = await stripPerformanceCounts(deps, festival.id);
-    if (migrated > 0) {
-      await rebuildFestivalBundle(deps, festival.id);
-      report.countsMigrated.push({ festivalId: festival.id, performances: migrated });
+    if (isArchived(festival.data)) {
+      report.archivedSkipped.push(festival.id);
+      continue;
     }
-    // Photos lose the total every reaction used to rewrite; the recount below publishes their counts per kind.
-    const photosMigrated = await stripPhotoReactionCounts(deps, festival.id);
-    if (photosMigrated > 0) report.reactionCountsMigrated.push({ festivalId: festival.id, photos: photosMigrated });
-    // Uploads whose work was lost go through the pipeline again, or end refused with a reason.
-    await redriveStuckPhotos(deps, festival.id, now, report);
-    await redriveStuckMedia(deps, festival.id, now, report);
-    await recountFestival(deps, festival.id, report);
-    await refreshStats(deps.docs, festival.id, now);
-    await deleteOrphanedThumbnails(deps, festival.id, report);
-    await deleteOrphanedMedia(deps, festival.id, now, report);
-    await retireOriginals(deps, festival.id, festival.data.originalRetentionDays ?? deps.settings.originalRetentionDays, now, report);
-    await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
+    const night = nightKey(festival.id, latestNight(now, festival.data.timeZone));
+    if (await nightDone(deps, night)) continue;
+    await maintainFestival(deps, festival, now, report);
+    await recordNight(deps, night, now);
+    report.nights.push(night);
   }
-  await deleteOrphanedOriginals(deps, now, report);
-  report.ledgerEntriesPurged = await purgeLedger(deps, now);
-  report.locationsExpired = await handleSweepExpiredLocations(deps);
+  const projectNight = nightKey(PROJECT_SCOPE, latestNight(now, PROJECT_TIME_ZONE));
+  if (!(await nightDone(deps, projectNight))) {
+    await deleteOrphanedOriginals(deps, now, report);
+    report.ledgerEntriesPurged = await purgeLedger(deps, now);
+    report.locationsExpired = await handleSweepExpiredLocations(deps);
+    await recordNight(deps, projectNight, now);
+    report.nights.push(projectNight);
+  }
   logs.maintenanceDone({ ...report, repairs: report.repairs.length, detail: report.repairs });
   return report;
+}
+
+async function nightDone(deps: Pick<Deps, 'docs'>, night: string): Promise<boolean> {
+  return (await deps.docs.get(ledgerPath(NIGHTLY_SUBSCRIBER, night), ledgerEntrySchema)) !== undefined;
+}
+
+async function recordNight(deps: Pick<Deps, 'docs'>, night: string, now: Date): Promise<void> {
+  await deps.docs.batch((batch) => batch.set(ledgerPath(NIGHTLY_SUBSCRIBER, night), ledgerEntry(NIGHTLY_SUBSCRIBER, night, now)));
+}
+
+/** One festival's night: migrations, stuck uploads, recounts, stats, orphaned files, retired originals, yesterday's roll-up. */
+async function maintainFestival(deps: MaintenanceDeps, festival: FoundDoc<Festival>, now: Date, report: MaintenanceReport): Promise<void> {
+  // The migration to published aggregates: counts leave the performances, the bundle is rebuilt without them.
+  const migrated = await stripPerformanceCounts(deps, festival.id);
+  if (migrated > 0) {
+    await rebuildFestivalBundle(deps, festival.id);
+    report.countsMigrated.push({ festivalId: festival.id, performances: migrated });
+  }
+  // Photos lose the total every reaction used to rewrite; the recount below publishes their counts per kind.
+  const photosMigrated = await stripPhotoReactionCounts(deps, festival.id);
+  if (photosMigrated > 0) report.reactionCountsMigrated.push({ festivalId: festival.id, photos: photosMigrated });
+  // Uploads whose work was lost go through the pipeline again, or end refused with a reason.
+  await redriveStuckPhotos(deps, festival.id, now, report);
+  await redriveStuckMedia(deps, festival.id, now, report);
+  await recountFestival(deps, festival.id, report);
+  await refreshStats(deps.docs, festival.id, now);
+  await deleteOrphanedThumbnails(deps, festival.id, report);
+  await deleteOrphanedMedia(deps, festival.id, now, report);
+  await retireOriginals(deps, festival.id, festival.data.originalRetentionDays ?? deps.settings.originalRetentionDays, now, report);
+  await rollUpYesterday(deps, festival.id, festival.data.timeZone, now, report);
 }
 
 async function recountFestival(deps: Pick<Deps, 'docs' | 'now'>, festivalId: string, report: MaintenanceReport) {

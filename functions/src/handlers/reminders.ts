@@ -3,6 +3,7 @@ import {
   favoriteSchema,
   festivalSchema,
   firestorePaths,
+  isArchived,
   message,
   performanceSchema,
   stageSchema,
@@ -44,7 +45,7 @@ export async function handleReminders(deps: Pick<Deps, 'docs' | 'push' | 'now'>)
   const run: ReminderRun = { sets: 0, due: 0, sent: 0, duplicates: 0 };
   let retry: PushRetryError | null = null;
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
-  for (const { id: festivalId, data: festival } of festivals.filter((candidate) => festivalIsOn(candidate.data, now))) {
+  for (const { id: festivalId, data: festival } of festivals.filter((candidate) => !isArchived(candidate.data) && festivalIsOn(candidate.data, now))) {
     const upcoming = await deps.docs.query(
       { collection: firestorePaths.performances(festivalId), where: [['startsAt', '>', now], ['startsAt', '<=', reminderHorizon(now)]] },
       performanceSchema,

@@ -1,7 +1,7 @@
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from './bounded-call.js';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { callableOptions, festivalTimeZone, LOCATION_SWEEP_SCHEDULE, locationSweepOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { callableOptions, SCHEDULE_TIME_ZONE, LOCATION_SWEEP_SCHEDULE, locationSweepOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
 import { handleAddGroupMember, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';
 import { handleSweepExpiredLocations } from '../handlers/location-sweep.js';
 import { handleMeetupChanged } from '../handlers/meetup-changed.js';
@@ -24,6 +24,6 @@ export const onFriendGroupWritten = onDocumentWritten({ ...triggerOptions, docum
 );
 
 /** Live locations past their expiry are deleted (the nightly job does it too). */
-export const sweepExpiredLocations = onSchedule({ ...locationSweepOptions, schedule: LOCATION_SWEEP_SCHEDULE, timeZone: festivalTimeZone }, async () => {
+export const sweepExpiredLocations = onSchedule({ ...locationSweepOptions, schedule: LOCATION_SWEEP_SCHEDULE, timeZone: SCHEDULE_TIME_ZONE }, async () => {
   await handleSweepExpiredLocations(liveDeps());
 });

@@ -29,6 +29,8 @@ const NOT_DOCUMENTS = new Set([
   'festivalColoursSchema', // a festival's `colours`, described in the festival's table
   'festivalLinksSchema', // a festival's `links`, described in the festival's table
   'createFestivalInputSchema', // the createFestival callable's request, not stored
+  'createEditionInputSchema', // the editions' callables' requests (callables/editions.ts), not stored
+  'archiveFestivalInputSchema',
   'inviteStaffRequestSchema', // the festival team's callables' requests (callables/staff-team.ts), not stored
   'revokeStaffInviteRequestSchema',
   'acceptStaffInviteRequestSchema',

@@ -11,7 +11,10 @@ import { mediaFields } from './media.js';
 export const festivalColoursSchema = z.object({ primary: hexColourSchema, secondary: hexColourSchema }).strict();
 export type FestivalColours = z.infer<typeof festivalColoursSchema>;
 
-/** `festivals/{festivalId}`: one edition of a festival. Created by a project admin (`createFestival`), edited by its admins. */
+/**
+ * `festivals/{festivalId}`: one edition of a festival. Created by a project admin (`createFestival`)
+ * or copied from an earlier edition (`createEdition`), edited by its admins until it is archived.
+ */
 export const festivalSchema = z
   .object({
     name: textSchema(120),
@@ -37,6 +40,13 @@ export const festivalSchema = z
     description: z.string().max(2000).optional(),
     /** Days a ready photo's original is kept after its upload (renditions stay); absent: the deploy's `ORIGINAL_RETENTION_DAYS`. */
     originalRetentionDays: z.number().int().min(1).max(365).optional(),
+    /**
+     * When its admin archived it (`archiveFestival`, functions only): read-only for every client
+     * from then on, and its nightly jobs skip it; absent while it is open.
+     */
+    archivedAt: timestampSchema.optional(),
+    /** The festival this edition was copied from (`createEdition`, functions only); absent for one created empty. */
+    editionOf: slugIdSchema.optional(),
   })
   .strict()
   .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })

@@ -16,6 +16,7 @@ import { afterFirstContent } from './first-content';
 import { importAfterDataSdk } from './load-data-sdk';
 import { BrandMark } from '../ui/BrandMark';
 import type * as NewsLayerModule from '../features/inbox/NewsLayer';
+import { ArchivedNotice } from '../features/editions/ArchivedNotice';
 
 // Messaging (urgent banners, the unread count, push) loads once the first content is painted
 // (first-content.ts), in chunks the service worker precaches: the programme page's first
@@ -114,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
         </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
+        <ArchivedNotice />
         {favorites.error ? <LazyErrorNotice error={favorites.error} /> : null}
         {children}
       </main>

@@ -222,6 +222,11 @@ function readBundle(bytes: ArrayBuffer, festivalId: string): ShownBundle | null 
   }
 }
 
+/** The festival's state, or null outside a FestivalProvider (a component shown alone in a test or a story). */
+export function useFestivalIfProvided(): FestivalState | null {
+  return useContext(FestivalContext);
+}
+
 export function useFestival(): FestivalState {
   const state = useContext(FestivalContext);
   if (!state) throw new Error('useFestival needs a FestivalProvider above it');

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { useFestivalArchived } from '../editions/use-festival-archived';
 
 export interface FavoriteButtonProps {
   artistName: string;
@@ -23,8 +24,11 @@ export interface FavoriteButtonProps {
  * offline. A native toggle button: its name stays "Favourite <artist>, <n> fans" and
  * aria-pressed says whether the set is in the schedule.
  */
-export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle, disabled = false, describedBy, compact = false }: FavoriteButtonProps) {
+export function FavoriteButton({ artistName, isFavorite, count, pending, onToggle, disabled: disabledHere = false, describedBy, compact = false }: FavoriteButtonProps) {
   const intl = useIntl();
+  // An archived edition keeps everyone's hearts as they were: shown, not pressable (the rules refuse the write).
+  const archived = useFestivalArchived();
+  const disabled = disabledHere || archived;
   const name = intl.formatMessage(
     {
       id: 'favorites.button.name',

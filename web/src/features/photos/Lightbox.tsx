@@ -8,6 +8,7 @@ import { DeletePhotoButton } from './DeletePhotoButton';
 import { HidePhotoButton } from './HidePhotoButton';
 import { ReactionBar } from './ReactionBar';
 import { ReportPhotoButton } from './ReportPhotoButton';
+import { useFestivalArchived } from '../editions/use-festival-archived';
 
 /**
  * One photo at a time, large. The dialog traps focus and closes on Escape (react-aria);
@@ -29,6 +30,7 @@ export function Lightbox({
   onClose(): void;
 }) {
   const intl = useIntl();
+  const archived = useFestivalArchived();
   const photo = index === null ? undefined : photos[index];
   const move = (step: number) => {
     if (index === null || photos.length === 0) return;
@@ -65,8 +67,13 @@ export function Lightbox({
                   <Button className="button button-secondary button-small" onPress={() => move(1)} aria-label={intl.formatMessage({ id: 'photos.lightbox.nextLabel', defaultMessage: 'Next photo' })}>
                     <FormattedMessage id="photos.lightbox.next" defaultMessage="Next" /> →
                   </Button>
-                  <DeletePhotoButton photo={photo} />
-                  <ReportPhotoButton photoId={photo.id} />
+                  {/* An archived edition takes no deletion or report (the rules refuse both). */}
+                  {archived ? null : (
+                    <>
+                      <DeletePhotoButton photo={photo} />
+                      <ReportPhotoButton photoId={photo.id} />
+                    </>
+                  )}
                   <HidePhotoButton photoId={photo.id} />
                   <Button className="button button-small" slot="close">
                     <FormattedMessage id="photos.lightbox.close" defaultMessage="Close" />

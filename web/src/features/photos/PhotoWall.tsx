@@ -12,6 +12,7 @@ import type { WallPhoto } from './photo-types';
 import { PhotoReactionsProvider, usePhotoReactions } from './PhotoReactionsContext';
 import { PhotoWallView } from './PhotoWallView';
 import { useWallPhotos } from './use-photos';
+import { useFestivalArchived } from '../editions/use-festival-archived';
 
 /** The live wall (festival-wide, or one performance's) with its lightbox: the published newest photos first, older ones on request. */
 export function PhotoWall({ performanceId }: { performanceId: string | null }) {
@@ -19,6 +20,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   const wall = useWallPhotos(performanceId);
   const { programme } = useFestival();
   const [open, setOpen] = useState<number | null>(null);
+  const archived = useFestivalArchived();
 
   const describe = (photo: WallPhoto) => {
     const performance = programme?.performances.find((candidate) => candidate.id === photo.performanceId);
@@ -49,9 +51,11 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
         icon="photos"
         title={<FormattedMessage id="photos.wall.empty" defaultMessage="No photos yet. Be the first to share one!" />}
         action={
-          <Link to={performanceId ? `/upload?performance=${performanceId}` : '/upload'} className="button">
-            <FormattedMessage id="photos.wall.share" defaultMessage="Share a photo" />
-          </Link>
+          archived ? undefined : (
+            <Link to={performanceId ? `/upload?performance=${performanceId}` : '/upload'} className="button">
+              <FormattedMessage id="photos.wall.share" defaultMessage="Share a photo" />
+            </Link>
+          )
         }
       />
     );

@@ -13,6 +13,7 @@ import type { WallPhoto } from './photo-types';
 import { usePhotoReactions } from './PhotoReactionsContext';
 import { totalOf } from './reaction-counts';
 import { REACTION_KINDS_SHOWN } from './reaction-kinds';
+import { useFestivalArchived } from '../editions/use-festival-archived';
 
 /**
  * One reaction per person per photo (the document id is the uid). Each kind shows its count as
@@ -30,6 +31,8 @@ export function ReactionBar({ photo }: { photo: WallPhoto }) {
   const mine = useLiveDocument(ref, reactionSchema);
   const reactions = usePhotoReactions();
   const counts = reactions.countsOf(photo);
+  // An archived edition's reactions are shown as they were, not changed (the rules refuse the write).
+  const archived = useFestivalArchived();
   const total = totalOf(counts);
 
   const react = async (kind: ReactionKind) => {
@@ -51,7 +54,7 @@ export function ReactionBar({ photo }: { photo: WallPhoto }) {
       <div className="reactions" role="group" aria-label={intl.formatMessage({ id: 'photos.reactionBar.label', defaultMessage: 'Reactions: {count} in total' }, { count: total })}>
         {REACTION_KINDS_SHOWN.map(({ kind, emoji, label }) => (
           // Named by its visible text: the kind and its count ("Love 3").
-          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} onChange={() => void react(kind)}>
+          <ToggleButton key={kind} className="reaction" isSelected={mine.data?.kind === kind} isDisabled={archived} onChange={() => void react(kind)}>
             <span aria-hidden="true">{emoji}</span> {intl.formatMessage(label)} <span className="reaction-count">{counts[kind]}</span>
           </ToggleButton>
         ))}

@@ -38,6 +38,7 @@ for (const [path, name] of [
   ['./AnnouncementsPage', 'Announcements page'],
   ['../team/TeamPage', 'Team page'],
   ['../export/ExportPage', 'Export page'],
+  ['../editions/EditionsPage', 'Editions page'],
 ] as const) {
   vi.doMock(path, () => ({ default: () => <p>{name}</p> }));
 }
@@ -90,7 +91,7 @@ describe('StaffPage, the gate per festival', () => {
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export'];
+    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');

@@ -25,6 +25,7 @@ const pages: Record<ConsoleSectionKey, ComponentType> = {
   announcements: lazy(() => import('./AnnouncementsPage')),
   team: lazy(() => import('../team/TeamPage')),
   export: lazy(() => import('../export/ExportPage')),
+  editions: lazy(() => import('../editions/EditionsPage')),
 };
 
 /**

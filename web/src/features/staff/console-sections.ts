@@ -11,6 +11,7 @@ const labels = defineMessages({
   announcements: { id: 'staff.page.announcements', defaultMessage: 'Announcements' },
   team: { id: 'staff.page.team', defaultMessage: 'Team' },
   export: { id: 'staff.page.export', defaultMessage: 'Export' },
+  editions: { id: 'staff.page.editions', defaultMessage: 'Editions' },
 });
 
 export type ConsoleSectionKey = keyof typeof labels;
@@ -35,4 +36,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'announcements', path: '/announcements', capability: 'announce', label: labels.announcements },
   { key: 'team', path: '/team', capability: 'manage', label: labels.team },
   { key: 'export', path: '/export', capability: 'manage', label: labels.export },
+  { key: 'editions', path: '/editions', capability: 'manage', label: labels.editions },
 ];

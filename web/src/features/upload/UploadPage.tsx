@@ -19,6 +19,7 @@ import { useUploads } from './use-uploads';
 import { useUploadPosition } from './use-upload-position';
 import { UploadView } from './UploadView';
 import { VerifyEmailToUpload } from './VerifyEmailToUpload';
+import { useFestivalArchived } from '../editions/use-festival-archived';
 import { sendVerificationEmail } from '../photos/api/reporter-standing';
 
 /** Reads the account again and renews the ID token, so a just-verified email reaches the rules (and the account context). */
@@ -32,6 +33,7 @@ async function refreshVerification(): Promise<void> {
 
 export default function UploadPage() {
   const { account } = useAccount();
+  const archived = useFestivalArchived();
   return (
     <>
       <header className="page-header">
@@ -45,7 +47,11 @@ export default function UploadPage() {
           />
         </p>
       </header>
-      {account === undefined ? (
+      {archived ? (
+        <p className="notice notice-info">
+          <FormattedMessage id="upload.page.archived" defaultMessage="This edition is archived: no more photos can be added." />
+        </p>
+      ) : account === undefined ? (
         <Loading label={<FormattedMessage id="upload.page.checking" defaultMessage="Checking your account…" />} />
       ) : !account || account.anonymous ? (
         <p className="notice notice-info">
