@@ -2,6 +2,9 @@
 export { startStack, DEFAULT_PROJECT_ID, type Stack, type StackOptions } from './stack.js';
 export { startFestival, DATA_DIR, type FestivalOptions, type RunningFestival } from './festival.js';
 export { festivalBanner } from './banner.js';
+// The browser tests start empty the way `npm start -- --empty` does (web/test/browser/local-stack.ts).
+export { chooseStartMode, StartRefused, type StartMode } from './start-mode.js';
+export { LOCAL_ADMIN_FILE } from './data-dir.js';
 export { DEFAULT_PORTS, PORTS_ENV, parsePortSetting, portsFromFirebaseJson, resolvePorts, type StackPorts } from './ports.js';
 export { startAuthEmulator, type AuthEmulator, type AuthEmulatorOptions } from './auth-emulator.js';
 export { findFreePort } from './free-port.js';

@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { launchChromium } from '@encore/emulators/browser';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 const require = createRequire(import.meta.url);
 const SCREENSHOTS = new URL('../../../test-results/web/', import.meta.url).pathname;
@@ -108,12 +108,20 @@ export async function seriousA11yViolationsInLooks(page: Page, looks: Look[], na
  */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/account`);
+  await signInOnThisPage(page, email, password, page.getByRole('link', { name: email }));
+}
+
+/**
+ * Signs in with the sign-in panel the open page shows (the Account page's, the organiser
+ * page's): email and password, then the SMS code when the account has a second factor;
+ * done once `signedIn` shows.
+ */
+export async function signInOnThisPage(page: Page, email: string, password: string, signedIn: Locator): Promise<void> {
   await page.getByRole('tab', { name: 'Sign in' }).click();
   const panel = page.getByRole('tabpanel');
   await panel.getByLabel('Email').fill(email);
   await panel.getByLabel('Password').fill(password);
   await panel.getByRole('button', { name: 'Sign in' }).click();
-  const signedIn = page.getByRole('link', { name: email });
   const secondStep = page.getByRole('heading', { name: 'Second step: your code' });
   await signedIn.or(secondStep).first().waitFor({ timeout: 20_000 });
   if (await secondStep.isVisible()) {
@@ -135,4 +143,51 @@ export async function enterSmsCode(page: Page, fieldLabel: string, submit: strin
   await page.getByLabel(fieldLabel).fill(code);
   await page.getByRole('button', { name: submit }).click();
   return code;
+}
+
+/** What the create-festival form (`/organiser`) is filled in with, in English. */
+export interface FestivalFormValues {
+  name: string;
+  shortName: string;
+  /** yyyy-mm-dd */
+  startsOn: string;
+  endsOn: string;
+  /** What is typed into the time zone's search, and the zone then picked. */
+  timeZoneSearch: string;
+  timeZone: string;
+  venue: string;
+  address: string;
+  colours: { primary: string; secondary: string };
+  website?: string;
+}
+
+/** Types a day into a date field's segments (day, month, year in en-GB and nl-NL). */
+export async function typeDay(page: Page, label: string, isoDate: string): Promise<void> {
+  const [year, month, day] = isoDate.split('-');
+  await page.getByRole('group', { name: label, exact: true }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(`${day}${month}${year}`);
+}
+
+/**
+ * Fills the create-festival form (English labels) as a person does, up to the contrast check
+ * saying both colours are readable; the button that sends it is left to the test.
+ */
+export async function fillFestivalForm(page: Page, values: FestivalFormValues): Promise<void> {
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(values.name);
+  await page.getByRole('textbox', { name: 'Short name', exact: true }).fill(values.shortName);
+  await typeDay(page, 'First day', values.startsOn);
+  await typeDay(page, 'Last day', values.endsOn);
+  const zone = page.getByRole('combobox', { name: 'Time zone', exact: true });
+  // In view first, as a person has the field they type in: react-aria closes a popover whose page
+  // scrolls under it, and Playwright scrolls to an option at the screen's edge before clicking it.
+  await zone.evaluate((input) => input.scrollIntoView({ block: 'center' }));
+  await zone.fill(values.timeZoneSearch);
+  await page.getByRole('option', { name: values.timeZone }).click();
+  if ((await zone.inputValue()) !== values.timeZone) throw new Error(`the time zone field shows ${await zone.inputValue()}, not ${values.timeZone}`);
+  await page.getByRole('textbox', { name: 'Venue', exact: true }).fill(values.venue);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill(values.address);
+  await page.getByRole('textbox', { name: 'Main colour', exact: true }).fill(values.colours.primary);
+  await page.getByRole('textbox', { name: 'Band colour', exact: true }).fill(values.colours.secondary);
+  await page.getByText('Both colours keep text and controls readable in the light and the dark theme.').waitFor();
+  if (values.website) await page.getByRole('textbox', { name: 'Website', exact: true }).fill(values.website);
 }

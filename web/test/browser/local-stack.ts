@@ -2,15 +2,16 @@
  * The whole local stack for the browser tests, on free ports: our Firestore, Storage and
  * Pub/Sub emulators and the functions runner (the emulators workspace's `startStack`), the
  * Auth emulator (firebase-tools' own, in a worker thread, on a free port), the
- * seeded festival with its test accounts, and a production build of the web app pointed at
- * all of that and served by `vite preview`.
+ * seeded festival with its test accounts (or, `empty`, no festival and the local project admin
+ * of `npm start -- --empty`), and a production build of the web app pointed at all of that and
+ * served by `vite preview`.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TEST_ACCOUNTS, seedFestival } from '@encore/emulators/seed';
-import { findFreePort, startAuthEmulator, startStack } from '@encore/emulators/stack';
+import { TEST_ACCOUNTS, ensureLocalAdmin, seedFestival } from '@encore/emulators/seed';
+import { chooseStartMode, findFreePort, startAuthEmulator, startStack, type StartMode } from '@encore/emulators/stack';
 import { build, preview, type Plugin, type PreviewServer } from 'vite';
 import { PLACEHOLDERS, buildOnce, copyForStack, hashOf, sharedWebBuild } from './web-build-cache';
 
@@ -21,7 +22,13 @@ const PROJECT_ID = 'demo-encore';
 export interface LocalStack {
   /** The web app, e.g. http://127.0.0.1:41234 */
   url: string;
+  /** The demo's test accounts; none on an empty stack. */
   accounts: typeof TEST_ACCOUNTS;
+  /**
+   * An empty stack's data folder (what `ENCORE_DATA_DIR` names for `npm start -- --empty`),
+   * holding `local-admin.json` as the README says; removed on stop. Undefined for the demo.
+   */
+  dataDir?: string;
   projectId: string;
   /** `host:port` of each emulator (Auth, Firestore, Storage, the functions runner), for SDK-level tests. */
   hosts: { auth: string; firestore: string; storage: string; functions: string };
@@ -141,10 +148,19 @@ async function sharedFunctionsBuild(): Promise<string> {
  * with the test files' stacks starting side by side another one can take a port in between
  * (the Auth emulator's `listen EADDRINUSE` ended a full run's browser test file).
  */
-export async function startLocalStack(): Promise<LocalStack> {
+export interface LocalStackOptions {
+  /**
+   * Start as `npm start -- --empty` does: no festival, no demo account, only the local project
+   * admin, made by the CLI's own code (start-mode.ts chooses and saves it in a data folder of
+   * the stack's own, the seed's `ensureLocalAdmin` makes the account).
+   */
+  empty?: boolean;
+}
+
+export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startLocalStackOnce();
+      return await startLocalStackOnce(options);
     } catch (error) {
       if (attempt >= 3 || !String((error as Error)?.message ?? error).includes('EADDRINUSE')) throw error;
       console.warn(`[browser tests] a port was taken while the stack started (${String((error as Error).message)}); starting it again on new ports`);
@@ -152,7 +168,7 @@ export async function startLocalStack(): Promise<LocalStack> {
   }
 }
 
-async function startLocalStackOnce(): Promise<LocalStack> {
+async function startLocalStackOnce({ empty = false }: LocalStackOptions): Promise<LocalStack> {
   const appCheckDebugToken = randomUUID();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
@@ -188,8 +204,9 @@ async function startLocalStackOnce(): Promise<LocalStack> {
     if (stackResult.status === 'rejected') throw stackResult.reason;
     const auth = authResult.value;
     const stack = stackResult.value;
-    // The seed (accounts, programme) goes in while the web app builds.
-    const seeding = seedFestival({ projectId: PROJECT_ID, photos: false });
+    // The seed (accounts, programme), or the empty start's local admin, goes in while the web app builds.
+    const emptyStart = empty ? startEmpty(stops) : undefined;
+    const seeding = emptyStart ? ensureLocalAdmin(emptyStart.admin, { projectId: PROJECT_ID }) : seedFestival({ projectId: PROJECT_ID, photos: false });
     const webPorts = {
       auth: portOf(auth.host),
       firestore: portOf(stack.hosts.firestore),
@@ -211,7 +228,8 @@ async function startLocalStackOnce(): Promise<LocalStack> {
     };
     return {
       url: web.server.resolvedUrls!.local[0]!.replace(/\/$/, ''),
-      accounts: TEST_ACCOUNTS,
+      accounts: emptyStart ? [] : TEST_ACCOUNTS,
+      ...(emptyStart ? { dataDir: emptyStart.dataDir } : {}),
       projectId: PROJECT_ID,
       hosts: { auth: auth.host, firestore: stack.hosts.firestore, storage: stack.hosts.storage, functions: stack.hosts.functions! },
       appCheckToken,
@@ -222,4 +240,16 @@ async function startLocalStackOnce(): Promise<LocalStack> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * The choice `npm start -- --empty` makes (cli/main.ts), in a new data folder of this stack's
+ * own: the local project admin with a random password, saved in `local-admin.json` there.
+ */
+function startEmpty(stops: Array<() => Promise<void>>): { dataDir: string; admin: Extract<StartMode, { kind: 'empty' }>['admin'] } {
+  const dataDir = mkdtempSync(join(tmpdir(), 'encore-empty-'));
+  stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const start = chooseStartMode({ dataDir, empty: true, shownDataDir: dataDir });
+  if (start.kind !== 'empty') throw new Error(`a new data folder started --empty chose ${start.kind}`);
+  return { dataDir, admin: start.admin };
 }

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser';
 import { setFestivalClock } from './festival-clock';
-import { startLocalStack, type LocalStack } from './local-stack';
+import { startLocalStack, type LocalStack, type LocalStackOptions } from './local-stack';
 
 /**
  * One browser-test file's world, started once before its tests and stopped after them: the
@@ -29,19 +29,20 @@ export const PHONE = { width: 390, height: 844 };
 /**
  * Registers the file's set-up and tear-down. `started` hands the running session to the file
  * (its own `let stack, browser, admin`); hooks the file registers later run after this one.
+ * `stack` chooses the stack (`{ empty: true }`: as `npm start -- --empty`).
  */
-export function useBrowserSession(name: string, started: (session: BrowserSession) => void): SessionPages {
+export function useBrowserSession(name: string, started: (session: BrowserSession) => void, stack: LocalStackOptions = {}): SessionPages {
   let session: BrowserSession | undefined;
   const contexts: BrowserContext[] = [];
   const errors = new Map<Page, string[]>();
 
   beforeAll(async () => {
-    const stack = await startLocalStack();
+    const local = await startLocalStack(stack);
     const browser = await launchBrowser().catch(async (error: unknown) => {
-      await stack.stop();
+      await local.stop();
       throw error;
     });
-    session = { stack, browser, admin: initializeApp({ projectId: stack.projectId }, name) };
+    session = { stack: local, browser, admin: initializeApp({ projectId: local.projectId }, name) };
     started(session);
   }, 300_000);
 

@@ -87,7 +87,8 @@ describe('the web SDK: staff rights need a sign-in with a second factor', () => 
       appCheck: await stack.appCheckToken('demo-app'),
       festivalId: 'encore-2026',
     });
-  });
+    // A new context, the SDK page's load and an App Check exchange: beyond vitest's 10 s on a loaded 2-core box.
+  }, 60_000);
 
   it('refuses staff signed in with a password alone, then lets them in after an SMS second factor; the old session stays refused', async () => {
     const email = 'new-organiser@encore.test';
