@@ -24,6 +24,7 @@ const pages: Record<ConsoleSectionKey, ComponentType> = {
   info: lazy(() => import('./InfoEditorPage')),
   announcements: lazy(() => import('./AnnouncementsPage')),
   team: lazy(() => import('../team/TeamPage')),
+  history: lazy(() => import('../history/HistoryPage')),
 };
 
 /**

@@ -10,6 +10,7 @@ const labels = defineMessages({
   info: { id: 'staff.page.info', defaultMessage: 'Info pages' },
   announcements: { id: 'staff.page.announcements', defaultMessage: 'Announcements' },
   team: { id: 'staff.page.team', defaultMessage: 'Team' },
+  history: { id: 'staff.page.history', defaultMessage: 'History' },
 });
 
 export type ConsoleSectionKey = keyof typeof labels;
@@ -33,4 +34,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'info', path: '/info', capability: 'programme', label: labels.info },
   { key: 'announcements', path: '/announcements', capability: 'announce', label: labels.announcements },
   { key: 'team', path: '/team', capability: 'manage', label: labels.team },
+  { key: 'history', path: '/history', capability: 'manage', label: labels.history },
 ];
