@@ -40,8 +40,8 @@ export const AUDIT_DATA_MAX_BYTES = 400_000;
 /** Entries the console shows per page ("Show older" fetches the next). */
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Who wrote, as the console names them: looked up once when the entry is written. */
-export const auditActorSchema = z
+/** Who wrote, as the console names them: looked up once when the entry is written (described in the entry's table). */
+const auditActorSchema = z
   .object({
     uid: z.string().min(1).max(128),
     email: z.string().max(320).nullable(),

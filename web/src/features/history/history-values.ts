@@ -1,15 +1,15 @@
 import type { Festival } from '@encore/model';
-import type { IntlShape } from 'react-intl';
-import { defineMessages } from 'react-intl';
+import type { IntlShape, MessageDescriptor } from 'react-intl';
 import { shortInstantLabel } from '../../time/format';
 
-const messages = defineMessages({
+// Plain descriptors: react-intl's defineMessages types its entries as taking no values.
+const messages = {
   none: { id: 'history.value.none', defaultMessage: '(none)' },
   empty: { id: 'history.value.empty', defaultMessage: '(empty)' },
   yes: { id: 'history.value.yes', defaultMessage: 'yes' },
   no: { id: 'history.value.no', defaultMessage: 'no' },
   items: { id: 'history.value.items', defaultMessage: '{count, plural, one {# item} other {# items}}' },
-});
+} satisfies Record<string, MessageDescriptor>;
 
 /** How a stored id reads: the names the programme knows for stages and artists. */
 export interface Names {
