@@ -37,6 +37,7 @@ for (const [path, name] of [
   ['./InfoEditorPage', 'Info editor page'],
   ['./AnnouncementsPage', 'Announcements page'],
   ['../team/TeamPage', 'Team page'],
+  ['../history/HistoryPage', 'History page'],
 ] as const) {
   vi.doMock(path, () => ({ default: () => <p>{name}</p> }));
 }
@@ -89,7 +90,7 @@ describe('StaffPage, the gate per festival', () => {
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team'];
+    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'History'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');
