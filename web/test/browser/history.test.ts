@@ -56,7 +56,9 @@ describe('the festival’s History', () => {
     }
     await entry.waitFor({ timeout: LIVE });
     const item = page.getByRole('listitem').filter({ has: entry });
-    expect(await item.textContent()).toMatch(/in the console/);
+    // Named as the team knows them (their staff document), never by a raw id.
+    expect(await item.textContent()).toMatch(/^Added: Announcement “Gates open”Sam Staff, .+ in the console/);
+    expect(await item.textContent()).not.toContain('authorUid');
     expect(await item.getByText('Title', { exact: true }).locator('..').textContent()).toBe('TitleGates open');
     await checkLooks(page, 'en');
 

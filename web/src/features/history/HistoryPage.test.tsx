@@ -100,6 +100,16 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     expect(state.history.showOlder).toHaveBeenCalledTimes(1);
   });
 
+  it('leaves out who-and-when bookkeeping fields (the entry names its actor and time)', () => {
+    state.history.entries = [
+      { ...removed, id: 'console-ev3', action: 'updated', kind: 'announcement', label: 'Storm', before: { title: 'Storm', editedBy: 'uid-1', editedAt: new Date() }, after: { title: 'Storm!', editedBy: 'uid-2', editedAt: new Date() }, changed: ['editedAt', 'editedBy', 'title'] },
+    ];
+    renderWithIntl(<HistoryPage />);
+    const fields = screen.getByRole('listitem').querySelectorAll('dt');
+    expect([...fields].map((field) => field.textContent)).toEqual(['Title']);
+    expect(screen.queryByText(/uid-/)).toBeNull();
+  });
+
   it('says when nothing is recorded yet', () => {
     state.history.entries = [];
     renderWithIntl(<HistoryPage />);

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
 import { SelectField } from '../../ui/SelectField';
 import { readableValue, type Names } from './history-values';
-import { FIELD_NAMES, KIND_NAMES, VIA_NAMES } from './history-texts';
+import { FIELD_NAMES, KIND_NAMES, UNSHOWN_FIELDS, VIA_NAMES } from './history-texts';
 import { useAuditHistory } from './use-audit-history';
 import './history.css';
 
@@ -130,9 +130,10 @@ function ChangedFields({ entry, festival, names, intl }: { entry: AuditEntry; fe
     );
   }
   const show = (data: Record<string, unknown> | null, field: string) => readableValue(intl, data?.[field], field, festival, names);
+  const shown = entry.changed.filter((field) => !UNSHOWN_FIELDS.has(field));
   return (
     <dl className="history-fields">
-      {entry.changed.map((field) => (
+      {shown.map((field) => (
         <div key={field} className="history-field">
           <dt>{fieldName(intl, field)}</dt>
           <dd>

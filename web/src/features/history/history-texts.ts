@@ -38,7 +38,32 @@ export const FIELD_NAMES: Record<string, MessageDescriptor> = defineMessages({
   routes: { id: 'history.field.routes', defaultMessage: 'Routes' },
   reason: { id: 'history.field.reason', defaultMessage: 'Reason' },
   active: { id: 'history.field.active', defaultMessage: 'Active' },
+  authorName: { id: 'history.field.authorName', defaultMessage: 'Signed by' },
+  createdAt: { id: 'history.field.createdAt', defaultMessage: 'Posted' },
+  withdrawnAt: { id: 'history.field.withdrawnAt', defaultMessage: 'Withdrawn' },
+  email: { id: 'history.field.email', defaultMessage: 'Email' },
+  expiresAt: { id: 'history.field.expiresAt', defaultMessage: 'Expires' },
 });
+
+/**
+ * Fields the History leaves out: who wrote (as uids: the entry names its actor) and when (the
+ * entry's own time). The entry keeps them, for an undo.
+ */
+export const UNSHOWN_FIELDS: ReadonlySet<string> = new Set([
+  'authorUid',
+  'editedBy',
+  'editedAt',
+  'withdrawnBy',
+  'suspendedBy',
+  'suspendedAt',
+  'liftedBy',
+  'liftedAt',
+  'addedBy',
+  'addedAt',
+  'createdBy',
+  'acceptedBy',
+  'updatedAt',
+]);
 
 /** Where a change was made: in the console itself, or by one of the backend's actions. */
 export const VIA_NAMES: Record<string, MessageDescriptor> = defineMessages({
