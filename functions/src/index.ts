@@ -24,5 +24,15 @@ export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLin
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
 export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { archiveFestival, createEdition, createFestival } from './triggers/festivals.js';
+export {
+  auditFestivalWritten,
+  auditStageWritten,
+  auditArtistWritten,
+  auditPerformanceWritten,
+  auditVenueWritten,
+  auditInfoPageWritten,
+  auditAnnouncementWritten,
+  auditSuspensionWritten,
+} from './triggers/audit.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
 export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';

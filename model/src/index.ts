@@ -29,6 +29,7 @@ export * from './messages/index.js';
 export * from './access/staff-access.js';
 export * from './schemas/role.js';
 export * from './schemas/festival-staff.js';
+export * from './schemas/audit.js';
 export * from './festival/festival-id.js';
 export * from './festival/brand.js';
 export * from './festival/theme.js';

@@ -14,6 +14,9 @@ export const firestorePaths = {
   /** Functions only; the festival's admins read (issue 35): invites to its staff, by the SHA-256 of each link's secret. */
   staffInvites: (festivalId: string) => `festivals/${festivalId}/staffInvites`,
   staffInvite: (festivalId: string, inviteId: string) => `festivals/${festivalId}/staffInvites/${inviteId}`,
+  /** Functions only; the festival's admins read (issue 35): its audit trail, one entry per staff write. */
+  auditEntries: (festivalId: string) => `festivals/${festivalId}/audit`,
+  auditEntry: (festivalId: string, entryId: string) => `festivals/${festivalId}/audit/${entryId}`,
   stages: (festivalId: string) => `festivals/${festivalId}/stages`,
   stage: (festivalId: string, stageId: string) => `festivals/${festivalId}/stages/${stageId}`,
   artists: (festivalId: string) => `festivals/${festivalId}/artists`,

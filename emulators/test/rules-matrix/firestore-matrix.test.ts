@@ -176,6 +176,11 @@ function toggle(db: Firestore, write: (batch: WriteBatch) => void): Promise<void
 /** An open invite to festival A's staff, as inviteStaff stores it (its id the SHA-256 of the link's secret). */
 const STAFF_INVITE = { email: 'kim@example.com', role: 'programme', createdBy: 'ada', createdAt: AT('09:00'), expiresAt: AT('23:00'), acceptedBy: null, acceptedAt: null, revokedAt: null };
 const STAFF_MEMBER = { role: 'moderator', email: 'kim@example.com', addedAt: AT('09:00'), addedBy: 'ada' };
+/** An audit entry as the audit trail's trigger writes one (model: auditEntrySchema). */
+const AUDIT_ENTRY = {
+  at: AT('10:00'), actor: { uid: 'pia', email: 'pia@example.com', name: null }, action: 'updated', document: 'stages/main', kind: 'stage', label: 'Main',
+  before: { name: 'Main', order: 0 }, after: { name: 'Main', order: 1 }, changed: ['order'], detail: 'complete', via: 'console',
+};
 
 /** The rows of one festival's documents, written for festival A (and asked again on B, ON_FESTIVAL_B). */
 function festivalRows(festivalId: string): FirestoreRow[] {
@@ -192,6 +197,10 @@ function festivalRows(festivalId: string): FirestoreRow[] {
     // Invites to the festival's staff (issue 35): functions make, accept and withdraw them; its admins read them.
     { doc: `${at}/staffInvites/0f3a`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: STAFF_INVITE, create: (uid) => ({ ...STAFF_INVITE, createdBy: uid }), update: () => ({ revokedAt: serverTimestamp() }) },
+    // The audit trail (issue 35): functions write every entry; the festival's admins (and the project's) read it; nobody writes one.
+    { doc: `${at}/audit/console-ev1`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
+      existing: AUDIT_ENTRY, create: () => AUDIT_ENTRY, update: () => ({ actor: { uid: 'someone-else', email: null, name: null } }),
+      list: (db) => query(collection(db, `${at}/audit`), orderBy('at', 'desc')) },
     { doc: `${at}/stages/main`, policy: { get: EVERYONE, list: EVERYONE, create: PROGRAMME, update: PROGRAMME, delete: PROGRAMME },
       existing: { name: 'Main', order: 0 }, create: () => ({ name: 'Main', order: 0, color: '#ff8800' }), update: () => ({ order: 1 }),
       list: (db) => query(collection(db, `${at}/stages`), orderBy('order')) },

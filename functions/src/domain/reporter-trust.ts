@@ -22,6 +22,9 @@ export interface AccountFacts {
   emailVerified: boolean;
   createdAt: Date;
   customClaims: Record<string, unknown>;
+  /** How staff know the person (the audit trail names its actors by them), when the account has them. */
+  email?: string;
+  displayName?: string;
 }
 
 export type ReporterStanding =

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { contrastProblems, createFestivalInputSchema, festivalSchema, festivalStaffSchema, firestorePaths, type CreateFestivalResult, type FestivalStaff } from '@encore/model';
 import { describeContrastProblems, isRetryOfCreation } from '../domain/new-festival.js';
 import { logs } from '../logs.js';
+import { auditEntryWrites, callableAudit } from './audit-trail.js';
 import type { Deps } from './deps.js';
 import { RequestError, requireProjectAdmin, type Caller } from './request-error.js';
 
@@ -28,7 +29,7 @@ export function creatorStaff(admin: Caller, now: Date): FestivalStaff {
  * the same creator's retry of a call whose answer was lost (the stored festival exactly the
  * one asked for), which answers success again and writes nothing.
  */
-export async function handleCreateFestival(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<CreateFestivalResult> {
+export async function handleCreateFestival(deps: Pick<Deps, 'docs' | 'now' | 'random'>, caller: Caller | undefined, data: unknown): Promise<CreateFestivalResult> {
   const admin = requireProjectAdmin(caller);
   const parsed = createFestivalInputSchema.safeParse(data);
   if (!parsed.success) throw new RequestError('invalid-argument', parsed.error.issues.map((i) => `${i.path.join('.') || 'request'}: ${i.message}`).join('; '));
@@ -50,6 +51,13 @@ export async function handleCreateFestival(deps: Pick<Deps, 'docs' | 'now'>, cal
     }
     tx.create(festivalPath, festival);
     tx.set(staffPath, creator);
+    // The festival's history starts with its creation (and its first admin), by the creator.
+    const audit = callableAudit(deps, festivalId, admin, 'createFestival');
+    const entries = auditEntryWrites(audit, [
+      { kind: 'festival', document: '', before: null, after: festival },
+      { kind: 'staff', document: `staff/${admin.uid}`, before: null, after: creator },
+    ]);
+    for (const [path, entry] of entries) tx.set(path, entry);
     return true;
   });
   logs.festivalCreated({ festivalId, by: admin.uid, retried: !created });

@@ -19,10 +19,11 @@ import {
 } from '@encore/model';
 import { inviteExpiresAt, inviteIdOf, judgeStaffInvite, leavesAnAdmin, newInviteSecret } from '../domain/staff-invites.js';
 import type { DocTransaction } from '../platform/docs.js';
+import { auditEntryWrites, callableAudit, type CallableAudit } from './audit-trail.js';
 import type { Deps } from './deps.js';
 import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
 
-type TeamDeps = Pick<Deps, 'docs' | 'now'>;
+type TeamDeps = Pick<Deps, 'docs' | 'now' | 'random'>;
 
 /** A refusal the app words itself (`details.reason`). */
 export class StaffTeamRefusal extends RequestError {
@@ -69,6 +70,11 @@ const tokenClaims = z.object({
     .optional(),
 });
 
+/** Adds the audit entries of a team change to its transaction (they commit, or not, with it). */
+function record(tx: DocTransaction, audit: CallableAudit, writes: Parameters<typeof auditEntryWrites>[1]): void {
+  for (const [path, entry] of auditEntryWrites(audit, writes)) tx.set(path, entry);
+}
+
 /** The uids whose staff document in the festival says `admin`, read in the transaction. */
 async function adminsOf(tx: DocTransaction, festivalId: string): Promise<string[]> {
   const admins = await tx.query({ collection: firestorePaths.festivalStaff(festivalId), where: [['role', '==', 'admin']] }, festivalStaffSchema);
@@ -89,17 +95,10 @@ export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefin
   const inviteId = inviteIdOf(secret);
   const now = deps.now();
   const expiresAt = inviteExpiresAt(now);
+  const invite = { email, role, createdBy: admin.uid, createdAt: now, expiresAt, acceptedBy: null, acceptedAt: null, revokedAt: null };
   await deps.docs.transaction(async (tx) => {
-    tx.create(firestorePaths.staffInvite(festivalId, inviteId), {
-      email,
-      role,
-      createdBy: admin.uid,
-      createdAt: now,
-      expiresAt,
-      acceptedBy: null,
-      acceptedAt: null,
-      revokedAt: null,
-    });
+    tx.create(firestorePaths.staffInvite(festivalId, inviteId), invite);
+    record(tx, callableAudit(deps, festivalId, admin, 'inviteStaff'), [{ kind: 'invite', document: `staffInvites/${inviteId}`, before: null, after: invite }]);
   });
   return { inviteId, secret, expiresAt: expiresAt.toISOString() };
 }
@@ -109,14 +108,16 @@ export async function handleRevokeStaffInvite(deps: TeamDeps, caller: Caller | u
   // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
   requireSignedIn(caller);
   const { festivalId, inviteId } = parseRequest(revokeStaffInviteRequestSchema, data);
-  await requireFestivalRole(deps, caller, festivalId, 'manage');
+  const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
   const path = firestorePaths.staffInvite(festivalId, inviteId);
   return deps.docs.transaction(async (tx) => {
     const invite = await tx.get(path, staffInviteSchema);
     if (!invite) refuse('invite-unknown');
     if (invite.acceptedBy !== null) refuse('invite-used');
     if (invite.revokedAt !== null) return { revoked: false };
-    tx.set(path, { ...invite, revokedAt: deps.now() });
+    const revoked = { ...invite, revokedAt: deps.now() };
+    tx.set(path, revoked);
+    record(tx, callableAudit(deps, festivalId, admin, 'revokeStaffInvite'), [{ kind: 'invite', document: `staffInvites/${inviteId}`, before: invite, after: revoked }]);
     return { revoked: true };
   });
 }
@@ -150,20 +151,26 @@ export async function handleAcceptStaffInvite(deps: TeamDeps, caller: Caller | u
     const current = await tx.get(staffPath, festivalStaffSchema);
     // An admin accepting an invite for a lesser role must not leave the festival without an admin.
     if (current?.role === 'admin' && !leavesAnAdmin(await adminsOf(tx, festivalId), person.uid, invite.role)) refuse('last-admin');
-    tx.set(invitePath, { ...invite, acceptedBy: person.uid, acceptedAt: now });
-    tx.set(staffPath, {
+    const accepted = { ...invite, acceptedBy: person.uid, acceptedAt: now };
+    const member = {
       role: invite.role,
       email: invite.email,
       ...(claims.name ? { name: claims.name.slice(0, 200) } : current?.name ? { name: current.name } : {}),
       addedAt: now,
       addedBy: invite.createdBy,
-    });
+    };
+    tx.set(invitePath, accepted);
+    tx.set(staffPath, member);
+    record(tx, callableAudit(deps, festivalId, person, 'acceptStaffInvite'), [
+      { kind: 'invite', document: `staffInvites/${inviteIdOf(secret)}`, before: invite, after: accepted },
+      { kind: 'staff', document: `staff/${person.uid}`, before: current ?? null, after: member },
+    ]);
     return { role: invite.role };
   });
 }
 
 /** Changes the festival's staff in one transaction, refusing what would leave it without an admin. */
-async function changeMember(deps: TeamDeps, festivalId: string, uid: string, next: FestivalRole | null): Promise<boolean> {
+async function changeMember(deps: TeamDeps, festivalId: string, uid: string, next: FestivalRole | null, audit: CallableAudit): Promise<boolean> {
   const path = firestorePaths.festivalStaffMember(festivalId, uid);
   return deps.docs.transaction(async (tx) => {
     const member = await tx.get(path, festivalStaffSchema);
@@ -173,8 +180,10 @@ async function changeMember(deps: TeamDeps, festivalId: string, uid: string, nex
     }
     if (member.role === next) return false;
     if (member.role === 'admin' && !leavesAnAdmin(await adminsOf(tx, festivalId), uid, next)) refuse('last-admin');
-    if (next === null) tx.delete(path);
-    else tx.set(path, { ...member, role: next });
+    const after = next === null ? null : { ...member, role: next };
+    if (after) tx.set(path, after);
+    else tx.delete(path);
+    record(tx, audit, [{ kind: 'staff', document: `staff/${uid}`, before: member, after }]);
     return true;
   });
 }
@@ -184,8 +193,8 @@ export async function handleSetStaffRole(deps: TeamDeps, caller: Caller | undefi
   // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
   requireSignedIn(caller);
   const { festivalId, uid, role } = parseRequest(setStaffRoleRequestSchema, data);
-  await requireFestivalRole(deps, caller, festivalId, 'manage');
-  return { changed: await changeMember(deps, festivalId, uid, role) };
+  const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
+  return { changed: await changeMember(deps, festivalId, uid, role, callableAudit(deps, festivalId, admin, 'setStaffRole')) };
 }
 
 /** `removeStaffMember`: someone's role goes (never the last admin's); removing again answers `removed: false`. */
@@ -193,6 +202,6 @@ export async function handleRemoveStaffMember(deps: TeamDeps, caller: Caller | u
   // Signed in first, as every callable asks: a stranger learns nothing of the request's shape.
   requireSignedIn(caller);
   const { festivalId, uid } = parseRequest(removeStaffMemberRequestSchema, data);
-  await requireFestivalRole(deps, caller, festivalId, 'manage');
-  return { removed: await changeMember(deps, festivalId, uid, null) };
+  const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
+  return { removed: await changeMember(deps, festivalId, uid, null, callableAudit(deps, festivalId, admin, 'removeStaffMember')) };
 }

@@ -16,6 +16,8 @@ import { recordDecision, staffTransition } from '../domain/moderation.js';
 import type { ImportPreviewRow, ImportResult } from '@encore/model';
 import { parseProgramme, type ImportedPerformance } from '../domain/programme-import.js';
 import { logs } from '../logs.js';
+import { auditEntryWrites, callableAudit } from './audit-trail.js';
+import type { AuditWrite } from '../domain/audit.js';
 import type { Deps } from './deps.js';
 import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
 
@@ -41,7 +43,7 @@ function moderatorOf(caller: Caller): Moderator {
  * leave a photo's status to functions), and the decision is recorded on the photo's
  * moderation entry with who took it and when.
  */
-export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<{ status: string }> {
+export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now' | 'random'>, caller: Caller | undefined, data: unknown): Promise<{ status: string }> {
   requireSignedIn(caller);
   const { festivalId, photoId, action } = parseInput(moderateInput, data);
   const staff = await requireFestivalRole(deps, caller, festivalId, 'moderate');
@@ -58,6 +60,10 @@ export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now'>, call
     if (!next) throw new RequestError('failed-precondition', `A ${photo.status} photo cannot be ${action === 'hide' ? 'hidden' : 'restored'}.`);
     tx.set(photoPath, { status: next, updatedAt: now }, { merge: true });
     tx.set(entryPath, recordDecision(entry, photoId, action, moderatorOf(staff), now));
+    // The trail keeps the decision as the photo's status before and after (what an undo sets back).
+    const audit = callableAudit(deps, festivalId, staff, 'moderatePhoto');
+    const decision = { kind: 'moderation', document: `photos/${photoId}`, before: { status: photo.status }, after: { status: next }, label: null } as const;
+    for (const [path, auditEntry] of auditEntryWrites(audit, [decision])) tx.set(path, auditEntry);
     return next;
   });
   logs.staffModerated({ festivalId, photoId, action, by: staff.uid });
@@ -106,7 +112,7 @@ const importInput = z
  * Importing writes only what changes: the same file again writes nothing, and an updated
  * file moves sets (keeping their ids, counts and fans) rather than adding them twice.
  */
-export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
+export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now' | 'random'>, caller: Caller | undefined, data: unknown): Promise<ImportResult> {
   requireSignedIn(caller);
   const input = parseInput(importInput, data);
   const staff = await requireFestivalRole(deps, caller, input.festivalId, 'programme');
@@ -139,23 +145,43 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now'>, ca
     throw new RequestError('failed-precondition', `Confirm the new stages first: ${unconfirmed.map((stage) => stage.name).join(', ')}.`, 'unconfirmed-stages');
   }
 
-  // New artists and stages first (the sets name them), then the sets that change.
+  // New artists and stages first (the sets name them), then the sets that change. Each batch
+  // carries the audit entries of its own writes (one call, one batchId), so what committed is
+  // what the festival's history says; half a batch each, to stay under 500 writes.
+  const audit = callableAudit(deps, input.festivalId, staff, 'importProgramme');
   const nextOrder = Math.max(-1, ...stages.map((stage) => stage.data.order)) + 1;
-  const names = [
-    ...newArtists.map((artist) => [firestorePaths.artist(input.festivalId, artist.id), { name: artist.name, bio: '', genres: [] }] as const),
-    ...newStages.map((stage, index) => [firestorePaths.stage(input.festivalId, stage.id), { name: stage.name, order: Math.min(999, nextOrder + index) }] as const),
+  const before = new Map(performances.map((set) => [set.id, set.data as Record<string, unknown>]));
+  type Write = { path: string; doc: Record<string, unknown>; merge: boolean; audited: AuditWrite };
+  const names: Write[] = [
+    ...newArtists.map((artist) => {
+      const doc = { name: artist.name, bio: '', genres: [] };
+      return { path: firestorePaths.artist(input.festivalId, artist.id), doc, merge: true, audited: { kind: 'artist', document: `artists/${artist.id}`, before: null, after: doc } } satisfies Write;
+    }),
+    ...newStages.map((stage, index) => {
+      const doc = { name: stage.name, order: Math.min(999, nextOrder + index) };
+      return { path: firestorePaths.stage(input.festivalId, stage.id), doc, merge: true, audited: { kind: 'stage', document: `stages/${stage.id}`, before: null, after: doc } } satisfies Write;
+    }),
   ];
-  for (let start = 0; start < names.length; start += 400) {
-    const slice = names.slice(start, start + 400);
-    await deps.docs.batch((batch) => slice.forEach(([path, doc]) => batch.set(path, doc, { merge: true })));
-  }
-  const changing = rows.filter((row) => row.change !== 'unchanged');
-  const pathOf = (row: ImportedPerformance) => firestorePaths.performance(input.festivalId, row.performanceId);
-  for (let start = 0; start < changing.length; start += 400) {
-    const slice = changing.slice(start, start + 400);
-    // The whole set as the file gives it, with what its columns leave out kept (domain). No counts: live
-    // figures are published apart (festivals/{f}/live/sets), and a legacy count goes with the rewrite.
-    await deps.docs.batch((batch) => slice.forEach((row) => batch.set(pathOf(row), row.performance)));
+  // The whole set as the file gives it, with what its columns leave out kept (domain). No counts: live
+  // figures are published apart (festivals/{f}/live/sets), and a legacy count goes with the rewrite.
+  const sets: Write[] = rows
+    .filter((row) => row.change !== 'unchanged')
+    .map((row) => ({
+      path: firestorePaths.performance(input.festivalId, row.performanceId),
+      doc: row.performance,
+      merge: false,
+      audited: { kind: 'performance', document: `performances/${row.performanceId}`, before: before.get(row.performanceId) ?? null, after: row.performance, label: row.artistName },
+    }));
+  for (const group of [names, sets]) {
+    for (let start = 0; start < group.length; start += 200) {
+      const slice = group.slice(start, start + 200);
+      const firstIndex = (group === sets ? names.length : 0) + start;
+      const entries = auditEntryWrites(audit, slice.map((write) => write.audited), firstIndex);
+      await deps.docs.batch((batch) => {
+        slice.forEach((write) => batch.set(write.path, write.doc, { merge: write.merge }));
+        entries.forEach(([path, entry]) => batch.set(path, entry));
+      });
+    }
   }
   logs.programmeImported({ festivalId: input.festivalId, rows: rows.length, created: counts.created, by: staff.uid });
   return { ...answer, written: true, preview: [] };

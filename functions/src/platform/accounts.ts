@@ -18,6 +18,8 @@ export function accountFacts(user: UserRecord): AccountFacts {
     emailVerified: user.emailVerified,
     createdAt: new Date(user.metadata.creationTime),
     customClaims: user.customClaims ?? {},
+    ...(user.email ? { email: user.email } : {}),
+    ...(user.displayName ? { displayName: user.displayName } : {}),
   };
 }
 

@@ -185,7 +185,8 @@ describe('organiser tools', () => {
     expect(await listed.textContent()).toContain('New artists, created when you import: The Night Owls and Dawn Chorus');
     // A new stage is made from a file only once the organiser says so (issue 36): the import waits for it.
     expect(await page.getByRole('button', { name: 'Import 3 sets' }).isDisabled()).toBe(true);
-    await listed.getByRole('radio', { name: 'Create the new stage “Sunrise Field”' }).check();
+    await listed.getByText('Create the new stage “Sunrise Field”').click();
+    expect(await listed.getByRole('radio', { name: 'Create the new stage “Sunrise Field”' }).isChecked()).toBe(true);
     const rows = page.getByRole('region', { name: 'The rows as they will be saved (festival time)' }).getByRole('listitem');
     expect(await rows.allTextContents()).toEqual([
       expect.stringMatching(/^Row 2The Night Owls.*00:30–01:30 · Harbour TentNew$/),

@@ -39,6 +39,7 @@ for (const [path, name] of [
   ['../team/TeamPage', 'Team page'],
   ['../export/ExportPage', 'Export page'],
   ['../editions/EditionsPage', 'Editions page'],
+  ['../history/HistoryPage', 'History page'],
 ] as const) {
   vi.doMock(path, () => ({ default: () => <p>{name}</p> }));
 }
@@ -91,7 +92,7 @@ describe('StaffPage, the gate per festival', () => {
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions'];
+    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions', 'History'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');

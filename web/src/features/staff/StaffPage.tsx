@@ -26,6 +26,7 @@ const pages: Record<ConsoleSectionKey, ComponentType> = {
   team: lazy(() => import('../team/TeamPage')),
   export: lazy(() => import('../export/ExportPage')),
   editions: lazy(() => import('../editions/EditionsPage')),
+  history: lazy(() => import('../history/HistoryPage')),
 };
 
 /**

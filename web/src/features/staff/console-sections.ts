@@ -12,6 +12,7 @@ const labels = defineMessages({
   team: { id: 'staff.page.team', defaultMessage: 'Team' },
   export: { id: 'staff.page.export', defaultMessage: 'Export' },
   editions: { id: 'staff.page.editions', defaultMessage: 'Editions' },
+  history: { id: 'staff.page.history', defaultMessage: 'History' },
 });
 
 export type ConsoleSectionKey = keyof typeof labels;
@@ -37,4 +38,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'team', path: '/team', capability: 'manage', label: labels.team },
   { key: 'export', path: '/export', capability: 'manage', label: labels.export },
   { key: 'editions', path: '/editions', capability: 'manage', label: labels.editions },
+  { key: 'history', path: '/history', capability: 'manage', label: labels.history },
 ];
