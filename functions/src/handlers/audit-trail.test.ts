@@ -81,7 +81,7 @@ describe('callables record their own writes', () => {
   it('importProgramme: one entry per artist, stage and set it wrote, sharing one batch id; the same file again adds none', async () => {
     const deps = festivalDeps();
     const csv = 'Artist,Stage,Day,Start,End\nNina,Main Stage,Friday,21:30,22:30\nThe Newcomers,Forest,Saturday,20:00,21:00\n';
-    await handleImportProgramme(deps, boss, { festivalId: FESTIVAL_ID, format: 'csv', content: csv });
+    await handleImportProgramme(deps, boss, { festivalId: FESTIVAL_ID, format: 'csv', content: csv, createStages: ['forest'] });
     const written = entries(deps).map(([, entry]) => entry);
     expect(written.map((entry) => [entry.kind, entry.action, entry.label, entry.via])).toEqual([
       ['artist', 'created', 'The Newcomers', 'importProgramme'],
