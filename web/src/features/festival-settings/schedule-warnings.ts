@@ -10,13 +10,19 @@ type Days = Pick<Festival, 'timeZone' | 'dayStartsAtHour' | 'startsOn' | 'endsOn
  */
 export function setsOutsideDays(sets: ReadonlyArray<{ startsAt: Date }>, festival: Days): number | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(festival.startsOn) || !/^\d{4}-\d{2}-\d{2}$/.test(festival.endsOn) || festival.startsOn > festival.endsOn) return null;
-  let days: ReturnType<typeof festivalDays>;
-  try {
-    days = festivalDays(festival);
-  } catch {
-    return null; // an unknown zone or an hour out of range: the field's own error says so
-  }
+  // A zone or hour the form refuses: the field's own error says so.
+  if (!isTimeZone(festival.timeZone) || (festival.dayStartsAtHour !== undefined && !(Number.isInteger(festival.dayStartsAtHour) && festival.dayStartsAtHour >= 0 && festival.dayStartsAtHour <= 12))) return null;
+  const days = festivalDays(festival);
   const first = days[0]!.startsAt.getTime();
   const last = days.at(-1)!.endsAt.getTime();
   return sets.filter((set) => set.startsAt.getTime() < first || set.startsAt.getTime() >= last).length;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
