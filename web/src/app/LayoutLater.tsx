@@ -1,12 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
 import type { SignedInAccount } from '../firebase/auth';
 import StaffRoleProbe from '../features/account/StaffRoleProbe';
+import FestivalLogo from '../festival/FestivalLogo';
 import FestivalTheme from '../festival/FestivalTheme';
-import { importAfterDataSdk } from './load-data-sdk';
-
-// Its listener needs the Firestore SDK and the schemas: evaluated after them, in a task of its own.
-const FestivalLogo = lazy(() => importAfterDataSdk(() => import('../festival/FestivalLogo')));
 
 /**
  * What the frame adds once the first content is shown (app/Layout.tsx loads it then, as one
@@ -18,12 +13,8 @@ export default function LayoutLater({ account, onStaffKnown }: { account: Signed
   return (
     <>
       <FestivalTheme />
-      {/* A logo that cannot load leaves the app's mark: never the rest of this frame. */}
-      <ErrorBoundary fallback={null}>
-        <Suspense fallback={null}>
-          <FestivalLogo />
-        </Suspense>
-      </ErrorBoundary>
+      {/* No boundary of its own: react-error-boundary sits in the first page's chunk, and importing it here adds an export there (bundle budget). Its listener reports errors as state; Layout's boundary holds the rest. */}
+      <FestivalLogo />
       {account && !account.anonymous && account.role !== 'admin' ? <StaffRoleProbe account={account} onKnown={onStaffKnown} /> : null}
     </>
   );
