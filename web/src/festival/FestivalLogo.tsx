@@ -6,7 +6,6 @@ import { appConfig } from '../config/firebase-config';
 import { db } from '../firebase/firestore';
 import { useLiveDocument } from '../firebase/live';
 import { MediaPicture } from '../ui/MediaPicture';
-import './festival-logo.css';
 
 /**
  * The festival's logo in the header's brand link, in place of the app's mark, once its admins
