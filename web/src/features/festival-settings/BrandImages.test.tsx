@@ -54,6 +54,33 @@ describe('BrandImages', () => {
     await waitFor(() => expect(uploads).toEqual([{ festivalId: 'zk-2027', subject: { kind: 'brand', image: 'icon' }, name: 'icon.png' }]));
   });
 
+  it('refuses an app icon that is not square or too small before sending it, and sends one that fits', async () => {
+    const user = userEvent.setup({ delay: null });
+    // jsdom decodes no images: the browser's decoder is faked with the size each file name says.
+    vi.stubGlobal('createImageBitmap', async (file: File) => {
+      const [width, height] = file.name.replace('.png', '').split('x').map(Number);
+      return { width, height, close: () => {} };
+    });
+    try {
+      renderWithIntl(<BrandImages festivalId="zk-2027" />);
+      const group = screen.getByRole('group', { name: 'App icon' });
+      const input = group.querySelector<HTMLInputElement>('input[type="file"]')!;
+      const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+      await user.upload(input, png('800x600.png'));
+      expect(await screen.findByText('This image is 800 × 600 pixels: the app icon must be square. Crop it to a square first.')).toBeTruthy();
+      await user.upload(input, png('256x256.png'));
+      expect(await screen.findByText('This image is 256 × 256 pixels: the app icon needs at least 512 × 512.')).toBeTruthy();
+      expect(uploads).toEqual([]);
+      await user.upload(input, png('1024x1024.png'));
+      await waitFor(() => expect(uploads.map((upload) => upload.name)).toEqual(['1024x1024.png']));
+      // The logo may have any shape.
+      await user.upload(screen.getByRole('group', { name: 'Logo' }).querySelector<HTMLInputElement>('input[type="file"]')!, png('800x200.png'));
+      await waitFor(() => expect(uploads.map((upload) => upload.name)).toEqual(['1024x1024.png', '800x200.png']));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('shows why an upload was refused', () => {
     docs['festivals/zk-2027/brand/icon'] = { imageUpload: { uploadId: 'up-0', status: 'rejected', rejectReason: 'The icon must be square.', updatedAt: new Date() } as never };
     renderWithIntl(<BrandImages festivalId="zk-2027" />);

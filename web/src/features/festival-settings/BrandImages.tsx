@@ -1,12 +1,18 @@
 import { brandImageDocSchema, firestorePaths, type BrandImage } from '@encore/model';
 import { doc } from 'firebase/firestore';
 import { useMemo } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, defineMessages, useIntl, type MessageDescriptor } from 'react-intl';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument } from '../../firebase/live';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { StaffImageUpload } from '../staff/StaffImageUpload';
+import { ICON_MIN_SIZE, iconSizeProblem } from './icon-size';
 import './festival-settings.css';
+
+const iconWords = defineMessages({
+  notSquare: { id: 'festival-settings.brand.notSquare', defaultMessage: 'This image is {width} × {height} pixels: the app icon must be square. Crop it to a square first.' },
+  tooSmall: { id: 'festival-settings.brand.tooSmall', defaultMessage: 'This image is {width} × {height} pixels: the app icon needs at least {minimum} × {minimum}.' },
+});
 
 /**
  * The festival's logo and app icon, each uploaded through the image pipeline
@@ -69,6 +75,16 @@ function BrandImageUpload({ festivalId, image }: { festivalId: string; image: Br
           image === 'logo'
             ? intl.formatMessage({ id: 'festival-settings.brand.logoAlt', defaultMessage: 'The current logo' })
             : intl.formatMessage({ id: 'festival-settings.brand.iconAlt', defaultMessage: 'The current app icon' })
+        }
+        checkSize={
+          image === 'icon'
+            ? (size) => {
+                const problem = iconSizeProblem(size);
+                if (!problem) return null;
+                const words: MessageDescriptor = problem === 'not-square' ? iconWords.notSquare : iconWords.tooSmall;
+                return intl.formatMessage(words, { ...size, minimum: ICON_MIN_SIZE });
+              }
+            : undefined
         }
       />
     </div>
