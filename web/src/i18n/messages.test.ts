@@ -56,7 +56,7 @@ describe('the message catalogs', () => {
 
   it('names ids area.component.key and keeps each area in its own Dutch file', () => {
     for (const message of messages) {
-      expect(message.id, message.file).toMatch(/^[a-z]+\.[a-zA-Z]+\.[a-zA-Z]+$/);
+      expect(message.id, message.file).toMatch(/^[a-z]+(?:-[a-z]+)*\.[a-zA-Z]+\.[a-zA-Z]+$/);
       expect(message.id.split('.')[0], `${message.id} in ${message.file}`).toBe(areaOf(message.file));
     }
     for (const [file, entries] of Object.entries(catalogs)) {

@@ -2,10 +2,13 @@ import {
   contrastProblems,
   createFestivalInputSchema,
   FESTIVAL_LINK_KINDS,
+  festivalSchema,
   normaliseLink,
   SOCIAL_HOSTS,
   type ContrastProblem,
   type CreateFestivalInput,
+  type Festival,
+  type FestivalColours,
   type FestivalLinkKind,
   type Locale,
 } from '@encore/model';
@@ -64,8 +67,34 @@ export function emptyFestivalForm(timeZone: string): FestivalFormValues {
   };
 }
 
-/** The callable's request from what was typed: empty optional fields left out, links made https. */
-export function toCreateInput(values: FestivalFormValues): CreateFestivalInput {
+/**
+ * The form filled in from an existing festival's document: what it lacks takes the create form's
+ * starting values (the hour 6, both languages, the app's colours), which are also what the app
+ * uses for a festival without them.
+ */
+export function formOfFestival(festivalId: string, festival: Festival): FestivalFormValues {
+  const empty = emptyFestivalForm(festival.timeZone);
+  return {
+    ...empty,
+    name: festival.name,
+    shortName: festival.shortName ?? '',
+    festivalId,
+    startsOn: festival.startsOn,
+    endsOn: festival.endsOn,
+    dayStartsAtHour: festival.dayStartsAtHour ?? empty.dayStartsAtHour,
+    venue: festival.venue,
+    address: festival.address ?? '',
+    description: festival.description ?? '',
+    languages: festival.languages ?? empty.languages,
+    defaultLanguage: festival.defaultLanguage ?? festival.languages?.[0] ?? empty.defaultLanguage,
+    primary: festival.colours?.primary ?? empty.primary,
+    secondary: festival.colours?.secondary ?? empty.secondary,
+    links: { ...empty.links, ...festival.links },
+  };
+}
+
+/** The festival's fields from what was typed: empty optional fields left out, links made https. */
+export function toFestivalFields(values: FestivalFormValues): CreateFestivalInput['festival'] {
   const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
   const links = Object.fromEntries(FESTIVAL_LINK_KINDS.map((kind) => [kind, normaliseLink(values.links[kind])]).filter(([, url]) => url !== ''));
   const festival = {
@@ -84,7 +113,12 @@ export function toCreateInput(values: FestivalFormValues): CreateFestivalInput {
     links: Object.keys(links).length > 0 ? links : undefined,
   };
   // Leave the absent optional fields out altogether: the schema is strict about what is there, not about undefined.
-  return { festivalId: values.festivalId.trim(), festival: JSON.parse(JSON.stringify(festival)) as CreateFestivalInput['festival'] };
+  return JSON.parse(JSON.stringify(festival)) as CreateFestivalInput['festival'];
+}
+
+/** The callable's request from what was typed. */
+export function toCreateInput(values: FestivalFormValues): CreateFestivalInput {
+  return { festivalId: values.festivalId.trim(), festival: toFestivalFields(values) };
 }
 
 export const fieldMessages = defineMessages({
@@ -161,21 +195,32 @@ export interface Validation {
   contrast: ContrastProblem[];
 }
 
+/** Each schema issue beside its field (the first one per field), then the colours' contrast. */
+function fieldErrorsOf(issues: ReadonlyArray<z.core.$ZodIssue>, colours: FestivalColours | undefined): { errors: FieldErrors; contrast: ContrastProblem[] } {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.path);
+    if (field && !errors[field]) errors[field] = describeIssue(field, issue as Parameters<typeof describeIssue>[1]);
+  }
+  const contrast = colours && !errors.primary && !errors.secondary ? contrastProblems(colours) : [];
+  for (const problem of contrast) errors[problem.field] ??= { message: fieldMessages.contrast };
+  return { errors, contrast };
+}
+
 /** The model's own checks, before anything is sent: the request's schema, then the colours' contrast. */
 export function validateFestivalForm(values: FestivalFormValues): Validation {
   const input = toCreateInput(values);
-  const errors: FieldErrors = {};
   const parsed = createFestivalInputSchema.safeParse(input);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path);
-      if (field && !errors[field]) errors[field] = describeIssue(field, issue as Parameters<typeof describeIssue>[1]);
-    }
-  }
-  const colours = input.festival.colours;
-  const contrast = colours && !errors.primary && !errors.secondary ? contrastProblems(colours) : [];
-  for (const problem of contrast) errors[problem.field] ??= { message: fieldMessages.contrast };
+  const { errors, contrast } = fieldErrorsOf(parsed.success ? [] : parsed.error.issues, input.festival.colours);
   return { input: parsed.success && contrast.length === 0 ? parsed.data : null, errors, contrast };
+}
+
+/** The same checks for an existing festival's edit: its document's schema (the id is not the form's to change). */
+export function validateFestivalFields(values: FestivalFormValues): { festival: Festival | null; errors: FieldErrors; contrast: ContrastProblem[] } {
+  const festival = toFestivalFields(values);
+  const parsed = festivalSchema.safeParse(festival);
+  const { errors, contrast } = fieldErrorsOf(parsed.success ? [] : parsed.error.issues, festival.colours);
+  return { festival: parsed.success && contrast.length === 0 ? parsed.data : null, errors, contrast };
 }
 
 const hexColour = /^#[0-9a-fA-F]{6}$/;

@@ -54,7 +54,8 @@ export default function DashboardPage() {
   );
   // The first steps lead to the programme's sections: shown to the roles that may go there.
   const setsUp = useStaffRole().granted('programme');
-  const firstSteps = useFirstStepsDone(festivalId, setsUp);
+  const manages = useStaffRole().granted('manage');
+  const firstSteps = useFirstStepsDone(festivalId, setsUp, manages);
   const totals = useLiveDocument(refs.totals, totalsStatsSchema);
   const stages = useLiveDocument(refs.stages, stageStatsSchema);
   // Favourites and trending are published in the festival's live document (festivals/{f}/live/sets).
@@ -98,7 +99,7 @@ export default function DashboardPage() {
         <FormattedMessage id="staff.dashboard.title" defaultMessage="Live dashboard" />
       </h2>
       {failed ? <ErrorNotice error={failed.error} /> : null}
-      {setsUp ? <FirstSteps festivalId={festivalId} done={firstSteps} /> : null}
+      {setsUp ? <FirstSteps festivalId={festivalId} done={firstSteps} withBrand={manages} /> : null}
       {today ? (
         <section aria-labelledby="dashboard-today-title">
           <h3 id="dashboard-today-title">

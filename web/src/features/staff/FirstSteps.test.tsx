@@ -7,13 +7,13 @@ import { renderWithIntl } from '../../i18n/test-utils';
 import type { FirstStepsDone } from './first-steps';
 import { FirstSteps } from './FirstSteps';
 
-function renderSteps(done: FirstStepsDone, locale: 'en' | 'nl' = 'en') {
+function renderSteps(done: FirstStepsDone, locale: 'en' | 'nl' = 'en', withBrand = false) {
   // Inside the console's nest, as the dashboard is.
   const { hook } = memoryLocation({ path: '/staff' });
   return renderWithIntl(
     <Router hook={hook}>
       <Router base="/staff">
-        <FirstSteps festivalId="zomer-2027" done={done} />
+        <FirstSteps festivalId="zomer-2027" done={done} withBrand={withBrand} />
       </Router>
     </Router>,
     { locale },
@@ -37,6 +37,20 @@ describe('FirstSteps', () => {
     expect(screen.getByRole('link', { name: 'editor' }).getAttribute('href')).toBe('/staff/programme');
     expect(screen.getByRole('link', { name: 'Draw the venue map' }).getAttribute('href')).toBe('/staff/map');
     expect(screen.getByRole('link', { name: 'Write an info page' }).getAttribute('href')).toBe('/staff/info');
+  });
+
+  it('gives the festival’s admins a fifth step, the logo and app icon on the Festival page', () => {
+    const admin = renderSteps({ stages: true, programme: true, map: true, info: true, brand: false }, 'en', true);
+    expect(screen.getByText('4 of 5 done.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Your logo and app icon' }).getAttribute('href')).toBe('/staff/festival');
+    expect(screen.getAllByRole('listitem').at(-1)!.textContent).toContain(': to do');
+    admin.unmount();
+    const done = renderSteps({ stages: true, programme: true, map: true, info: true, brand: true }, 'en', true);
+    expect(screen.queryByRole('heading', { name: 'First steps' })).toBeNull();
+    done.unmount();
+    // Not known yet: nothing said.
+    renderSteps({ stages: true, programme: true, map: true, info: true, brand: undefined }, 'en', true);
+    expect(screen.queryByRole('heading', { name: 'First steps' })).toBeNull();
   });
 
   it('is gone once every step is done, and says nothing before it knows', () => {

@@ -13,6 +13,8 @@ const steps = defineMessages({
   mapHint: { id: 'staff.firstSteps.mapHint', defaultMessage: 'Upload the site plan and place the stages and facilities on it.' },
   info: { id: 'staff.firstSteps.info', defaultMessage: 'Write an info page' },
   infoHint: { id: 'staff.firstSteps.infoHint', defaultMessage: 'Opening hours, tickets, house rules: what visitors look up.' },
+  brand: { id: 'staff.firstSteps.brand', defaultMessage: 'Your logo and app icon' },
+  brandHint: { id: 'staff.firstSteps.brandHint', defaultMessage: 'The logo shows in the app’s header; the icon on visitors’ home screens. Both on the Festival page.' },
 });
 
 const ORDER: Array<{ key: FirstStepKey; to: string; editor?: string }> = [
@@ -20,29 +22,32 @@ const ORDER: Array<{ key: FirstStepKey; to: string; editor?: string }> = [
   { key: 'programme', to: '/import', editor: '/programme' },
   { key: 'map', to: '/map' },
   { key: 'info', to: '/info' },
+  { key: 'brand', to: '/festival' },
 ];
 
 /**
  * A new festival's first steps on the console's dashboard: stages, the programme, the map, the
- * info pages, each saying whether it is done, with a link to where it is done. Shown until all
- * are done or the person hides it (remembered on this device, per festival).
+ * info pages and, for its admins (`withBrand`), the logo and app icon, each saying whether it is
+ * done, with a link to where it is done. Shown until all are done or the person hides it
+ * (remembered on this device, per festival).
  */
-export function FirstSteps({ festivalId, done }: { festivalId: string; done: FirstStepsDone }) {
+export function FirstSteps({ festivalId, done, withBrand = false }: { festivalId: string; done: FirstStepsDone; withBrand?: boolean }) {
   const intl = useIntl();
   const [dismissed, setDismissed] = useState(() => firstStepsDismissed(festivalId));
-  const known = Object.values(done).every((value) => value !== undefined);
-  const count = Object.values(done).filter(Boolean).length;
-  if (dismissed || !known || count === ORDER.length) return null;
+  const shown = withBrand ? ORDER : ORDER.filter((step) => step.key !== 'brand');
+  const known = shown.every((step) => done[step.key] !== undefined);
+  const count = shown.filter((step) => done[step.key] === true).length;
+  if (dismissed || !known || count === shown.length) return null;
   return (
     <section className="panel first-steps" aria-labelledby="first-steps-title">
       <h3 id="first-steps-title">
         <FormattedMessage id="staff.firstSteps.title" defaultMessage="First steps" />
       </h3>
       <p className="muted">
-        <FormattedMessage id="staff.firstSteps.progress" defaultMessage="{done} of {total} done." values={{ done: count, total: ORDER.length }} />
+        <FormattedMessage id="staff.firstSteps.progress" defaultMessage="{done} of {total} done." values={{ done: count, total: shown.length }} />
       </p>
       <ol className="first-steps-list">
-        {ORDER.map((step) => {
+        {shown.map((step) => {
           const isDone = done[step.key] === true;
           return (
             <li key={step.key} data-done={isDone || undefined}>

@@ -23,6 +23,7 @@ export function StaffImageUpload({
   upload,
   label,
   previewAlt,
+  checkSize,
 }: {
   festivalId: string;
   subject: MediaSubject;
@@ -30,17 +31,23 @@ export function StaffImageUpload({
   upload: MediaUpload | undefined;
   label: ReactNode;
   previewAlt: string;
+  /**
+   * A check of the image's size before it is sent (the app icon must be square): the problem in
+   * words, or null. Only where the browser can decode the file; the pipeline checks again.
+   */
+  checkSize?: (size: { width: number; height: number }) => string | null;
 }) {
   const intl = useIntl();
   const [stage, setStage] = useState<Stage>({ step: 'idle' });
   const [problem, setProblem] = useState<string | null>(null);
 
-  const choose = (files: FileList | null) => {
+  const choose = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
     const found = fileProblem(file);
-    setProblem(found ? intl.formatMessage(found.message, found.values) : null);
-    if (found) return;
+    const sizeProblem = found || !checkSize ? null : await imageSize(file).then((size) => (size ? checkSize(size) : null));
+    setProblem(found ? intl.formatMessage(found.message, found.values) : sizeProblem);
+    if (found || sizeProblem) return;
     const started = uploadStaffImage(festivalId, subject, file, (fraction) => setStage({ step: 'uploading', uploadId: started.uploadId, fraction }));
     setStage({ step: 'uploading', uploadId: started.uploadId, fraction: 0 });
     started.done.then(
@@ -59,7 +66,7 @@ export function StaffImageUpload({
       <p className="field-label">{label}</p>
       {image ? <MediaPicture image={image} sizes="240px" width={480} alt={previewAlt} className="staff-image-preview" eager /> : null}
       <div className="button-row">
-        <FileTrigger acceptedFileTypes={[...ACCEPTED_TYPES]} onSelect={choose}>
+        <FileTrigger acceptedFileTypes={[...ACCEPTED_TYPES]} onSelect={(files) => void choose(files)}>
           <Button className="button button-small" isDisabled={stage.step === 'uploading'}>
             {image ? <FormattedMessage id="staff.imageUpload.replace" defaultMessage="Replace image" /> : <FormattedMessage id="staff.imageUpload.choose" defaultMessage="Upload an image" />}
           </Button>
@@ -94,4 +101,17 @@ export function StaffImageUpload({
       </div>
     </div>
   );
+}
+
+/** The image's width and height as the browser decodes it; null where it cannot (no decoder for the type, no createImageBitmap). */
+async function imageSize(file: File): Promise<{ width: number; height: number } | null> {
+  if (typeof createImageBitmap !== 'function') return null;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return null;
+  }
 }

@@ -30,6 +30,7 @@ vi.mock('../../festival/FestivalContext', () => ({
 }));
 for (const [path, name] of [
   ['./DashboardPage', 'Dashboard page'],
+  ['../festival-settings/FestivalSettingsPage', 'Festival settings page'],
   ['./ModerationPage', 'Moderation page'],
   ['./ProgrammeEditorPage', 'Programme editor page'],
   ['./ImportPage', 'Import page'],
@@ -92,7 +93,7 @@ describe('StaffPage, the gate per festival', () => {
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions', 'History'];
+    const all = ['Dashboard', 'Festival', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions', 'History'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');
@@ -107,6 +108,20 @@ describe('StaffPage, the gate per festival', () => {
     expect(await screen.findByText('Moderation page')).toBeTruthy();
     expect(navLinks()).toEqual(all);
     expect(screen.getByText('Encore Festival 2026 · project admin')).toBeTruthy();
+  });
+
+  it('opens the Festival page to the festival’s admins only', async () => {
+    account = person();
+    role = withRole('admin');
+    const admin = renderAt('/festival');
+    expect(await screen.findByText('Festival settings page')).toBeTruthy();
+    admin.unmount();
+
+    role = withRole('programme');
+    renderAt('/festival');
+    expect(navLinks()).not.toContain('Festival');
+    expect(await screen.findByText('This part of the console is not open to your role. The sections above are.')).toBeTruthy();
+    expect(screen.queryByText('Festival settings page')).toBeNull();
   });
 
   it('tells a person with no role in the festival so, by its name', () => {

@@ -17,6 +17,7 @@ import { StaffRoleContext } from './staff-role';
 
 const pages: Record<ConsoleSectionKey, ComponentType> = {
   dashboard: lazy(() => import('./DashboardPage')),
+  festival: lazy(() => import('../festival-settings/FestivalSettingsPage')),
   moderation: lazy(() => import('./ModerationPage')),
   programme: lazy(() => import('./ProgrammeEditorPage')),
   import: lazy(() => import('./ImportPage')),

@@ -3,6 +3,7 @@ import { defineMessages, type MessageDescriptor } from 'react-intl';
 
 const labels = defineMessages({
   dashboard: { id: 'staff.page.dashboard', defaultMessage: 'Dashboard' },
+  festival: { id: 'staff.page.festival', defaultMessage: 'Festival' },
   moderation: { id: 'staff.page.moderation', defaultMessage: 'Moderation' },
   programme: { id: 'staff.page.programme', defaultMessage: 'Programme' },
   import: { id: 'staff.page.import', defaultMessage: 'Import' },
@@ -29,6 +30,7 @@ export interface ConsoleSection {
 /** The console's sections in their order, each with the capability that opens it. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'dashboard', path: '/', capability: 'figures', label: labels.dashboard },
+  { key: 'festival', path: '/festival', capability: 'manage', label: labels.festival },
   { key: 'moderation', path: '/moderation', capability: 'moderate', label: labels.moderation },
   { key: 'programme', path: '/programme', capability: 'programme', label: labels.programme },
   { key: 'import', path: '/import', capability: 'programme', label: labels.import },

@@ -1,21 +1,22 @@
-import { firestorePaths } from '@encore/model';
+import { BRAND_IMAGES, firestorePaths } from '@encore/model';
 import { collection, doc, limit, onSnapshot, query } from 'firebase/firestore';
 import { useEffect, useState } from 'react';
 import { db } from '../../firebase/firestore';
 
-export type FirstStepKey = 'stages' | 'programme' | 'map' | 'info';
+export type FirstStepKey = 'stages' | 'programme' | 'map' | 'info' | 'brand';
 
-/** Which of a new festival's first steps are done; undefined while not known yet. */
-export type FirstStepsDone = Record<FirstStepKey, boolean | undefined>;
+/** Which of a new festival's first steps are done; undefined while not known yet (and `brand`, for other roles than admin, never asked). */
+export type FirstStepsDone = Record<Exclude<FirstStepKey, 'brand'>, boolean | undefined> & { brand?: boolean | undefined };
 
-const UNKNOWN: FirstStepsDone = { stages: undefined, programme: undefined, map: undefined, info: undefined };
+const UNKNOWN: FirstStepsDone = { stages: undefined, programme: undefined, map: undefined, info: undefined, brand: undefined };
 
 /**
  * Whether the festival has a stage, a set, its venue map and an info page: four listeners of
  * at most one document each (a query with `limit(1)`, or the map's one document), so a step
- * turns done the moment it is.
+ * turns done the moment it is. With `withBrand` (the festival's admins), two more: its logo's
+ * and its app icon's documents, done when both show an image.
  */
-export function useFirstStepsDone(festivalId: string, enabled: boolean): FirstStepsDone {
+export function useFirstStepsDone(festivalId: string, enabled: boolean, withBrand = false): FirstStepsDone {
   const [done, setDone] = useState<FirstStepsDone>(UNKNOWN);
   useEffect(() => {
     if (!enabled) return;
@@ -37,8 +38,24 @@ export function useFirstStepsDone(festivalId: string, enabled: boolean): FirstSt
         () => mark('map')(false),
       ),
     ];
+    if (withBrand) {
+      const hasImage: Record<string, boolean> = {};
+      for (const image of BRAND_IMAGES) {
+        const seen = (value: boolean) => {
+          hasImage[image] = value;
+          if (BRAND_IMAGES.every((each) => each in hasImage)) mark('brand')(BRAND_IMAGES.every((each) => hasImage[each]));
+        };
+        stop.push(
+          onSnapshot(
+            doc(db(), firestorePaths.brandImage(festivalId, image)),
+            (snapshot) => seen(Boolean(snapshot.get('image'))),
+            () => seen(false),
+          ),
+        );
+      }
+    }
     return () => stop.forEach((unsubscribe) => unsubscribe());
-  }, [festivalId, enabled]);
+  }, [festivalId, enabled, withBrand]);
   return done;
 }
 
