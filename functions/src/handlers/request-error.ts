@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { festivalAccess, festivalStaffSchema, firestorePaths, projectAdminAccess, rolesWith, type FestivalCapability, type StaffAccess } from '@encore/model';
+import { festivalAccess, festivalSchema, festivalStaffSchema, firestorePaths, isArchived, projectAdminAccess, rolesWith, type Festival, type FestivalCapability, type StaffAccess } from '@encore/model';
 import type { Deps } from './deps.js';
 import type { FriendRefusalReason } from './friends.js';
 import type { GroupRefusalReason } from './groups.js';
@@ -9,7 +9,7 @@ import type { StaffTeamRefusalReason } from '@encore/model';
 export type RequestErrorCode = 'invalid-argument' | 'unauthenticated' | 'permission-denied' | 'not-found' | 'failed-precondition' | 'already-exists';
 
 /** Why a request was refused, when a client may act on it (sent as the callable error's `details.reason`). */
-export type RequestErrorReason = 'second-factor-needed' | 'unconfirmed-stages' | FriendRefusalReason | GroupRefusalReason | StaffTeamRefusalReason;
+export type RequestErrorReason = 'second-factor-needed' | 'unconfirmed-stages' | 'festival-archived' | FriendRefusalReason | GroupRefusalReason | StaffTeamRefusalReason;
 
 export class RequestError extends Error {
   override readonly name = 'RequestError';
@@ -71,6 +71,18 @@ export async function requireFestivalRole(deps: Pick<Deps, 'docs'>, caller: Call
   const claims = { role: signedIn.token.role, secondFactor: secondFactorOf(signedIn) };
   const staff = projectAdminAccess(claims) === 'not-staff' ? await deps.docs.get(firestorePaths.festivalStaffMember(festivalId, signedIn.uid), festivalStaffSchema) : undefined;
   return decide(signedIn, festivalAccess({ ...claims, festivalRole: staff?.role }, capability), notStaffMessage(capability));
+}
+
+/**
+ * A festival that may still change: it exists and is not archived. The rules refuse every
+ * client write to an archived festival; callables that change one with the Admin SDK ask
+ * here first, so an archived edition stays as it was whichever way a change comes.
+ */
+export async function requireOpenFestival(deps: Pick<Deps, 'docs'>, festivalId: string): Promise<Festival> {
+  const festival = await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema);
+  if (!festival) throw new RequestError('not-found', 'No such festival.');
+  if (isArchived(festival)) throw new RequestError('failed-precondition', 'This festival is archived: it can be looked at, not changed.', 'festival-archived');
+  return festival;
 }
 
 /** The project's admins (the `admin` claim) signed in with a second factor: they create festivals. */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import {
   acceptStaffInviteRequestSchema,
-  festivalSchema,
   festivalStaffSchema,
   firestorePaths,
   inviteStaffRequestSchema,
@@ -21,7 +20,7 @@ import { inviteExpiresAt, inviteIdOf, judgeStaffInvite, leavesAnAdmin, newInvite
 import type { DocTransaction } from '../platform/docs.js';
 import { auditEntryWrites, callableAudit, type CallableAudit } from './audit-trail.js';
 import type { Deps } from './deps.js';
-import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
+import { RequestError, requireFestivalRole, requireOpenFestival, requireSignedIn, type Caller } from './request-error.js';
 
 type TeamDeps = Pick<Deps, 'docs' | 'now' | 'random'>;
 
@@ -90,7 +89,7 @@ export async function handleInviteStaff(deps: TeamDeps, caller: Caller | undefin
   requireSignedIn(caller);
   const { festivalId, email, role } = parseRequest(inviteStaffRequestSchema, data);
   const admin = await requireFestivalRole(deps, caller, festivalId, 'manage');
-  if (!(await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema))) throw new RequestError('not-found', 'No such festival.');
+  await requireOpenFestival(deps, festivalId);
   const secret = newInviteSecret();
   const inviteId = inviteIdOf(secret);
   const now = deps.now();

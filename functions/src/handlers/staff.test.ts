@@ -24,6 +24,8 @@ function grant(docs: MemoryDocs, uid: string, role: FestivalRole, festivalId = F
 function staffDeps() {
   const deps = testDeps();
   grant(deps.docs, 'boss', 'admin');
+  // The festival the staff work on (moderation refuses an archived one, so it reads it).
+  deps.docs.seed(firestorePaths.festival(FESTIVAL_ID), { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
   return deps;
 }
 
@@ -253,6 +255,19 @@ describe('programme import', () => {
       { line: null, artistName: 'Nina', startsAt: '2026-08-14T19:00:00.000Z', endsAt: '2026-08-14T20:00:00.000Z' },
       { line: null, artistName: 'Kae', startsAt: '2026-08-14T21:00:00.000Z', endsAt: '2026-08-14T22:00:00.000Z' },
     ]);
+  });
+
+  it('an archived festival takes no import: refused as archived, nothing written', async () => {
+    const deps = staffDeps();
+    seedFestival(deps.docs);
+    const festivalPath = firestorePaths.festival(FESTIVAL_ID);
+    deps.docs.seed(festivalPath, { ...deps.docs.data(festivalPath), archivedAt: new Date('2026-09-01T00:00:00Z') });
+    const before = new Map(deps.docs.store);
+    expect(await refusal(handleImportProgramme(deps, staff, { festivalId: FESTIVAL_ID, format: 'csv', content: 'Artist,Stage,Day,Start,End\nNina,Main Stage,Friday,21:30,22:30\n' }))).toEqual({
+      code: 'failed-precondition',
+      message: 'This festival is archived: it can be looked at, not changed.',
+    });
+    expect(deps.docs.store).toEqual(before);
   });
 
   it('writes nothing and reports every bad row with its cell', async () => {

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   artistSchema,
   documentIdSchema,
-  festivalSchema,
   firestorePaths,
   moderationEntrySchema,
   performanceSchema,
@@ -19,7 +18,7 @@ import { logs } from '../logs.js';
 import { auditEntryWrites, callableAudit } from './audit-trail.js';
 import type { AuditWrite } from '../domain/audit.js';
 import type { Deps } from './deps.js';
-import { RequestError, requireFestivalRole, requireSignedIn, type Caller } from './request-error.js';
+import { RequestError, requireFestivalRole, requireOpenFestival, requireSignedIn, type Caller } from './request-error.js';
 
 function parseInput<T>(schema: z.ZodType<T>, data: unknown): T {
   const result = schema.safeParse(data);
@@ -47,6 +46,7 @@ export async function handleModeratePhoto(deps: Pick<Deps, 'docs' | 'now' | 'ran
   requireSignedIn(caller);
   const { festivalId, photoId, action } = parseInput(moderateInput, data);
   const staff = await requireFestivalRole(deps, caller, festivalId, 'moderate');
+  await requireOpenFestival(deps, festivalId);
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const entryPath = firestorePaths.moderationEntry(festivalId, photoId);
   const now = deps.now();
@@ -116,8 +116,7 @@ export async function handleImportProgramme(deps: Pick<Deps, 'docs' | 'now' | 'r
   requireSignedIn(caller);
   const input = parseInput(importInput, data);
   const staff = await requireFestivalRole(deps, caller, input.festivalId, 'programme');
-  const festival = await deps.docs.get(firestorePaths.festival(input.festivalId), festivalSchema);
-  if (!festival) throw new RequestError('not-found', 'No such festival.');
+  const festival = await requireOpenFestival(deps, input.festivalId);
   const [artists, stages, performances] = await Promise.all([
     deps.docs.query({ collection: firestorePaths.artists(input.festivalId) }, artistSchema),
     deps.docs.query({ collection: firestorePaths.stages(input.festivalId) }, stageSchema),
