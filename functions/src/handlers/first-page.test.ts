@@ -127,7 +127,7 @@ describe("handleFirstPage at a festival's own address, /f/{festivalId}", () => {
     }
   });
 
-  it("serves / as the festival the shell was built for when none is chosen, as that festival's own page", async () => {
+  it('serves / as the festival the shell was built for when none is chosen, with its unprefixed addresses and the default manifest', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     deps.docs.seed(`festivals/${OTHER}`, other);
@@ -135,8 +135,9 @@ describe("handleFirstPage at a festival's own address, /f/{festivalId}", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
     expect(answer.body).toContain(`<meta name="encore-home" content="${FESTIVAL_ID}" />`);
-    expect(answer.body).toContain(`<link rel="manifest" href="/f/${FESTIVAL_ID}/manifest.webmanifest" />`);
-    expect(answer.body).toContain(`<meta property="og:url" content="${ORIGIN}/f/${FESTIVAL_ID}/" />`);
+    expect(answer.body).toContain('<title>Encore</title>');
+    expect(answer.body).toContain(`<link rel="manifest" href="/manifest.webmanifest" />`);
+    expect(answer.body).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
   });
 
   it("serves / as the festival a project admin chose (site/settings): its header, name, colours and manifest, and a new ETag when the choice changes", async () => {

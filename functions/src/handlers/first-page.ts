@@ -30,9 +30,10 @@ export function festivalIdOfShell(shell: string): string | null {
  * name, look and link previews in its head (domain/first-page.ts). `/f/{festivalId}` is that
  * festival; `/` is the home festival (@encore/model's `homeFestival`: the one a project admin
  * chose in `site/settings` if it exists, else the one the shell was built for, `<meta
- * name="encore-festival">`, if it exists, else none), written as that festival's own page (its
- * links, manifest and preview under `/f/{festivalId}`) with `<meta name="encore-home">` naming
- * it, or naming none for the chooser: the app at `/` opens what the page names
+ * name="encore-festival">`, if it exists, else none), with `<meta name="encore-home">` naming
+ * it, or naming none for the chooser: another festival than the shell's is written as at its
+ * own address (links, manifest and preview under `/f/{festivalId}`), the shell's own keeps
+ * the unprefixed ones, as before; the app at `/` opens what the page names
  * (web/src/config/home-route.ts). The choice is in the body, so the ETag changes with it and the
  * CDN's copy follows a new default within its minute.
  * `readShell` gets the shell from the web app's own origin, so the page always names the
@@ -96,7 +97,10 @@ export async function handleFirstPage(
     }
   }
   if (address.kind === 'festival' && !festival && !unreadable) return page(404, shell, request.ifNoneMatch);
-  const place = { origin: request.origin, base: festivalId ? festivalBasePath(festivalId) : '' };
+  // `/` as the shell's own festival keeps the unprefixed addresses, which are that festival's
+  // (the app stays at `/` for it); any other festival is written as at its own address.
+  const atItsOwnAddress = festivalId !== null && (address.kind === 'festival' || festivalId !== festivalIdOfShell(shell));
+  const place = { origin: request.origin, base: atItsOwnAddress ? festivalBasePath(festivalId) : '' };
   return page(200, renderFirstPage(shell, festival, countdown, place), request.ifNoneMatch);
 }
 

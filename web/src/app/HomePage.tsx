@@ -8,7 +8,8 @@ import { browserStorage } from './browser-storage';
 /**
  * `/` when the page did not say what it opens (config/home-route.ts: the service worker's
  * shell or the dev server, online): reads `site/settings`, then goes to the festival (or the
- * chooser) with a full navigation, since the festival is chosen when a page loads.
+ * chooser) with a full navigation, since the festival is chosen when a page loads. Always to
+ * its prefixed address, the build's festival too: `/` again would ask again.
  */
 export default function HomePage() {
   useEffect(() => {

@@ -108,8 +108,8 @@ const buildConfig = readConfig(import.meta.env as Env);
  * The page's address, where there is one (none in Node tests); `/` already followed to the
  * festival (or chooser) it opens when that is known now, else still `/` (config/home-route.ts).
  */
-const opened = typeof location === 'undefined' ? null : openHomeAtLoad(window, browserStorage(), buildConfig.festivalId);
-const pathname = opened ?? '/';
+const opened = typeof location === 'undefined' ? { pathname: '/', asking: false } : openHomeAtLoad(window, browserStorage(), buildConfig.festivalId);
+const pathname = opened.pathname;
 
 /** The build's festival (`VITE_FESTIVAL_ID`, else `encore-2026`): what an address without `/f/{festivalId}` shows. */
 export const buildFestivalId = buildConfig.festivalId;
@@ -118,7 +118,7 @@ export const buildFestivalId = buildConfig.festivalId;
 export const appRoute: FestivalRoute & { topLevel: boolean } = {
   ...festivalRoute(pathname, buildConfig.festivalId),
   // `/` still to be decided is a page outside any festival (HomePage asks, then follows).
-  topLevel: isTopLevelPage(pathname) || opened === '/',
+  topLevel: isTopLevelPage(pathname) || opened.asking,
 };
 
 export const appConfig: AppConfig = { ...buildConfig, festivalId: appRoute.festivalId };

@@ -40,7 +40,7 @@ describe('openHomeAtLoad', () => {
   it("replaces `/` by the first page's festival, remembers it, and routes under its prefix", () => {
     const storage = memoryStorage();
     const { win, replaced } = page('/', { meta: 'zomer-2027', search: '?day=2' });
-    expect(openHomeAtLoad(win, storage, 'encore-2026')).toBe('/f/zomer-2027/');
+    expect(openHomeAtLoad(win, storage, 'encore-2026')).toEqual({ pathname: '/f/zomer-2027/', asking: false });
     expect(replaced).toEqual(['/f/zomer-2027/?day=2']);
     expect(storage.getItem(REMEMBERED_HOME_KEY)).toBe('zomer-2027');
   });
@@ -48,22 +48,30 @@ describe('openHomeAtLoad', () => {
   it('opens offline the festival `/` opened before, not the build\'s', () => {
     const storage = memoryStorage({ [REMEMBERED_HOME_KEY]: 'zomer-2027' });
     const { win, replaced } = page('/', { online: false });
-    expect(openHomeAtLoad(win, storage, 'encore-2026')).toBe('/f/zomer-2027/');
+    expect(openHomeAtLoad(win, storage, 'encore-2026')).toEqual({ pathname: '/f/zomer-2027/', asking: false });
     expect(replaced).toEqual(['/f/zomer-2027/']);
+  });
+
+  it("keeps the build's own festival at `/`, whose unprefixed addresses are its own, remembering it", () => {
+    const storage = memoryStorage({ [REMEMBERED_HOME_KEY]: 'zomer-2027' });
+    const { win, replaced } = page('/', { meta: 'encore-2026' });
+    expect(openHomeAtLoad(win, storage, 'encore-2026')).toEqual({ pathname: '/', asking: false });
+    expect(replaced).toEqual([]);
+    expect(storage.getItem(REMEMBERED_HOME_KEY)).toBe('encore-2026');
   });
 
   it('leaves `/` as it is to ask when online without a first page, and any other address untouched', () => {
     const { win, replaced } = page('/');
-    expect(openHomeAtLoad(win, memoryStorage(), 'encore-2026')).toBe('/');
+    expect(openHomeAtLoad(win, memoryStorage(), 'encore-2026')).toEqual({ pathname: '/', asking: true });
     const elsewhere = page('/f/encore-2026/lineup', { meta: 'zomer-2027' });
-    expect(openHomeAtLoad(elsewhere.win, memoryStorage(), 'encore-2026')).toBe('/f/encore-2026/lineup');
+    expect(openHomeAtLoad(elsewhere.win, memoryStorage(), 'encore-2026')).toEqual({ pathname: '/f/encore-2026/lineup', asking: false });
     expect([...replaced, ...elsewhere.replaced]).toEqual([]);
   });
 
   it('goes to the chooser and forgets the remembered festival when the first page names none', () => {
     const storage = memoryStorage({ [REMEMBERED_HOME_KEY]: 'zomer-2027' });
     const { win, replaced } = page('/', { meta: '' });
-    expect(openHomeAtLoad(win, storage, 'encore-2026')).toBe('/festivals');
+    expect(openHomeAtLoad(win, storage, 'encore-2026')).toEqual({ pathname: '/festivals', asking: false });
     expect(replaced).toEqual(['/festivals']);
     expect(storage.getItem(REMEMBERED_HOME_KEY)).toBeNull();
   });

@@ -17,7 +17,9 @@ import { FESTIVAL_ID_PATTERN, festivalHref } from './festival-route';
  *
  * Following is `history.replaceState` to `/f/{festivalId}/` (or `/festivals`), keeping the
  * query and fragment, so the app routes under the festival's prefix as if it had been opened
- * there, and a reload or a shared address keeps the festival.
+ * there, and a reload or a shared address keeps the festival. The build's own festival stays
+ * at `/`, as every address without the prefix shows it (config/festival-route.ts), so its
+ * links and older bookmarks keep their form.
  */
 export const HOME_META = 'encore-home';
 /** localStorage: the festival `/` opened last on this device. */
@@ -52,20 +54,27 @@ export interface HomeWindow {
   document: Pick<Document, 'querySelector'>;
 }
 
+/** The path the app routes, and whether it is `/` still to be decided (HomePage asks). */
+export interface OpenedHome {
+  pathname: string;
+  asking: boolean;
+}
+
 /**
- * At `/`, follows what can be decided now (`homeAtLoad`) and returns the path the app routes:
- * the festival's or the chooser's, or `/` itself when it must ask (HomePage). Elsewhere, the
- * path as it is.
+ * At `/`, follows what can be decided now (`homeAtLoad`): another festival's or the chooser's
+ * address, or `/` itself for the build's festival. Elsewhere, the path as it is.
  */
-export function openHomeAtLoad(win: HomeWindow, storage: Storage | null, build: string): string {
-  if (win.location.pathname !== '/') return win.location.pathname;
+export function openHomeAtLoad(win: HomeWindow, storage: Storage | null, build: string): OpenedHome {
+  const { pathname, search, hash } = win.location;
+  if (pathname !== '/') return { pathname, asking: false };
   const hint = win.document.querySelector(`meta[name="${HOME_META}"]`)?.getAttribute('content') ?? undefined;
   const choice = homeAtLoad({ hint, online: win.navigator.onLine, remembered: readRemembered(storage), build });
-  if (choice.kind === 'ask') return '/';
+  if (choice.kind === 'ask') return { pathname, asking: true };
   rememberHome(storage, choice);
-  const href = homeHref(choice, win.location.search, win.location.hash);
+  if (choice.kind === 'festival' && choice.festivalId === build) return { pathname, asking: false };
+  const href = homeHref(choice, search, hash);
   win.history.replaceState(null, '', href);
-  return href.replace(/[?#].*$/, '');
+  return { pathname: href.replace(/[?#].*$/, ''), asking: false };
 }
 
 function readRemembered(storage: Storage | null): string | null {
