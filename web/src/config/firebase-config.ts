@@ -107,8 +107,13 @@ const buildConfig = readConfig(import.meta.env as Env);
 /**
  * The page's address, where there is one (none in Node tests); `/` already followed to the
  * festival (or chooser) it opens when that is known now, else still `/` (config/home-route.ts).
+ * The service worker imports this module too: it has a `location` (its script's) but no
+ * window, and decides nothing.
  */
-const opened = typeof location === 'undefined' ? { pathname: '/', asking: false } : openHomeAtLoad(window, browserStorage(), buildConfig.festivalId);
+const opened =
+  typeof window === 'undefined'
+    ? { pathname: typeof location === 'undefined' ? '/' : location.pathname, asking: false }
+    : openHomeAtLoad(window, browserStorage(), buildConfig.festivalId);
 const pathname = opened.pathname;
 
 /** The build's festival (`VITE_FESTIVAL_ID`, else `encore-2026`): what an address without `/f/{festivalId}` shows. */
