@@ -173,7 +173,7 @@ describe('festivals by address', () => {
     expect(uncaught(page)).toEqual([]);
   }, 120_000);
 
-  it("/ opens the festival a project admin chose, from its first HTML on, and under its own address", async () => {
+  it('/ opens the festival a project admin chose, from its first HTML on, under its own address, and offline after one visit', async () => {
     const settings = getFirestore(admin).doc(firestorePaths.siteSettings());
     await settings.set({ defaultFestivalId: SECOND, updatedAt: Timestamp.now(), updatedBy: 'browser-test' });
     try {
@@ -190,6 +190,16 @@ describe('festivals by address', () => {
       await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
       await expect.poll(() => brandName(page).textContent(), { timeout: LIVE }).toBe(SECOND_NAME);
       expect(await page.getByText(encoreArtist).count()).toBe(0);
+
+      // Offline, / opens on this device the festival it opened before (the service worker's shell names none).
+      await waitForServiceWorker(page);
+      await waitForBundleCopy(page, SECOND);
+      await page.context().setOffline(true);
+      await page.goto(`${stack.url}/`);
+      await page.waitForURL(`${stack.url}/f/${SECOND}/`, { timeout: LIVE });
+      await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+      expect(await brandName(page).textContent()).toBe(SECOND_NAME);
+      await page.context().setOffline(false);
 
       // Taken back: / opens the build's festival again.
       await settings.set({ defaultFestivalId: null, updatedAt: Timestamp.now(), updatedBy: 'browser-test' });
