@@ -74,6 +74,8 @@ export const logs = {
   firstPageFestivalUnreadable: warn('first-page-festival-unreadable'),
   /** The first page could not read the festival's first set (its index missing, say): the header went out without the countdown. */
   firstPageCountdownUnreadable: warn('first-page-countdown-unreadable'),
+  /** `/` could not read `site/settings`: it opened the build's festival as if none were chosen. */
+  firstPageSettingsUnreadable: warn('first-page-settings-unreadable'),
   /** A festival's web manifest (`/f/{id}/manifest.webmanifest`) could not read its festival: a 503, which the browser retries. */
   festivalManifestUnreadable: warn('festival-manifest-unreadable'),
   /** The first page or the manifest could not read the festival's logo or icon: the app's own icons stand in. */

@@ -8,6 +8,8 @@ import { subjectPath, type AppIconPurpose, type BrandImage, type MediaSubject } 
 export const firestorePaths = {
   festivals: () => 'festivals',
   festival: (festivalId: string) => `festivals/${festivalId}`,
+  /** Project admins write, everyone reads (issue 35): the festival `/` opens. */
+  siteSettings: () => 'site/settings',
   /** Functions only; the person reads their own, the festival's admins all (issue 35): who has which role in a festival. */
   festivalStaff: (festivalId: string) => `festivals/${festivalId}/staff`,
   festivalStaffMember: (festivalId: string, uid: string) => `festivals/${festivalId}/staff/${uid}`,

@@ -33,8 +33,8 @@ export type FirstPageFestival = Pick<Festival, 'name' | 'venue' | 'timeZone' | '
   Partial<Pick<Festival, 'shortName' | 'description' | 'colours' | 'defaultLanguage'>>;
 
 /**
- * Which first page an address asks for (issue 35): `/`, the festival the shell was built
- * for; `/f/{festivalId}` or `/f/{festivalId}/`, that festival's; anything else (an id that
+ * Which first page an address asks for (issue 35): `/`, the home festival (the handler
+ * decides which); `/f/{festivalId}` or `/f/{festivalId}/`, that festival's; anything else (an id that
  * is not a slug), none.
  */
 export type FirstPageAddress = { kind: 'default' } | { kind: 'festival'; festivalId: string } | { kind: 'none' };
@@ -44,6 +44,18 @@ export function firstPageAddress(path: string): FirstPageAddress {
   const id = /^\/f\/([^/]+)\/?$/.exec(path)?.[1];
   if (id !== undefined && slugIdSchema.safeParse(id).success) return { kind: 'festival', festivalId: id };
   return { kind: 'none' };
+}
+
+/**
+ * What `/` opens, for the app to follow without asking again (web/src/config/home-route.ts):
+ * `<meta name="encore-home" content="{festivalId}">`, or an empty content for the chooser
+ * (no festival to open). Only `/`'s page carries it; the id is a slug, so needs no escaping
+ * beyond what it gets.
+ */
+export function withHomeChoice(shell: string, festivalId: string | null): string {
+  const tag = `<meta name="encore-home" content="${escapeHtml(festivalId ?? '')}" />`;
+  const headEnd = shell.indexOf('</head>');
+  return headEnd < 0 ? tag + shell : shell.slice(0, headEnd) + tag + shell.slice(headEnd);
 }
 
 /** Where a festival's pages live: `/f/{festivalId}` (its programme is `/f/{festivalId}/`). */

@@ -51,14 +51,14 @@ describe('handleFirstPage', () => {
     expect(page.body).toContain('Encore starts in <span data-first-page-days data-one="# day" data-other="# days">11 days</span>: Fri 14 Aug, 06:00.</p>');
   });
 
-  it('serves the shell as it is when its festival does not exist, or the shell names none', async () => {
+  it('serves / as the chooser (the shell, its home naming none) when neither a chosen nor the shell\'s festival exists', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     const unknown = await handleFirstPage(deps, get, async () => shellFor('no-such-festival'));
     expect(unknown.status).toBe(200);
-    expect(unknown.body).toBe(shellFor('no-such-festival'));
+    expect(unknown.body).toBe(shellFor('no-such-festival').replace('</head>', '<meta name="encore-home" content="" /></head>'));
     const nameless = `<main>${HEADER_SLOT.start}${HEADER_SLOT.end}</main>`;
-    expect((await handleFirstPage(deps, get, async () => nameless)).body).toBe(nameless);
+    expect((await handleFirstPage(deps, get, async () => nameless)).body).toBe(`<meta name="encore-home" content="" />${nameless}`);
   });
 
   it('serves the shell as it is when the festival cannot be read', async () => {
@@ -168,16 +168,49 @@ describe("handleFirstPage at a festival's own address, /f/{festivalId}", () => {
     }
   });
 
-  it('keeps serving / as the festival the shell was built for, with the default manifest', async () => {
+  it('serves / as the festival the shell was built for when none is chosen, with its unprefixed addresses and the default manifest', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     deps.docs.seed(`festivals/${OTHER}`, other);
     const answer = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('>Pier. Times are festival time (Europe/Amsterdam).</p>');
+    expect(answer.body).toContain(`<meta name="encore-home" content="${FESTIVAL_ID}" />`);
     expect(answer.body).toContain('<title>Encore</title>');
     expect(answer.body).toContain(`<link rel="manifest" href="/manifest.webmanifest" />`);
     expect(answer.body).toContain(`<meta property="og:url" content="${ORIGIN}/" />`);
+  });
+
+  it("serves / as the festival a project admin chose (site/settings): its header, name, colours and manifest, and a new ETag when the choice changes", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(`festivals/${OTHER}`, other);
+    const before = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
+    deps.docs.seed('site/settings', { defaultFestivalId: OTHER, updatedAt: new Date('2026-06-01T10:00:00Z'), updatedBy: 'olga' });
+    const answer = await handleFirstPage(deps, { ...get, ifNoneMatch: before.headers['etag'] }, async () => shellFor(FESTIVAL_ID));
+    expect(answer.status).toBe(200);
+    expect(answer.headers['etag']).not.toBe(before.headers['etag']);
+    expect(answer.headers['cache-control']).toBe(FIRST_PAGE_CACHE_CONTROL);
+    expect(answer.body).toContain(`<meta name="encore-home" content="${OTHER}" />`);
+    expect(answer.body).toContain('>Park &#38; Plein. Times are festival time (Europe/Amsterdam).</p>');
+    expect(answer.body).toContain('<title>Zomer &#60;Klanken&#62; 2027</title>');
+    expect(answer.body).toContain('--color-accent:#1a6b3c;');
+    expect(answer.body).toContain(`<link rel="manifest" href="/f/${OTHER}/manifest.webmanifest" />`);
+    expect(answer.body).toContain(`<a href="/f/${OTHER}/lineup">`);
+    expect(answer.body).not.toContain('>Pier.');
+  });
+
+  it("serves / as the shell's festival when the chosen one no longer exists or site/settings cannot be read", async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed('site/settings', { defaultFestivalId: 'gone-2025', updatedAt: new Date('2026-06-01T10:00:00Z'), updatedBy: 'olga' });
+    expect((await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID))).body).toContain(`<meta name="encore-home" content="${FESTIVAL_ID}" />`);
+    const get_ = deps.docs.get.bind(deps.docs);
+    deps.docs.get = (async (path: string, schema: never) => {
+      if (path === 'site/settings') throw new Error('unavailable');
+      return get_(path, schema);
+    }) as typeof deps.docs.get;
+    expect((await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID))).body).toContain(`<meta name="encore-home" content="${FESTIVAL_ID}" />`);
   });
 
   it("serves the shell as it is, not a 404, when the address's festival cannot be read", async () => {

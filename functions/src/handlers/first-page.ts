@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { festivalDays, festivalSchema, firestorePaths, performanceSchema, type Festival } from '@encore/model';
-import { festivalBasePath, firstPageAddress, renderFirstPage } from '../domain/first-page.js';
+import { festivalDays, festivalSchema, firestorePaths, homeFestival, performanceSchema, siteSettingsSchema, type Festival } from '@encore/model';
+import { festivalBasePath, firstPageAddress, renderFirstPage, withHomeChoice } from '../domain/first-page.js';
 import { NO_BRAND } from '../domain/brand-links.js';
 import { notModified } from '../domain/content-encoding.js';
 import { logs } from '../logs.js';
@@ -30,8 +30,15 @@ export function festivalIdOfShell(shell: string): string | null {
  * `GET /` and `GET /f/{festivalId}[/]` (Hosting rewrites; `vite preview` proxies them on the
  * emulators): the web app's shell with the programme's header written in, and the festival's
  * name, look (its own icons and logo, `festivals/{f}/brand/*`) and link previews in its head
- * (domain/first-page.ts); the ETag is the page's, so a new icon or logo is a new page. `/` is the festival the
- * shell was built for (`<meta name="encore-festival">`), `/f/{festivalId}` that festival.
+ * (domain/first-page.ts); the ETag is the page's, so a new icon or logo is a new page.
+ * `/f/{festivalId}` is that festival; `/` is the home festival (@encore/model's `homeFestival`:
+ * the one a project admin chose in `site/settings` if it exists, else the one the shell was
+ * built for, `<meta name="encore-festival">`, if it exists, else none), with `<meta
+ * name="encore-home">` naming it, or naming none for the chooser: another festival than the
+ * shell's is written as at its own address (links, manifest and preview under
+ * `/f/{festivalId}`), the shell's own keeps the unprefixed ones, as before; the app at `/`
+ * opens what the page names (web/src/config/home-route.ts). The choice is in the body, so the
+ * ETag changes with it and the CDN's copy follows a new default within its minute.
  * `readShell` gets the shell from the web app's own origin, so the page always names the
  * asset files deployed with it; `origin` is the app's public address, for the page's
  * absolute links.
@@ -58,7 +65,20 @@ export async function handleFirstPage(
   }
   const address = firstPageAddress(request.path);
   if (address.kind === 'none') return page(404, shell, request.ifNoneMatch);
-  const festivalId = address.kind === 'festival' ? address.festivalId : festivalIdOfShell(shell);
+  const read = festivalReader(deps);
+  let festivalId: string | null;
+  if (address.kind === 'festival') festivalId = address.festivalId;
+  else {
+    // `/`: the home festival. A festival that cannot be read leaves the choice to the app.
+    try {
+      const choice = await homeFestival({ chosen: await chosenHomeFestival(deps), build: festivalIdOfShell(shell) }, async (id) => (await read(id)) !== null);
+      festivalId = choice.kind === 'festival' ? choice.festivalId : null;
+      shell = withHomeChoice(shell, festivalId);
+    } catch {
+      return page(200, shell, request.ifNoneMatch);
+    }
+    if (!festivalId) return page(200, shell, request.ifNoneMatch);
+  }
   const now = deps.now();
   let festival: Festival | null = null;
   let unreadable = false;
@@ -66,10 +86,9 @@ export async function handleFirstPage(
   let brand = NO_BRAND;
   if (festivalId) {
     try {
-      festival = (await deps.docs.get(firestorePaths.festival(festivalId), festivalSchema)) ?? null;
-    } catch (error) {
+      festival = await read(festivalId);
+    } catch {
       unreadable = true;
-      logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
     }
     // Whatever this server's clock says: the page shows it by the visitor's (a one-document read).
     // Without it the header goes out all the same, and the app adds the countdown.
@@ -86,8 +105,40 @@ export async function handleFirstPage(
     }
   }
   if (address.kind === 'festival' && !festival && !unreadable) return page(404, shell, request.ifNoneMatch);
-  const place = { origin: request.origin, base: address.kind === 'festival' ? festivalBasePath(address.festivalId) : '' };
+  // `/` as the shell's own festival keeps the unprefixed addresses, which are that festival's
+  // (the app stays at `/` for it); any other festival is written as at its own address.
+  const atItsOwnAddress = festivalId !== null && (address.kind === 'festival' || festivalId !== festivalIdOfShell(shell));
+  const place = { origin: request.origin, base: atItsOwnAddress ? festivalBasePath(festivalId) : '' };
   return page(200, renderFirstPage(shell, festival, countdown, place, brand), request.ifNoneMatch);
+}
+
+/** Reads each festival once per request (`/` asks whether it exists, then renders it); a read that fails is logged and thrown. */
+function festivalReader(deps: Pick<Deps, 'docs'>): (festivalId: string) => Promise<Festival | null> {
+  const reads = new Map<string, Promise<Festival | null>>();
+  return (festivalId) => {
+    let read = reads.get(festivalId);
+    if (!read) {
+      read = deps.docs.get(firestorePaths.festival(festivalId), festivalSchema).then(
+        (festival) => festival ?? null,
+        (error: unknown) => {
+          logs.firstPageFestivalUnreadable({ festivalId, error: String(error) });
+          throw error;
+        },
+      );
+      reads.set(festivalId, read);
+    }
+    return read;
+  };
+}
+
+/** `site/settings`' default festival; none when it cannot be read (logged): `/` then opens the build's, as with no choice. */
+async function chosenHomeFestival(deps: Pick<Deps, 'docs'>): Promise<string | null> {
+  try {
+    return (await deps.docs.get(firestorePaths.siteSettings(), siteSettingsSchema))?.defaultFestivalId ?? null;
+  } catch (error) {
+    logs.firstPageSettingsUnreadable({ error: String(error) });
+    return null;
+  }
 }
 
 /**

@@ -74,7 +74,7 @@ function sendGzippedWhenAccepted(req: Request, res: Response, answer: { status: 
  * `GET /` and `GET /f/{festivalId}[/]` (Hosting rewrites: firebase.json deploys no index.html,
  * so `/` reaches it; `vite preview` proxies them on the emulators): the web app's shell with
  * the programme's header, and the festival's name, colours and link previews, written in from
- * the festival's document (handlers/first-page.ts): the build's festival at `/`, the
+ * the festival's document (handlers/first-page.ts): at `/` the home festival (site/settings' choice, else the build's), the
  * address's at `/f/{festivalId}`. A first visit paints what the programme says, in the
  * festival's look, before any JavaScript. Cached by the CDN for a minute, gzipped for clients
  * that accept it.

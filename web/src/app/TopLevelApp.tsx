@@ -10,10 +10,11 @@ import { lazyPage } from './lazy-page';
 import { UpdatePrompt } from './UpdatePrompt';
 
 const FestivalsPage = lazyPage(() => import('./FestivalsPage'));
+const HomePage = lazyPage(() => import('./HomePage'));
 const OrganiserPage = lazyPage(() => import('../features/organiser/OrganiserPage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
-/** The chooser and the organisers' console: no festival, so none of its providers or its bundle. */
+/** The chooser, the organisers' console and an undecided `/`: no festival, so none of its providers or its bundle. */
 export default function TopLevelApp() {
   return (
     <I18nProvider>
@@ -24,6 +25,8 @@ export default function TopLevelApp() {
             <RouteErrorBoundary>
               <Switch>
                 <Route path="/festivals" component={FestivalsPage} />
+                {/* `/` not decided by its page (config/home-route.ts): asks, then goes. */}
+                <Route path="/" component={HomePage} />
                 <Route path="/organiser" nest component={OrganiserPage} />
                 <Route component={NotFoundPage} />
               </Switch>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedProgramme } from '../test-fixtures';
-import { festivalPhase } from './festival-phase';
+import { festivalIsOver, festivalPhase } from './festival-phase';
 
 const { festival } = seedProgramme();
 
@@ -11,5 +11,14 @@ describe('festivalPhase', () => {
     expect(festivalPhase(festival, new Date('2026-08-14T04:00:00Z'))).toBe('on');
     expect(festivalPhase(festival, new Date('2026-08-17T03:59:00Z'))).toBe('on');
     expect(festivalPhase(festival, new Date('2026-08-17T04:00:00Z'))).toBe('after');
+  });
+});
+
+describe('festivalIsOver', () => {
+  it('is over after the last night, or from the moment it is archived, whichever comes first', () => {
+    expect(festivalIsOver(festival, new Date('2026-08-17T03:59:00Z'))).toBe(false);
+    expect(festivalIsOver(festival, new Date('2026-08-17T04:00:00Z'))).toBe(true);
+    expect(festivalIsOver({ ...festival, archivedAt: new Date('2026-08-16T10:00:00Z') }, new Date('2026-08-16T12:00:00Z'))).toBe(true);
+    expect(festivalIsOver({ ...festival, archivedAt: null }, new Date('2026-08-16T12:00:00Z'))).toBe(false);
   });
 });

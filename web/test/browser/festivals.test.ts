@@ -2,7 +2,8 @@
 /**
  * One build, many festivals (issue 35), in Chromium against the whole local stack: a second
  * festival arranged beside the seeded encore-2026 is shown at `/f/{id}/` with only its own
- * programme, name and colours, `/` stays encore-2026, `/festivals` lists both, an address
+ * programme, name and colours, `/` is encore-2026 until a project admin makes the second one
+ * the festival `/` opens (site/settings), `/festivals` lists both, an address
  * naming no festival says so, and each festival opens offline after one visit to it. The
  * visits to encore-2026 happen on its Saturday evening (as the programme tests' do).
  */
@@ -170,5 +171,42 @@ describe('festivals by address', () => {
     expect(await page.getByText('Tram Nine').count()).toBe(0);
     expect(await page.evaluate(() => document.documentElement.style.getPropertyValue('--color-accent'))).toBe('');
     expect(uncaught(page)).toEqual([]);
+  }, 120_000);
+
+  it('/ opens the festival a project admin chose, from its first HTML on, under its own address, and offline after one visit', async () => {
+    const settings = getFirestore(admin).doc(firestorePaths.siteSettings());
+    await settings.set({ defaultFestivalId: SECOND, updatedAt: Timestamp.now(), updatedBy: 'browser-test' });
+    try {
+      // The first HTML, before any script: the chosen festival's name, colours and manifest.
+      const html = await (await fetch(`${stack.url}/`)).text();
+      expect(html).toContain(`<title>${SECOND_NAME}</title>`);
+      expect(html).toContain(`<meta name="encore-home" content="${SECOND}" />`);
+      expect(html).toContain(`<link rel="manifest" href="/f/${SECOND}/manifest.webmanifest" />`);
+      expect(html).toContain(`<meta name="theme-color" content="${COLOURS.secondary}" />`);
+
+      const page = await newPage();
+      await page.goto(`${stack.url}/`);
+      await page.waitForURL(`${stack.url}/f/${SECOND}/`, { timeout: LIVE });
+      await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+      await expect.poll(() => brandName(page).textContent(), { timeout: LIVE }).toBe(SECOND_NAME);
+      expect(await page.getByText(encoreArtist).count()).toBe(0);
+
+      // Offline, / opens on this device the festival it opened before (the service worker's shell names none).
+      await waitForServiceWorker(page);
+      await waitForBundleCopy(page, SECOND);
+      await page.context().setOffline(true);
+      await page.goto(`${stack.url}/`);
+      await page.waitForURL(`${stack.url}/f/${SECOND}/`, { timeout: LIVE });
+      await setCard(page, SECOND_SETS[0]!.id).waitFor({ timeout: LIVE });
+      expect(await brandName(page).textContent()).toBe(SECOND_NAME);
+      await page.context().setOffline(false);
+
+      // Taken back: / opens the build's festival again.
+      await settings.set({ defaultFestivalId: null, updatedAt: Timestamp.now(), updatedBy: 'browser-test' });
+      expect(await (await fetch(`${stack.url}/`)).text()).toContain('<meta name="encore-home" content="encore-2026" />');
+      expect(uncaught(page)).toEqual([]);
+    } finally {
+      await settings.delete();
+    }
   }, 120_000);
 });

@@ -9,21 +9,21 @@
  *    signs in at `/organiser` with the password and the SMS code; with no festival the page
  *    opens on the create form. The form passes axe at 390 and 1280 px, light and dark, in
  *    Dutch (sent empty, every field's error showing) and in English (filled in).
- * 2. They create a festival with its own colours. (No logo or app icon step: this tree has no
- *    upload for a festival's brand images yet, so the festival keeps the app's icons; see the
- *    manifest check below.)
+ * 2. They create a festival with its own colours, then give it a logo and an app icon on the
+ *    console's Festival page (found from the first steps); the image pipeline derives them.
  * 3. From the console's first steps they find the stage editor and add two stages, then import
  *    a 3-row programme by names (pasted cells, three artists new to the festival, one set after
  *    midnight) and confirm it.
  * 4. A visitor (a new context, never signed in) gets the festival's address: the HTML as served
  *    (before any script) has its name in `<title>`, its colours on the root and as the browser
- *    bar's colour, and links its own manifest, which names it and lists the app's icons (a
- *    festival's own icons are not built yet); the page then shows the three sets under their
- *    stages.
+ *    bar's colour, its own icon as the tab's and Apple's, its logo as the link preview's image,
+ *    and links its own manifest, which names it and lists its own icons (each served as a PNG
+ *    of its size); the page then shows the three sets under their stages.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fillFestivalForm, phoneAndLaptopLooks, screenshot, seriousA11yViolationsInLooks, showIn, signInOnThisPage, type FestivalFormValues } from './browser';
 import type { LocalStack } from './local-stack';
@@ -54,12 +54,8 @@ const PROGRAMME = [
 ].join('\n');
 /** Friday 2 July 2027, 22:30 in Groningen: the first evening, when the visitor opens the programme. */
 const FRIDAY_EVENING = new Date('2027-07-02T22:30:00+02:00');
-/** The app's icons (web/public/manifest.webmanifest), which every festival's manifest lists until festivals upload their own. */
-const APP_ICONS = [
-  { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
-  { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any maskable' },
-  { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
-];
+/** Uploads take the image pipeline's time on a loaded box. */
+const PIPELINE = 120_000;
 
 let stack: LocalStack;
 const { newPage, uncaught } = useBrowserSession(
@@ -114,6 +110,21 @@ describe('issue 35 from an empty stack', () => {
     await page.getByRole('button', { name: 'Create the festival', exact: true }).click();
     await page.waitForURL(`${stack.url}/f/${ID}/staff`, { timeout: LIVE });
 
+    // The logo and the app icon, from the first step that asks for them.
+    await page.getByRole('link', { name: 'Your logo and app icon' }).click({ timeout: LIVE });
+    await page.waitForURL(`${stack.url}/f/${ID}/staff/festival`, { timeout: LIVE });
+    const logo = await sharp({ create: { width: 1200, height: 400, channels: 4, background: '#0f7b6c' } }).png().toBuffer();
+    const icon = await sharp({ create: { width: 1024, height: 1024, channels: 3, background: '#3d0c02' } }).png().toBuffer();
+    for (const [group, file] of [['Logo', { name: 'logo.png', mimeType: 'image/png', buffer: logo }], ['App icon', { name: 'icon.png', mimeType: 'image/png', buffer: icon }]] as const) {
+      const part = page.getByRole('group', { name: group, exact: true });
+      const chooser = page.waitForEvent('filechooser');
+      await part.getByRole('button', { name: 'Upload an image' }).click({ timeout: LIVE });
+      await (await chooser).setFiles(file);
+      await part.getByRole('status').filter({ hasText: 'Ready: visitors see the new image.' }).waitFor({ timeout: PIPELINE });
+    }
+    await screenshot(page, 'from-empty-brand-images');
+    await page.goto(`${stack.url}/f/${ID}/staff`);
+
     // 3. Two stages, found from the dashboard's first steps.
     await page.getByRole('link', { name: 'Add the stages' }).click({ timeout: LIVE });
     await page.waitForURL(`${stack.url}/f/${ID}/staff/programme`, { timeout: LIVE });
@@ -134,10 +145,10 @@ describe('issue 35 from an empty stack', () => {
     await page.waitForURL(`${stack.url}/f/${ID}/staff/import`, { timeout: LIVE });
     await page.getByLabel('Or paste the cells from a spreadsheet (with the header row)').fill(PROGRAMME, { timeout: LIVE });
     await page.getByRole('button', { name: 'Check the pasted cells' }).click();
-    const listed = page.getByRole('region', { name: 'New in the festival (created when you import)' });
+    const listed = page.getByRole('region', { name: 'Names the festival does not have yet' });
     await listed.waitFor({ timeout: LIVE });
-    // The artists are new; the stages are the two just added, so none is listed.
-    expect(await listed.textContent()).toMatch(/^New in the festival \(created when you import\)Artists: Lotte Veldman, Marco Brandt,? and Nachtwacht$/);
+    // The artists are new; the stages are the two just added, so none is listed (nor asked about).
+    expect(await listed.textContent()).toMatch(/^Names the festival does not have yetNew artists, created when you import: Lotte Veldman, Marco Brandt,? and Nachtwacht$/);
     const rows = page.getByRole('region', { name: 'The rows as they will be saved (festival time)' }).getByRole('listitem');
     expect(await rows.allTextContents()).toEqual([
       expect.stringMatching(/^Row 2Lotte Veldman.*20:00–21:00 · HoofdpodiumNew$/),
@@ -162,13 +173,31 @@ describe('issue 35 from an empty stack', () => {
     expect(rootStyle).toContain(`--color-night:${FESTIVAL.colours.secondary};`);
     const manifestHref = /<link rel="manifest" href="([^"]*)"/.exec(html)?.[1];
     expect(manifestHref).toBe(`/f/${ID}/manifest.webmanifest`);
+    // Its own icon for the tab and Apple's home screen, its logo for the link preview.
+    const brandFile = (kind: 'logo' | 'icon') => new RegExp(`/media%2F${ID}%2Fbrand%2F${kind}%2F`);
+    expect(/<link rel="icon"[^>]* href="([^"]*)"/.exec(html)?.[1]).toMatch(brandFile('icon'));
+    expect(/<link rel="apple-touch-icon"[^>]* href="([^"]*)"/.exec(html)?.[1]).toMatch(brandFile('icon'));
+    expect(/<meta property="og:image" content="([^"]*)"/.exec(html)?.[1]).toMatch(brandFile('logo'));
 
-    // The manifest it links: the festival's name; the icons are still the app's, each one served.
-    const manifest = (await (await fetch(new URL(manifestHref!, address))).json()) as { name: string; short_name: string; start_url: string; icons: Array<{ src: string; type: string }> };
-    expect(manifest).toMatchObject({ name: FESTIVAL.name, short_name: FESTIVAL.shortName, start_url: `/f/${ID}/`, icons: APP_ICONS });
-    for (const icon of manifest.icons) {
-      const served = await fetch(new URL(icon.src, address));
-      expect([icon.src, served.status, served.headers.get('content-type')?.split(';')[0]]).toEqual([icon.src, 200, icon.type]);
+    // The manifest it links: the festival's name and its own icons, each a PNG of the size it claims.
+    const manifest = (await (await fetch(new URL(manifestHref!, address))).json()) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      icons: Array<{ src: string; type: string; sizes: string; purpose: string }>;
+    };
+    expect(manifest).toMatchObject({ name: FESTIVAL.name, short_name: FESTIVAL.shortName, start_url: `/f/${ID}/` });
+    expect(manifest.icons.map((entry) => [entry.sizes, entry.purpose])).toEqual([
+      ['192x192', 'any'],
+      ['512x512', 'any'],
+      ['512x512', 'maskable'],
+    ]);
+    for (const entry of manifest.icons) {
+      expect(entry.src).toMatch(brandFile('icon'));
+      const served = await fetch(new URL(entry.src, address));
+      expect([served.status, served.headers.get('content-type')?.split(';')[0]]).toEqual([200, 'image/png']);
+      const { width, height, format } = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(`${width}x${height} ${format}`).toBe(`${entry.sizes} png`);
     }
 
     // Then the page in a browser of its own, never signed in: the three sets under their stages.

@@ -305,6 +305,8 @@ describe('before and after the festival', () => {
       await after.locator(`[data-set-id="${MIKA}"]`).waitFor({ timeout: LIVE });
       expect(await after.locator('.schedule-next').count()).toBe(0);
       expect(await after.locator('.clash-note li').count()).toBe(0);
+      // Nothing left to plan: no heart, must-see or maybe on any set (issue 37).
+      expect(await after.locator('[data-set-id] button').count()).toBe(0);
       await axeClean(after, `after-my-${locale}`);
       if (locale === 'nl') expect(await englishLeftIn(after, englishPatterns())).toEqual([]);
       expect(uncaught(before)).toEqual([]);

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SignedInAccount } from '../../firebase/auth';
 import { renderWithIntl } from '../../i18n/test-utils';
@@ -24,6 +25,20 @@ vi.mock('./api/festivals', () => ({
   },
 }));
 
+/** site/settings as the page reads and writes it: the festival `/` opens, and every write asked for. */
+let chosenHome: string | null = null;
+let refuseHomeWrites = false;
+const homeWrites: Array<{ festivalId: string | null; uid: string }> = [];
+vi.mock('../../app/home-settings', () => ({
+  readChosenHomeFestival: () => Promise.resolve(chosenHome),
+  setHomeFestival: (festivalId: string | null, uid: string) => {
+    homeWrites.push({ festivalId, uid });
+    if (refuseHomeWrites) return Promise.reject(new Error('permission-denied'));
+    chosenHome = festivalId;
+    return Promise.resolve();
+  },
+}));
+
 const festival = (id: string, name: string): ListedFestival => ({
   id,
   role: null,
@@ -43,6 +58,9 @@ beforeEach(() => {
   all = [festival('zomer-2027', 'Zomer Klanken'), festival('encore-2026', 'Encore Festival 2026')];
   mine = [];
   staffAskedFor.length = 0;
+  chosenHome = null;
+  refuseHomeWrites = false;
+  homeWrites.length = 0;
 });
 
 describe('OrganiserPage', () => {
@@ -94,5 +112,46 @@ describe('OrganiserPage', () => {
     renderWithIntl(<OrganiserPage />, { locale: 'nl' });
     expect(await screen.findByRole('heading', { name: 'Jouw festivals' })).toBeTruthy();
     expect(screen.getByText(/Je hebt nog bij geen enkel festival een rol/)).toBeTruthy();
+  });
+
+  it('lets a project admin choose the festival / opens, and shows which one does now', async () => {
+    account = person({ role: 'admin' });
+    chosenHome = 'encore-2026';
+    renderWithIntl(<OrganiserPage />);
+    expect(await screen.findByText('The address / opens Encore Festival 2026.')).toBeTruthy();
+    expect(screen.getByText('Opens at /')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop opening Encore Festival 2026 at /' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Open Zomer Klanken at /' }));
+    await waitFor(() => expect(screen.getByText('The address / opens Zomer Klanken.')).toBeTruthy());
+    expect(homeWrites).toEqual([{ festivalId: 'zomer-2027', uid: 'person-1' }]);
+    expect(screen.getByRole('button', { name: 'Open Encore Festival 2026 at /' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Stop opening Zomer Klanken at /' }));
+    await waitFor(() => expect(screen.getByText(/No festival is chosen for \//)).toBeTruthy());
+    expect(homeWrites.at(-1)).toEqual({ festivalId: null, uid: 'person-1' });
+  });
+
+  it('keeps the choice and says so when the write is refused', async () => {
+    account = person({ role: 'admin' });
+    refuseHomeWrites = true;
+    renderWithIntl(<OrganiserPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Open Zomer Klanken at /' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/That change was not saved/);
+    expect(screen.queryByText('Opens at /')).toBeNull();
+  });
+
+  it('offers no choice of / to staff who are no project admin', async () => {
+    account = person();
+    mine = [{ ...festival('zomer-2027', 'Zomer Klanken'), role: 'admin' }];
+    renderWithIntl(<OrganiserPage />);
+    expect(await screen.findByRole('heading', { name: 'Your festivals' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /at \// })).toBeNull();
+  });
+
+  it('speaks Dutch about /', async () => {
+    account = person({ role: 'admin' });
+    chosenHome = 'zomer-2027';
+    renderWithIntl(<OrganiserPage />, { locale: 'nl' });
+    expect(await screen.findByText('Het adres / opent Zomer Klanken.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Encore Festival 2026 openen op /' })).toBeTruthy();
   });
 });

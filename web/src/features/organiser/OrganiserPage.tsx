@@ -8,6 +8,8 @@ import { useAccount } from '../account/AccountContext';
 import { SignInPanel } from '../account/SignInForms';
 import { CreateFestivalForm } from './CreateFestivalForm';
 import { festivalHref } from './festival-href';
+import { useHomeFestival } from './home-festival';
+import { HomeFestivalChoice, HomeFestivalSummary } from './HomeFestivalChoice';
 import type { ListedFestival } from './api/festivals';
 import './organiser.css';
 
@@ -54,6 +56,7 @@ function SignedIn({ uid, projectAdmin }: { uid: string; projectAdmin: ReturnType
   const [listing, setListing] = useState<Listing>({ status: 'loading' });
   const [creating, setCreating] = useState(false);
   const admin = projectAdmin === 'granted';
+  const home = useHomeFestival(admin, uid);
 
   useEffect(() => {
     let current = true;
@@ -116,12 +119,12 @@ function SignedIn({ uid, projectAdmin }: { uid: string; projectAdmin: ReturnType
           </Button>
         )
       ) : null}
-      <FestivalList festivals={listing.festivals} admin={admin} />
+      <FestivalList festivals={listing.festivals} admin={admin} home={admin ? home : null} />
     </>
   );
 }
 
-function FestivalList({ festivals, admin }: { festivals: ListedFestival[]; admin: boolean }) {
+function FestivalList({ festivals, admin, home }: { festivals: ListedFestival[]; admin: boolean; home: ReturnType<typeof useHomeFestival> | null }) {
   const intl = useIntl();
   return (
     <section aria-labelledby="organiser-festivals-title" className="organiser-festivals">
@@ -132,6 +135,7 @@ function FestivalList({ festivals, admin }: { festivals: ListedFestival[]; admin
           <FormattedMessage id="organiser.page.yourFestivals" defaultMessage="Your festivals" />
         )}
       </h2>
+      {home ? <HomeFestivalSummary state={home.state} nameOf={(id) => festivals.find((entry) => entry.id === id)?.festival.name} /> : null}
       {festivals.length === 0 ? (
         <p>
           <FormattedMessage
@@ -162,6 +166,7 @@ function FestivalList({ festivals, admin }: { festivals: ListedFestival[]; admin
                 <a className="button button-small button-secondary" href={festivalHref(id)}>
                   <FormattedMessage id="organiser.page.openApp" defaultMessage="The visitors’ app" />
                 </a>
+                {home ? <HomeFestivalChoice festivalId={id} name={festival.shortName ?? festival.name} state={home.state} choose={home.choose} /> : null}
               </div>
             </li>
           ))}

@@ -2,6 +2,8 @@ import { useLiveCounts } from '../../festival/LiveCountsContext';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
+import { festivalIsOver } from '../../festival/festival-phase';
+import { useNow } from '../../time/ClockContext';
 import { slotLabel } from '../../time/format';
 import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
@@ -19,6 +21,7 @@ export default function PerformancePage() {
   const festival = useFestival();
   const favorites = useFavorites();
   const liveCounts = useLiveCounts();
+  const now = useNow();
   return (
     <FestivalGate state={festival}>
       {(programme) => {
@@ -41,6 +44,8 @@ export default function PerformancePage() {
         const inSchedule = favorites.ids.has(performance.id);
         const fans = liveCounts.favorites[performance.id] ?? 0;
         const cancelled = performance.status === 'cancelled';
+        // After the festival (or once archived) there is nothing to plan: what was, without the buttons (issue 37).
+        const over = festivalIsOver(programme.festival, now);
         return (
           <article>
             <Link to="/" className="back-link">
@@ -59,36 +64,48 @@ export default function PerformancePage() {
                   </span>
                   <span>{slotLabel(intl, performance.startsAt, performance.endsAt, programme.festival)}</span>
                 </p>
-                <div className="button-row" style={{ marginTop: 'var(--space-3)' }}>
-                  <FavoriteButton
-                    artistName={name}
-                    isFavorite={inSchedule}
-                    pending={favorites.pendingIds.has(performance.id)}
-                    count={fans}
-                    onToggle={() => void favorites.toggle(performance.id)}
-                    disabled={cancelled && !inSchedule}
-                    describedBy={cancelled ? 'favourite-note' : undefined}
-                  />
-                  <span className="muted" id="favourite-note">
-                    {cancelled ? (
-                      inSchedule ? (
-                        <FormattedMessage id="performance.page.cancelledInSchedule" defaultMessage="Cancelled: you can take it out of your schedule" />
-                      ) : (
-                        <FormattedMessage id="performance.page.cancelledNoFavourite" defaultMessage="Cancelled sets cannot be added to your schedule" />
-                      )
-                    ) : inSchedule ? (
-                      <FormattedMessage id="performance.page.inSchedule" defaultMessage="In your schedule" />
-                    ) : (
-                      <FormattedMessage id="performance.page.addToSchedule" defaultMessage="Add to your schedule" />
-                    )}
-                  </span>
-                </div>
-                <PriorityToggle
-                  artistName={name}
-                  priority={inSchedule ? favorites.priorities.get(performance.id) : undefined}
-                  onChange={(next) => void favorites.setPriority(performance.id, next)}
-                  disabled={cancelled && !inSchedule}
-                />
+                {over ? (
+                  <p className="muted" style={{ marginTop: 'var(--space-3)' }}>
+                    <FormattedMessage
+                      id="performance.page.over"
+                      defaultMessage="{mine, select, yes {It was in your schedule. } other {}}{count, plural, =0 {Nobody had it in their schedule.} one {# person had it in their schedule.} other {# people had it in their schedule.}}"
+                      values={{ mine: inSchedule ? 'yes' : 'no', count: fans }}
+                    />
+                  </p>
+                ) : (
+                  <>
+                    <div className="button-row" style={{ marginTop: 'var(--space-3)' }}>
+                      <FavoriteButton
+                        artistName={name}
+                        isFavorite={inSchedule}
+                        pending={favorites.pendingIds.has(performance.id)}
+                        count={fans}
+                        onToggle={() => void favorites.toggle(performance.id)}
+                        disabled={cancelled && !inSchedule}
+                        describedBy={cancelled ? 'favourite-note' : undefined}
+                      />
+                      <span className="muted" id="favourite-note">
+                        {cancelled ? (
+                          inSchedule ? (
+                            <FormattedMessage id="performance.page.cancelledInSchedule" defaultMessage="Cancelled: you can take it out of your schedule" />
+                          ) : (
+                            <FormattedMessage id="performance.page.cancelledNoFavourite" defaultMessage="Cancelled sets cannot be added to your schedule" />
+                          )
+                        ) : inSchedule ? (
+                          <FormattedMessage id="performance.page.inSchedule" defaultMessage="In your schedule" />
+                        ) : (
+                          <FormattedMessage id="performance.page.addToSchedule" defaultMessage="Add to your schedule" />
+                        )}
+                      </span>
+                    </div>
+                    <PriorityToggle
+                      artistName={name}
+                      priority={inSchedule ? favorites.priorities.get(performance.id) : undefined}
+                      onChange={(next) => void favorites.setPriority(performance.id, next)}
+                      disabled={cancelled && !inSchedule}
+                    />
+                  </>
+                )}
                 <FriendsOnSet performanceId={performance.id} />
               </div>
             </header>

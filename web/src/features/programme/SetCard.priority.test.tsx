@@ -109,3 +109,24 @@ describe('must-see and maybe on a set card', () => {
     expect(flags).toEqual([[second.id, 'Maybe']]);
   });
 });
+
+describe('a set card after the festival', () => {
+  const after = new Date('2026-08-20T12:00:00Z');
+
+  it('offers no heart, must-see or maybe, on a card or a timeline block, and keeps the priority as a flag', () => {
+    const hearts = favorites([first.id], { [first.id]: 'must' });
+    for (const variant of ['card', 'block'] as const) {
+      const { unmount } = renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={after} variant={variant} />);
+      expect(screen.queryAllByRole('button')).toEqual([]);
+      expect(screen.getByText('Must-see')).toBeTruthy();
+      expect(screen.getByRole('article').getAttribute('aria-label')).toMatch(/Finished, Must-see$/);
+      unmount();
+    }
+  });
+
+  it('offers none once the festival is archived, even before its last night is over', () => {
+    const archived = { ...programme, festival: { ...programme.festival, archivedAt: new Date('2026-08-15T10:00:00Z') } };
+    renderWithIntl(<SetCard performance={second} programme={archived} favorites={favorites([], {})} now={new Date('2026-08-15T12:00:00Z')} />);
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { useFavoriteCount } from '../../festival/LiveCountsContext';
 import { memo, useId } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { festivalIsOver } from '../../festival/festival-phase';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
@@ -25,7 +26,7 @@ export interface FavoriteProps {
  * or cancelled, and the one-tap favourite with its live count and pending mark. A cancelled
  * set cannot be favourited (the rules refuse it too): its heart stays, dimmed and
  * `aria-disabled`, described by why; one favourited before the cancellation can still be
- * taken out of the schedule. Where the priority can be set, a card carries the must-see/maybe
+ * taken out of the schedule. After the festival no card offers a heart or a priority. Where the priority can be set, a card carries the must-see/maybe
  * pair and a timeline block the single button that cycles them.
  */
 export interface SetCardProps {
@@ -64,6 +65,9 @@ export function SetCard({ performance, programme, favorites, now, showStage = fa
   // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const fans = useFavoriteCount(performance.id);
   const isFavorite = favorites?.ids.has(performance.id) ?? false;
+  // Once the festival is over (or archived) there is nothing to plan: the card keeps one's
+  // must-see or maybe as a flag and the heart's count, without the buttons (issue 37).
+  const planning = !festivalIsOver(programme.festival, now);
   return (
     <SetCardBody
       performance={performance}
@@ -77,8 +81,8 @@ export function SetCard({ performance, programme, favorites, now, showStage = fa
       isFavorite={isFavorite}
       pending={favorites?.pendingIds.has(performance.id) ?? false}
       priority={favorites ? (isFavorite ? favorites.priorities?.get(performance.id) : undefined) : sharedPriority}
-      onToggle={favorites?.onToggle}
-      onPriority={favorites?.onPriority}
+      onToggle={planning ? favorites?.onToggle : undefined}
+      onPriority={planning ? favorites?.onPriority : undefined}
     />
   );
 }

@@ -1,12 +1,14 @@
+import type { FavoritePriority } from '@encore/model';
 import { appRoute } from '../../config/firebase-config';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { useFestival } from '../../festival/FestivalContext';
-import { festivalPhase } from '../../festival/festival-phase';
+import { festivalIsOver, festivalPhase } from '../../festival/festival-phase';
 import { useLocale } from '../../i18n/I18nProvider';
 import { useNow } from '../../time/ClockContext';
+import { lazyPage } from '../../app/lazy-page';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { Skeleton } from '../../ui/Skeleton';
@@ -19,13 +21,19 @@ import { PrintTimetable } from './PrintTimetable';
 import { ScheduleActions } from './ScheduleActions';
 import { ScheduleView } from './ScheduleView';
 import { shareLink } from './share-link';
+import { setsSeen } from './saw';
 import { useStageWalk } from './stage-walk';
+
+// Only once the festival is over, with the Firestore SDK its photo query needs.
+const WhatISaw = lazyPage(() => import('./WhatISaw'));
 
 /**
  * "My schedule", schedule first: what is next for me, then my sets by day as a compact
  * timeline with clashes drawn in place; export, print, share and the calendar subscription
  * wait behind one "Export and share" button beside the title. Before the festival it counts
- * down; after it, a schedule with sets in it is "What I saw": the sets that played, without clash advice.
+ * down; after it (or once archived), a schedule with sets in it is "What I saw": the sets
+ * that happened, each with the person's own photos of it, without clash advice or planning
+ * controls.
  */
 export default function MySchedulePage() {
   const intl = useIntl();
@@ -40,8 +48,9 @@ export default function MySchedulePage() {
   const phase = festival.programme ? festivalPhase(festival.programme.festival, now) : 'on';
   const ready = festival.programme && account !== undefined && favorites.status !== 'loading';
   const mine = ready ? festival.programme!.performances.filter((performance) => favorites.ids.has(performance.id)) : [];
+  const over = festival.programme ? festivalIsOver(festival.programme.festival, now) : false;
   // Once the festival is over, a schedule with sets in it is what one saw; an empty one stays "My schedule".
-  const saw = phase === 'after' && mine.length > 0;
+  const saw = over && mine.length > 0;
 
   const exportIcs = async () => {
     const programme = festival.programme!;
@@ -101,7 +110,7 @@ export default function MySchedulePage() {
           {saw ? (
             <FormattedMessage
               id="schedule.myPage.after"
-              defaultMessage="{festival} is over: these are the sets you had in your schedule."
+              defaultMessage="{festival} is over: these are the sets in your schedule that took place, with the photos you took."
               values={{ festival: festival.programme!.festival.name }}
             />
           ) : account?.anonymous ? (
@@ -125,26 +134,24 @@ export default function MySchedulePage() {
           if (!ready) {
             return <Skeleton label={<FormattedMessage id="schedule.myPage.loading" defaultMessage="Loading your schedule…" />} />;
           }
-          // What I saw: the sets that played (a cancelled one was never seen).
-          const ids = phase === 'after' ? new Set(mine.filter((set) => set.status !== 'cancelled').map((set) => set.id)) : favorites.ids;
+          const hearts = {
+            ids: favorites.ids,
+            pendingIds: favorites.pendingIds,
+            onToggle: (id: string) => void favorites.toggle(id),
+            priorities: favorites.priorities,
+            onPriority: (id: string, priority: FavoritePriority | null) => void favorites.setPriority(id, priority),
+          };
           return (
             <>
               {phase === 'before' ? <FestivalCountdown programme={programme} now={now} /> : null}
-              {phase !== 'after' && mine.length > 0 ? <NextUp programme={programme} sets={mine} now={now} walk={walk} /> : null}
-              <ScheduleView
-                programme={programme}
-                performanceIds={ids}
-                now={now}
-                walk={walk}
-                advise={phase !== 'after'}
-                favorites={{
-                  ids: favorites.ids,
-                  pendingIds: favorites.pendingIds,
-                  onToggle: (id) => void favorites.toggle(id),
-                  priorities: favorites.priorities,
-                  onPriority: (id, priority) => void favorites.setPriority(id, priority),
-                }}
-              />
+              {!over && mine.length > 0 ? <NextUp programme={programme} sets={mine} now={now} walk={walk} /> : null}
+              {over ? (
+                <Suspense fallback={<Skeleton label={<FormattedMessage id="schedule.myPage.loading" defaultMessage="Loading your schedule…" />} />}>
+                  <WhatISaw programme={programme} seen={setsSeen(mine, now)} uid={account && !account.anonymous ? account.uid : null} now={now} walk={walk} favorites={hearts} />
+                </Suspense>
+              ) : (
+                <ScheduleView programme={programme} performanceIds={favorites.ids} now={now} walk={walk} advise={!over} favorites={hearts} />
+              )}
               <PrintTimetable programme={programme} performanceIds={favorites.ids} />
             </>
           );

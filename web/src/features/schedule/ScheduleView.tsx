@@ -1,4 +1,5 @@
 import { unknownStageWalk, type FavoritePriority, type StageWalk } from '@encore/model';
+import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
@@ -24,6 +25,7 @@ export function ScheduleView({
   walk = unknownStageWalk,
   advise = true,
   priorities,
+  below,
 }: {
   programme: Programme;
   performanceIds: ReadonlySet<string>;
@@ -33,6 +35,8 @@ export function ScheduleView({
   advise?: boolean;
   /** Must-see and maybe on a read-only schedule (a share link's); an editable one reads them from `favorites`. */
   priorities?: ReadonlyMap<string, FavoritePriority>;
+  /** What goes under a set's card (What I saw: one's photos of it). */
+  below?: (set: Programme['performances'][number]) => ReactNode;
 }) {
   const intl = useIntl();
   const sets = programme.performances.filter((performance) => performanceIds.has(performance.id));
@@ -53,7 +57,12 @@ export function ScheduleView({
       <EmptyState icon="schedule" title={<FormattedMessage id="schedule.view.emptyShared" defaultMessage="This schedule is empty." />} />
     );
   }
-  const card = (set: (typeof sets)[number]) => <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage priority={priorities?.get(set.id)} />;
+  const card = (set: (typeof sets)[number]) => (
+    <>
+      <SetCard performance={set} programme={programme} favorites={favorites} now={now} showStage priority={priorities?.get(set.id)} />
+      {below?.(set)}
+    </>
+  );
   return (
     <>
       {scheduleDays(sets, programme.festival).map((day) => (
