@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import { appShell } from './vite/app-shell.ts';
+import { deployConfigProblem } from './vite/deploy-config-check.ts';
 import { bundlesProxy, previewRewrites } from './vite/hosting-rewrites.ts';
 import { firstPageHints } from './vite/first-page.ts';
 import { inlineEntryCss } from './vite/inline-entry-css.ts';
@@ -15,6 +16,8 @@ const DATA_SDK_CHUNK = /(^|\/)(firestore|zod|auth)-[\w-]+\.js$/;
 export default defineConfig(({ command, mode }) => {
   // The environment the app is built with (process env over .env files), for the /bundles proxy's target.
   const env = { ...loadEnv(mode, fileURLToPath(new URL('.', import.meta.url)), 'VITE_'), ...process.env };
+  const problem = command === 'build' ? deployConfigProblem(env) : null;
+  if (problem) throw new Error(problem);
   return {
     plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), appShell()],
     resolve: {
