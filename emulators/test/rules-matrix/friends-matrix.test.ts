@@ -30,6 +30,8 @@ const matrix = matrixOfPeople(PEOPLE);
 const db = matrix.db;
 
 beforeEach(async () => {
+  // The festival the favourite names, open (an archived one takes no change: issue 35).
+  await matrix.stack.owner.setDoc('festivals/encore-2026', { name: 'Encore 2026' });
   await matrix.stack.owner.setDoc(friendPaths.plan(PLAN), { sets: [{ festivalId: 'encore-2026', performanceId: 'p-headliner' }], updatedAt: at('18:00') });
   await matrix.stack.owner.setDoc(friendPaths.planReader(PLAN, 'otto'), { friendshipId: 'fs-otto' });
   await matrix.stack.owner.setDoc(friendPaths.planReader(PLAN, 'anna'), { friendshipId: 'fs-anna' });
