@@ -15,7 +15,7 @@ const programme = seedProgramme();
 const set = programme.performances.find((candidate) => candidate.status !== 'cancelled')!;
 let now = new Date('2026-08-01T12:00:00Z');
 vi.mock('../../time/ClockContext', () => ({ useNow: () => now }));
-vi.mock('../../festival/FestivalContext', () => ({ useFestival: () => ({ programme, status: 'ready' }) }));
+vi.mock('../../festival/FestivalContext', () => ({ useFestival: () => ({ programme, status: 'ready' }), useFestivalIfProvided: () => ({ programme, status: 'ready' }) }));
 vi.mock('../../festival/LiveCountsContext', () => ({ useLiveCounts: () => ({ favorites: { [set.id]: 12 } }) }));
 vi.mock('../favorites/FavoritesContext', () => ({
   useFavorites: () => ({ ids: new Set([set.id]), pendingIds: new Set(), priorities: new Map([[set.id, 'must']]), toggle: vi.fn(), setPriority: vi.fn() }),
