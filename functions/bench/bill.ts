@@ -87,10 +87,19 @@ const MODEL = {
 
 /**
  * Rules reads per staff request: the caller's `festivals/{f}/staff/{uid}`, read once by
- * `isStaffOf()` (firestore.rules); a project admin's claim short-circuits it (0), so this is the
- * upper bound. emulators/test/rules/encore-staff-reads.test.ts holds the rules to it (counted in our engine).
+ * `isStaffOf()` (firestore.rules), and for a write the festival's own document too
+ * (`festivalOpen()`: an archived festival takes no change). A read pays only the first, a
+ * project admin's claim skips it: 2 is the upper bound.
+ * emulators/test/rules/encore-staff-reads.test.ts holds the rules to it (counted in our engine).
  */
-const STAFF_ROLE_READS = 1;
+const STAFF_REQUEST_READS = 2;
+
+/**
+ * Reads per first page the CDN misses: the festival's document, its first set (the header's
+ * countdown), its brand icon and logo (the head's icons and link preview) and, at `/`, the site's
+ * settings (the festival `/` opens). 5 is the upper bound (`/f/{id}/` pays 4).
+ */
+const FIRST_PAGE_READS = 5;
 
 interface Counts {
   clientReads: number;
@@ -435,11 +444,11 @@ async function runBill(print: (line: string) => void): Promise<void> {
         // Each publication is one read per open wall, however many reactions and new photos it carries, and the whole document downloaded.
         line('live/photos on open walls (photos, reactions)', livePhotosPublications * walls, { reads: reactionFanOut, firestoreEgress: livePhotosBytes }),
         ...(bundled ? [line('bundle: CDN misses', m.bundleFunctionCalls, { invocations: 1, classB: 1 })] : []),
-        // The festival's document and its first set for the header (the shell itself is a conditional fetch from Hosting: a 304, no bytes).
-        line('first page: CDN misses', m.firstPageFunctionCalls, { reads: 2, invocations: 1 }),
+        // FIRST_PAGE_READS (the shell itself is a conditional fetch from Hosting: a 304, no bytes).
+        line('first page: CDN misses', m.firstPageFunctionCalls, { reads: FIRST_PAGE_READS, invocations: 1 }),
         // Every staff request through the rules reads the person's festivals/{f}/staff/{uid} once (a
-        // visitor's never does: the second-factor check comes first). Held by emulators/test/rules/encore-staff-reads.test.ts.
-        line('staff requests: the per-festival role check', m.staffRequestsPerFestival, { reads: STAFF_ROLE_READS }),
+        // visitor's never does: the second-factor check comes first), a write the festival too. Held by emulators/test/rules/encore-staff-reads.test.ts.
+        line('staff requests: the per-festival role check (and, writing, the archived check)', m.staffRequestsPerFestival, { reads: STAFF_REQUEST_READS }),
       ];
       const p = listPrices;
       const cost = (l: Line) => ({

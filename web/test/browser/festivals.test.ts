@@ -2,7 +2,7 @@
 /**
  * One build, many festivals (issue 35), in Chromium against the whole local stack: a second
  * festival arranged beside the seeded encore-2026 is shown at `/f/{id}/` with only its own
- * programme, name and colours, `/` is encore-2026 until a project admin makes the second one
+ * programme, name, colours, counts and announcements, `/` is encore-2026 until a project admin makes the second one
  * the festival `/` opens (site/settings), `/festivals` lists both, an address
  * naming no festival says so, and each festival opens offline after one visit to it. The
  * visits to encore-2026 happen on its Saturday evening (as the programme tests' do).
@@ -97,6 +97,25 @@ describe('festivals by address', () => {
     await page.getByRole('heading', { level: 1, name: 'News' }).waitFor({ timeout: LIVE });
     expect(await brandName(page).textContent()).toBe(SECOND_NAME);
     expect(uncaught(page)).toEqual([]);
+  }, 180_000);
+
+  it('a visitor of each festival sees only its own counts and announcements', async () => {
+    const db = getFirestore(admin);
+    await db.doc(firestorePaths.liveSets(SECOND)).set({ favorites: { [SECOND_SETS[0]!.id]: 7 }, trending: [], publishedAt: new Date() });
+    await db.doc(firestorePaths.announcement(SECOND, 'gates')).set({ title: 'Zomerfeest gates open at 18:00', body: 'Bring a coat for the evening.', createdAt: new Date('2027-06-01T08:00:00Z'), priority: 'normal' });
+    const page = await newPage();
+    await page.goto(`${stack.url}/f/${SECOND}/`);
+    await expect.poll(() => setCard(page, SECOND_SETS[0]!.id).textContent(), { timeout: LIVE }).toContain('7 fans');
+    await page.goto(`${stack.url}/f/${SECOND}/inbox`);
+    await page.getByText('Zomerfeest gates open at 18:00').waitFor({ timeout: LIVE });
+    expect(await page.getByText('Welcome to Encore 2026').count()).toBe(0);
+    // And the other way round: encore-2026's news has its own welcome, not the second festival's news.
+    const encore = await newPage({ at: FESTIVAL_SATURDAY_NINE });
+    await encore.goto(`${stack.url}/f/encore-2026/inbox`);
+    await encore.getByText('Welcome to Encore 2026').waitFor({ timeout: LIVE });
+    expect(await encore.getByText('Zomerfeest gates open at 18:00').count()).toBe(0);
+    expect(uncaught(page)).toEqual([]);
+    expect(uncaught(encore)).toEqual([]);
   }, 180_000);
 
   it('/festivals lists both festivals, the one to come first and the past edition apart, each linking to its address', async () => {
