@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot, seriousA11yViolations, signIn } from './browser';
+import { FESTIVAL_SATURDAY_NINE, setFestivalClock } from './festival-clock';
 import { startLocalStack, type LocalStack } from './local-stack';
 
 const seed = encore2026();
@@ -29,8 +30,10 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-async function newPage(viewport = { width: 1280, height: 900 }): Promise<Page> {
+/** A page of its own; `at` runs its clock from an instant of the festival (hearts are offered only until it ends). */
+async function newPage(viewport = { width: 1280, height: 900 }, at?: Date): Promise<Page> {
   const context = await browser.newContext({ viewport });
+  if (at) await setFestivalClock(context, at);
   contexts.push(context);
   return context.newPage();
 }
@@ -95,8 +98,8 @@ describe('Encore in the browser', () => {
   it('a visitor favourites a set and another visitor sees the count change live', async () => {
     const set = seed.performances[8]!;
     const name = artistName(set.data.artistId);
-    const watcher = await newPage();
-    const fan = await newPage();
+    const watcher = await newPage(undefined, FESTIVAL_SATURDAY_NINE);
+    const fan = await newPage(undefined, FESTIVAL_SATURDAY_NINE);
     await watcher.goto(`${stack.url}/performances/${set.id}`);
     await fan.goto(`${stack.url}/performances/${set.id}`);
     const favourite = (page: Page, count: string) => page.getByRole('button', { name: `Favourite ${name}, ${count}` });
@@ -115,7 +118,7 @@ describe('Encore in the browser', () => {
 
   it('a visitor’s private calendar feed serves their schedule', async () => {
     const set = seed.performances[12]!;
-    const page = await newPage();
+    const page = await newPage(undefined, FESTIVAL_SATURDAY_NINE);
     await page.goto(`${stack.url}/performances/${set.id}`);
     await page.getByRole('button', { name: `Favourite ${artistName(set.data.artistId)}, 0 fans` }).click();
     await page.locator('button[aria-pressed="true"]').waitFor({ timeout: LIVE });

@@ -15,6 +15,7 @@ import type { Page } from 'playwright-core';
 import { markersOnPlan, placeOnPlan } from './map-markers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
+import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
 
@@ -61,7 +62,7 @@ const planShown = (page: Page) =>
 
 describe('on the field', () => {
   it('after one online visit to the programme only, the map, the info pages and my schedule open offline, and nothing says "none yet" falsely', async () => {
-    const page = await newPage();
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     await page.goto(`${stack.url}/`);
     const first = page.locator('[data-set-id]').first();
     await first.waitFor({ timeout: LIVE });

@@ -18,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
+import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
 
 const LIVE = 60_000;
 /** The promise: a removed friend's view loses the plan within 2 seconds. */
@@ -38,7 +39,7 @@ async function openFriends(page: Page): Promise<void> {
 
 describe('friends by invitation', () => {
   it('invite by link, accept, see "1 friend" on the set the other planned (its page, its programme card, the friends view); hidden from or removed, the plan is gone within 2 s', async () => {
-    const vera = await newPage();
+    const vera = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     await openFriends(vera);
     await vera.getByLabel('Your name, as your friends will see it').fill('Vera');
     await vera.getByRole('button', { name: 'Make an invite' }).click();
@@ -48,7 +49,7 @@ describe('friends by invitation', () => {
     expect(await seriousA11yViolations(vera)).toEqual([]);
     await screenshot(vera, 'friends-invite-phone');
 
-    const otto = await newPage();
+    const otto = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     await otto.goto(link);
     await otto.getByRole('heading', { level: 1, name: 'You are invited to be friends' }).waitFor({ timeout: LIVE });
     await otto.getByLabel('Your name, as your friends will see it').fill('Otto');
@@ -59,7 +60,7 @@ describe('friends by invitation', () => {
     await vera.getByTestId('friend-list').getByText('Otto', { exact: true }).waitFor({ timeout: LIVE });
 
     // The link is single use: opened again (by anyone), it is refused with a reason.
-    const third = await newPage();
+    const third = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     await third.goto(link);
     await third.getByLabel('Your name, as your friends will see it').fill('Sol');
     await third.getByRole('button', { name: 'Accept the invite' }).click();

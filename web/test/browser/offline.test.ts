@@ -13,6 +13,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot, seriousA11yViolations } from './browser';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
+import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
 import { entryScriptOf } from '../../vite/scripts-after-first-paint';
 
 const seed = encore2026();
@@ -64,7 +65,7 @@ function waitForServerFavourite(performanceId: string): Promise<string[]> {
 describe('Encore offline', () => {
   it('a new visitor is signed in when the app opens, so a heart given offline is pending, then synced', async () => {
     const set = seed.performances[20]!;
-    const page = await newPage();
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     const signedUp = page.waitForResponse((response) => response.url().includes('accounts:signUp') && response.ok(), { timeout: LIVE });
     await page.goto(`${stack.url}/performances/${set.id}`);
     await signedUp;
@@ -92,7 +93,7 @@ describe('Encore offline', () => {
 
   it('a heart and its must-see given before the first sign-in got through wait on the device, survive a reload, and sync once sign-in succeeds', async () => {
     const set = seed.performances[21]!;
-    const page = await newPage();
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
     // The first sign-in cannot get through, as on a first open with no network.
     await page.context().route('**/identitytoolkit.googleapis.com/**', (route) => route.abort('internetdisconnected'));
     await page.goto(`${stack.url}/performances/${set.id}`);

@@ -112,9 +112,10 @@ describe('importing a programme from an .xlsx workbook', () => {
     // The workbook reader came as a chunk of its own, fetched once a workbook was chosen.
     expect(scripts.length).toBeGreaterThan(0);
     await page.getByRole('status').filter({ hasText: '“programma.xlsx, sheet “Programma””: all 2 rows are fine' }).waitFor();
+    // Both land on stages the demo already fills at that hour: flagged as overlaps (issue 36), still new.
     expect(await rows.allTextContents()).toEqual([
-      expect.stringMatching(/^Row 4Excel Owls.*23:30–00:30 · Harbour TentNew$/),
-      expect.stringMatching(/^Row 5Spreadsheet Sisters.*00:30–01:30 · The PierNew$/),
+      expect.stringMatching(/^Row 4Excel Owls.*23:30–00:30 · Harbour TentOverlaps on this stage with .+New$/),
+      expect.stringMatching(/^Row 5Spreadsheet Sisters.*00:30–01:30 · The PierOverlaps on this stage with .+New$/),
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

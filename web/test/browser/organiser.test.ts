@@ -188,10 +188,11 @@ describe('organiser tools', () => {
     await listed.getByText('Create the new stage “Sunrise Field”').click();
     expect(await listed.getByRole('radio', { name: 'Create the new stage “Sunrise Field”' }).isChecked()).toBe(true);
     const rows = page.getByRole('region', { name: 'The rows as they will be saved (festival time)' }).getByRole('listitem');
+    // Sets placed over the demo's own on a stage are flagged with what they overlap (issue 36), still new.
     expect(await rows.allTextContents()).toEqual([
-      expect.stringMatching(/^Row 2The Night Owls.*00:30–01:30 · Harbour TentNew$/),
+      expect.stringMatching(/^Row 2The Night Owls.*00:30–01:30 · Harbour TentOverlaps on this stage with .+New$/),
       expect.stringMatching(/^Row 3Dawn Chorus · Breakfast set.*09:00–09:45 · Sunrise FieldNew$/),
-      expect.stringMatching(/^Row 4The Night Owls.*23:30–01:00 · The PierNew$/),
+      expect.stringMatching(/^Row 4The Night Owls.*23:30–01:00 · The PierOverlaps on this stage with .+ and .+New$/),
     ]);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'organiser-import-names-check');

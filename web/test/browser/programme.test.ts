@@ -308,7 +308,7 @@ describe('a cancelled set', () => {
     const after = await waitForTrending((ids) => !ids.includes(hot.id));
     expect(after).toContain(warm.id);
 
-    const page = await newPage();
+    const page = await newPage({ at: SATURDAY_NINE });
     await page.goto(`${stack.url}/performances/${hot.id}`);
     const heart = page.getByRole('button', { name: `Favourite ${artistName(hot.data.artistId)}, 3 fans` });
     await heart.waitFor({ timeout: LIVE });
