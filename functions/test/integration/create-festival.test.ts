@@ -13,11 +13,11 @@
  */
 import { deleteApp, initializeApp, type FirebaseApp } from 'firebase/app';
 import { CustomProvider, initializeAppCheck } from 'firebase/app-check';
-import { connectAuthEmulator, getAuth, getIdTokenResult, getMultiFactorResolver, signInWithEmailAndPassword, type Auth, type MultiFactorError, type MultiFactorResolver } from 'firebase/auth';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
 import { connectFunctionsEmulator, getFunctions, httpsCallable, type Functions } from 'firebase/functions';
 import { getAuth as adminAuth } from 'firebase-admin/auth';
+import { signInWithSecondFactor as signInAsStaff } from './second-factor-sign-in.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCodes } from '@encore/emulators/stack';
 import { festivalStaffSchema, firestorePaths, type CreateFestivalInput, type CreateFestivalResult } from '@encore/model';
 import { REGION } from '../../src/config.js';
 import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from './local-stack.js';
@@ -56,43 +56,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** The Auth emulator's REST API, as the web SDK in a browser calls it. */
-async function identityToolkit<T>(path: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`http://${stack.hosts.auth}/identitytoolkit.googleapis.com/${path}?key=demo-api-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Password, then the SMS code the emulator made: the web SDK signed in with a second factor. */
-async function signInWithSecondFactor(): Promise<void> {
-  const refused = await signInWithEmailAndPassword(auth, EMAIL, PASSWORD).then(
-    () => undefined,
-    (error: unknown) => error as MultiFactorError,
-  );
-  expect(refused?.code).toBe('auth/multi-factor-auth-required');
-  const resolver: MultiFactorResolver = getMultiFactorResolver(auth, refused!);
-  const pendingCredential = (resolver.session as unknown as { credential: string }).credential;
-  const started = await identityToolkit<{ phoneResponseInfo: { sessionInfo: string } }>('v2/accounts/mfaSignIn:start', {
-    mfaPendingCredential: pendingCredential,
-    mfaEnrollmentId: resolver.hints[0]!.uid,
-  });
-  const { sessionInfo } = started.phoneResponseInfo;
-  const code = (await latestCodes(stack.hosts.auth!, PROJECT)).find((sent) => sent.sessionInfo === sessionInfo)?.code;
-  expect(code).toMatch(/^\d{6}$/);
-  const assertion = {
-    factorId: 'phone',
-    _process: (_auth: unknown, session: { credential: string }) =>
-      identityToolkit<{ idToken: string; refreshToken: string }>('v2/accounts/mfaSignIn:finalize', {
-        mfaPendingCredential: session.credential,
-        phoneVerificationInfo: { sessionInfo, code },
-      }),
-  };
-  await resolver.resolveSignIn(assertion as never);
-  expect((await getIdTokenResult(auth.currentUser!)).signInSecondFactor).toBe('phone');
+/** Password, then the SMS code the emulator made (second-factor-sign-in.ts). */
+function signInWithSecondFactor(): Promise<void> {
+  return signInAsStaff(auth, stack.hosts.auth!, PROJECT, EMAIL, PASSWORD);
 }
 
 const input: CreateFestivalInput = {
