@@ -18,6 +18,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { LocalAppCheck } from './app-check.js';
+import { decodePathSegment } from './path-segment.js';
 
 export const APP_CHECK_HEADER = 'x-firebase-appcheck';
 const EXCHANGE_PATH = /^\/_\/appcheck\/v1\/projects\/([^/]+)\/apps\/([^/]+):exchangeDebugToken$/;
@@ -33,7 +34,7 @@ export async function serveAppCheckExchange(appCheck: LocalAppCheck, pathname: s
   const match = EXCHANGE_PATH.exec(pathname);
   if (!match) return false;
   allowCors(req, res);
-  await answerExchange(appCheck, decodeURIComponent(match[1]!), decodeURIComponent(match[2]!), req, res);
+  await answerExchange(appCheck, decodePathSegment(match[1]!), decodePathSegment(match[2]!), req, res);
   return true;
 }
 

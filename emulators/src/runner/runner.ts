@@ -35,6 +35,7 @@ import { resolveNodeBinary } from './node-binary.js';
 import { DocumentPattern } from './path-pattern.js';
 import { PubSubBridge } from './pubsub-bridge.js';
 import { functionsRuntime, parseRuntime, type FunctionsRuntime } from './runtime.js';
+import { decodePathSegment } from './path-segment.js';
 import { armSchedules } from './schedule.js';
 import { watchForRebuilds } from './watch.js';
 import type { WorkerOutput } from './worker-output.js';
@@ -394,7 +395,7 @@ class Runner implements FunctionsRunner {
     try {
       const url = new URL(req.url ?? '/', 'http://runner');
       const rawSegments = url.pathname.split('/');
-      const segments = rawSegments.slice(1).map(decodeURIComponent);
+      const segments = rawSegments.slice(1).map(decodePathSegment);
       if (await serveAppCheckExchange(this.appCheck, url.pathname, req, res)) return;
       if (segments[0] === '_') return await this.routeControl(req, res, segments.slice(1));
       const [project, region, name] = segments;

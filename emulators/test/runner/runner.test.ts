@@ -221,6 +221,21 @@ describe('HTTPS and callable functions', () => {
     }
   });
 
+  it('answers 404 (the exchange 403) for a path whose escapes are not UTF-8 (%FF), and 400 below a function’s own URL, never 500', async () => {
+    for (const path of [`/${PROJECT}/us-central1/%FF`, `/%FF/us-central1/hello`, `/${PROJECT}/%FF/hello`, `/_/jobs/%FF`]) {
+      const response = await fetch(`${runner.url}${path}`, { method: 'POST' });
+      expect(response.status, path).toBe(404);
+    }
+    // The App Check exchange refuses a project that is not the runner's as it refuses any other.
+    expect((await fetch(`${runner.url}/_/appcheck/v1/projects/%FF/apps/x:exchangeDebugToken`, { method: 'POST', body: '{}' })).status).toBe(403);
+    // Below the function's own URL the path is the function's: Express (as in the Functions
+    // Framework) refuses an undecodable param with 400; a UTF-8 one reaches the function.
+    expect((await fetch(`${runner.url}/${PROJECT}/us-central1/hello/%FF`)).status).toBe(400);
+    const response = await fetch(`${runner.url}/${PROJECT}/us-central1/hello/caf%C3%A9`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ method: 'GET', path: '/café' });
+  });
+
   it('answers callables through the web SDK, with request.auth from the ID token', async () => {
     const functions = getFunctions(web);
     connectFunctionsEmulator(functions, runner.host, runner.port);
