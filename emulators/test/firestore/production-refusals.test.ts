@@ -2,8 +2,10 @@
  * Requests production refuses and the emulator used to take: ListDocuments with a negative or
  * non-numeric `pageSize`, a page token it never issued or an `orderBy` that is not one;
  * `beginTransaction` asking for both a read-only and a read-write transaction; a Write stream
- * naming a stream id or a stream token this server never sent. Each is INVALID_ARGUMENT (400
- * over REST, code 3 over gRPC); beside each, the honest request still works.
+ * naming a stream id or a stream token this server never sent; an int32 field (`limit`, `offset`)
+ * no int32 holds, a number literal no double holds (`1e400`), a document id with a lone
+ * surrogate (no UTF-8 form). Each is INVALID_ARGUMENT (400 over REST, code 3 over gRPC); beside
+ * each, the honest request still works.
  */
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,5 +128,97 @@ describe('gRPC Write stream', () => {
     expect(status).toBeUndefined();
     expect(received).toHaveLength(4);
     expect(received[3]).toMatchObject({ writeResults: [expect.any(Object)] });
+  });
+});
+
+describe('numbers out of range (REST)', () => {
+  const runQuery = (query: string) => rest(emulator(), 'POST', `/v1/${ROOT}:runQuery`, `{"structuredQuery":{"from":[{"collectionId":"ranged"}],${query}}}`);
+
+  beforeAll(async () => {
+    for (const id of ['a', 'b']) expect((await rest(emulator(), 'PATCH', `/v1/${ROOT}/ranged/${id}`, { fields: {} })).status).toBe(200);
+  });
+
+  it('refuses a limit or offset no int32 holds (1e30, 2^31), and runs with int32 ones', async () => {
+    expectInvalidArgument(await runQuery('"limit":1e30'), /Invalid value at 'structured_query\.limit' \(TYPE_INT32\), 1e\+30/);
+    expectInvalidArgument(await runQuery('"limit":{"value":2147483648}'), /structured_query\.limit.*TYPE_INT32/);
+    expectInvalidArgument(await runQuery('"offset":2147483648'), /Invalid value at 'structured_query\.offset' \(TYPE_INT32\), 2147483648/);
+    const honest = await runQuery('"limit":2147483647,"offset":1');
+    expect(honest.status).toBe(200);
+    expect((honest.body as Array<{ document?: { name: string } }>).filter((entry) => entry.document).map((entry) => entry.document!.name.split('/').pop())).toEqual(['b']);
+  });
+
+  it('refuses a doubleValue literal no double holds (1e400), and stores "Infinity" and 1e308', async () => {
+    const write = (value: string) => rest(emulator(), 'PATCH', `/v1/${ROOT}/ranged/d`, `{"fields":{"x":{"doubleValue":${value}}}}`);
+    expectInvalidArgument(await write('1e400'), /out of range/);
+    expectInvalidArgument(await write('-1e400'), /out of range/);
+    expect((await write('"Infinity"')).body).toMatchObject({ fields: { x: { doubleValue: 'Infinity' } } });
+    expect((await write('1e308')).body).toMatchObject({ fields: { x: { doubleValue: 1e308 } } });
+  });
+});
+
+describe('document ids that are not UTF-8', () => {
+  const lone = `lone\ud800${unique('s')}`;
+  const commit = (id: string) => rest(emulator(), 'POST', `/v1/${ROOT}:commit`, { writes: [{ update: { name: `${ROOT}/utf8/${id}`, fields: {} } }] });
+  const get = (id: string) => rest(emulator(), 'GET', `/v1/${ROOT}/utf8/${encodeURIComponent(id.replace(/\p{Cs}/gu, '\uFFFD'))}`);
+
+  it('refuses a lone surrogate in an id over REST (JSON escape) and stores nothing', async () => {
+    expectInvalidArgument(await commit(lone), /not valid UTF-8/);
+    expect((await get(lone)).status).toBe(404);
+  });
+
+  it('refuses it over gRPC (its CESU-8 bytes, and FF) with INVALID_ARGUMENT and stores nothing, and commits a paired surrogate (an emoji)', async () => {
+    const client = new grpc.Client(`127.0.0.1:${emulator().port}`, grpc.credentials.createInsecure());
+    const request = codecFor('google.firestore.v1.CommitRequest');
+    const response = codecFor('google.firestore.v1.CommitResponse');
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', 'Bearer owner');
+    const encode = (id: string) => request.encode({ database: DB, writes: [{ update: { name: `${ROOT}/utf8/${id}`, fields: {} } }] });
+    /** The request for id `lone@@@`, its three placeholder bytes swapped for `bytes` (a client's encoder never writes them). */
+    const withBytes = (bytes: number[]) => () => {
+      const message = encode('lone@@@');
+      message.set(bytes, message.indexOf('@@@'));
+      return message;
+    };
+    const grpcCommit = (serialize: (id: string) => Buffer, id: string) =>
+      new Promise<grpc.ServiceError | null>((resolve) => {
+        client.makeUnaryRequest('/google.firestore.v1.Firestore/Commit', serialize, response.decode, id, metadata, (error) => resolve(error));
+      });
+    try {
+      for (const bytes of [[0xed, 0xa0, 0x80], [0xff, 0x41, 0x41]]) {
+        expect(await grpcCommit(withBytes(bytes), ''), String(bytes)).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(/not valid UTF-8/) });
+      }
+      expect((await get('lone\ufffd\ufffd\ufffd')).status).toBe(404);
+      expect((await get('lone\ufffdAA')).status).toBe(404);
+      const emoji = `party\u{1F389}${unique('e')}`;
+      expect(await grpcCommit(encode, emoji)).toBeNull();
+      expect((await get(emoji)).status).toBe(200);
+    } finally {
+      client.close();
+    }
+  });
+});
+
+describe('int32 fields over gRPC', () => {
+  it('reads an offset varint of 2^31 as the int32 it is cut to (negative) and refuses it, and runs an int32 offset', async () => {
+    const client = new grpc.Client(`127.0.0.1:${emulator().port}`, grpc.credentials.createInsecure());
+    const request = codecFor('google.firestore.v1.RunQueryRequest');
+    const response = codecFor('google.firestore.v1.RunQueryResponse');
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', 'Bearer owner');
+    const run = (offset: number) =>
+      new Promise<{ status: grpc.StatusObject; documents: number }>((resolve) => {
+        // protobufjs writes 2^31 as the 5-byte varint a client of any language sends for it.
+        const call = client.makeServerStreamRequest('/google.firestore.v1.Firestore/RunQuery', request.encode, response.decode as (b: Buffer) => Json, { parent: ROOT, structuredQuery: { from: [{ collectionId: 'ranged' }], offset, limit: 1 } }, metadata);
+        let documents = 0;
+        call.on('data', (message: Json) => (documents += message.document ? 1 : 0));
+        call.on('error', () => {});
+        call.on('status', (status) => resolve({ status, documents }));
+      });
+    try {
+      expect((await run(2 ** 31)).status).toMatchObject({ code: grpc.status.INVALID_ARGUMENT, details: expect.stringMatching(/offset must be a non-negative integer/) });
+      expect(await run(1)).toMatchObject({ status: { code: grpc.status.OK }, documents: 1 });
+    } finally {
+      client.close();
+    }
   });
 });

@@ -66,6 +66,10 @@ export function numericId(segment: string): bigint | undefined {
   return n < INT64_MIN || n > INT64_MAX ? undefined : n;
 }
 
+/** A UTF-16 surrogate without its pair (`\p{Cs}` in a `u` regex matches only unpaired ones). */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
 /** Segments at odd positions name documents: only those may be numeric ids. */
 function validateSegments(segments: string[], name: string, allowReserved = false): void {
   if (segments.length > MAX_PATH_DEPTH) {
@@ -78,6 +82,8 @@ function validateSegments(segments: string[], name: string, allowReserved = fals
     if (!allowReserved && !numericDocumentId && /^__.*__$/.test(segment)) {
       throw invalidArgument(`Resource id "${segment}" is invalid because reserved ids matching __.*__ are not allowed.`);
     }
+    // A lone surrogate has no UTF-8 form: production's ids are UTF-8 and such a name never parses there.
+    if (LONE_SURROGATE.test(segment)) throw invalidArgument(`Resource id "${segment.replace(LONE_SURROGATES, '\uFFFD')}" is invalid because it is not valid UTF-8.`);
     if (Buffer.byteLength(segment, 'utf8') > MAX_ID_BYTES) {
       throw invalidArgument(`Resource id "${segment.slice(0, 40)}..." is longer than ${MAX_ID_BYTES} bytes.`);
     }

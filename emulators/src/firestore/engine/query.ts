@@ -277,6 +277,20 @@ function checkKeyPlacement(orderBy: OrderClause[], filter: FilterPlan): void {
 const QUERY_KEYS = new Set(['select', 'from', 'where', 'orderBy', 'startAt', 'endAt', 'offset', 'limit', 'findNearest']);
 
 /** Plans `structuredQuery` under `parent` (path relative to documents/, '' for root). */
+const INT32_MAX = 2 ** 31 - 1;
+
+/**
+ * An int32 field of the request (`limit`, `offset`). Over REST a number no int32 holds (`1e30`,
+ * `2147483648`) is refused in the words of Google's JSON parser, as production does; over gRPC
+ * the varint is already cut to 32 bits by the decoder, as production's is, and a negative
+ * result is refused below like any negative number.
+ */
+function int32(raw: unknown, field: string): number {
+  const value = Number(raw);
+  if (value >= -INT32_MAX - 1 && value <= INT32_MAX) return value;
+  throw invalidArgument(`Invalid value at '${field}' (TYPE_INT32), ${typeof raw === 'string' ? `"${raw}"` : String(raw)}`);
+}
+
 export function planQuery(raw: unknown, parent: string, db: DatabaseId): PlannedQuery {
   if (typeof raw !== 'object' || raw === null) throw invalidArgument('Missing structured query.');
   const query = raw as Record<string, unknown>;
@@ -304,9 +318,10 @@ export function planQuery(raw: unknown, parent: string, db: DatabaseId): Planned
   if (!orderBy.some((clause) => isKeyPath(clause.path))) orderBy.push({ path: ['__name__'], direction: lastDirection });
   checkKeyPlacement(orderBy, filter);
 
-  const limit = query.limit === undefined || query.limit === null ? undefined : Number((query.limit as { value?: unknown }).value ?? query.limit);
+  const rawLimit = query.limit === undefined || query.limit === null ? undefined : ((query.limit as { value?: unknown }).value ?? query.limit);
+  const limit = rawLimit === undefined ? undefined : int32(rawLimit, 'structured_query.limit');
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw invalidArgument('limit must be a non-negative integer.');
-  const offset = Number(query.offset ?? 0);
+  const offset = int32(query.offset ?? 0, 'structured_query.offset');
   if (!Number.isInteger(offset) || offset < 0) throw invalidArgument('offset must be a non-negative integer.');
   const select = query.select
     ? ((query.select as { fields?: unknown[] }).fields ?? []).map((field) => fieldRef(field))

@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { checkNesting } from '../engine/nesting.js';
 import { FirestoreError, invalidArgument } from '../errors.js';
+import { jsonLiteralRefusal } from './json-literals.js';
 
 const MAX_BODY_BYTES = 20 * 1024 * 1024;
 
@@ -32,6 +33,8 @@ export async function readJsonBody(request: IncomingMessage): Promise<Record<str
   }
   // Before anything walks it recursively (the field check, value parsing).
   checkNesting(body);
+  const refusal = jsonLiteralRefusal(body);
+  if (refusal) throw refusal;
   return body as Record<string, unknown>;
 }
 

@@ -5,6 +5,7 @@
  * values) are converted here by walking the message type, without touching protobufjs's
  * global wrappers (the SDKs in the same process rely on them).
  */
+import { isUtf8 } from 'node:buffer';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import protobuf from 'protobufjs';
@@ -161,11 +162,26 @@ export interface MessageCodec {
   encode(json: unknown): Buffer;
 }
 
+/**
+ * protobufjs reads a string field with Node's decoder, which turns bytes that are not UTF-8
+ * (`ED A0 80`, a lone surrogate's CESU-8 form; `FF`) into U+FFFD; proto3 requires string fields
+ * to be UTF-8 and production's parser refuses the message. This reader refuses it too (the
+ * transports answer a decode failure INVALID_ARGUMENT); the generated decoders of nested
+ * messages read from the same reader.
+ */
+class Utf8CheckingReader extends protobuf.BufferReader {
+  override string(): string {
+    const bytes = this.bytes();
+    if (!isUtf8(bytes)) throw new TypeError('A string field is not valid UTF-8.');
+    return bytes.toString('utf8');
+  }
+}
+
 export function codecFor(typeName: string): MessageCodec {
   const type = root.lookupType(typeName);
   type.resolveAll();
   return {
-    decode: (buffer) => objectToJson(type, type.toObject(type.decode(buffer), TO_OBJECT) as Record<string, unknown>),
+    decode: (buffer) => objectToJson(type, type.toObject(type.decode(new Utf8CheckingReader(buffer)), TO_OBJECT) as Record<string, unknown>),
     encode: (json) => Buffer.from(type.encode(type.fromObject(jsonToObject(type, json) as Record<string, unknown>)).finish()),
   };
 }
