@@ -5,9 +5,12 @@
  * `date` header and a commit's timestamps aside): a good Commit, a message split across DATA
  * frames, malformed messages, no message, two messages, one over the receive limit, a bad token,
  * a rules denial, a missing document, a passed deadline and request timeout, and what is left to
- * grpc-js either way (an unknown method, a wrong content type, an unreadable deadline).
+ * grpc-js either way (an unknown method, a wrong content type, an unreadable deadline). Where
+ * grpc-js departs from the gRPC spec (a truncated message, a compressed flag under identity
+ * encoding: INTERNAL by the spec) this path follows the spec, and the test says how each answers.
  */
 import { connect, type IncomingHttpHeaders } from 'node:http2';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFirestoreEmulator, type FirestoreEmulator } from '../../src/firestore/index.js';
 import { takeStreamsFirst } from '../../src/firestore/transport/grpc-js-streams.js';
@@ -144,7 +147,6 @@ describe('the own unary gRPC path', () => {
       ['bytes that are not a CommitRequest', { chunks: [frame(Buffer.from([0xff, 0xff, 0xff, 0xff]))] }, '3'],
       ['no database', { chunks: [frame(Buffer.alloc(0))] }, '3'],
       ['no message at all', { chunks: [] }, '12'],
-      ['a truncated message', { chunks: [frame(write('t')).subarray(0, 12)] }, '12'],
       ['two messages', { chunks: [Buffer.concat([frame(write('two-1')), frame(write('two-2'))])] }, '12'],
       ['a message over the 16 MiB receive limit', { chunks: [frame(Buffer.alloc(10), 17 * 1024 * 1024)] }, '8'],
       ['a token that is not a JWT', { headers: { authorization: 'Bearer nope' }, chunks: [frame(write('tok'))] }, '16'],
@@ -161,6 +163,35 @@ describe('the own unary gRPC path', () => {
     // Neither of the two messages was committed.
     const read = await call(own, { path: '/google.firestore.v1.Firestore/GetDocument', chunks: [frame(getRequest.encode({ name: `${ROOT}/unary/two-1` }))] });
     expect(read.headers['grpc-status']).toBe('5');
+  });
+
+  it('answers a truncated message or a set Compressed-Flag under identity encoding INTERNAL, as the gRPC spec says (grpc-js does not)', async () => {
+    const compressed = (message: Buffer) => {
+      const framed = frame(message);
+      framed[0] = 1;
+      return framed;
+    };
+    const cases: Array<[string, RawCall, string]> = [
+      ['a truncated message', { chunks: [frame(write('t')).subarray(0, 12)] }, '12'],
+      ['a whole message, then a truncated one', { chunks: [Buffer.concat([frame(write('t2')), frame(write('t3')).subarray(0, 8)])] }, '0'],
+      ['a compressed frame without grpc-encoding', { chunks: [compressed(write('z1'))] }, '0'],
+      ['a compressed frame with grpc-encoding identity', { headers: { 'grpc-encoding': 'identity' }, chunks: [compressed(write('z2'))] }, '0'],
+    ];
+    for (const [what, raw, grpcJsStatus] of cases) {
+      const [mine, theirs] = await both(raw);
+      expect(theirs.headers['grpc-status'] ?? theirs.trailers?.['grpc-status'], `grpc-js: ${what}`).toBe(grpcJsStatus);
+      expect(mine.headers['grpc-status'], what).toBe('13');
+    }
+    // None of them was committed here.
+    for (const id of ['t2', 'z1', 'z2']) {
+      const read = await call(own, { path: '/google.firestore.v1.Firestore/GetDocument', chunks: [frame(getRequest.encode({ name: `${ROOT}/unary/${id}` }))] });
+      expect(read.headers['grpc-status'], id).toBe('5');
+    }
+    // A gzip-compressed request (grpc-encoding gzip) is grpc-js's to decompress, and commits.
+    const gzipped = frame(gzipSync(write('gz')));
+    gzipped[0] = 1;
+    const [mine] = await both({ headers: { 'grpc-encoding': 'gzip' }, chunks: [gzipped] });
+    expect(mine.trailers?.['grpc-status']).toBe('0');
   });
 
   it('answers a wrong content type as grpc-js does (415, left to it)', async () => {

@@ -9,7 +9,9 @@
  * `grpc-status` / `grpc-message` (URI-encoded), a trailers-only answer for a refusal; the same
  * decoding and answer (UnaryMethodRoute, shared with the grpc-js handlers); the same statuses
  * for a request that has no message or two, a message over the receive limit, a deadline
- * (`grpc-timeout`) or the request timeout passed. Whatever this path does not take on is left
+ * (`grpc-timeout`) or the request timeout passed. Two answers differ from grpc-js's, which
+ * differ from the gRPC spec: a truncated message and a set Compressed-Flag under identity
+ * encoding are INTERNAL here, as the spec says. Whatever this path does not take on is left
  * to grpc-js by `takesUnaryCall` before a byte is read: a compressed request (`grpc-encoding`
  * other than identity), an unreadable `grpc-timeout`, a content type grpc-js refuses, and any
  * method that is not a unary Firestore one. test/firestore/grpc-unary-path.test.ts sends the
@@ -96,6 +98,12 @@ class UnaryCall {
     this.received += chunk.length;
     // Each complete 5-byte prefix is checked as it arrives, as grpc-js's StreamDecoder does.
     while (this.received - this.nextFrame >= 5) {
+      // This path serves identity-encoded calls only: a set Compressed-Flag there is a protocol
+      // error, INTERNAL by the gRPC spec (compression.md). grpc-js reads such bytes as if uncompressed.
+      if (this.byteAt(this.nextFrame) !== 0) {
+        this.refuse(RpcCode.INTERNAL, 'Received compressed message but "grpc-encoding" header was identity');
+        return;
+      }
       const length = this.readLength(this.nextFrame + 1);
       if (this.limits.maxReceiveMessageLength !== -1 && length > this.limits.maxReceiveMessageLength) {
         this.refuse(RpcCode.RESOURCE_EXHAUSTED, `Received message larger than max (${length} vs ${this.limits.maxReceiveMessageLength})`);
@@ -128,12 +136,17 @@ class UnaryCall {
 
   private end(): void {
     if (this.done) return;
+    // Bytes after the last whole message: the request ended mid-frame. The gRPC spec makes a
+    // truncated message INTERNAL; grpc-js drops the bytes (and, with no whole message, answers UNIMPLEMENTED).
+    if (this.received !== this.nextFrame) {
+      this.refuse(RpcCode.INTERNAL, 'Received a truncated message: the request ended inside a frame');
+      return;
+    }
     if (this.messages === 0) {
       this.refuse(RpcCode.UNIMPLEMENTED, `Received no request message for server streaming method ${this.route.path}`);
       return;
     }
     const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
-    // The frame's compressed flag is not looked at: with identity encoding grpc-js reads the bytes as they are.
     const length = bytes.readUInt32BE(1);
     const request = this.route.decode(bytes.subarray(5, 5 + length));
     let response: Record<string, unknown>;
