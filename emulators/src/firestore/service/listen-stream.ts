@@ -2,13 +2,15 @@
  * The Listen stream (firestore.proto `Listen`), shared by gRPC and WebChannel. Each target
  * (a query or a set of documents) gets ADD, its documents, CURRENT with a resume token and a
  * global read time (a target resumed from a resume token or read time within the last 30
- * minutes gets only what changed since: no RESET); after every commit, each target hears of the changes that concern it
+ * minutes gets only what changed since: no RESET; a query resumed from a token older than
+ * UNTRACKED_AFTER_NANOS gets an existence filter instead of removals); after every commit, each target hears of the changes that concern it
  * (documentChange / documentDelete / documentRemove), followed by one global read time, so
  * every listener sees each committed change exactly once and in commit order.
  */
 import { BadTokenError, callerFromAuthorization, type Caller } from '../../common/auth.js';
 import { RpcCode, asFirestoreError, invalidArgument, type FirestoreError } from '../errors.js';
 import type { Database, DocumentChange } from '../engine/database.js';
+import { bloomFilterOf } from '../engine/bloom-filter.js';
 import { toDocumentJson } from '../engine/documents.js';
 import { checkNesting } from '../engine/nesting.js';
 import { inQueryScope, matchesQuery, runPlannedQuery, type PlannedQuery } from '../engine/query.js';
@@ -28,6 +30,22 @@ interface Target {
 
 /** "If the listener is disconnected for more than 30 minutes, you are charged for reads as if you had issued a brand-new query" (pricing page). */
 export const RESUME_WINDOW_NANOS = 30n * 60n * 1_000_000_000n;
+
+/**
+ * How long after a query's resume token Watch is taken to have stopped tracking it: a query
+ * resumed from further back gets an existence filter (a count and a bloom filter of the
+ * matching names) rather than a removal per document, as production's Watch sends once it has
+ * let the query go (firebase-js-sdk's bloom filter tests wait 10 seconds for that). Production
+ * does not publish its figure; resumes within it (a reconnect) keep getting removals.
+ */
+export const UNTRACKED_AFTER_NANOS = 5n * 1_000_000_000n;
+
+/** Whether a target resumes with a resume token older than UNTRACKED_AFTER_NANOS. */
+function untrackedSince(spec: Record<string, unknown>, now: Nanos): boolean {
+  if (typeof spec.resumeToken !== 'string' || spec.resumeToken === '') return false;
+  const resumeAt = resumeTimeOf(spec);
+  return resumeAt !== undefined && now - resumeAt > UNTRACKED_AFTER_NANOS;
+}
 
 export function resumeToken(time: Nanos): string {
   return Buffer.from(`t${time.toString()}`).toString('base64');
@@ -153,11 +171,19 @@ export class ListenStream implements StreamHandle {
         billed.push(doc.path);
         this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
       }
-      for (const path of then.keys()) {
-        if (target.held.has(path)) continue;
-        const deleted = database.store.get(path) === null;
-        if (!deleted) billed.push(path);
-        this.sendGone(database, target, path, deleted, database.now());
+      if (target.query !== undefined && untrackedSince(spec, database.now())) {
+        // Watch stopped tracking this query a while ago and no longer knows which documents the
+        // client holds: instead of a removal for each, it sends how many match now and a bloom
+        // filter of their names; the SDK drops what the filter lacks, or re-queries on a mismatch.
+        const names = docs.map((doc) => `${database.root}/${doc.path}`);
+        this.send({ filter: { targetId: id, count: docs.length, unchangedNames: bloomFilterOf(names) } });
+      } else {
+        for (const path of then.keys()) {
+          if (target.held.has(path)) continue;
+          const deleted = database.store.get(path) === null;
+          if (!deleted) billed.push(path);
+          this.sendGone(database, target, path, deleted, database.now());
+        }
       }
     }
     meter.reads(this.caller, 'Listen', billed, target.query ? { count: 1, collectionId: target.query.collectionId ?? '' } : undefined);
