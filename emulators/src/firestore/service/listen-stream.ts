@@ -40,11 +40,18 @@ export const RESUME_WINDOW_NANOS = 30n * 60n * 1_000_000_000n;
  */
 export const UNTRACKED_AFTER_NANOS = 5n * 1_000_000_000n;
 
-/** Whether a target resumes with a resume token older than UNTRACKED_AFTER_NANOS. */
-function untrackedSince(spec: Record<string, unknown>, now: Nanos): boolean {
+/**
+ * Whether a target resumes with a resume token older than UNTRACKED_AFTER_NANOS. Measured on
+ * the wall clock (the database's clock moves only with commits), or the database's clock when
+ * it is ahead (a test that advances it).
+ */
+function untrackedSince(spec: Record<string, unknown>, database: Database): boolean {
   if (typeof spec.resumeToken !== 'string' || spec.resumeToken === '') return false;
   const resumeAt = resumeTimeOf(spec);
-  return resumeAt !== undefined && now - resumeAt > UNTRACKED_AFTER_NANOS;
+  if (resumeAt === undefined) return false;
+  const wall = BigInt(Date.now()) * 1_000_000n;
+  const now = wall > database.now() ? wall : database.now();
+  return now - resumeAt > UNTRACKED_AFTER_NANOS;
 }
 
 export function resumeToken(time: Nanos): string {
@@ -171,7 +178,7 @@ export class ListenStream implements StreamHandle {
         billed.push(doc.path);
         this.send({ documentChange: { document: toDocumentJson(database.root, doc), targetIds: [id] } });
       }
-      if (target.query !== undefined && untrackedSince(spec, database.now())) {
+      if (target.query !== undefined && untrackedSince(spec, database)) {
         // Watch stopped tracking this query a while ago and no longer knows which documents the
         // client holds: instead of a removal for each, it sends how many match now and a bloom
         // filter of their names; the SDK drops what the filter lacks, or re-queries on a mismatch.
