@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bitIndexes } from '../engine/bloom-filter.js';
 import { Databases } from './databases.js';
 import { createOpenStream } from './open-stream.js';
 
@@ -24,8 +25,48 @@ function setup() {
       if (m.documentDelete) return `delete:${String((m.documentDelete as { document: string }).document).split('/').pop()}`;
       return 'other';
     });
-  return { database, stream, sent, failures, set, kinds };
+  return { database, databases, stream, sent, failures, set, kinds };
 }
+
+/** Whether an existence filter's bloom filter holds `name`, read as the SDK reads it. */
+function filterHolds(filter: { unchangedNames: { bits: { bitmap: string; padding: number }; hashCount: number } }, name: string): boolean {
+  const bitmap = Buffer.from(filter.unchangedNames.bits.bitmap, 'base64');
+  const bitCount = bitmap.length * 8 - filter.unchangedNames.bits.padding;
+  return bitIndexes(name, bitCount, filter.unchangedNames.hashCount).every((index) => (bitmap[index >> 3]! & (1 << (index & 7))) !== 0);
+}
+
+describe('a query resumed with a resume token', () => {
+  const SECOND = 1_000_000_000n;
+  /** c/a..c/d listened to; then c/a deleted, c/b moved out of the query, c/c updated, c/e added; resumed `after` seconds after the token. */
+  function resume(after: bigint) {
+    const context = setup();
+    const { database, databases, stream, sent, set } = context;
+    for (const [id, n] of [['a', 1], ['b', 2], ['c', 3], ['d', 4]] as const) set(id, n);
+    const token = Buffer.from(`t${database.now()}`).toString('base64');
+    database.commit({ kind: 'owner' }, [{ delete: `${ROOT}/c/a` }]);
+    set('b', 20);
+    set('c', 5);
+    set('e', 6);
+    databases.clock.advanceTo(database.now() + after * SECOND);
+    sent.length = 0;
+    const query = { parent: ROOT, structuredQuery: { from: [{ collectionId: 'c' }], where: { fieldFilter: { field: { fieldPath: 'n' }, op: 'LESS_THAN', value: { integerValue: '10' } } } } };
+    stream.receive({ addTarget: { targetId: 3, resumeToken: token, query } });
+    return context;
+  }
+
+  it('soon after its token (a reconnect): the changes, then a delete and a remove for what left', () => {
+    const { kinds } = resume(1n);
+    expect(kinds()).toEqual(['ADD', 'change:c', 'change:e', 'delete:a', 'remove:b', 'CURRENT', 'GLOBAL']);
+  });
+
+  it('after Watch stopped tracking it: the changes, then an existence filter (count and a bloom filter of every name that matches) instead of removals', () => {
+    const { kinds, sent } = resume(6n);
+    expect(kinds()).toEqual(['ADD', 'change:c', 'change:e', 'other', 'CURRENT', 'GLOBAL']);
+    const filter = sent.find((m) => m.filter)!.filter as { targetId: number; count: number; unchangedNames: { bits: { bitmap: string; padding: number }; hashCount: number } };
+    expect(filter).toMatchObject({ targetId: 3, count: 3 });
+    for (const id of ['c', 'd', 'e']) expect(filterHolds(filter, `${ROOT}/c/${id}`), id).toBe(true);
+  });
+});
 
 describe('ListenStream', () => {
   it('a limit window: a document entering pushes the last one out (remove), one global read time per commit', () => {
