@@ -171,7 +171,8 @@ export interface MessageCodec {
  */
 class Utf8CheckingReader extends protobuf.BufferReader {
   override string(): string {
-    const bytes = this.bytes();
+    // A BufferReader's bytes are a Buffer (a view on the message, no copy).
+    const bytes = this.bytes() as Buffer;
     if (!isUtf8(bytes)) throw new TypeError('A string field is not valid UTF-8.');
     return bytes.toString('utf8');
   }
