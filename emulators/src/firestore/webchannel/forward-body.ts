@@ -3,6 +3,7 @@
  * `[headers=…&]count=N&ofs=K&req0___data__=<JSON>&…`, where map `reqI` has map id `K + I`
  * and, with Firestore's `sendRawJson`, carries one request as JSON in its `__data__` field.
  */
+import { jsonLiteralRefusal } from '../transport/json-literals.js';
 import { ChannelRequestError } from './channel-request.js';
 
 /** WebChannel never puts more than this many maps in one POST. */
@@ -58,9 +59,14 @@ function requiredCount(form: URLSearchParams, name: string, max: number): number
 }
 
 function parseJson(text: string, field: string): unknown {
+  let message: unknown;
   try {
-    return JSON.parse(text);
+    message = JSON.parse(text);
   } catch {
     throw new ChannelRequestError(400, `${field} is not valid JSON`);
   }
+  // What Google's JSON parser refuses and JSON.parse takes (1e400, a lone surrogate escape), refused as any bad map.
+  const refusal = jsonLiteralRefusal(message);
+  if (refusal) throw new ChannelRequestError(400, `${field}: ${refusal.message}`);
+  return message;
 }

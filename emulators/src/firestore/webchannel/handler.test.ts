@@ -272,6 +272,12 @@ describe('WebChannel errors', () => {
   it('answers malformed bodies with 400 and opens no stream', async () => {
     const bad = await post(LISTEN, { RID: 1 }, 'count=1&ofs=0&req0___data__=%7Bnot-json');
     expect(bad).toMatchObject({ status: 400, text: 'req0___data__ is not valid JSON' });
+    // JSON that Google's parser refuses: a number no double holds, a lone surrogate escape.
+    for (const data of ['{"n":1e400}', '{"s":"\\ud800"}']) {
+      const refused = await post(LISTEN, { RID: 1 }, `count=1&ofs=0&req0___data__=${encodeURIComponent(data)}`);
+      expect(refused.status, data).toBe(400);
+      expect(refused.text, data).toMatch(/^req0___data__: Invalid JSON payload received/);
+    }
     expect((await post(LISTEN, { RID: 1 }, 'garbage')).status).toBe(400);
     expect(streams).toHaveLength(0);
     const sid = await handshake();
