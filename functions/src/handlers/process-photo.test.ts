@@ -256,6 +256,26 @@ describe('photo pipeline', () => {
     expect(await handleProcessPhoto(deps, await upload(deps, 'other', small, { uid: 'u2' }))).toEqual({ status: 'ready' });
   });
 
+  it('issue 39: grows the daily quota with reputation, asking Auth only once the base quota is used up', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 2 } });
+    seedFestival(deps.docs);
+    const small = await jpeg(64, 64);
+    // A visitor made and verified today, and one with reputation (a month old, a favourite two days ago).
+    deps.accounts.add('fresh', { createdAt: new Date(NOW.getTime() - 60_000) });
+    deps.accounts.add('known', { createdAt: new Date(NOW.getTime() - 20 * 86_400_000) });
+    deps.docs.seed(firestorePaths.favorite('known', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(NOW.getTime() - 2 * 86_400_000) });
+    const found: string[] = [];
+    const find = deps.accounts.find.bind(deps.accounts);
+    deps.accounts.find = async (uid) => (found.push(uid), find(uid));
+    for (const uid of ['fresh', 'known']) {
+      for (let i = 1; i <= 2; i++) expect(await handleProcessPhoto(deps, await upload(deps, `${uid}-${i}`, small, { uid }))).toEqual({ status: 'ready' });
+    }
+    expect(found).toEqual([]);
+    expect(await handleProcessPhoto(deps, await upload(deps, 'fresh-3', small, { uid: 'fresh' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 2 } });
+    for (let i = 3; i <= 4; i++) expect(await handleProcessPhoto(deps, await upload(deps, `known-${i}`, small, { uid: 'known' }))).toEqual({ status: 'ready' });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'known-5', small, { uid: 'known' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 4 } });
+  });
+
   it('suggests the set the uploader favourited when two stages play at the capture time', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);

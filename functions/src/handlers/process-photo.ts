@@ -1,12 +1,13 @@
 import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, uploadRateSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
 import { rejectReasons } from '../domain/image-policy.js';
-import { festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour } from '../domain/quota.js';
+import { dailyUploadLimit, festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour, uploadStanding } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
 import { onceInTransaction } from './once.js';
 import { readPerformances } from './programme.js';
+import { readReputation } from './reputation.js';
 
 export const PROCESS_PHOTO = 'processPhoto';
 
@@ -49,8 +50,9 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     size: event.data.size,
     // The quota is reserved only for bytes that passed the screening (issue 39).
     admit: async () => {
-      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId);
-      if (quota === 'person') return rejectReasons.quota(deps.settings.dailyUploadQuota);
+      const limit = await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt);
+      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId, limit);
+      if (quota === 'person') return rejectReasons.quota(limit);
       if (quota === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
       return null;
     },
@@ -71,7 +73,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   if (outcome.status === 'rejected') {
     // Junk counts against its sender's day only (so one person cannot send it without end);
     // a file the decoder refused after admission gives the festival's hour its place back.
-    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId);
+    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId, await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt));
     if (outcome.at === 'decoding') await releaseFestivalPlace(deps, festivalId, hour, photoId);
     return reject(deps, event, outcome.reason, outcome.detail);
   }
@@ -106,11 +108,24 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
 }
 
 /**
+ * The uploader's daily quota as their reputation has grown it (domain/quota.ts). Everyone has
+ * at least the base quota, so Auth and the person's history are read only once they have used
+ * it up: most uploads cost no reads for this.
+ */
+async function personalLimit(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, festivalId: string, uid: string, day: string, at: Date): Promise<number> {
+  const base = deps.settings.dailyUploadQuota;
+  const used = (await deps.docs.get(quotaPath(festivalId, uid, day), uploadQuotaSchema))?.photoIds.length ?? 0;
+  if (used < base) return base;
+  const { reputation, account } = await readReputation(deps, uid, at);
+  return dailyUploadLimit(uploadStanding(reputation, account?.createdAt ?? null, at), base);
+}
+
+/**
  * Counts the photo against its uploader's festival day and against the festival's hour (one
  * transaction: a photo refused by either uses up neither). A retried photo counts once.
  * Resolves which limit refused it, or null.
  */
-async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string): Promise<'person' | 'festival' | null> {
+async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string, dailyLimit: number): Promise<'person' | 'festival' | null> {
   const personPath = quotaPath(festivalId, uid, day);
   const festivalPath = festivalRatePath(festivalId, hour);
   return deps.docs.transaction(async (tx) => {
@@ -118,7 +133,7 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
       [personPath, uploadQuotaSchema],
       [festivalPath, uploadRateSchema],
     ]);
-    const mine = reserveUpload(person, photoId, deps.settings.dailyUploadQuota);
+    const mine = reserveUpload(person, photoId, dailyLimit);
     if (!mine.allowed) return 'person';
     const everyone = reserveUpload(festival, photoId, deps.settings.festivalUploadsPerHour);
     if (!everyone.allowed) return 'festival';
@@ -129,10 +144,10 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
 }
 
 /** Counts a refused file against its uploader's festival day only (retry-safe: by photo id). */
-async function countAgainstPerson(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<void> {
+async function countAgainstPerson(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, day: string, photoId: string, dailyLimit: number): Promise<void> {
   const personPath = quotaPath(festivalId, uid, day);
   await deps.docs.transaction(async (tx) => {
-    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, deps.settings.dailyUploadQuota);
+    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, dailyLimit);
     if (mine.allowed && mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
   });
 }
