@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, photoSchema, storagePaths } from '@encore/model';
+import { firestorePaths, photoSchema, storagePaths, uploadRefusalsName, uploadRefusalsSchema } from '@encore/model';
 import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead, zeroPngBomb } from '../testing/fixtures.js';
 import { TEST_SETTINGS, FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { sharpImages } from '../platform/images.js';
@@ -274,6 +274,24 @@ describe('photo pipeline', () => {
     expect(await handleProcessPhoto(deps, await upload(deps, 'fresh-3', small, { uid: 'fresh' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 2 } });
     for (let i = 3; i <= 4; i++) expect(await handleProcessPhoto(deps, await upload(deps, `known-${i}`, small, { uid: 'known' }))).toEqual({ status: 'ready' });
     expect(await handleProcessPhoto(deps, await upload(deps, 'known-5', small, { uid: 'known' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 4 } });
+  });
+
+  it('issue 39: counts each refused upload once on the dashboard, by hour (festival time) and reason', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 1 } });
+    seedFestival(deps.docs);
+    const junk = await upload(deps, 'junk', Buffer.from('not an image'));
+    await handleProcessPhoto(deps, junk);
+    // A redelivered event of a photo already refused adds nothing.
+    await handleProcessPhoto(deps, junk);
+    await handleProcessPhoto(deps, await upload(deps, 'empty', emptyFile()));
+    await handleProcessPhoto(deps, await upload(deps, 'over', await jpeg(64, 64), { uid: 'u1' }));
+    await handleProcessPhoto(deps, await upload(deps, 'fine', await jpeg(64, 64), { uid: 'u2' }));
+    // NOW is 22:00 in Amsterdam, 14 August: its hour starts at 20:00 UTC.
+    expect(uploadRefusalsSchema.parse(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, uploadRefusalsName('2026-08-14'))))).toEqual({
+      day: '2026-08-14',
+      hours: { '2026-08-14T20:00:00.000Z': { unknown: 1, empty: 1, quota: 1 } },
+      updatedAt: NOW,
+    });
   });
 
   it('suggests the set the uploader favourited when two stages play at the capture time', async () => {

@@ -6,6 +6,8 @@ import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
 import { onceInTransaction } from './once.js';
+import { countUploadRefusal } from './upload-refusals.js';
+import type { DocTransaction } from '../platform/docs.js';
 import { readPerformances } from './programme.js';
 import { readReputation } from './reputation.js';
 
@@ -75,7 +77,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     // a file the decoder refused after admission gives the festival's hour its place back.
     if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId, await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt));
     if (outcome.at === 'decoding') await releaseFestivalPlace(deps, festivalId, hour, photoId);
-    return reject(deps, event, outcome.reason, outcome.detail);
+    return reject(deps, event, outcome.reason, outcome.detail, festival.timeZone);
   }
 
   const { image } = outcome;
@@ -162,11 +164,14 @@ async function releaseFestivalPlace(deps: Pick<Deps, 'docs'>, festivalId: string
 }
 
 /** Writes the final photo state with the ledger entry, if the photo is still processing. */
-async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo) {
+async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo, alongside?: (tx: DocTransaction) => void) {
   const photoPath = firestorePaths.photo(event.data.festivalId, event.data.photoId);
   await onceInTransaction(deps.docs, PROCESS_PHOTO, event.id, deps.now(), async (tx) => {
     const current = await tx.get(photoPath, photoSchema);
-    if (current?.status === 'processing' && current.originalPath === event.data.path) tx.set(photoPath, update(current));
+    if (current?.status === 'processing' && current.originalPath === event.data.path) {
+      tx.set(photoPath, update(current));
+      alongside?.(tx);
+    }
   });
 }
 
@@ -174,9 +179,11 @@ async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'phot
  * Refuses the photo: the reason as a code and its numbers (`rejection`, which the app words in
  * the reader's language) and in English words (`rejectReason`, for logs and older apps).
  */
-async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: Rejection, detail?: string): Promise<Outcome> {
+async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: Rejection, detail?: string, timeZone?: string): Promise<Outcome> {
   const words = message('rejection', 'en', reason);
-  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: words, rejection: reason, updatedAt: deps.now() }));
+  // The dashboard's refused uploads per hour and why, once per photo (with its rejection), in its festival's clock.
+  const countRefusal = timeZone ? (tx: DocTransaction) => countUploadRefusal(tx, event.data.festivalId, new Date(event.occurredAt), timeZone, reason.code, deps.now()) : undefined;
+  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: words, rejection: reason, updatedAt: deps.now() }), countRefusal);
   logs.photoRejected({ festivalId: event.data.festivalId, photoId: event.data.photoId, reason: words, code: reason.code, detail });
   return { status: 'rejected', reason };
 }
