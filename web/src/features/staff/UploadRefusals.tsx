@@ -8,6 +8,7 @@ import { clockTime } from '../../time/format';
 import { calendarDayOf } from './today-figures';
 import { refusalRows } from './upload-refusals';
 import './staff-tools.css';
+import './upload-refusals.css';
 
 /** Each refusal reason in a few words (the visitor's notice has the full sentence). */
 const reasonLabels = defineMessages<RejectionCode>({
@@ -44,7 +45,7 @@ export function UploadRefusalsTable({ refusals, timeZone }: { refusals: Pick<Upl
   const intl = useIntl();
   const rows = refusalRows(refusals);
   return (
-    <section className="panel" aria-labelledby="upload-refusals-title">
+    <section className="panel upload-refusals" aria-labelledby="upload-refusals-title">
       <h3 id="upload-refusals-title">
         <FormattedMessage id="staff.uploadRefusals.title" defaultMessage="Uploads refused today" />
       </h3>
