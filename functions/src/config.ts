@@ -8,7 +8,7 @@ import { defineInt, defineString } from 'firebase-functions/params';
 
 export const dailyUploadQuota = defineInt('DAILY_UPLOAD_QUOTA', {
   default: 50,
-  description: 'Photos one person may upload per festival day',
+  description: 'Photos a newcomer may upload per festival day; reputation doubles it, a regular (reputation and a 30-day-old account) has four times as much',
 });
 
 export const reportHideThreshold = defineInt('REPORT_HIDE_THRESHOLD', {

@@ -36,6 +36,8 @@ export const logs = {
   /** The uploader deleted their photo: its files, reactions and document are gone. */
   photoRemoved: info('photo-removed'),
   favoriteCounted: info('favorite-counted'),
+  /** A verified account's favourite judged for trending (issue 39): whether its giver had reputation, or why not. */
+  favoriteJudged: info('favorite-judged'),
   /** The festival's live document rewritten: how many sets were recounted for it. */
   liveSetsPublished: info('live-sets-published'),
   /** The festival's photo reactions published: photos recounted, carried, and moved onto their own documents. */

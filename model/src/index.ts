@@ -13,6 +13,7 @@ export * from './schemas/photos.js';
 export * from './schemas/stats.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';
+export * from './reputation/reputation.js';
 export * from './schemas/suspension.js';
 export * from './schemas/backend.js';
 export * from './schemas/push.js';

@@ -964,6 +964,11 @@ const ATTACKS: Attack[] = [
     attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/olaf/favorites/p-headliner'), { ...valid.favorite, established: true })) },
   { name: 'a verified account hiding that it is established', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
     attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, established: false })) },
+  // Issue 39: whether a favourite counts in trending (`reputable`) is the functions' verdict; no client writes it.
+  { name: 'a verified account calling its new favourite reputable', role: 'visitor', absent: ['users/vera/favorites/p-headliner'], expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.set(doc(db, 'users/vera/favorites/p-headliner'), { ...valid.favorite, established: true, reputable: true })) },
+  { name: 'a priority change that also makes the favourite reputable', role: 'visitor', arrange: { 'users/vera/favorites/p-headliner': plainFavorite }, expect: 'denied',
+    attempt: (db) => toggle(db, (batch) => batch.update(doc(db, 'users/vera/favorites/p-headliner'), { priority: 'must', reputable: true })) },
 ];
 
 let stack: MatrixStack;

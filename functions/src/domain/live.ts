@@ -102,7 +102,7 @@ export function rankTrending(scores: Readonly<Record<string, number>>, offProgra
 export interface Recount {
   /** Per recounted set, its favourites now. */
   favorites: Record<string, number>;
-  /** Per recounted set, its established favourites of the trending window. */
+  /** Per recounted set, its reputable favourites of the trending window. */
   trendingScores: Record<string, number>;
   /** Whether every trending score was recounted (the recheck). */
   trendingRechecked: boolean;

@@ -1,4 +1,4 @@
-import type { NotCountedBecause } from '@encore/model';
+import { REPUTATION_ACTIVITY_LEAD_MINUTES, reputationAt, type NotCountedBecause, type ReputationHistory, type ReputationPolicy } from '@encore/model';
 
 /**
  * Who may report photos (`reporterStanding`: a verified email address, or an account older
@@ -42,50 +42,21 @@ export function reporterStanding(account: AccountFacts | null, now: Date, minAcc
 }
 
 /**
- * Whose reports count towards hiding a photo (issue 24). Filing a report needs the trust above;
- * hiding someone's photo needs reputation that takes time to earn, so a crowd of accounts made
- * and verified in a second costs an attacker at least `minAccountAgeHours` and a history made in
- * advance, while the visitors who have used the app since yesterday hide an abusive photo at
- * once. A report that does not count still reaches staff, with its reason on the entry.
- *
- * All of it, in order (the first miss is the reason recorded):
- * - an account that is not anonymous, with a verified email (a password alone is one click);
- * - older than `minAccountAgeHours` when the report is counted;
- * - with activity before the report: a favourite saved at least `minActivityLeadMinutes`
- *   earlier (someone who used the programme, not an account made to report);
- * - never refuted: staff have not restored a photo this account's report counted towards hiding.
+ * Whose reports count towards hiding a photo (issue 24): those of accounts with reputation
+ * (`reputationAt` in the model: verified, old enough, with a history, never refuted; the same
+ * definition trending and the upload quota use, issue 39). Filing a report needs only the trust
+ * above; a report that does not count still reaches staff, with its reason on the entry.
  */
-export interface ReputationPolicy {
-  minAccountAgeHours: number;
-  minActivityLeadMinutes: number;
-}
-
-export interface ReporterHistory {
-  /** The account's earliest activity the backend knows of (a favourite's creation), or null. */
-  activitySince: Date | null;
-  /** When staff last refuted a report of this account, or null. */
-  refutedAt: Date | null;
-}
+export type { ReputationHistory as ReporterHistory, ReputationPolicy } from '@encore/model';
 
 export type HidingWeight = { counts: true } | { counts: false; because: NotCountedBecause };
 
 /** Activity counts if it came at least this long before the report. */
-export const REPORTER_ACTIVITY_LEAD_MINUTES = 60;
+export const REPORTER_ACTIVITY_LEAD_MINUTES = REPUTATION_ACTIVITY_LEAD_MINUTES;
 
-const HOUR_MS = 3_600_000;
-const MINUTE_MS = 60_000;
-
-export function hidingWeight(account: AccountFacts | null, history: ReporterHistory, reportAt: Date, policy: ReputationPolicy): HidingWeight {
-  if (!account) return { counts: false, because: 'no-account' };
-  if (account.anonymous) return { counts: false, because: 'anonymous' };
-  if (!account.emailVerified) return { counts: false, because: 'unverified-email' };
-  if (reportAt.getTime() - account.createdAt.getTime() < policy.minAccountAgeHours * HOUR_MS) return { counts: false, because: 'new-account' };
-  if (history.refutedAt) return { counts: false, because: 'refuted' };
-  if (!history.activitySince || reportAt.getTime() - history.activitySince.getTime() < policy.minActivityLeadMinutes * MINUTE_MS) return { counts: false, because: 'no-history' };
-  return { counts: true };
+export function hidingWeight(account: AccountFacts | null, history: ReputationHistory, reportAt: Date, policy: ReputationPolicy): HidingWeight {
+  const reputation = reputationAt(account, history, reportAt, policy);
+  return reputation.established ? { counts: true } : { counts: false, because: reputation.because };
 }
 
-/** The instant before which activity counts for a report at `reportAt` (for the query that looks for it). */
-export function activityCutoff(reportAt: Date, policy: ReputationPolicy): Date {
-  return new Date(reportAt.getTime() - policy.minActivityLeadMinutes * MINUTE_MS);
-}
+export { activityCutoff } from '@encore/model';

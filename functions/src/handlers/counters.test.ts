@@ -10,9 +10,14 @@ const stats = (deps: TestDeps, name: string) => deps.docs.data(firestorePaths.st
 const live = (deps: TestDeps) => liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID)));
 const favorite = (uid: string, change: 'added' | 'removed', performanceId = 'nina-main', id?: string) =>
   event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId, change }, id);
-/** A person's favourite as the app writes it (the truth the publisher counts). */
+/**
+ * A person's favourite as the app writes it (the truth the publisher counts). `established`:
+ * an account with reputation, whose favourite functions have already judged `reputable`
+ * (judging itself: favorite-verdict.test.ts).
+ */
 function fan(deps: TestDeps, uid: string, performanceId = 'nina-main', extra: { established?: boolean; createdAt?: Date } = {}) {
-  deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: extra.createdAt ?? NOW, ...(extra.established === undefined ? {} : { established: extra.established }) });
+  const flags = extra.established === undefined ? {} : extra.established ? { established: true, reputable: true } : { established: false };
+  deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: extra.createdAt ?? NOW, ...flags });
 }
 const unfan = (deps: TestDeps, uid: string, performanceId = 'nina-main') => deps.docs.store.delete(firestorePaths.favorite(uid, performanceId));
 

@@ -25,6 +25,7 @@ export interface Deps {
   now: () => Date;
   random: () => number;
   settings: {
+    /** Photos a newcomer may upload per festival day; it grows with reputation (domain/quota.ts). */
     dailyUploadQuota: number;
     reportHideThreshold: number;
     /** Accounts at least this old may report photos without a verified email. */

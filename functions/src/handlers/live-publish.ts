@@ -213,7 +213,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
 
 /**
  * Recounts sets from the favourites themselves: each set's total, and (for the sets that
- * changed, or all listed ones on a recheck) its established favourites of the trending window.
+ * changed, or all listed ones on a recheck) its reputable favourites of the trending window.
  * `count()` is billed one read per 1,000 index entries.
  */
 export async function recountSets(docs: Docs, festivalId: string, ids: readonly string[], dirty: ReadonlySet<string>, now: Date, rechecking: boolean): Promise<Recount> {
@@ -225,7 +225,8 @@ export async function recountSets(docs: Docs, festivalId: string, ids: readonly 
     ids.map(async (id) => {
       const [total, score] = await Promise.all([
         dirty.has(id) ? fans(id) : Promise.resolve(undefined),
-        fans(id, [['established', '==', true], ['createdAt', '>=', since]]),
+        // Only favourites whose giver had reputation (judged by favorite-verdict.ts, issue 39).
+        fans(id, [['reputable', '==', true], ['createdAt', '>=', since]]),
       ]);
       if (total !== undefined) recount.favorites[id] = total;
       recount.trendingScores[id] = score;

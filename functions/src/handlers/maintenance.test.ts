@@ -15,7 +15,7 @@ describe('nightly maintenance', () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     for (const uid of ['a', 'b', 'c']) {
-      deps.docs.seed(firestorePaths.favorite(uid, 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW, established: true });
+      deps.docs.seed(firestorePaths.favorite(uid, 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW, established: true, reputable: true });
       await handleFavoriteChanged(deps, event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId: 'nina-main', change: 'added' }));
     }
     const live = firestorePaths.liveSets(FESTIVAL_ID);

@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { firestorePaths, photoSchema, storagePaths } from '@encore/model';
+import { firestorePaths, photoSchema, storagePaths, uploadRefusalsName, uploadRefusalsSchema } from '@encore/model';
 import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead, zeroPngBomb } from '../testing/fixtures.js';
 import { TEST_SETTINGS, FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { sharpImages } from '../platform/images.js';
@@ -254,6 +254,44 @@ describe('photo pipeline', () => {
     });
     expect(deps.docs.data(photoPath('q3'))).toMatchObject({ rejectReason: "You have reached today's limit of 2 photo uploads; you can upload more tomorrow." });
     expect(await handleProcessPhoto(deps, await upload(deps, 'other', small, { uid: 'u2' }))).toEqual({ status: 'ready' });
+  });
+
+  it('issue 39: grows the daily quota with reputation, asking Auth only once the base quota is used up', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 2 } });
+    seedFestival(deps.docs);
+    const small = await jpeg(64, 64);
+    // A visitor made and verified today, and one with reputation (a month old, a favourite two days ago).
+    deps.accounts.add('fresh', { createdAt: new Date(NOW.getTime() - 60_000) });
+    deps.accounts.add('known', { createdAt: new Date(NOW.getTime() - 20 * 86_400_000) });
+    deps.docs.seed(firestorePaths.favorite('known', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(NOW.getTime() - 2 * 86_400_000) });
+    const found: string[] = [];
+    const find = deps.accounts.find.bind(deps.accounts);
+    deps.accounts.find = async (uid) => (found.push(uid), find(uid));
+    for (const uid of ['fresh', 'known']) {
+      for (let i = 1; i <= 2; i++) expect(await handleProcessPhoto(deps, await upload(deps, `${uid}-${i}`, small, { uid }))).toEqual({ status: 'ready' });
+    }
+    expect(found).toEqual([]);
+    expect(await handleProcessPhoto(deps, await upload(deps, 'fresh-3', small, { uid: 'fresh' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 2 } });
+    for (let i = 3; i <= 4; i++) expect(await handleProcessPhoto(deps, await upload(deps, `known-${i}`, small, { uid: 'known' }))).toEqual({ status: 'ready' });
+    expect(await handleProcessPhoto(deps, await upload(deps, 'known-5', small, { uid: 'known' }))).toEqual({ status: 'rejected', reason: { code: 'quota', limit: 4 } });
+  });
+
+  it('issue 39: counts each refused upload once on the dashboard, by hour (festival time) and reason', async () => {
+    const deps = testDeps({ settings: { ...TEST_SETTINGS, dailyUploadQuota: 1 } });
+    seedFestival(deps.docs);
+    const junk = await upload(deps, 'junk', Buffer.from('not an image'));
+    await handleProcessPhoto(deps, junk);
+    // A redelivered event of a photo already refused adds nothing.
+    await handleProcessPhoto(deps, junk);
+    await handleProcessPhoto(deps, await upload(deps, 'empty', emptyFile()));
+    await handleProcessPhoto(deps, await upload(deps, 'over', await jpeg(64, 64), { uid: 'u1' }));
+    await handleProcessPhoto(deps, await upload(deps, 'fine', await jpeg(64, 64), { uid: 'u2' }));
+    // NOW is 22:00 in Amsterdam, 14 August: its hour starts at 20:00 UTC.
+    expect(uploadRefusalsSchema.parse(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, uploadRefusalsName('2026-08-14'))))).toEqual({
+      day: '2026-08-14',
+      hours: { '2026-08-14T20:00:00.000Z': { unknown: 1, empty: 1, quota: 1 } },
+      updatedAt: NOW,
+    });
   });
 
   it('suggests the set the uploader favourited when two stages play at the capture time', async () => {

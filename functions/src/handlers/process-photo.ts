@@ -1,12 +1,15 @@
 import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, uploadRateSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
 import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
 import { rejectReasons } from '../domain/image-policy.js';
-import { festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour } from '../domain/quota.js';
+import { dailyUploadLimit, festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour, uploadStanding } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
 import { onceInTransaction } from './once.js';
+import { countUploadRefusal } from './upload-refusals.js';
+import type { DocTransaction } from '../platform/docs.js';
 import { readPerformances } from './programme.js';
+import { readReputation } from './reputation.js';
 
 export const PROCESS_PHOTO = 'processPhoto';
 
@@ -49,8 +52,9 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     size: event.data.size,
     // The quota is reserved only for bytes that passed the screening (issue 39).
     admit: async () => {
-      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId);
-      if (quota === 'person') return rejectReasons.quota(deps.settings.dailyUploadQuota);
+      const limit = await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt);
+      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId, limit);
+      if (quota === 'person') return rejectReasons.quota(limit);
       if (quota === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
       return null;
     },
@@ -71,9 +75,9 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   if (outcome.status === 'rejected') {
     // Junk counts against its sender's day only (so one person cannot send it without end);
     // a file the decoder refused after admission gives the festival's hour its place back.
-    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId);
+    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId, await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt));
     if (outcome.at === 'decoding') await releaseFestivalPlace(deps, festivalId, hour, photoId);
-    return reject(deps, event, outcome.reason, outcome.detail);
+    return reject(deps, event, outcome.reason, outcome.detail, festival.timeZone);
   }
 
   const { image } = outcome;
@@ -106,11 +110,24 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
 }
 
 /**
+ * The uploader's daily quota as their reputation has grown it (domain/quota.ts). Everyone has
+ * at least the base quota, so Auth and the person's history are read only once they have used
+ * it up: most uploads cost no reads for this.
+ */
+async function personalLimit(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, festivalId: string, uid: string, day: string, at: Date): Promise<number> {
+  const base = deps.settings.dailyUploadQuota;
+  const used = (await deps.docs.get(quotaPath(festivalId, uid, day), uploadQuotaSchema))?.photoIds.length ?? 0;
+  if (used < base) return base;
+  const { reputation, account } = await readReputation(deps, uid, at);
+  return dailyUploadLimit(uploadStanding(reputation, account?.createdAt ?? null, at), base);
+}
+
+/**
  * Counts the photo against its uploader's festival day and against the festival's hour (one
  * transaction: a photo refused by either uses up neither). A retried photo counts once.
  * Resolves which limit refused it, or null.
  */
-async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string): Promise<'person' | 'festival' | null> {
+async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string, dailyLimit: number): Promise<'person' | 'festival' | null> {
   const personPath = quotaPath(festivalId, uid, day);
   const festivalPath = festivalRatePath(festivalId, hour);
   return deps.docs.transaction(async (tx) => {
@@ -118,7 +135,7 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
       [personPath, uploadQuotaSchema],
       [festivalPath, uploadRateSchema],
     ]);
-    const mine = reserveUpload(person, photoId, deps.settings.dailyUploadQuota);
+    const mine = reserveUpload(person, photoId, dailyLimit);
     if (!mine.allowed) return 'person';
     const everyone = reserveUpload(festival, photoId, deps.settings.festivalUploadsPerHour);
     if (!everyone.allowed) return 'festival';
@@ -129,10 +146,10 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
 }
 
 /** Counts a refused file against its uploader's festival day only (retry-safe: by photo id). */
-async function countAgainstPerson(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, photoId: string): Promise<void> {
+async function countAgainstPerson(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, day: string, photoId: string, dailyLimit: number): Promise<void> {
   const personPath = quotaPath(festivalId, uid, day);
   await deps.docs.transaction(async (tx) => {
-    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, deps.settings.dailyUploadQuota);
+    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, dailyLimit);
     if (mine.allowed && mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
   });
 }
@@ -147,11 +164,14 @@ async function releaseFestivalPlace(deps: Pick<Deps, 'docs'>, festivalId: string
 }
 
 /** Writes the final photo state with the ledger entry, if the photo is still processing. */
-async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo) {
+async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo, alongside?: (tx: DocTransaction) => void) {
   const photoPath = firestorePaths.photo(event.data.festivalId, event.data.photoId);
   await onceInTransaction(deps.docs, PROCESS_PHOTO, event.id, deps.now(), async (tx) => {
     const current = await tx.get(photoPath, photoSchema);
-    if (current?.status === 'processing' && current.originalPath === event.data.path) tx.set(photoPath, update(current));
+    if (current?.status === 'processing' && current.originalPath === event.data.path) {
+      tx.set(photoPath, update(current));
+      alongside?.(tx);
+    }
   });
 }
 
@@ -159,9 +179,11 @@ async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'phot
  * Refuses the photo: the reason as a code and its numbers (`rejection`, which the app words in
  * the reader's language) and in English words (`rejectReason`, for logs and older apps).
  */
-async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: Rejection, detail?: string): Promise<Outcome> {
+async function reject(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, reason: Rejection, detail?: string, timeZone?: string): Promise<Outcome> {
   const words = message('rejection', 'en', reason);
-  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: words, rejection: reason, updatedAt: deps.now() }));
+  // The dashboard's refused uploads per hour and why, once per photo (with its rejection), in its festival's clock.
+  const countRefusal = timeZone ? (tx: DocTransaction) => countUploadRefusal(tx, event.data.festivalId, new Date(event.occurredAt), timeZone, reason.code, deps.now()) : undefined;
+  await finish(deps, event, (current) => ({ ...current, status: 'rejected', rejectReason: words, rejection: reason, updatedAt: deps.now() }), countRefusal);
   logs.photoRejected({ festivalId: event.data.festivalId, photoId: event.data.photoId, reason: words, code: reason.code, detail });
   return { status: 'rejected', reason };
 }

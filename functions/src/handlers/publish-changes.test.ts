@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentSchemaError } from '../platform/docs.js';
 import { FESTIVAL_ID, testDeps } from '../testing/deps.js';
-import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from './publish-changes.js';
+import { onlyVerdictChanged, publishFavoriteChanged, publishReactionChanged, publishReportFiled } from './publish-changes.js';
 
 describe('visitor-write triggers', () => {
   it('turn favourite creations and deletions into favorite.changed, and ignore updates (a priority change among them)', async () => {
@@ -19,6 +19,16 @@ describe('visitor-write triggers', () => {
       ['c', 'added', FESTIVAL_ID],
       ['d', 'removed', FESTIVAL_ID],
     ]);
+  });
+
+  it('tell the functions’ own trending verdict on a favourite from its owner’s changes (issue 39)', () => {
+    const at = new Date('2026-08-14T20:00:00Z');
+    const fav = { festivalId: FESTIVAL_ID, performanceId: 'p1', createdAt: at, established: true };
+    expect(onlyVerdictChanged(fav, { ...fav, createdAt: new Date(at), reputable: false })).toBe(true);
+    expect(onlyVerdictChanged(fav, { ...fav, reputable: true, priority: 'must' })).toBe(false);
+    expect(onlyVerdictChanged({ ...fav, reputable: true }, { ...fav, reputable: true, hiddenFromFriends: true })).toBe(false);
+    expect(onlyVerdictChanged(undefined, { ...fav, reputable: true })).toBe(false);
+    expect(onlyVerdictChanged(fav, undefined)).toBe(false);
   });
 
   it('refuse a malformed favourite with an error naming its path and field, publishing nothing', async () => {

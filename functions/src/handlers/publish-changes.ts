@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { favoriteSchema, firestorePaths, makeDomainEvent, reactionSchema, reportSchema, type ReactionKind } from '@encore/model';
 import { parseIfPresent, type DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
@@ -22,6 +23,17 @@ export async function publishFavoriteChanged(deps: Publish, eventId: string, ids
   if (Boolean(before) === Boolean(after)) return;
   const favorite = parseIfPresent(firestorePaths.favorite(ids.uid, ids.performanceId), after ?? before, favoriteSchema)!;
   await publish(deps, makeDomainEvent('favorite.changed', eventId, { ...ids, festivalId: favorite.festivalId, change: after ? 'added' : 'removed' }, deps.now()));
+}
+
+/**
+ * The favourite's only change is the functions' trending verdict (`reputable`, favorite-verdict.ts):
+ * nothing its owner or their friends see changed, so the trigger has nothing to do.
+ */
+export function onlyVerdictChanged(before: DocData | undefined, after: DocData | undefined): boolean {
+  if (!before || !after) return false;
+  const { reputable: was, ...restBefore } = before;
+  const { reputable: is, ...restAfter } = after;
+  return was !== is && isDeepStrictEqual(restBefore, restAfter);
 }
 
 /** `festivals/{f}/photos/{photoId}/reactions/{uid}` created, deleted, or changed to another kind: the kinds whose counts move. */

@@ -7,7 +7,7 @@ import { handleRefreshTrending } from './refresh-trending.js';
 const trendingIds = (deps: TestDeps) => liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).trending.map((item) => item.performanceId);
 /** An established account's favourite, written and then its event handled. */
 function favorite(deps: TestDeps, uid: string, performanceId: string) {
-  deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: NOW, established: true });
+  deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: NOW, established: true, reputable: true });
   return handleFavoriteChanged(deps, event('favorite.changed', { uid, festivalId: FESTIVAL_ID, performanceId, change: 'added' }));
 }
 const changed = (performanceId: string, change: 'moved' | 'cancelled', id?: string) =>

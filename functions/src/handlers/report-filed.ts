@@ -1,21 +1,19 @@
-import { z } from 'zod';
 import {
   autoHideWindowSchema,
-  favoriteSchema,
   festivalSchema,
   firestorePaths,
   moderationEntrySchema,
   photoSchema,
   reportIdFor,
-  reporterRecordSchema,
   reportSchema,
   type DomainEvent,
 } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { autoHideHour, countReport, type ReportOutcome } from '../domain/moderation.js';
-import { REPORTER_ACTIVITY_LEAD_MINUTES, activityCutoff, hidingWeight, type HidingWeight, type ReputationPolicy } from '../domain/reporter-trust.js';
+import type { HidingWeight } from '../domain/reporter-trust.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
+import { readReputation, type ReputationDeps } from './reputation.js';
 import { addToStats, refreshStats } from './stats.js';
 
 export const MODERATE_REPORT = 'moderateReport';
@@ -83,17 +81,8 @@ export async function handleReportFiled(deps: Pick<Deps, 'docs' | 'accounts' | '
   await refreshStats(deps.docs, festivalId, now);
 }
 
-/** Of a favourite, only when it was saved matters here (other fields may grow without touching moderation). */
-const activitySchema = z.looseObject({ createdAt: favoriteSchema.shape.createdAt });
-
-/** Whether the reporter's report counts towards hiding, from Auth, staff's record of them, and their favourites. */
-async function reporterWeight(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, uid: string, reportAt: Date): Promise<HidingWeight> {
-  const policy: ReputationPolicy = { minAccountAgeHours: deps.settings.reporterCountsAfterHours, minActivityLeadMinutes: REPORTER_ACTIVITY_LEAD_MINUTES };
-  const [account, record, earlier] = await Promise.all([
-    deps.accounts.find(uid),
-    deps.docs.get(firestorePaths.reporterRecord(uid), reporterRecordSchema),
-    // One favourite saved before the cutoff is all it takes (single-field index on createdAt).
-    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['createdAt', '<', activityCutoff(reportAt, policy)]], limit: 1 }, activitySchema),
-  ]);
-  return hidingWeight(account, { activitySince: earlier[0]?.data.createdAt ?? null, refutedAt: record?.refutedAt ?? null }, reportAt, policy);
+/** Whether the reporter's report counts towards hiding: their reputation at the report's time. */
+async function reporterWeight(deps: ReputationDeps, uid: string, reportAt: Date): Promise<HidingWeight> {
+  const { reputation } = await readReputation(deps, uid, reportAt);
+  return reputation.established ? { counts: true } : { counts: false, because: reputation.because };
 }

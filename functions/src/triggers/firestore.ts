@@ -5,7 +5,7 @@ import { publishPerformanceChanged } from '../handlers/programme-changed.js';
 import { publishProgrammeEdited } from '../handlers/programme-bundle.js';
 import { publishPhotoChanged } from '../handlers/photo-changed.js';
 import { handlePublishFriendPlan } from '../handlers/friends.js';
-import { publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
+import { onlyVerdictChanged, publishFavoriteChanged, publishReactionChanged, publishReportFiled } from '../handlers/publish-changes.js';
 import { fromData } from '../platform/firestore.js';
 import { liveDeps } from '../platform/live.js';
 import { allDone, guarded } from './guard.js';
@@ -21,8 +21,11 @@ const age = MAX_EVENT_AGE_MS.default;
 export const onFavoriteWritten = onDocumentWritten({ ...triggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>
   guarded('onFavoriteWritten', event, age, () => {
     const deps = liveDeps();
+    const [before, after] = [fromData(event.data?.before.data()), fromData(event.data?.after.data())];
+    // The functions' own trending verdict on it (issue 39) is neither a count's nor a plan's change.
+    if (onlyVerdictChanged(before, after)) return Promise.resolve();
     return allDone([
-      publishFavoriteChanged(deps, event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+      publishFavoriteChanged(deps, event.id, event.params, before, after),
       handlePublishFriendPlan(deps, event.params.uid),
     ]);
   }),

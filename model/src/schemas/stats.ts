@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, slugIdSchema, timestampSchema } from './common.js';
+import { rejectionCodeSchema } from './rejection.js';
 
 /**
  * `festivals/{f}/stats/{name}`: aggregates written only by functions, one document per
@@ -85,3 +86,22 @@ export const hourlyStatsSchema = z
   })
   .strict();
 export type HourlyStats = z.infer<typeof hourlyStatsSchema>;
+
+/**
+ * `stats/uploadRefusals-{YYYY-MM-DD}` (issue 39): the uploads the photo pipeline refused on
+ * that calendar day of the festival's zone (midnight to midnight, as `stats/today`), per hour
+ * the file was uploaded in (keys: the hours' starts as ISO instants) and per reason (the
+ * rejection's code), for the staff dashboard. Added to once per refused photo, in the
+ * transaction that marks it rejected; one document a day, so none grows without end.
+ */
+export const uploadRefusalsSchema = z
+  .object({
+    day: z.iso.date(),
+    hours: z.record(z.iso.datetime(), z.partialRecord(rejectionCodeSchema, counterSchema)),
+    updatedAt: timestampSchema,
+  })
+  .strict();
+export type UploadRefusals = z.infer<typeof uploadRefusalsSchema>;
+
+/** The `stats/{name}` of a day's refused uploads. */
+export const uploadRefusalsName = (day: string) => `uploadRefusals-${day}`;

@@ -18,11 +18,18 @@ export const favoriteSchema = z
     performanceId: documentIdSchema,
     createdAt: timestampSchema,
     /**
-     * Whether the account was established when it gave the favourite (not anonymous, and a
-     * verified email or the backend's `trustedReporter` claim): only these count in trending.
-     * The rules refuse `true` from any other account; absent reads as false.
+     * The app's claim that the account is verified (not anonymous, and a verified email or the
+     * backend's `trustedReporter` claim): the rules' part of reputation, which they check (they
+     * refuse `true` from any other account; absent reads as false). Only such favourites are
+     * looked at for `reputable`.
      */
     established: z.boolean().optional(),
+    /**
+     * Written by functions only (issue 39): whether the giver had reputation when the favourite
+     * was saved (model: `reputationAt`: verified, a day old, with a history, never refuted).
+     * Only `true` counts in trending; absent (not looked at, or not `established`) reads as false.
+     */
+    reputable: z.boolean().optional(),
     /** Must-see or maybe; absent: a plain favourite. Its owner may change it (and `hiddenFromFriends`). */
     priority: favoritePrioritySchema.optional(),
     /** True: this set is left out of the plan the owner's friends see (issue 25); absent reads as false. */

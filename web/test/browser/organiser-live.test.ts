@@ -13,7 +13,7 @@
  * instants, and importing the workbook again changes nothing. A workbook with no programme
  * sheet is refused in plain words.
  */
-import { firestorePaths } from '@encore/model';
+import { festivalDayOf, firestorePaths, hourStartIn, uploadRefusalsName } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import type { App } from 'firebase-admin/app';
 import { getFirestore, type Timestamp } from 'firebase-admin/firestore';
@@ -76,6 +76,28 @@ describe('today’s figures on the dashboard', () => {
       ['Reactions', '/photos'],
     ]);
     await screenshot(page, 'dashboard-today');
+    expect(uncaught(page)).toEqual([]);
+  }, 120_000);
+});
+
+describe('uploads refused today on the dashboard (issue 39)', () => {
+  it('lists this hour’s refusals and why, live, as the pipeline writes them, at phone width with no serious axe finding', async () => {
+    const page = await staffPage();
+    await page.goto(`${stack.url}/staff`);
+    const tile = page.getByRole('region', { name: 'Uploads refused today' });
+    await expect.poll(() => tile.textContent(), { timeout: LIVE }).toContain('No upload has been refused today.');
+    // What processPhoto adds for refused files (functions test: process-photo.test.ts), for this hour of the festival's day.
+    const timeZone = seed.festival.timeZone;
+    const now = new Date();
+    const day = festivalDayOf(now, { timeZone, dayStartsAtHour: 0 });
+    const hour = hourStartIn(now, timeZone);
+    await db().doc(firestorePaths.stats(F, uploadRefusalsName(day))).set({ day, hours: { [hour.toISOString()]: { unknown: 12, quota: 2 } }, updatedAt: now });
+    const row = tile.getByRole('row').nth(1);
+    await expect.poll(() => row.textContent(), { timeout: LIVE }).toBe(`${new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(hour)}14Not an image 12, Personal daily limit 2`);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await tile.scrollIntoViewIfNeeded();
+    await screenshot(page, 'dashboard-upload-refusals');
     expect(uncaught(page)).toEqual([]);
   }, 120_000);
 });

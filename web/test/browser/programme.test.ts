@@ -54,11 +54,14 @@ async function visibleArea(page: Page): Promise<{ top: number; bottom: number; r
 }
 
 /** Favourites written straight to Firestore for a person, as the app writes them. */
-/** Favourites of established fans (what the rules let a verified, non-anonymous account say), so they count in trending too. */
+/**
+ * Favourites of fans with reputation, as the backend leaves them once judged (`established` from the app,
+ * `reputable` from countFavorite, issue 39), so they count in trending too.
+ */
 async function favourite(uid: string, performanceIds: string[]): Promise<void> {
   const db = getFirestore(admin);
   const batch = db.batch();
-  for (const performanceId of performanceIds) batch.set(db.doc(firestorePaths.favorite(uid, performanceId)), { festivalId: F, performanceId, createdAt: FieldValue.serverTimestamp(), established: true });
+  for (const performanceId of performanceIds) batch.set(db.doc(firestorePaths.favorite(uid, performanceId)), { festivalId: F, performanceId, createdAt: FieldValue.serverTimestamp(), established: true, reputable: true });
   await batch.commit();
 }
 

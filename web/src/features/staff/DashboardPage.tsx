@@ -17,6 +17,7 @@ import { lastHours, todayFigures, type TodayFigures } from './today-figures';
 import { FirstSteps } from './FirstSteps';
 import { useFirstStepsDone } from './first-steps';
 import { useStaffRole } from './staff-role';
+import { UploadRefusals } from './UploadRefusals';
 
 const totalsLabels = defineMessages({
   favorites: { id: 'staff.dashboard.favorites', defaultMessage: 'Favourites' },
@@ -155,6 +156,7 @@ export default function DashboardPage() {
           <ColumnChart key={chart.key} title={chart.name} columns={chart.columns} summary={chartSummary(intl, chart.name, chart.columns)} />
         ))}
       </div>
+      {programme ? <UploadRefusals festivalId={festivalId} timeZone={programme.festival.timeZone} now={now} /> : null}
       <p className="muted">
         <FormattedMessage id="staff.dashboard.dailyNoteLive" defaultMessage="Today’s figures count as they happen; earlier days are checked again each night. Hours and days are in festival time." />
       </p>
