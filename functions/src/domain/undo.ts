@@ -1,44 +1,18 @@
-import type { AuditEntry, AuditKind, FestivalCapability, UndoRefusalReason } from '@encore/model';
+import { undoCapability, type AuditEntry, type AuditKind, type FestivalCapability } from '@encore/model';
 import { sameValue, type AuditWrite } from './audit.js';
 
 /**
- * The undo's pure rules (issue 36; handlers/undo-change.ts reads and writes): who may undo
- * what, which entries cannot be undone, and, given the documents as they are now, either the
+ * The undo's pure rules (issue 36; handlers/undo-change.ts reads and writes; who may undo what
+ * and what is never undone here are the model's, `undoCapability` and `whyNotUndoable`, as
+ * the console shows them): given the documents as they are now, either the
  * writes that set them back or the document a newer change touched.
  */
 
 type Data = Record<string, unknown>;
 
-/** What undoing a kind needs: the programme's own things need `programme`, announcements `announce`, the rest `manage`. */
-export const UNDO_CAPABILITY: Record<AuditKind, FestivalCapability> = {
-  stage: 'programme',
-  artist: 'programme',
-  performance: 'programme',
-  'venue-map': 'programme',
-  'info-page': 'programme',
-  announcement: 'announce',
-  festival: 'manage',
-  suspension: 'manage',
-  moderation: 'manage',
-  staff: 'manage',
-  invite: 'manage',
-};
-
 /** The capabilities undoing these entries needs, each once. */
 export function capabilitiesFor(entries: ReadonlyArray<Pick<AuditEntry, 'kind'>>): FestivalCapability[] {
-  return [...new Set(entries.map((entry) => UNDO_CAPABILITY[entry.kind]))];
-}
-
-/**
- * Why an entry cannot be undone here, or null when it can. Team changes go through the
- * team's checks (never leaving a festival without an admin), a moderation entry keeps only the
- * photo's status (not the photo), and a festival is not un-created.
- */
-export function whyNotUndoable(entry: Pick<AuditEntry, 'kind' | 'action' | 'detail'>): UndoRefusalReason | null {
-  if (entry.kind === 'staff' || entry.kind === 'invite' || entry.kind === 'moderation') return 'undo-not-undoable';
-  if (entry.kind === 'festival' && entry.action === 'created') return 'undo-not-undoable';
-  if (entry.detail !== 'complete') return 'undo-incomplete';
-  return null;
+  return [...new Set(entries.map((entry) => undoCapability(entry.kind)))];
 }
 
 /** A stored document without its absent fields: `{title: undefined}` and `{}` are the same document. */

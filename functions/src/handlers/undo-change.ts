@@ -8,8 +8,9 @@ import {
   type UndoChangeAnswer,
   type UndoChangeRequest,
   type UndoRefusalReason,
+  whyNotUndoable,
 } from '@encore/model';
-import { capabilitiesFor, newestOtherEntry, planUndo, whyNotUndoable, type UndoTarget } from '../domain/undo.js';
+import { capabilitiesFor, newestOtherEntry, planUndo, type UndoTarget } from '../domain/undo.js';
 import type { DocTransaction } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import { auditEntryWrites, callableAudit } from './audit-trail.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { slugIdSchema } from '../schemas/common.js';
-import type { AuditKind } from '../schemas/audit.js';
+import type { FestivalCapability } from '../access/staff-access.js';
+import type { AuditEntry, AuditKind } from '../schemas/audit.js';
 
 /**
  * The `undoChange` callable (functions/src/handlers/undo-change.ts, issue 36): sets back what
@@ -58,3 +59,32 @@ export const undoBlockingSchema = z.object({
   at: z.string().nullable(),
 });
 export type UndoBlocking = z.infer<typeof undoBlockingSchema>;
+
+/** What undoing a kind needs: the programme's own things need `programme`, announcements `announce`, the rest `manage`. */
+const UNDO_CAPABILITY: Partial<Record<string, FestivalCapability>> = {
+  stage: 'programme',
+  artist: 'programme',
+  performance: 'programme',
+  'venue-map': 'programme',
+  'info-page': 'programme',
+  announcement: 'announce',
+} satisfies Partial<Record<AuditKind, FestivalCapability>>;
+
+/** The capability undoing an entry of this kind needs (`manage` for any kind not listed: the festival, suspensions...). */
+export function undoCapability(kind: string): FestivalCapability {
+  return UNDO_CAPABILITY[kind] ?? 'manage';
+}
+
+/**
+ * Why an entry cannot be undone from History, or null when it can (the console hides its Undo). Team changes go through the
+ * team's checks (never leaving a festival without an admin), a moderation entry keeps only the
+ * photo's status (not the photo), and a festival is not un-created.
+ */
+export function whyNotUndoable(entry: Pick<AuditEntry, 'action' | 'detail'> & { kind: string }): UndoRefusalReason | null {
+  // A stage delay (festivals/{f}/delays) is undone with the programme's "undo delay", which tells its fans once.
+  if (entry.kind === 'delay') return 'undo-delay';
+  if (entry.kind === 'staff' || entry.kind === 'invite' || entry.kind === 'moderation') return 'undo-not-undoable';
+  if (entry.kind === 'festival' && entry.action === 'created') return 'undo-not-undoable';
+  if (entry.detail !== 'complete') return 'undo-incomplete';
+  return null;
+}
