@@ -10,7 +10,7 @@ const state = vi.hoisted(() => ({
   kinds: [] as Array<string | null>,
   undoCalls: [] as Array<[unknown, boolean]>,
   undoAnswer: (_dryRun: boolean): Promise<unknown> => Promise.resolve({ counts: {}, alreadyUndone: false, undoBatchId: null, written: false }),
-  granted: (_capability: string) => true,
+  granted: ((_capability: string) => true) as (capability: string) => boolean,
 }));
 vi.mock('./api/undo-change', () => ({
   undoChange: (target: unknown, dryRun: boolean) => {

@@ -39,7 +39,8 @@ type Step = { state: 'checking' } | { state: 'ready'; counts: UndoChangeAnswer['
 export function UndoChange({ entry, festival, onUndone }: { entry: WithId<AuditEntry>; festival: Festival; onUndone(): void }) {
   const intl = useIntl();
   const target: UndoTarget = entry.batchId ? { batchId: entry.batchId } : { entryId: entry.id };
-  const isBatch = 'batchId' in target;
+  // An import is named as one; an undo's own batch (undoing an undo) is "a change".
+  const isImport = entry.via === 'importProgramme';
   const [step, setStep] = useState<Step>({ state: 'checking' });
   const check = () => {
     setStep({ state: 'checking' });
@@ -63,7 +64,7 @@ export function UndoChange({ entry, festival, onUndone }: { entry: WithId<AuditE
   return (
     <DialogTrigger onOpenChange={(open) => (open ? check() : undefined)}>
       <Button className="button button-secondary button-small history-undo">
-        {isBatch ? <FormattedMessage id="history.undo.buttonImport" defaultMessage="Undo import" /> : <FormattedMessage id="history.undo.button" defaultMessage="Undo" />}
+        {isImport ? <FormattedMessage id="history.undo.buttonImport" defaultMessage="Undo import" /> : <FormattedMessage id="history.undo.button" defaultMessage="Undo" />}
       </Button>
       <ModalOverlay className="modal-overlay" isDismissable={step.state !== 'undoing'}>
         <Modal className="modal modal-small">
@@ -71,7 +72,7 @@ export function UndoChange({ entry, festival, onUndone }: { entry: WithId<AuditE
             {({ close }) => (
               <>
                 <Heading slot="title">
-                  {isBatch ? (
+                  {isImport ? (
                     <FormattedMessage id="history.undo.titleImport" defaultMessage="Undo this import?" />
                   ) : (
                     <FormattedMessage id="history.undo.title" defaultMessage="Undo this change?" />
@@ -97,7 +98,7 @@ export function UndoChange({ entry, festival, onUndone }: { entry: WithId<AuditE
                   </Button>
                   {step.state === 'ready' || step.state === 'undoing' ? (
                     <Button className="button button-primary button-small" onPress={() => confirm(close)} isDisabled={step.state === 'undoing'}>
-                      {isBatch ? (
+                      {isImport ? (
                         <FormattedMessage id="history.undo.confirmImport" defaultMessage="Undo import" />
                       ) : (
                         <FormattedMessage id="history.undo.confirm" defaultMessage="Undo" />
