@@ -296,6 +296,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
       'revokeStaffInvite',
       'setFriendPlanHidden',
       'setStaffRole',
+      'undoChange',
     ]);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });
