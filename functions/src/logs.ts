@@ -63,6 +63,8 @@ export const logs = {
   remindersRun: info('reminders-run'),
   trendingRefreshed: info('trending-refreshed'),
   programmeImported: info('programme-imported'),
+  /** Staff undid an import or a console edit from History (issue 36): what, the undo's own batch, by whom. */
+  changeUndone: info('change-undone'),
   /** A project admin created a festival and became its admin (`retried`: their retry of a creation whose answer was lost, nothing written). */
   festivalCreated: info('festival-created'),
   editionCreated: info('edition-created'),

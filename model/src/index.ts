@@ -42,6 +42,7 @@ export * from './festival/edition.js';
 export * from './schemas/edition-copy.js';
 export * from './schemas/staff-invite.js';
 export * from './callables/staff-team.js';
+export * from './callables/undo-change.js';
 export * from './announcements/announcement-text.js';
 export type * from './callables/import-programme.js';
 export * from './callables/import-columns.js';

@@ -197,9 +197,10 @@ function festivalRows(festivalId: string): FirestoreRow[] {
     // Invites to the festival's staff (issue 35): functions make, accept and withdraw them; its admins read them.
     { doc: `${at}/staffInvites/0f3a`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: STAFF_INVITE, create: (uid) => ({ ...STAFF_INVITE, createdBy: uid }), update: () => ({ revokedAt: serverTimestamp() }) },
-    // The audit trail (issue 35): functions write every entry; the festival's admins (and the project's) read it; nobody writes one.
-    { doc: `${at}/audit/console-ev1`, policy: { get: FESTIVAL_ADMINS, list: FESTIVAL_ADMINS, create: NOBODY, update: NOBODY, delete: NOBODY },
-      existing: AUDIT_ENTRY, create: () => AUDIT_ENTRY, update: () => ({ actor: { uid: 'someone-else', email: null, name: null } }),
+    // The audit trail (issue 35): functions write every entry (and undoChange's `undone` marks, issue 36); the festival's
+    // programme staff and admins (and the project's) read it; nobody writes one, nor marks one undone.
+    { doc: `${at}/audit/console-ev1`, policy: { get: PROGRAMME, list: PROGRAMME, create: NOBODY, update: NOBODY, delete: NOBODY },
+      existing: AUDIT_ENTRY, create: () => AUDIT_ENTRY, update: () => ({ undone: { at: AT('11:00'), actor: { uid: 'pia', email: null, name: null }, batchId: 'undoChange-1' } }),
       list: (db) => query(collection(db, `${at}/audit`), orderBy('at', 'desc')) },
     { doc: `${at}/stages/main`, policy: { get: EVERYONE, list: EVERYONE, create: PROGRAMME, update: PROGRAMME, delete: PROGRAMME },
       existing: { name: 'Main', order: 0 }, create: () => ({ name: 'Main', order: 0, color: '#ff8800' }), update: () => ({ order: 1 }),

@@ -3,13 +3,20 @@ import { festivalAccess, festivalSchema, festivalStaffSchema, firestorePaths, is
 import type { Deps } from './deps.js';
 import type { FriendRefusalReason } from './friends.js';
 import type { GroupRefusalReason } from './groups.js';
-import type { StaffTeamRefusalReason } from '@encore/model';
+import type { StaffTeamRefusalReason, UndoRefusalReason } from '@encore/model';
 
 /** A refusal a caller should see, with the callable error code the wiring maps it to. */
 export type RequestErrorCode = 'invalid-argument' | 'unauthenticated' | 'permission-denied' | 'not-found' | 'failed-precondition' | 'already-exists';
 
 /** Why a request was refused, when a client may act on it (sent as the callable error's `details.reason`). */
-export type RequestErrorReason = 'second-factor-needed' | 'unconfirmed-stages' | 'festival-archived' | FriendRefusalReason | GroupRefusalReason | StaffTeamRefusalReason;
+export type RequestErrorReason =
+  | 'second-factor-needed'
+  | 'unconfirmed-stages'
+  | 'festival-archived'
+  | FriendRefusalReason
+  | GroupRefusalReason
+  | StaffTeamRefusalReason
+  | UndoRefusalReason;
 
 export class RequestError extends Error {
   override readonly name = 'RequestError';

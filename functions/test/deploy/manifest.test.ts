@@ -186,6 +186,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   acceptStaffInvite: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   setStaffRole: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   removeStaffMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
+  undoChange: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFriendGroupWritten: firestore(config.triggerOptions, 'written', 'friendGroups/{groupId}'),
   sweepExpiredLocations: scheduled(config.locationSweepOptions, config.LOCATION_SWEEP_SCHEDULE),
   nightlyMaintenance: scheduled(config.maintenanceOptions, config.MAINTENANCE_SCHEDULE),
@@ -295,6 +296,7 @@ describe('App Check on every callable (the built bundle on the local runner)', (
       'revokeStaffInvite',
       'setFriendPlanHidden',
       'setStaffRole',
+      'undoChange',
     ]);
     expect(stack.runner!.nodeVersion()?.split('.')[0]).toBe(`v${functionsConfig().runtime.replace('nodejs', '')}`);
   });

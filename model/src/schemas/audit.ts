@@ -50,6 +50,19 @@ const auditActorSchema = z
   .strict();
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
+/**
+ * Set on an entry when `undoChange` set its document back (issue 36): who, when, and the
+ * batch of the undo's own entries. An entry undone is not undone again (a retry writes nothing).
+ */
+const auditUndoneSchema = z
+  .object({
+    at: timestampSchema,
+    actor: auditActorSchema,
+    batchId: z.string().min(1).max(200),
+  })
+  .strict();
+export type AuditUndone = z.infer<typeof auditUndoneSchema>;
+
 /** A document's data as stored (timestamps as `Date`), or null when it did not exist. */
 const documentDataSchema = z.record(z.string(), z.unknown()).nullable();
 
@@ -73,6 +86,8 @@ export const auditEntrySchema = z
     via: z.string().min(1).max(64),
     /** Groups the entries of one callable call (one import): the same for all of them. */
     batchId: z.string().max(200).optional(),
+    /** Present once an undo set the document back to `before` (`undoChange`). */
+    undone: auditUndoneSchema.optional(),
   })
   .strict();
 export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -36,6 +36,7 @@ const NOT_DOCUMENTS = new Set([
   'acceptStaffInviteRequestSchema',
   'setStaffRoleRequestSchema',
   'removeStaffMemberRequestSchema',
+  'undoBlockingSchema', // undoChange's refusal details (callables/undo-change.ts), not stored
 ]);
 
 const objectSchemas = Object.entries(model).filter(

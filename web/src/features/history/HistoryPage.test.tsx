@@ -6,9 +6,19 @@ import HistoryPage from './HistoryPage';
 
 /** The festival and the history hook, replaced by what each test sets. */
 const state = vi.hoisted(() => ({
-  history: { status: 'ready', entries: [] as unknown[], error: null as unknown, hasOlder: false, loadingOlder: false, showOlder: vi.fn() },
+  history: { status: 'ready', entries: [] as unknown[], error: null as unknown, hasOlder: false, loadingOlder: false, showOlder: vi.fn(), reload: vi.fn() },
   kinds: [] as Array<string | null>,
+  undoCalls: [] as Array<[unknown, boolean]>,
+  undoAnswer: (_dryRun: boolean): Promise<unknown> => Promise.resolve({ counts: {}, alreadyUndone: false, undoBatchId: null, written: false }),
+  granted: ((_capability: string) => true) as (capability: string) => boolean,
 }));
+vi.mock('./api/undo-change', () => ({
+  undoChange: (target: unknown, dryRun: boolean) => {
+    state.undoCalls.push([target, dryRun]);
+    return state.undoAnswer(dryRun);
+  },
+}));
+vi.mock('../staff/staff-role', () => ({ useStaffRole: () => ({ granted: (capability: string) => state.granted(capability) }) }));
 vi.mock('../../festival/FestivalContext', () => ({
   useFestival: () => ({
     programme: {
@@ -61,8 +71,10 @@ const removed = {
 };
 
 beforeEach(() => {
-  state.history = { status: 'ready', entries: [moved, removed], error: null, hasOlder: false, loadingOlder: false, showOlder: vi.fn() };
+  state.history = { status: 'ready', entries: [moved, removed], error: null, hasOlder: false, loadingOlder: false, showOlder: vi.fn(), reload: vi.fn() };
   state.kinds = [];
+  state.undoCalls = [];
+  state.granted = () => true;
 });
 
 // A shared 2-core machine renders react-aria slowly: 20 s a test.
@@ -114,5 +126,44 @@ describe('HistoryPage', { timeout: 20_000 }, () => {
     state.history.entries = [];
     renderWithIntl(<HistoryPage />);
     expect(screen.getByText(/Nothing recorded yet/)).toBeTruthy();
+  });
+
+  it('undoes an import after a confirmation naming what changes back, then reads the history again', async () => {
+    const user = userEvent.setup({ delay: null });
+    state.undoAnswer = (dryRun) => Promise.resolve({ counts: { performance: 12, artist: 1, stage: 1 }, alreadyUndone: false, undoBatchId: dryRun ? null : 'undoChange-1', written: !dryRun });
+    renderWithIntl(<HistoryPage />);
+    await user.click(screen.getByRole('button', { name: 'Undo import' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Undo this import?' });
+    expect((await within(dialog).findByText(/This sets/)).textContent).toBe(
+      'This sets 12 sets, 1 artist and 1 stage back to how they were before 14 Aug 2026, 20:05. Fans of a set that moves back are told once.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Undo import' }));
+    expect(state.undoCalls).toEqual([
+      [{ batchId: 'importProgramme-1' }, true],
+      [{ batchId: 'importProgramme-1' }, false],
+    ]);
+    expect(state.history.reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the newer change in the way, in Dutch too, and offers no undo', async () => {
+    const user = userEvent.setup({ delay: null });
+    const blocking = { document: 'performances/amara-main', entryId: 'console-ev9', kind: 'performance', label: 'Amara Okafor', by: 'Bea Boss', at: '2026-08-14T19:10:00.000Z' };
+    state.undoAnswer = () => Promise.reject(Object.assign(new Error('changed since'), { code: 'functions/failed-precondition', details: { reason: 'undo-changed-since', blocking } }));
+    renderWithIntl(<HistoryPage />, { locale: 'nl' });
+    await user.click(screen.getByRole('button', { name: 'Import terugdraaien' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      '“Amara Okafor” is hierna gewijzigd door Bea Boss (14 aug 2026, 21:10).Draai eerst de nieuwere wijziging terug, of pas het met de hand aan.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Import terugdraaien' })).toBeNull();
+  });
+
+  it('shows an undone entry as undone, with no second undo; hides undo from a role that may not', () => {
+    state.history.entries = [{ ...removed, undone: { at: new Date('2026-08-14T19:30:00Z'), actor: { uid: 'bea', email: null, name: 'Bea Boss' }, batchId: 'undoChange-1' } }, moved];
+    state.granted = (capability) => capability !== 'programme';
+    renderWithIntl(<HistoryPage />);
+    const [first] = screen.getAllByRole('listitem');
+    expect(within(first!).getByText(/Undone by/).textContent).toBe('Undone by Bea Boss, 14 Aug 2026, 21:30');
+    expect(screen.queryByRole('button', { name: /Undo/ })).toBeNull();
   });
 });

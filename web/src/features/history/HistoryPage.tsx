@@ -1,4 +1,4 @@
-import { auditKindSchema, type AuditEntry, type AuditKind, type Festival } from '@encore/model';
+import { auditKindSchema, undoCapability, whyNotUndoable, type AuditEntry, type AuditKind, type Festival } from '@encore/model';
 import { useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
@@ -8,22 +8,39 @@ import type { WithId } from '../../firebase/to-model';
 import { instantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Loading } from '../../ui/Loading';
+import { useStaffRole } from '../staff/staff-role';
 import { SelectField } from '../../ui/SelectField';
 import { readableValue, type Names } from './history-values';
 import { FIELD_NAMES, KIND_NAMES, UNSHOWN_FIELDS, VIA_NAMES } from './history-texts';
+import { UndoChange } from './UndoChange';
 import { useAuditHistory } from './use-audit-history';
 import './history.css';
 
 const ALL = 'all';
 
+/** The callables whose whole call is undone as one (their entries share a `batchId`). */
+const UNDONE_AS_A_BATCH = new Set(['importProgramme', 'undoChange']);
+
 /**
- * The festival's history, for its admins (and the project's): every staff write, newest first,
- * 50 at a time ("Show older"), of one kind or all. Each entry says who, when (in the
- * festival's zone), what, and each changed field before and after, as people read them.
+ * Whether an entry offers "Undo": undoable from History, not undone yet, the person may undo
+ * its kind, and, for an import, only on the first entry of it shown (one button a batch).
+ */
+function offersUndo(entry: WithId<AuditEntry>, previous: WithId<AuditEntry> | undefined, granted: (capability: ReturnType<typeof undoCapability>) => boolean): boolean {
+  if (entry.undone || whyNotUndoable(entry) || !granted(undoCapability(entry.kind))) return false;
+  if (!entry.batchId) return true;
+  return UNDONE_AS_A_BATCH.has(entry.via) && previous?.batchId !== entry.batchId;
+}
+
+/**
+ * The festival's history, for its programme staff and admins (and the project's): every staff
+ * write, newest first, 50 at a time ("Show older"), of one kind or all. Each entry says who,
+ * when (in the festival's zone), what, and each changed field before and after, as people read
+ * them; an import or a console edit is undone from here in one tap (issue 36).
  */
 export default function HistoryPage() {
   const intl = useIntl();
   const { programme } = useFestival();
+  const { granted } = useStaffRole();
   const [kind, setKind] = useState<AuditKind | typeof ALL>(ALL);
   const history = useAuditHistory(appConfig.festivalId, kind === ALL ? null : kind);
   const names = useMemo<Names>(
@@ -69,8 +86,14 @@ export default function HistoryPage() {
       ) : (
         <>
           <ol className="history-list" aria-label={intl.formatMessage({ id: 'history.page.listLabel', defaultMessage: 'Changes, newest first' })}>
-            {history.entries.map((entry) => (
-              <HistoryEntry key={entry.id} entry={entry} festival={programme.festival} names={names} />
+            {history.entries.map((entry, index) => (
+              <HistoryEntry
+                key={entry.id}
+                entry={entry}
+                festival={programme.festival}
+                names={names}
+                undo={offersUndo(entry, history.entries[index - 1], granted) ? history.reload : null}
+              />
             ))}
           </ol>
           {history.error ? <ErrorNotice error={history.error} /> : null}
@@ -89,7 +112,7 @@ export default function HistoryPage() {
   );
 }
 
-function HistoryEntry({ entry, festival, names }: { entry: WithId<AuditEntry>; festival: Festival; names: Names }) {
+function HistoryEntry({ entry, festival, names, undo }: { entry: WithId<AuditEntry>; festival: Festival; names: Names; undo: (() => void) | null }) {
   const intl = useIntl();
   const headingId = `history-${entry.id}`;
   const who = entry.actor.name ?? entry.actor.email ?? intl.formatMessage({ id: 'history.entry.unknownPerson', defaultMessage: 'A staff member' });
@@ -111,7 +134,20 @@ function HistoryEntry({ entry, festival, names }: { entry: WithId<AuditEntry>; f
             values={{ who: <strong>{who}</strong>, when: <time dateTime={entry.at.toISOString()}>{instantLabel(intl, entry.at, festival)}</time>, via: via ? intl.formatMessage(via) : entry.via }}
           />
         </p>
+        {entry.undone ? (
+          <p className="history-undone">
+            <FormattedMessage
+              id="history.entry.undone"
+              defaultMessage="Undone by {who}, {when}"
+              values={{
+                who: entry.undone.actor.name ?? entry.undone.actor.email ?? intl.formatMessage({ id: 'history.entry.unknownPerson', defaultMessage: 'A staff member' }),
+                when: <time dateTime={entry.undone.at.toISOString()}>{instantLabel(intl, entry.undone.at, festival)}</time>,
+              }}
+            />
+          </p>
+        ) : null}
         <ChangedFields entry={entry} festival={festival} names={names} intl={intl} />
+        {undo ? <UndoChange entry={entry} festival={festival} onUndone={undo} /> : null}
       </article>
     </li>
   );

@@ -76,4 +76,5 @@ export const VIA_NAMES: Record<string, MessageDescriptor> = defineMessages({
   setStaffRole: { id: 'history.via.setStaffRole', defaultMessage: 'by a role change' },
   removeStaffMember: { id: 'history.via.removeStaffMember', defaultMessage: 'by removing a team member' },
   moderatePhoto: { id: 'history.via.moderatePhoto', defaultMessage: 'by hiding or restoring a photo' },
+  undoChange: { id: 'history.via.undoChange', defaultMessage: 'by an undo' },
 });

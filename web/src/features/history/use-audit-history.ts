@@ -11,6 +11,8 @@ export interface AuditHistory {
   hasOlder: boolean;
   loadingOlder: boolean;
   showOlder(): void;
+  /** Reads the newest page again (after an undo changed the trail). */
+  reload(): void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function useAuditHistory(festivalId: string, kind: AuditKind | null): Aud
   const [next, setNext] = useState<QueryDocumentSnapshot | null>(null);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const generation = useRef(0);
+  const [reloads, setReloads] = useState(0);
 
   const load = useCallback(
     (after: QueryDocumentSnapshot | null) => {
@@ -54,7 +57,7 @@ export function useAuditHistory(festivalId: string, kind: AuditKind | null): Aud
     setEntries([]);
     setNext(null);
     void load(null);
-  }, [load]);
+  }, [load, reloads]);
 
   const showOlder = useCallback(() => {
     if (!next || loadingOlder) return;
@@ -62,5 +65,7 @@ export function useAuditHistory(festivalId: string, kind: AuditKind | null): Aud
     void load(next).finally(() => setLoadingOlder(false));
   }, [next, loadingOlder, load]);
 
-  return { status, entries, error, hasOlder: next !== null, loadingOlder, showOlder };
+  const reload = useCallback(() => setReloads((count) => count + 1), []);
+
+  return { status, entries, error, hasOlder: next !== null, loadingOlder, showOlder, reload };
 }

@@ -87,7 +87,7 @@ describe('StaffPage, the gate per festival', () => {
     account = person();
     role = withRole('programme');
     renderAt('/moderation');
-    expect(navLinks()).toEqual(['Dashboard', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements']);
+    expect(navLinks()).toEqual(['Dashboard', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'History']);
     expect(await screen.findByText('This part of the console is not open to your role. The sections above are.')).toBeTruthy();
     expect(screen.queryByText('Moderation page')).toBeNull();
   });

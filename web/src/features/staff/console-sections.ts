@@ -40,5 +40,5 @@ export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'team', path: '/team', capability: 'manage', label: labels.team },
   { key: 'export', path: '/export', capability: 'manage', label: labels.export },
   { key: 'editions', path: '/editions', capability: 'manage', label: labels.editions },
-  { key: 'history', path: '/history', capability: 'manage', label: labels.history },
+  { key: 'history', path: '/history', capability: 'programme', label: labels.history },
 ];
