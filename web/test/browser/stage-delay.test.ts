@@ -102,8 +102,8 @@ describe('a stage running late', () => {
     const struck = fan.locator('.was-time del', { hasText: printed });
     await struck.waitFor({ timeout: LIVE });
     const shownAfter = Date.now() - clicked;
-    await fan.getByText(new RegExp(`${delayed}–`)).first().waitFor({ timeout: 2_000 });
-    expect(shownAfter, 'the new time with the old struck through, ms after the tap').toBeLessThanOrEqual(2_000);
+    await fan.getByText(new RegExp(`${delayed}–`)).first().waitFor({ timeout: LIVE });
+    console.log(`stage delay: the fan's page struck the old time ${shownAfter} ms after the tap`);
     expect(await fan.locator('.was-time .visually-hidden').first().textContent()).toBe(`(was ${printed})`);
     await axeBothThemes(fan, 'fan-set-page');
 
@@ -114,8 +114,9 @@ describe('a stage running late', () => {
     await staff.getByRole('button', { name: 'Undo the 20 min delay of Main Stage' }).click({ timeout: LIVE });
     const undone = Date.now();
     await struck.waitFor({ state: 'detached', timeout: LIVE });
-    expect(Date.now() - undone, 'the printed time back, ms after the tap').toBeLessThanOrEqual(2_000);
-    await fan.getByText(new RegExp(`${printed}–`)).first().waitFor({ timeout: 2_000 });
+    const restoredAfter = Date.now() - undone;
+    await fan.getByText(new RegExp(`${printed}–`)).first().waitFor({ timeout: LIVE });
+    console.log(`stage delay: the fan's page had the printed time back ${restoredAfter} ms after the undo`);
 
     const afterUndo = await noticesOnce(uid, 2);
     expect(afterUndo.map((notice) => notice.kind)).toEqual(['delayed', 'delay-undone']);
@@ -125,5 +126,9 @@ describe('a stage running late', () => {
     expect(set['delayId']).toBeUndefined();
     expect(uncaught(fan)).toEqual([]);
     expect(uncaught(staff)).toEqual([]);
+    // The issue's bound, checked last so a slow run still reports everything above. Visitors'
+    // pages follow the programme bundle (rebuilt by functions on each programme write).
+    expect(shownAfter, 'the new time with the old struck through, ms after the tap').toBeLessThanOrEqual(2_000);
+    expect(restoredAfter, 'the printed time back, ms after the undo').toBeLessThanOrEqual(2_000);
   }, 400_000);
 });
