@@ -1,6 +1,6 @@
 /** Encore's Cloud Functions. Wiring lives in `triggers/`, work in `handlers/`, rules in `domain/`. */
 export { onUploadFinalized, onUploadDeleted } from './triggers/storage.js';
-export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onAnnouncementWritten, onFestivalWritten, onStageWritten, onArtistWritten, onPerformanceWritten, onVenueMapWritten, onInfoPageWritten } from './triggers/firestore.js';
+export { onFavoriteWritten, onReactionWritten, onReportCreated, onPhotoWritten, onPerformanceUpdated, onDelayWritten, onAnnouncementWritten, onFestivalWritten, onStageWritten, onArtistWritten, onPerformanceWritten, onVenueMapWritten, onInfoPageWritten } from './triggers/firestore.js';
 export {
   processPhoto,
   processMedia,
@@ -15,6 +15,7 @@ export {
   moderateReport,
   fanOutProgrammeChange,
   notifyFans,
+  notifyDelay,
   fanOutAnnouncement,
   pushAnnouncement,
   refreshTrending,
@@ -29,6 +30,7 @@ export {
   auditStageWritten,
   auditArtistWritten,
   auditPerformanceWritten,
+  auditDelayWritten,
   auditVenueWritten,
   auditInfoPageWritten,
   auditAnnouncementWritten,

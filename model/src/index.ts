@@ -1,6 +1,8 @@
 /** @encore/model: the festival data contract and the pure logic web and functions share. */
 export * from './schemas/common.js';
 export * from './schemas/festival.js';
+export * from './schemas/delay.js';
+export * from './programme/delay.js';
 export * from './schemas/announcement.js';
 export * from './schemas/artist-links.js';
 export * from './schemas/rejection.js';

@@ -25,6 +25,9 @@ export const firestorePaths = {
   artist: (festivalId: string, artistId: string) => `festivals/${festivalId}/artists/${artistId}`,
   performances: (festivalId: string) => `festivals/${festivalId}/performances`,
   performance: (festivalId: string, performanceId: string) => `festivals/${festivalId}/performances/${performanceId}`,
+  /** A stage running late (issue 36): by the festival's programme staff and admins with the sets it moves; everyone reads. */
+  delays: (festivalId: string) => `festivals/${festivalId}/delays`,
+  delay: (festivalId: string, delayId: string) => `festivals/${festivalId}/delays/${delayId}`,
   photos: (festivalId: string) => `festivals/${festivalId}/photos`,
   photo: (festivalId: string, photoId: string) => `festivals/${festivalId}/photos/${photoId}`,
   reactions: (festivalId: string, photoId: string) => `festivals/${festivalId}/photos/${photoId}/reactions`,

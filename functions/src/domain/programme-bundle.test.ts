@@ -7,6 +7,8 @@ describe('programme bundle rules', () => {
     const set = { artistId: 'kae', stageId: 'main', startsAt: new Date('2026-08-14T19:00:00Z'), favoriteCount: 1, photoCount: 0 };
     expect(isProgrammeEdit('performances', set, { ...set, favoriteCount: 2, photoCount: 3 })).toBe(false);
     expect(isProgrammeEdit('performances', set, { ...set, startsAt: new Date('2026-08-14T20:00:00Z') })).toBe(true);
+    // A stage delay's batch (issue 36): the printed times and the delay travel in the bundle, so a first offline open strikes the old time too.
+    expect(isProgrammeEdit('performances', set, { ...set, scheduled: { startsAt: new Date('2026-08-14T19:00:00Z'), endsAt: new Date('2026-08-14T20:00:00Z') }, delayId: 'd1' })).toBe(true);
     expect(isProgrammeEdit('performances', set, { ...set, status: 'cancelled' })).toBe(true);
     expect(isProgrammeEdit('performances', set, { ...set, startsAt: new Date(set.startsAt) })).toBe(false);
   });

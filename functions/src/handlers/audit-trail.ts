@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { artistSchema, auditEntrySchema, festivalStaffSchema, firestorePaths, type AuditActor, type AuditEntry } from '@encore/model';
+import { artistSchema, auditEntrySchema, festivalStaffSchema, firestorePaths, stageSchema, type AuditActor, type AuditEntry } from '@encore/model';
 import { actorOf, buildAuditEntry, callableBatchId, changedFields, consoleEntryId, type AuditWrite } from '../domain/audit.js';
 import type { DocData } from '../platform/docs.js';
 import type { Deps } from './deps.js';
@@ -67,8 +67,19 @@ async function lookUpActor(deps: TrailDeps, festivalId: string, uid: string): Pr
 
 const artistRef = z.object({ artistId: z.string().min(1) }).loose();
 
-/** A set is named by its artist (read once); anything else by its own data (undefined: the entry builder decides). */
+const delayRef = z.object({ stageId: z.string().regex(/^[a-z0-9][a-z0-9-]{0,79}$/), minutes: z.number().int() }).loose();
+
+/**
+ * A set is named by its artist, a stage delay by its stage and minutes ("Main Stage +20 min"),
+ * each read once; anything else by its own data (undefined: the entry builder decides).
+ */
 async function labelOfWrite(deps: TrailDeps, write: ConsoleWrite): Promise<string | null | undefined> {
+  if (write.kind === 'delay') {
+    const delay = delayRef.safeParse(write.after ?? write.before);
+    if (!delay.success) return null;
+    const stage = await deps.docs.get(firestorePaths.stage(write.festivalId, delay.data.stageId), stageSchema);
+    return `${stage?.name ?? delay.data.stageId} +${delay.data.minutes} min`;
+  }
   if (write.kind !== 'performance') return undefined;
   const set = artistRef.safeParse(write.after ?? write.before);
   if (!set.success || !/^[a-z0-9][a-z0-9-]{0,79}$/.test(set.data.artistId)) return null;

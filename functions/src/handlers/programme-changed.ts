@@ -41,8 +41,11 @@ export async function publishPerformanceChanged(
   after: DocData | undefined,
 ): Promise<void> {
   const path = firestorePaths.performance(ids.festivalId, ids.performanceId);
-  const afterTiming = timing(parseIfPresent(path, after, performanceSchema));
-  const change = programmeChange(timing(parseIfPresent(path, before, performanceSchema)), afterTiming);
+  const [beforeSet, afterSet] = [parseIfPresent(path, before, performanceSchema), parseIfPresent(path, after, performanceSchema)];
+  // Moved by a stage delay or its undo (issue 36): the delay tells its fans once (stage-delay.ts), not each set.
+  if (beforeSet?.delayId !== afterSet?.delayId) return;
+  const afterTiming = timing(afterSet);
+  const change = programmeChange(timing(beforeSet), afterTiming);
   if (!change || !afterTiming) return;
   const event = makeDomainEvent(
     'performance.changed',

@@ -18,7 +18,8 @@ export class Increment {
 }
 export const increment = (by: number) => new Increment(by);
 
-export type WhereOp = '==' | '<' | '<=' | '>' | '>=';
+/** `in`: the field equals one of the values given as an array (at most 30, Firestore's limit). */
+export type WhereOp = '==' | '<' | '<=' | '>' | '>=' | 'in';
 
 export interface Query {
   /** A collection path, or with `group` a collection id queried across the database. */

@@ -152,6 +152,7 @@ function compare(left: unknown, op: WhereOp, right: unknown): boolean {
   const a = left instanceof Date ? left.getTime() : left;
   const b = right instanceof Date ? right.getTime() : right;
   if (op === '==') return a === b;
+  if (op === 'in') return Array.isArray(right) && right.some((value) => (value instanceof Date ? value.getTime() : value) === a);
   if (typeof a !== typeof b || (typeof a !== 'number' && typeof a !== 'string')) return false;
   const [x, y] = [a as number | string, b as number | string];
   return op === '<' ? x < y : op === '<=' ? x <= y : op === '>' ? x > y : x >= y;

@@ -30,6 +30,7 @@ export const auditFestivalWritten = auditTrigger('auditFestivalWritten', 'festiv
 export const auditStageWritten = auditTrigger('auditStageWritten', 'festivals/{festivalId}/stages/{stageId}', 'stage', (p) => `stages/${p.stageId}`);
 export const auditArtistWritten = auditTrigger('auditArtistWritten', 'festivals/{festivalId}/artists/{artistId}', 'artist', (p) => `artists/${p.artistId}`);
 export const auditPerformanceWritten = auditTrigger('auditPerformanceWritten', 'festivals/{festivalId}/performances/{performanceId}', 'performance', (p) => `performances/${p.performanceId}`);
+export const auditDelayWritten = auditTrigger('auditDelayWritten', 'festivals/{festivalId}/delays/{delayId}', 'delay', (p) => `delays/${p.delayId}`);
 export const auditVenueWritten = auditTrigger('auditVenueWritten', 'festivals/{festivalId}/venue/{document}', 'venue-map', (p) => `venue/${p.document}`);
 export const auditInfoPageWritten = auditTrigger('auditInfoPageWritten', 'festivals/{festivalId}/info/{pageId}', 'info-page', (p) => `info/${p.pageId}`);
 export const auditAnnouncementWritten = auditTrigger('auditAnnouncementWritten', 'festivals/{festivalId}/announcements/{announcementId}', 'announcement', (p) => `announcements/${p.announcementId}`);

@@ -2,6 +2,7 @@ import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebas
 import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
 import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
+import { publishDelayChanged } from '../handlers/stage-delay.js';
 import { publishProgrammeEdited } from '../handlers/programme-bundle.js';
 import { publishPhotoChanged } from '../handlers/photo-changed.js';
 import { handlePublishFriendPlan } from '../handlers/friends.js';
@@ -50,6 +51,13 @@ export const onPhotoWritten = onDocumentWritten({ ...triggerOptions, document: '
 export const onPerformanceUpdated = onDocumentUpdated({ ...triggerOptions, document: 'festivals/{festivalId}/performances/{performanceId}' }, (event) =>
   guarded('onPerformanceUpdated', event, age, () =>
     publishPerformanceChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
+  ),
+);
+
+/** A stage running late (issue 36): created or undone, its fans are told once (`delay.changed`). */
+export const onDelayWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/delays/{delayId}' }, (event) =>
+  guarded('onDelayWritten', event, age, () =>
+    publishDelayChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),
 );
 

@@ -7,6 +7,7 @@ import { handleProcessMedia } from '../handlers/process-media.js';
 import { handleProgrammeEdited } from '../handlers/programme-bundle.js';
 import { handleProcessPhoto } from '../handlers/process-photo.js';
 import { handleNoticeBatch, handlePerformanceChanged } from '../handlers/programme-changed.js';
+import { handleDelayChanged } from '../handlers/stage-delay.js';
 import { handleReactionChanged } from '../handlers/reaction-changed.js';
 import { handleRefreshTrending } from '../handlers/refresh-trending.js';
 import { handleReportFiled } from '../handlers/report-filed.js';
@@ -27,6 +28,7 @@ export const countReaction = subscribe('countReaction', 'reaction.changed', live
 export const moderateReport = subscribe('moderateReport', 'report.filed', counterOptions, (event) => handleReportFiled(liveDeps(), event));
 export const fanOutProgrammeChange = subscribe('fanOutProgrammeChange', 'performance.changed', fanOutOptions, (event) => handlePerformanceChanged(liveDeps(), event));
 export const notifyFans = subscribe('notifyFans', 'notice.batch', fanOutOptions, (event) => handleNoticeBatch(liveDeps(), event));
+export const notifyDelay = subscribe('notifyDelay', 'delay.changed', fanOutOptions, (event) => handleDelayChanged(liveDeps(), event));
 export const fanOutAnnouncement = subscribe('fanOutAnnouncement', 'announcement.urgent', fanOutOptions, (event) => handleAnnouncementUrgent(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
 export const pushAnnouncement = subscribe('pushAnnouncement', 'announcement.push-batch', pushOptions, (event) => handleAnnouncementPushBatch(liveDeps(), event), MAX_EVENT_AGE_MS.announcement);
 export const refreshTrending = subscribe('refreshTrending', 'performance.changed', counterOptions, (event) => handleRefreshTrending(liveDeps(), event));

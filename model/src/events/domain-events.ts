@@ -117,6 +117,18 @@ export const noticeBatchSchema = z
   })
   .strict();
 
+/**
+ * Staff set a stage running late (`delayed`: the delay was created) or undid it
+ * (`delay-undone`): its sets' fans get one notice and one push each (issue 36).
+ */
+export const delayChangedSchema = z
+  .object({
+    festivalId: slugIdSchema,
+    delayId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+    change: z.enum(['delayed', 'delay-undone']),
+  })
+  .strict();
+
 /** Staff posted an urgent announcement: every device registered for the festival gets a push. */
 export const announcementUrgentSchema = z.object({ festivalId: slugIdSchema, announcementId: documentIdSchema }).strict();
 
@@ -143,6 +155,7 @@ export const domainEvents = {
   'report.filed': { topic: 'report-filed', data: reportFiledSchema },
   'performance.changed': { topic: 'performance-changed', data: performanceChangedSchema },
   'notice.batch': { topic: 'notice-batch', data: noticeBatchSchema },
+  'delay.changed': { topic: 'delay-changed', data: delayChangedSchema },
   'announcement.urgent': { topic: 'announcement-urgent', data: announcementUrgentSchema },
   'announcement.push-batch': { topic: 'announcement-push-batch', data: announcementPushBatchSchema },
   'programme.edited': { topic: 'programme-edited', data: programmeEditedSchema },

@@ -14,6 +14,10 @@ const SATURDAY_NIGHT = new Date('2026-08-15T19:30:00Z');
 const samples: { [K in MessageId]: MessageParams[K] } = {
   noticeMoved: { artist: 'Nina', stage: 'Main Stage', startsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
   noticeCancelled: { artist: 'Nina' },
+  noticeDelayed: { stage: 'Main Stage', minutes: 20, artist: 'Nina', startsAt: SATURDAY_NIGHT, previousStartsAt: new Date(SATURDAY_NIGHT.getTime() - 20 * 60_000), timeZone: AMSTERDAM },
+  noticeDelayUndone: { stage: 'Main Stage', minutes: 20, artist: 'Nina', startsAt: new Date(SATURDAY_NIGHT.getTime() - 20 * 60_000), previousStartsAt: SATURDAY_NIGHT, timeZone: AMSTERDAM },
+  pushDelayedTitle: { stage: 'Main Stage', minutes: 20 },
+  pushDelayUndoneTitle: { stage: 'Main Stage' },
   noticePhotoReady: {},
   noticePhotoRejected: { reason: undefined },
   noticeAnnouncement: { title: 'Gates open' },
@@ -43,6 +47,16 @@ describe('the server-side message catalog', () => {
       expect(en, code).toMatch(/^[A-Z].*\.$/);
       expect(nl, code).toMatch(/^[A-Z].*\.$/);
     }
+  });
+
+  it('tells of a stage running late, and of its undo, with the new time and the old one, on the festival’s clock, in each language', () => {
+    const params = { stage: 'Main Stage', minutes: 20, artist: 'Amara Okafor', startsAt: new Date('2026-08-15T19:05:00Z'), previousStartsAt: new Date('2026-08-15T18:45:00Z'), timeZone: AMSTERDAM };
+    expect(noticeText({ kind: 'delayed', params }, 'en')).toBe('Main Stage runs 20 min late: Amara Okafor now 21:05 (was 20:45).');
+    expect(noticeText({ kind: 'delayed', params }, 'nl')).toBe('Main Stage loopt 20 min uit: Amara Okafor nu om 21:05 (was 20:45).');
+    const back = { ...params, startsAt: params.previousStartsAt, previousStartsAt: params.startsAt };
+    expect(noticeText({ kind: 'delay-undone', params: back }, 'en')).toBe("Main Stage's 20 min delay is withdrawn: Amara Okafor at 20:45 again (not 21:05).");
+    expect(noticeText({ kind: 'delay-undone', params: back }, 'nl')).toBe('De 20 min vertraging op Main Stage is ingetrokken: Amara Okafor weer om 20:45 (niet 21:05).');
+    expect(noticeText({ kind: 'delayed', params: { stage: 'Main Stage', minutes: 20 } }, 'en')).toBeNull();
   });
 
   it('renders a rejected photo’s notice with the reason in the reader’s language when it has the code, else the stored words', () => {

@@ -17,6 +17,11 @@ import { importErrorMessages } from './import-errors.js';
 export interface MessageParams {
   noticeMoved: { artist: string; stage: string; startsAt: Date; timeZone: string };
   noticeCancelled: { artist: string };
+  /** Issue 36: a stage running late, told with the reader's first set it moved. */
+  noticeDelayed: { stage: string; minutes: number; artist: string; startsAt: Date; previousStartsAt: Date; timeZone: string };
+  noticeDelayUndone: { stage: string; minutes: number; artist: string; startsAt: Date; previousStartsAt: Date; timeZone: string };
+  pushDelayedTitle: { stage: string; minutes: number };
+  pushDelayUndoneTitle: { stage: string };
   noticePhotoReady: Record<string, never>;
   noticePhotoRejected: { reason?: string | undefined };
   noticeAnnouncement: { title: string };
@@ -48,6 +53,26 @@ export const catalog: Catalog = {
   noticeCancelled: {
     en: ({ artist }) => `${artist} is cancelled.`,
     nl: ({ artist }) => `${artist} is afgelast.`,
+  },
+  noticeDelayed: {
+    en: ({ stage, minutes, artist, startsAt, previousStartsAt, timeZone }) =>
+      `${stage} runs ${minutes} min late: ${artist} now ${festivalClock('en', startsAt, timeZone)} (was ${festivalClock('en', previousStartsAt, timeZone)}).`,
+    nl: ({ stage, minutes, artist, startsAt, previousStartsAt, timeZone }) =>
+      `${stage} loopt ${minutes} min uit: ${artist} nu om ${festivalClock('nl', startsAt, timeZone)} (was ${festivalClock('nl', previousStartsAt, timeZone)}).`,
+  },
+  noticeDelayUndone: {
+    en: ({ stage, minutes, artist, startsAt, previousStartsAt, timeZone }) =>
+      `${stage}'s ${minutes} min delay is withdrawn: ${artist} at ${festivalClock('en', startsAt, timeZone)} again (not ${festivalClock('en', previousStartsAt, timeZone)}).`,
+    nl: ({ stage, minutes, artist, startsAt, previousStartsAt, timeZone }) =>
+      `De ${minutes} min vertraging op ${stage} is ingetrokken: ${artist} weer om ${festivalClock('nl', startsAt, timeZone)} (niet ${festivalClock('nl', previousStartsAt, timeZone)}).`,
+  },
+  pushDelayedTitle: {
+    en: ({ stage, minutes }) => `${stage} runs ${minutes} min late`,
+    nl: ({ stage, minutes }) => `${stage} loopt ${minutes} min uit`,
+  },
+  pushDelayUndoneTitle: {
+    en: ({ stage }) => `${stage} is back on its times`,
+    nl: ({ stage }) => `${stage} houdt weer de oude tijden aan`,
   },
   noticePhotoReady: {
     en: () => 'Your photo is up.',

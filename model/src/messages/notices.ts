@@ -16,6 +16,13 @@ export function noticeText(notice: Pick<Notice, 'kind'> & { params?: NoticeParam
         : null;
     case 'cancelled':
       return params.artist ? message('noticeCancelled', locale, { artist: params.artist }) : null;
+    case 'delayed':
+    case 'delay-undone': {
+      const { stage, minutes, artist, startsAt, previousStartsAt, timeZone } = params;
+      return stage && minutes && artist && startsAt && previousStartsAt && timeZone
+        ? message(notice.kind === 'delayed' ? 'noticeDelayed' : 'noticeDelayUndone', locale, { stage, minutes, artist, startsAt, previousStartsAt, timeZone })
+        : null;
+    }
     case 'photo-ready':
       return message('noticePhotoReady', locale, {});
     case 'photo-rejected':

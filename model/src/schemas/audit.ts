@@ -13,6 +13,8 @@ export const auditKindSchema = z.enum([
   'stage',
   'artist',
   'performance',
+  /** A stage running late, or its undo (issue 36): `festivals/{f}/delays/{id}`. */
+  'delay',
   'info-page',
   'venue-map',
   'announcement',

@@ -23,6 +23,7 @@ const NOT_DOCUMENTS = new Set([
   'liveWallPhotoSchema', // one tile of live/photos' `wall`, described in its table
   'reactionCountsSchema', // a photo's `reactions` and part of a live/photos entry, described in their tables
   'performanceInputSchema', // the staff-written subset of performanceSchema
+  'scheduledTimesSchema', // a performance's `scheduled`, described in its table
   'artistInputSchema', // the staff-written subset of artistSchema
   'venueMapInputSchema', // the staff-written subset of venueMapSchema
   'accountSchema', // the signed-in person as the web app sees them, not stored

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artistLinksSchema, festivalLinksSchema } from './artist-links.js';
 import { counterSchema, hexColourSchema, isoDateSchema, localeSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
+import { delayIdSchema, scheduledTimesSchema } from './delay.js';
 import { mediaFields } from './media.js';
 
 /**
@@ -112,8 +113,13 @@ export const performanceSchema = performanceInputSchema
   .extend({
     favoriteCount: counterSchema.optional(),
     photoCount: counterSchema.optional(),
+    /** Issue 36: the times printed before a stage delay moved the set (kept across successive delays); absent while on time. */
+    scheduled: scheduledTimesSchema.optional(),
+    /** The delay (`festivals/{f}/delays/{id}`) that last moved the set; present exactly when `scheduled` is. */
+    delayId: delayIdSchema.optional(),
   })
   .strict()
+  .refine((p) => (p.scheduled === undefined) === (p.delayId === undefined), { message: 'scheduled and delayId come together', path: ['delayId'] })
   .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
   .refine((p) => p.endsAt.getTime() - p.startsAt.getTime() <= 12 * 3600_000, {
     message: 'a performance lasts at most 12 hours',

@@ -38,7 +38,7 @@ export const favoriteSchema = z
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup']);
+export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup', 'delayed', 'delay-undone']);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 
 /**
@@ -63,6 +63,9 @@ export const noticeParamsSchema = z
     /** A meet-up point's place, and its friend group's name (issue 25). */
     place: textSchema(80).optional(),
     group: textSchema(40).optional(),
+    /** A stage delay's minutes (issue 36), and the start the person's set had before it (`startsAt` is the new one). */
+    minutes: z.number().int().min(1).max(240).optional(),
+    previousStartsAt: timestampSchema.optional(),
   })
   .strict();
 export type NoticeParams = z.infer<typeof noticeParamsSchema>;
@@ -79,6 +82,8 @@ export const noticeSchema = z
     festivalId: slugIdSchema,
     performanceId: documentIdSchema.optional(),
     photoId: documentIdSchema.optional(),
+    /** A stage delay's notice (`delayed`, `delay-undone`): the delay it tells of. */
+    delayId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
     text: textSchema(500),
     params: noticeParamsSchema.optional(),
     createdAt: timestampSchema,

@@ -7,6 +7,7 @@ export const KIND_NAMES: Record<AuditKind, MessageDescriptor> = defineMessages({
   stage: { id: 'history.kind.stage', defaultMessage: 'Stage' },
   artist: { id: 'history.kind.artist', defaultMessage: 'Artist' },
   performance: { id: 'history.kind.performance', defaultMessage: 'Set' },
+  delay: { id: 'history.kind.delay', defaultMessage: 'Stage running late' },
   'info-page': { id: 'history.kind.infoPage', defaultMessage: 'Info page' },
   'venue-map': { id: 'history.kind.venueMap', defaultMessage: 'Site plan' },
   announcement: { id: 'history.kind.announcement', defaultMessage: 'Announcement' },

@@ -5,6 +5,7 @@ import { useFestival } from '../../festival/FestivalContext';
 import { festivalIsOver } from '../../festival/festival-phase';
 import { useNow } from '../../time/ClockContext';
 import { slotLabel } from '../../time/format';
+import { WasTime } from '../delay/WasTime';
 import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { FavoriteButton } from '../favorites/FavoriteButton';
@@ -62,7 +63,10 @@ export default function PerformancePage() {
                   <span className="stage-pill" style={{ ['--stage-color' as string]: stage?.color ?? 'var(--color-stage-fallback)' }}>
                     {stage?.name ?? intl.formatMessage({ id: 'performance.page.stageTba', defaultMessage: 'Stage to be announced' })}
                   </span>
-                  <span>{slotLabel(intl, performance.startsAt, performance.endsAt, programme.festival)}</span>
+                  <span>
+                    {slotLabel(intl, performance.startsAt, performance.endsAt, programme.festival)}
+                    <WasTime scheduled={performance.scheduled} festival={programme.festival} />
+                  </span>
                 </p>
                 {over ? (
                   <p className="muted" style={{ marginTop: 'var(--space-3)' }}>

@@ -6,6 +6,7 @@ import { festivalIsOver } from '../../festival/festival-phase';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
+import { WasTime, wasLabel } from '../delay/WasTime';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { FriendsOnCardSlot } from '../friends/FriendPlansContext';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
@@ -130,6 +131,8 @@ const SetCardBody = memo(function SetCardBody({
   const label = [
     name,
     range,
+    // A stage running late (issue 36): the start it had before, as the struck time says.
+    wasLabel(intl, performance.scheduled, programme.festival),
     showStage && stage ? stage.name : null,
     cancelled ? intl.formatMessage({ id: 'programme.setCard.cancelled', defaultMessage: 'Cancelled' }) : null,
     playing ? intl.formatMessage({ id: 'programme.setCard.playing', defaultMessage: 'Playing now' }) : null,
@@ -145,6 +148,7 @@ const SetCardBody = memo(function SetCardBody({
         <span>
           {playing ? <span className="set-live-dot" aria-hidden="true" /> : null}
           <time dateTime={performance.startsAt.toISOString()}>{clockTime(intl, performance.startsAt, programme.festival)}</time>
+          <WasTime scheduled={performance.scheduled} festival={programme.festival} />
         </span>
         <span className="visually-hidden">–</span>
         <time dateTime={performance.endsAt.toISOString()}>{clockTime(intl, performance.endsAt, programme.festival)}</time>
@@ -152,6 +156,7 @@ const SetCardBody = memo(function SetCardBody({
     ) : (
       <p className="set-time">
         <time dateTime={performance.startsAt.toISOString()}>{range}</time>
+        <WasTime scheduled={performance.scheduled} festival={programme.festival} />
         {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
       </p>
     );

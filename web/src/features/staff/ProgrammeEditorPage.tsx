@@ -10,6 +10,8 @@ import { db } from '../../firebase/firestore';
 import { dayLabel, shortDayLabel, timeRange } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { FestivalGate } from '../../ui/FestivalGate';
+import { StageDelays } from '../delay/StageDelays';
+import { WasTime } from '../delay/WasTime';
 import { ArtistEditor } from './ArtistEditor';
 import { SimpleDocForm } from './SimpleDocForm';
 import { PerformanceForm, type PerformanceDraft } from './PerformanceForm';
@@ -103,6 +105,7 @@ function SetsEditor({ programme }: { programme: Programme }) {
           <FormattedMessage id="staff.editor.addSet" defaultMessage="Add a set" />
         </Button>
       </div>
+      <StageDelays programme={programme} day={day} />
       <table className="data-table responsive-table">
         <caption className="visually-hidden">
           <FormattedMessage id="staff.editor.caption" defaultMessage="Sets on {day}" values={{ day: dayLabel(intl, day) }} />
@@ -136,7 +139,10 @@ function SetsEditor({ programme }: { programme: Programme }) {
             const artist = programme.artists.get(set.artistId)?.name ?? set.artistId;
             return (
               <tr key={set.id}>
-                <td>{timeRange(intl, set.startsAt, set.endsAt, programme.festival)}</td>
+                <td>
+                  {timeRange(intl, set.startsAt, set.endsAt, programme.festival)}
+                  <WasTime scheduled={set.scheduled} festival={programme.festival} />
+                </td>
                 <td>{programme.stages.find((stage) => stage.id === set.stageId)?.name ?? set.stageId}</td>
                 <td>
                   {artist}
