@@ -36,5 +36,5 @@ export const SUSPENSION_MAX_DAYS = 30;
 
 /** Suspended at `now`: active, and not past its end (rules: firestore.rules suspendedHere, storage.rules suspended). */
 export function isSuspendedAt(suspension: Pick<UploaderSuspension, 'active' | 'until'> | undefined, now: Date): boolean {
-  return suspension?.active === true && (suspension.until == null || now.getTime() < suspension.until.getTime());
+  return suspension?.active === true && (suspension.until === null || suspension.until === undefined || now.getTime() < suspension.until.getTime());
 }
