@@ -130,10 +130,10 @@ export function UploaderSuspension({
               <FormattedMessage id="staff.moderation.suspendLength" defaultMessage="For how long? (they are told until when)" />
             </Label>
             <Radio value="24h" className="radio">
-              <FormattedMessage id="staff.moderation.suspend24h" defaultMessage="24 hours" />
+              <FormattedMessage id="staff.moderation.suspendOneDay" defaultMessage="24 hours" />
             </Radio>
             <Radio value="72h" className="radio">
-              <FormattedMessage id="staff.moderation.suspend72h" defaultMessage="3 days" />
+              <FormattedMessage id="staff.moderation.suspendThreeDays" defaultMessage="3 days" />
             </Radio>
             <Radio value="lifted" className="radio">
               <FormattedMessage id="staff.moderation.suspendUntilLifted" defaultMessage="Until staff lift it" />
