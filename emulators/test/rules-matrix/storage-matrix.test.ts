@@ -33,6 +33,8 @@ const POLICY: StorageRow[] = [
   { object: 'photos/encore-2026/p-ready/400.webp',      contentType: 'image/webp', policy: { get: EVERYONE, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // A thumbnail of a photo still processing: the festival's moderators only (with a second factor).
   { object: 'photos/encore-2026/p-processing/400.webp', contentType: 'image/webp', policy: { get: MODERATORS, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
+  // A thumbnail of a photo staff (or reports) hid: its moderators and admins still see it, so they restore knowing what (issue 36).
+  { object: 'photos/encore-2026/p-hidden/400.webp',     contentType: 'image/webp', policy: { get: MODERATORS, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY } },
   // An artist's picture and the site plan as programme staff upload them: they put them there, nobody reads them back (functions derive, then delete them).
   { object: 'staff-uploads/encore-2026/artists/the-nightjars/up1', contentType: 'image/jpeg', policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
   { object: 'staff-uploads/encore-2026/venue/map/up1',             contentType: 'image/png',  policy: { get: NOBODY, list: NOBODY, create: PROGRAMME, update: NOBODY, delete: NOBODY } },
@@ -135,6 +137,7 @@ beforeAll(async () => {
   await stack.owner.setDoc('festivals/encore-2026/photos/p-ready', { uploaderUid: 'vera', status: 'ready' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-processing', { uploaderUid: 'vera', status: 'processing' });
   await stack.owner.setDoc('festivals/encore-2026/photos/p-rejected', { uploaderUid: 'vera', status: 'rejected' });
+  await stack.owner.setDoc('festivals/encore-2026/photos/p-hidden', { uploaderUid: 'vera', status: 'hidden' });
   // A photo its uploader deleted after it was reported: the document went, its moderation entry stayed.
   await stack.owner.setDoc('festivals/encore-2026/moderation/p-removed', { photoId: 'p-removed', reports: 2 });
   await stack.owner.setDoc(`festivals/${FESTIVAL_B}`, { name: 'Encore 2027' });
@@ -230,6 +233,14 @@ describe('issue 22: an uploader whose uploads staff suspended', () => {
     await assertFails(upload('uploads/vera/encore-2026/p-suspended'));
     await stack.owner.setDoc(SUSPENSION, suspension(false));
     await assertSucceeds(upload('uploads/vera/encore-2026/p-suspended'));
+  });
+
+  it('can upload again once a suspension with an end has ended, not before (issue 36)', async () => {
+    await stack.owner.deleteObject('uploads/vera/encore-2026/p-until');
+    await stack.owner.setDoc(SUSPENSION, { ...suspension(true), until: new Date(Date.now() + 3_600_000) });
+    await assertFails(upload('uploads/vera/encore-2026/p-until'));
+    await stack.owner.setDoc(SUSPENSION, { ...suspension(true), until: new Date(Date.now() - 60_000) });
+    await assertSucceeds(upload('uploads/vera/encore-2026/p-until'));
   });
 
   it('is suspended in that festival only', async () => {

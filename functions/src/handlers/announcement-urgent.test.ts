@@ -177,3 +177,70 @@ describe('a withdrawn urgent announcement', () => {
   });
 });
 
+
+describe('an "all clear"', () => {
+  const clearIds = { festivalId: FESTIVAL_ID, announcementId: 'a1-all-clear' };
+  const allClear = { title: 'All clear: EVACUATE', body: 'It is over.', titleNl: 'Alles veilig: EVACUATE', bodyNl: 'Het is voorbij.', createdAt: NOW, priority: 'urgent', urgentAt: NOW, followUpOf: 'a1' };
+
+  /** The all clear's whole path: fan-out, then every batch it published. */
+  async function pushAllClear(deps: Deps, eventId = 'clear-1') {
+    const before = deps.publisher.ofType('announcement.push-batch').length;
+    await handleAnnouncementUrgent(deps, event('announcement.urgent', clearIds, eventId));
+    for (const batch of deps.publisher.ofType('announcement.push-batch').slice(before)) await handleAnnouncementPushBatch(deps, batch);
+  }
+
+  it('goes to the devices the urgent one reached (not to devices registered since), titled as it is, replacing its notification, even after a withdrawal', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    device(deps, 'ann', 'phone-0001', 'tok-ann', { preferred: 'nl' });
+    device(deps, 'bo', 'phone-0002', 'tok-bo');
+    await pushUrgent(deps);
+    device(deps, 'late', 'phone-0003', 'tok-late');
+    const path = firestorePaths.announcement(FESTIVAL_ID, 'a1');
+    deps.docs.seed(path, { ...deps.docs.data(path), status: 'withdrawn', withdrawnAt: NOW, withdrawnBy: 'boss' });
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1-all-clear'), allClear);
+    deps.push.sent.length = 0;
+
+    await pushAllClear(deps);
+    expect(deps.push.sent.map((message) => [message.token, message.payload.title, message.payload.tag]).sort()).toEqual([
+      ['tok-ann', 'Alles veilig: EVACUATE', 'announcement-a1'],
+      ['tok-bo', 'All clear: EVACUATE', 'announcement-a1'],
+    ]);
+    expect(deps.push.sent[0]).toMatchObject({ urgent: true });
+    expect(deps.docs.data(firestorePaths.announcement(FESTIVAL_ID, 'a1-all-clear'))).toMatchObject({ pushedDevices: 2 });
+  });
+
+  it('is published when posted (urgent, following one up), and sent once per device under redelivery of the event and its batches', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('urgent'));
+    for (let index = 0; index < 700; index++) device(deps, `u${String(index).padStart(4, '0')}`, `device-${index}-x`, `tok-${index}`);
+    await pushUrgent(deps);
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('normal'));
+    expect(await publishAnnouncementUrgent(deps, 'clear-1', clearIds, undefined, allClear)).toBe(true);
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1-all-clear'), allClear);
+    deps.push.sent.length = 0;
+
+    await pushAllClear(deps, 'clear-1');
+    await pushAllClear(deps, 'clear-1');
+    const clearBatches = deps.publisher.ofType('announcement.push-batch').filter((batch) => batch.data.announcementId === 'a1-all-clear');
+    expect(clearBatches.map((batch) => [batch.id, batch.data.devicePaths.length])).toEqual([
+      ['clear-1#0', 500],
+      ['clear-1#1', 200],
+      ['clear-1#0', 500],
+      ['clear-1#1', 200],
+    ]);
+    await handleAnnouncementPushBatch(deps, clearBatches[0]!);
+    expect(deps.push.sent).toHaveLength(700);
+    expect(new Set(deps.push.sent.map((message) => message.token)).size).toBe(700);
+    expect(deps.push.sent.every((message) => message.payload.title === 'All clear: EVACUATE')).toBe(true);
+  });
+
+  it('reaches nobody when the one it follows up was never pushed', async () => {
+    const deps = testDeps();
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1'), announcement('normal'));
+    device(deps, 'ann', 'phone-0001', 'tok-ann');
+    deps.docs.seed(firestorePaths.announcement(FESTIVAL_ID, 'a1-all-clear'), allClear);
+    expect(await handleAnnouncementUrgent(deps, event('announcement.urgent', clearIds, 'clear-1'))).toBe(0);
+    expect(deps.push.sent).toEqual([]);
+  });
+});

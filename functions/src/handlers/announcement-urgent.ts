@@ -5,6 +5,7 @@ import {
   isLiveUrgent,
   firestorePaths,
   makeDomainEvent,
+  pushReceiptSchema,
   message,
   type DomainEvent,
   type PushPayload,
@@ -52,8 +53,32 @@ export async function publishAnnouncementUrgent(
 }
 
 /**
- * Fan-out: pages through every device registered for the festival (a collection-group
- * query) and publishes one `announcement.push-batch` per page of 500. Batch ids derive from
+ * One page of the devices an urgent announcement goes to, from `startAfterId` on. An urgent
+ * one: every device registered for the festival (a collection-group query). An "all clear"
+ * (`followUpOf`): the devices the one it follows up reached, as its push receipts record them
+ * (receipts live RECEIPT_TTL_DAYS, longer than any urgent situation), so the people it woke hear
+ * that it is over, even after it was lowered or withdrawn. Returns the device paths and where
+ * the next page starts; a page shorter than the batch size is the last.
+ */
+async function devicePage(docs: Pick<Docs, 'query'>, festivalId: string, followUpOf: string | undefined, startAfterId: string | undefined) {
+  const after = startAfterId === undefined ? {} : { startAfterId };
+  if (followUpOf === undefined) {
+    const devices = await docs.query({ collection: 'devices', group: true, where: [['festivalId', '==', festivalId]], limit: ANNOUNCEMENT_BATCH_SIZE, ...after }, deviceSchema);
+    return { devicePaths: devices.map((device) => device.path), count: devices.length, next: devices.at(-1)?.path };
+  }
+  const receipts = await docs.query(
+    { collection: 'pushReceipts', where: [['key', '==', pushKeys.announcement(festivalId, followUpOf)]], limit: ANNOUNCEMENT_BATCH_SIZE, ...after },
+    pushReceiptSchema,
+  );
+  // One device may hold two receipts (its token changed between two claims): one push (deliverPush also dedupes by token).
+  const devicePaths = [...new Set(receipts.map((receipt) => firestorePaths.device(receipt.data.uid, receipt.data.deviceId)))];
+  return { devicePaths, count: receipts.length, next: receipts.at(-1)?.id };
+}
+
+/**
+ * Fan-out: pages through the devices it goes to (`devicePage`: every device registered for
+ * the festival, or for an "all clear" the ones the urgent announcement reached) and publishes
+ * one `announcement.push-batch` per page of 500. Batch ids derive from
  * the event id and the page, and every push is guarded by a receipt per device token, so a
  * retried fan-out (whose pages may differ if devices came or went) sends nothing twice.
  * The announcement is read again before each page: once withdrawn or lowered, no more batches.
@@ -63,17 +88,14 @@ export async function handleAnnouncementUrgent(deps: Pick<Deps, 'docs' | 'publis
   let page = 0;
   let startAfterId: string | undefined;
   for (;;) {
-    if (!(await liveUrgent(deps.docs, festivalId, announcementId))) break;
-    const devices = await deps.docs.query(
-      { collection: 'devices', group: true, where: [['festivalId', '==', festivalId]], limit: ANNOUNCEMENT_BATCH_SIZE, ...(startAfterId === undefined ? {} : { startAfterId }) },
-      deviceSchema,
-    );
-    if (devices.length === 0) break;
-    const devicePaths = devices.map((device) => device.path);
+    const announcement = await liveUrgent(deps.docs, festivalId, announcementId);
+    if (!announcement) break;
+    const { devicePaths, count, next } = await devicePage(deps.docs, festivalId, announcement.followUpOf, startAfterId);
+    if (count === 0) break;
     await deps.publisher.publish(makeDomainEvent('announcement.push-batch', `${event.id}#${page}`, { festivalId, announcementId, devicePaths }, deps.now()));
     page++;
-    startAfterId = devicePaths.at(-1)!;
-    if (devices.length < ANNOUNCEMENT_BATCH_SIZE) break;
+    startAfterId = next;
+    if (count < ANNOUNCEMENT_BATCH_SIZE) break;
   }
   logs.fanOutPublished({ festivalId, announcementId, batches: page });
   return page;
@@ -101,12 +123,15 @@ export async function handleAnnouncementPushBatch(deps: Pick<Deps, 'docs' | 'pus
   const outgoing: Outgoing[] = present.map(({ uid, deviceId, device }) => {
     const locale = localeFor(preferences.get(uid), device);
     const text = announcementText(announcement, locale);
+    const { followUpOf } = announcement;
     const payload: PushPayload = {
       kind: 'announcement',
-      title: message('pushUrgentTitle', locale, { title: text.title }),
+      // An all clear is titled as it is ("All clear: …"), not "Urgent: …".
+      title: followUpOf === undefined ? message('pushUrgentTitle', locale, { title: text.title }) : text.title,
       body: text.body.length <= BODY_MAX ? text.body : `${text.body.slice(0, BODY_MAX - 1)}…`,
       link: '/inbox',
-      tag: `announcement-${announcementId}`,
+      // An all clear takes the urgent one's tag: on a phone it replaces that notification.
+      tag: `announcement-${followUpOf ?? announcementId}`,
     };
     return { key: pushKeys.announcement(festivalId, announcementId), target: { uid, deviceId, token: device.token, locale }, payload, ttlSeconds: ANNOUNCEMENT_TTL_SECONDS, urgent: true };
   });

@@ -110,3 +110,43 @@ describe('an urgent announcement', () => {
     expect(okCalls('fanOutAnnouncement')).toBe(2);
   });
 });
+
+describe('an all clear after it (issue 36)', () => {
+  let urgentId: string;
+  const LATE = { uid: 'late', deviceId: 'late-phone-0007', token: `local:${'f'.repeat(48)}`, festivalId: FESTIVAL_ID, locale: 'en' };
+
+  beforeAll(async () => {
+    const urgent = await stack.db.collection(firestorePaths.announcements(FESTIVAL_ID)).where('title', '==', 'EVACUATE').get();
+    urgentId = urgent.docs[0]!.id;
+    // A device registered after the urgent push: the all clear is not news to it.
+    const { uid, deviceId, ...device } = LATE;
+    await stack.db.doc(firestorePaths.device(uid, deviceId)).set({ ...device, userAgent: 'Firefox on Linux', createdAt: new Date(), updatedAt: new Date() });
+    // Staff withdrew the urgent one, then post the all clear (as the console does: urgent, following it up, under its id).
+    await stack.db.doc(firestorePaths.announcement(FESTIVAL_ID, urgentId)).update({ status: 'withdrawn', withdrawnAt: new Date(), withdrawnBy: 'boss' });
+    await stack.db.doc(firestorePaths.announcement(FESTIVAL_ID, `${urgentId}-all-clear`)).set({
+      title: 'All clear: EVACUATE',
+      body: 'It is over.',
+      titleNl: 'Alles veilig: EVACUATE',
+      bodyNl: 'Het is voorbij.',
+      createdAt: new Date(),
+      urgentAt: new Date(),
+      priority: 'urgent',
+      followUpOf: urgentId,
+    });
+    await waitForQuery(stack.db.collectionGroup('deliveries'), (snapshot) => snapshot.size >= 2 * REACHABLE.length, 'an all clear to every device the urgent one reached');
+  });
+
+  it('reaches each device the withdrawn urgent one reached, once, in its language, replacing its notification; not a device registered since', async () => {
+    const tag = `announcement-${urgentId}`;
+    const pushed = await deliveries();
+    // The outbox's document ids are random: compared in title order.
+    const titled = (device: string) => [...(pushed.get(device) ?? [])].sort((a, b) => a.title.localeCompare(b.title));
+    expect(titled('ann/ann-phone-0001')).toEqual([{ title: 'All clear: EVACUATE', tag }, { title: 'Urgent: EVACUATE', tag }]);
+    expect(titled('joost/joost-phone-003')).toEqual([{ title: 'Alles veilig: EVACUATE', tag }, { title: 'Dringend: EVACUATE', tag }]);
+    for (const device of REACHABLE) expect(pushed.get(`${device.uid}/${device.deviceId}`), device.deviceId).toHaveLength(2);
+    expect((await stack.db.collection(firestorePaths.localDeliveries(LATE.uid, LATE.deviceId)).get()).size).toBe(0);
+    expect(await waitForDoc(stack.db.doc(firestorePaths.announcement(FESTIVAL_ID, `${urgentId}-all-clear`)), (data) => data?.['pushedDevices'] === REACHABLE.length)).toMatchObject({
+      pushedDevices: REACHABLE.length,
+    });
+  });
+});

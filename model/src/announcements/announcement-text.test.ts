@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { announcementSchema } from '../schemas/announcement.js';
-import { allClearTexts, announcementText, isLiveUrgent } from './announcement-text.js';
+import { allClearTexts, announcementText, isAllClear, isLiveUrgent, wasEverUrgent } from './announcement-text.js';
 
 const at = new Date('2026-08-14T18:00:00Z');
 
@@ -32,5 +32,15 @@ describe('announcement texts', () => {
     expect(texts.title).toBe('All clear: Storm');
     expect(texts.titleNl).toBe('Alles veilig: Onweer');
     expect(texts.bodyNl.length).toBeGreaterThan(0);
+  });
+
+  it('offer an all clear for whatever was urgent once (lowered, withdrawn, or older documents that were pushed), never for an all clear', () => {
+    expect(wasEverUrgent({ priority: 'normal', urgentAt: at })).toBe(true);
+    expect(wasEverUrgent({ priority: 'urgent' })).toBe(true);
+    expect(wasEverUrgent({ priority: 'normal', pushedDevices: 3 })).toBe(true);
+    expect(wasEverUrgent({ priority: 'normal' })).toBe(false);
+    expect(wasEverUrgent({ priority: 'urgent', urgentAt: at, followUpOf: 'a1' })).toBe(false);
+    expect(isAllClear({ followUpOf: 'a1' })).toBe(true);
+    expect(isAllClear({})).toBe(false);
   });
 });

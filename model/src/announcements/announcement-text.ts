@@ -27,6 +27,21 @@ export function isLiveUrgent(announcement: Pick<Announcement, 'priority' | 'stat
   return announcement?.priority === 'urgent' && announcement.status !== 'withdrawn';
 }
 
+/**
+ * Urgent once, even if lowered or withdrawn since (`urgentAt`; documents from before it was
+ * recorded: still urgent, or pushed): what an "all clear" may follow up. An all clear itself
+ * never gets one.
+ */
+export function wasEverUrgent(announcement: Pick<Announcement, 'priority' | 'urgentAt' | 'pushedDevices' | 'followUpOf'>): boolean {
+  if (announcement.followUpOf !== undefined) return false;
+  return announcement.urgentAt !== undefined || announcement.priority === 'urgent' || (announcement.pushedDevices ?? 0) > 0;
+}
+
+/** An "all clear": it follows up an urgent announcement (and is urgent itself, for its banner and push). */
+export function isAllClear(announcement: Pick<Announcement, 'followUpOf'>): boolean {
+  return announcement.followUpOf !== undefined;
+}
+
 /** The "all clear" that follows an urgent announcement, in both languages, naming what it follows up. */
 export function allClearTexts(original: Texts): Required<Texts> {
   const en = announcementText(original, 'en').title;

@@ -35,7 +35,15 @@ export const announcementSchema = z
     editedBy: z.string().min(1).max(128).optional(),
     withdrawnAt: timestampSchema.optional(),
     withdrawnBy: z.string().min(1).max(128).optional(),
-    /** The announcement this one follows up ("all clear" after an urgent one). */
+    /**
+     * When it was posted urgent (server time). Kept after it is lowered or withdrawn, so an
+     * "all clear" is still offered for it: the people its push woke must hear it is over.
+     */
+    urgentAt: timestampSchema.optional(),
+    /**
+     * The announcement this one follows up: an "all clear" after an urgent one. Posted urgent,
+     * it is a banner on every page, and its push goes to the devices the one it follows reached.
+     */
     followUpOf: z.string().min(1).max(128).optional(),
     /** Devices the urgent push reached so far (functions). */
     pushedDevices: counterSchema.optional(),

@@ -136,13 +136,44 @@ describe('announcements staff control', () => {
     const banner = visitor.getByRole('alert').filter({ hasText: 'Dringend: Gate B closed' });
     await banner.waitFor({ timeout: LIVE });
 
-    const card = staff.getByRole('listitem').filter({ has: staff.getByRole('heading', { name: 'Gate B closed' }) });
+    const card = staff.getByRole('listitem').filter({ has: staff.getByRole('heading', { name: 'Gate B closed', exact: true }) });
     await card.getByRole('button', { name: 'All clear' }).click();
     await banner.waitFor({ state: 'detached', timeout: LIVE });
+    // The all clear replaces it as a banner of its own, titled as it is (not "Dringend: …").
+    await visitor.getByRole('alert').filter({ hasText: 'Alles veilig: Gate B closed' }).waitFor({ timeout: LIVE });
+    expect(await visitor.getByRole('alert').filter({ hasText: 'Dringend' }).count()).toBe(0);
     await staff.getByRole('heading', { name: 'All clear: Gate B closed' }).waitFor({ timeout: LIVE });
     const followUp = (await db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', 'All clear: Gate B closed').get()).docs[0]!;
-    expect(followUp.data()).toMatchObject({ priority: 'normal', titleNl: 'Alles veilig: Gate B closed' });
-    expect((await db().doc(firestorePaths.announcement('encore-2026', followUp.get('followUpOf') as string)).get()).get('priority')).toBe('normal');
+    const originalId = followUp.get('followUpOf') as string;
+    expect(followUp.id).toBe(`${originalId}-all-clear`);
+    expect(followUp.data()).toMatchObject({ priority: 'urgent', titleNl: 'Alles veilig: Gate B closed' });
+    const original = (await db().doc(firestorePaths.announcement('encore-2026', originalId)).get()).data()!;
+    expect(original).toMatchObject({ priority: 'normal' });
+    expect(original['urgentAt']).toBeDefined();
+    // One all clear each: the button leaves, the card says it was sent.
+    await card.getByText('all clear sent').waitFor({ timeout: LIVE });
+    expect(await card.getByRole('button', { name: 'All clear' }).count()).toBe(0);
+    expect(uncaught(staff)).toEqual([]);
+  }, 240_000);
+
+  it('"All clear" stays offered after an urgent announcement is withdrawn', async () => {
+    const staff = await newPage();
+    await signIn(staff, stack.url, staffAccount().email, staffAccount().password);
+    await staff.goto(`${stack.url}/staff/announcements`);
+    await staff.getByLabel('Title in English').fill('Lightning nearby');
+    await staff.getByLabel('Message in English').fill('Leave the field.');
+    await staff.getByText('Urgent (highlighted)').click();
+    await staff.getByRole('button', { name: 'Publish announcement' }).click();
+    await staff.getByRole('dialog').getByRole('button', { name: 'Send urgent announcement' }).click();
+    const card = staff.getByRole('listitem').filter({ has: staff.getByRole('heading', { name: 'Lightning nearby', exact: true }) });
+    await card.getByRole('button', { name: 'Withdraw' }).click();
+    await card.getByRole('button', { name: 'Yes, withdraw' }).click();
+    await card.getByText('Withdrawn', { exact: true }).waitFor({ timeout: LIVE });
+    await card.getByRole('button', { name: 'All clear' }).click();
+    await staff.getByRole('heading', { name: 'All clear: Lightning nearby' }).waitFor({ timeout: LIVE });
+    const followUp = (await db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', 'All clear: Lightning nearby').get()).docs[0]!;
+    expect(followUp.data()).toMatchObject({ priority: 'urgent' });
+    expect((await db().doc(firestorePaths.announcement('encore-2026', followUp.get('followUpOf') as string)).get()).get('status')).toBe('withdrawn');
     expect(uncaught(staff)).toEqual([]);
   }, 240_000);
 });

@@ -251,8 +251,33 @@ describe('Encore in the browser', () => {
     await staff.goto(`${stack.url}/staff/moderation`);
     const hiddenItem = staff.getByRole('listitem', { name: /^Photo / }).filter({ hasText: `Hidden by ${account('staff').displayName}` });
     await hiddenItem.getByRole('button', { name: /^Restore to the wall: Photo / }).waitFor({ timeout: LIVE });
+    // Staff see the photo they hid as it is (read signed in: a plain link to it answers 403), to restore knowing what.
+    const hiddenImage = hiddenItem.locator('img[alt="Hidden photo under review"]');
+    await hiddenImage.waitFor({ timeout: LIVE });
+    await expect.poll(() => hiddenImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0), { timeout: LIVE }).toBe(true);
+    expect(await hiddenImage.getAttribute('src')).toMatch(/^blob:/);
     await screenshot(staff, 'moderation-queue');
     expect(await seriousA11yViolations(staff)).toEqual([]);
+
+    // Staff suspend the uploader for 24 hours, named as staff know them; the uploader is told until when.
+    await hiddenItem.getByRole('button', { name: /^Suspend uploader: / }).click();
+    await hiddenItem.getByRole('textbox', { name: /^Why suspend / }).fill('Test photos of strangers');
+    await hiddenItem.getByText('24 hours').click();
+    await hiddenItem.getByRole('button', { name: 'Suspend uploads and reports' }).click();
+    const suspendedLine = hiddenItem.getByText(/^Uploads and reports suspended by .+ until .+: “Test photos of strangers”$/);
+    await suspendedLine.waitFor({ timeout: LIVE });
+    const staffMember = account('staff');
+    expect([staffMember.email, staffMember.displayName]).toContain(await suspendedLine.locator('span[title]').textContent());
+    expect(await seriousA11yViolations(staff)).toEqual([]);
+    await uploader.goto(`${stack.url}/upload`);
+    const told = uploader.getByRole('status').filter({ hasText: /^You are suspended from uploading photos to this festival until .+\.$/ });
+    await told.waitFor({ timeout: LIVE });
+    expect(await uploader.getByRole('button', { name: 'Choose photos' }).count()).toBe(0);
+    await screenshot(uploader, 'upload-suspended');
+    expect(await seriousA11yViolations(uploader)).toEqual([]);
+    // Lifted: the uploader's page offers uploads again, live (and the file's later tests upload as them).
+    await hiddenItem.getByRole('button', { name: /^Lift suspension: / }).click();
+    await uploader.getByRole('button', { name: 'Choose photos' }).waitFor({ timeout: LIVE });
   }, 300_000);
 
   it('the programme opens offline after a first visit', async () => {

@@ -1,4 +1,4 @@
-import { LIVE_TRENDING_WINDOW_MINUTES, announcementText, firestorePaths, noticeSchema, noticeText } from '@encore/model';
+import { LIVE_TRENDING_WINDOW_MINUTES, announcementText, firestorePaths, isAllClear, noticeSchema, noticeText } from '@encore/model';
 import { collection, doc, limit, orderBy, query, serverTimestamp, updateDoc } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { Button } from 'react-aria-components';
@@ -141,7 +141,7 @@ function Announcements() {
                 <h3>
                   {withdrawn ? (
                     <FormattedMessage id="inbox.announcements.withdrawn" defaultMessage="Withdrawn: {title}" values={{ title: text.title }} />
-                  ) : announcement.priority === 'urgent' ? (
+                  ) : announcement.priority === 'urgent' && !isAllClear(announcement) ? (
                     <FormattedMessage id="inbox.announcements.urgent" defaultMessage="Urgent: {title}" values={{ title: text.title }} />
                   ) : (
                     text.title

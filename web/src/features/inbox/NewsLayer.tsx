@@ -1,4 +1,4 @@
-import { announcementText } from '@encore/model';
+import { announcementText, isAllClear } from '@encore/model';
 import { useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useLocale } from '../../i18n/I18nProvider';
@@ -44,7 +44,7 @@ export function UrgentBanner() {
   const { locale } = useLocale();
   const [location] = useLocation();
   // In the reader's language (the other one where staff left it empty).
-  const shown = useMemo(() => banners.map((announcement) => ({ id: announcement.id, ...announcementText(announcement, locale) })), [banners, locale]);
+  const shown = useMemo(() => banners.map((announcement) => ({ id: announcement.id, allClear: isAllClear(announcement), ...announcementText(announcement, locale) })), [banners, locale]);
   return <UrgentBannerView banners={shown} onDismiss={dismissBanner} onNewsPage={location === '/inbox'} />;
 }
 

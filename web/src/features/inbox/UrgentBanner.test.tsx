@@ -35,6 +35,16 @@ describe('the urgent banner', () => {
     expect(screen.getByRole('alert').className).toContain('urgent-banner-open');
   });
 
+  it('shows an all clear as what it is ("All clear: …", not "Urgent: …"), dismissable like any banner', async () => {
+    const onDismiss = vi.fn();
+    renderWithIntl(<UrgentBannerView banners={[{ id: 'a1-all-clear', title: 'All clear: EVACUATE', body: 'It is over.', allClear: true }]} onDismiss={onDismiss} onNewsPage={false} />);
+    const alert = screen.getByRole('alert');
+    expect(alert.querySelector('.urgent-banner-title')!.textContent).toBe('All clear: EVACUATE');
+    expect(alert.className).toContain('urgent-banner-all-clear');
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss “All clear: EVACUATE”' }));
+    expect(onDismiss).toHaveBeenCalledWith('a1-all-clear');
+  });
+
   it('renders nothing without urgent news', () => {
     const { container } = renderWithIntl(<UrgentBannerView banners={[]} onDismiss={() => {}} onNewsPage={false} />);
     expect(container.innerHTML).toBe('');

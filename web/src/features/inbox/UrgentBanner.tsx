@@ -19,7 +19,8 @@ export function UrgentBannerView({
   onNewsPage,
   preview = false,
 }: {
-  banners: ReadonlyArray<Pick<Announcement, 'title' | 'body'> & { id: string }>;
+  /** `allClear`: an "all clear" following an urgent one, titled as it is ("All clear: …"), not "Urgent: …". */
+  banners: ReadonlyArray<Pick<Announcement, 'title' | 'body'> & { id: string; allClear?: boolean }>;
   onDismiss(id: string): void;
   onNewsPage: boolean;
   /** The staff console's preview of one not sent yet: no alert, no buttons. */
@@ -42,13 +43,17 @@ export function UrgentBannerView({
           <div
             key={announcement.id}
             role={preview ? undefined : 'alert'}
-            className={`urgent-banner${open ? ' urgent-banner-open' : ''}${preview ? ' urgent-banner-preview' : ''}`}
+            className={`urgent-banner${announcement.allClear ? ' urgent-banner-all-clear' : ''}${open ? ' urgent-banner-open' : ''}${preview ? ' urgent-banner-preview' : ''}`}
             aria-labelledby={preview ? undefined : `urgent-${announcement.id}`}
           >
             <Icon name="news" className="urgent-banner-icon" />
             <div className="urgent-banner-text" id={preview ? undefined : `urgent-text-${announcement.id}`}>
               <p id={preview ? undefined : `urgent-${announcement.id}`} className="urgent-banner-title">
-                <FormattedMessage id="inbox.banner.title" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
+                {announcement.allClear ? (
+                  announcement.title
+                ) : (
+                  <FormattedMessage id="inbox.banner.title" defaultMessage="Urgent: {title}" values={{ title: announcement.title }} />
+                )}
               </p>
               <p className="urgent-banner-body">{announcement.body}</p>
               {onNewsPage ? null : (

@@ -4,6 +4,7 @@ import { Button, Dialog, DialogTrigger, Heading, Modal, ModalOverlay } from 'rea
 import { FormattedMessage } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { useAccount } from '../account/AccountContext';
+import { fetchOwnSuspension } from './api/own-suspension';
 import { AlreadyReportedError, fileReport, hasReported } from './api/report-photo';
 import { fetchReporterStanding, sendVerificationEmail } from './api/reporter-standing';
 import { ReportPhotoPanel, type ReportStanding } from './ReportPhotoPanel';
@@ -23,9 +24,14 @@ export function ReportPhotoButton({ photoId }: { photoId: string }) {
     if (!account || account.anonymous) return setStanding({ kind: 'needs-account' });
     setStanding({ kind: 'checking' });
     try {
-      const [already, answer] = await Promise.all([hasReported(appConfig.festivalId, photoId, account.uid), fetchReporterStanding()]);
+      const [already, answer, suspension] = await Promise.all([
+        hasReported(appConfig.festivalId, photoId, account.uid),
+        fetchReporterStanding(),
+        fetchOwnSuspension(appConfig.festivalId, account.uid),
+      ]);
       setReported(already);
       if (already) setStanding({ kind: 'reported' });
+      else if (suspension) setStanding({ kind: 'suspended', until: suspension.until ?? null });
       else if (answer.canReport) setStanding({ kind: 'can-report' });
       else if (answer.because === 'new-account') setStanding({ kind: 'not-yet', trustedFrom: answer.trustedFrom ? new Date(answer.trustedFrom) : null });
       else setStanding({ kind: 'needs-account' });
@@ -40,6 +46,11 @@ export function ReportPhotoButton({ photoId }: { photoId: string }) {
       await fileReport({ festivalId: appConfig.festivalId, photoId, uid: account.uid, reason, details });
     } catch (error) {
       if (error instanceof AlreadyReportedError) setReported(true);
+      // Refused: suspended since the dialog opened? Then say that, not "no permission".
+      if ((error as { code?: string }).code === 'permission-denied') {
+        const suspension = await fetchOwnSuspension(appConfig.festivalId, account.uid).catch(() => undefined);
+        if (suspension) return setStanding({ kind: 'suspended', until: suspension.until ?? null });
+      }
       throw error;
     }
     setReported(true);

@@ -47,6 +47,15 @@ describe('the report dialog', () => {
     expect(onClose).toHaveBeenCalledOnce();
   });
 
+  it('tells a suspended person they are suspended from reporting and until when, instead of the form (issue 36)', () => {
+    const { unmount } = render(panel({ kind: 'suspended', until: new Date('2026-08-16T20:30:00Z') }));
+    expect(screen.getByRole('status').textContent).toBe('You are suspended from reporting photos at this festival until Aug 16, 2026, 8:30 PM.');
+    expect(screen.queryByRole('button', { name: 'Send report' })).toBeNull();
+    unmount();
+    render(panel({ kind: 'suspended', until: null }));
+    expect(screen.getByRole('status').textContent).toBe('You are suspended from reporting photos at this festival until the festival’s staff lift it.');
+  });
+
   it('asks guests to sign in with an email account', () => {
     render(panel({ kind: 'needs-account' }));
     expect(screen.getByRole('link', { name: 'sign in with an email account' }).getAttribute('href')).toBe('/account');

@@ -5,6 +5,7 @@ import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { AlreadyReportedError, ReportLimitError } from './api/report-photo';
+import { SuspendedNotice } from './SuspendedNotice';
 
 /** Where the person stands with reporting this photo, as the dialog shows it. */
 export type ReportStanding =
@@ -15,6 +16,8 @@ export type ReportStanding =
   | { kind: 'not-yet'; trustedFrom: Date | null }
   | { kind: 'can-report' }
   | { kind: 'reported' }
+  /** Staff suspended their reports here (issue 36): until when, or null until staff lift it. */
+  | { kind: 'suspended'; until: Date | null }
   | { kind: 'failed'; error: unknown };
 
 export const reasonMessages = defineMessages<ReportReason>({
@@ -86,6 +89,7 @@ export function ReportPhotoPanel({
       </p>,
     );
   }
+  if (standing.kind === 'suspended') return withClose(<SuspendedNotice from="reporting" until={standing.until} />);
   if (standing.kind === 'reported') {
     return withClose(
       <p role="status">

@@ -22,7 +22,12 @@ export type Rendition = WallRendition & { path?: string };
 
 /** Where a photo's rendition is: its own `path`, else the one every photo rendition has (`photos/{f}/{id}/{width}.{ext}`). */
 export function renditionUrl(photoId: string, rendition: Rendition, config: AppConfig = appConfig): string {
-  return publicFileUrl(rendition.path ?? storagePaths.thumbnail(config.festivalId, photoId, rendition.width, THUMBNAIL_EXTENSIONS[rendition.format]), config);
+  return publicFileUrl(renditionPath(photoId, rendition, config), config);
+}
+
+/** The Storage path of a photo's rendition (`renditionUrl` without the origin). */
+export function renditionPath(photoId: string, rendition: Rendition, config: AppConfig = appConfig): string {
+  return rendition.path ?? storagePaths.thumbnail(config.festivalId, photoId, rendition.width, THUMBNAIL_EXTENSIONS[rendition.format]);
 }
 
 /** `srcset` strings per format, smallest first: `{ avif: "…320.avif 320w, …800.avif 800w" }`. */

@@ -1,4 +1,4 @@
-import { announcementSchema, announcementText, firestorePaths, isLiveUrgent, type Announcement } from '@encore/model';
+import { announcementSchema, announcementText, firestorePaths, isAllClear, isLiveUrgent, wasEverUrgent, type Announcement } from '@encore/model';
 import { collection, limit, orderBy, query } from 'firebase/firestore';
 import { useMemo, useState } from 'react';
 import { Button, Dialog, Form, Heading, Label, Modal, ModalOverlay, Radio, RadioGroup } from 'react-aria-components';
@@ -174,6 +174,11 @@ function SentAnnouncements({ author }: { author: Author | null }) {
   const intl = useIntl();
   const listed = useMemo(() => query(collection(db(), firestorePaths.announcements(appConfig.festivalId)), orderBy('createdAt', 'desc'), limit(LISTED)), []);
   const announcements = useLiveQuery(listed, announcementSchema);
+  // The announcements an all clear already follows up (one each: its id derives from theirs).
+  const followedUp = useMemo(
+    () => new Set(announcements.status === 'ready' ? announcements.data.flatMap((announcement) => (announcement.followUpOf ? [announcement.followUpOf] : [])) : []),
+    [announcements],
+  );
   return (
     <section aria-labelledby="sent-title" className="sent-announcements">
       <h2 id="sent-title">
@@ -190,7 +195,7 @@ function SentAnnouncements({ author }: { author: Author | null }) {
       ) : (
         <ul className="announcement-cards">
           {announcements.data.map((announcement) => (
-            <SentAnnouncement key={announcement.id} announcement={announcement} author={author} />
+            <SentAnnouncement key={announcement.id} announcement={announcement} author={author} allClearSent={followedUp.has(announcement.id)} />
           ))}
         </ul>
       )}
@@ -198,7 +203,7 @@ function SentAnnouncements({ author }: { author: Author | null }) {
   );
 }
 
-function SentAnnouncement({ announcement, author }: { announcement: WithId<Announcement>; author: Author | null }) {
+function SentAnnouncement({ announcement, author, allClearSent }: { announcement: WithId<Announcement>; author: Author | null; allClearSent: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const { programme } = useFestival();
@@ -208,6 +213,8 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
   const text = announcementText(announcement, locale);
   const withdrawn = announcement.status === 'withdrawn';
   const urgent = isLiveUrgent(announcement);
+  // Offered for whatever was urgent once, lowered or withdrawn since too: the people its push woke must hear it is over.
+  const offerAllClear = wasEverUrgent(announcement) && !allClearSent;
   const when = (at: Date) => (programme ? instantLabel(intl, at, programme.festival) : intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' }));
   const act = (work: () => Promise<unknown>) => {
     setError(null);
@@ -219,9 +226,11 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
     <li className={`announcement-card${urgent ? ' announcement-card-urgent' : ''}${withdrawn ? ' announcement-card-withdrawn' : ''}`} aria-labelledby={`sent-${announcement.id}`}>
       <div className="announcement-card-head">
         <h3 id={`sent-${announcement.id}`}>{text.title}</h3>
-        <span className={`status-pill status-${withdrawn ? 'withdrawn' : (announcement.priority ?? 'normal')}`}>
+        <span className={`status-pill status-${withdrawn ? 'withdrawn' : isAllClear(announcement) ? 'normal' : (announcement.priority ?? 'normal')}`}>
           {withdrawn ? (
             <FormattedMessage id="staff.announcements.withdrawnBadge" defaultMessage="Withdrawn" />
+          ) : isAllClear(announcement) ? (
+            <FormattedMessage id="staff.announcements.allClearBadge" defaultMessage="All clear" />
           ) : announcement.priority === 'urgent' ? (
             <FormattedMessage id="staff.announcements.urgentBadge" defaultMessage="Urgent" />
           ) : (
@@ -257,6 +266,12 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
             <FormattedMessage id="staff.announcements.withdrawnAt" defaultMessage="withdrawn {when}" values={{ when: when(announcement.withdrawnAt) }} />
           </>
         ) : null}
+        {allClearSent ? (
+          <>
+            {' · '}
+            <FormattedMessage id="staff.announcements.allClearSent" defaultMessage="all clear sent" />
+          </>
+        ) : null}
       </p>
       {error ? <ErrorNotice error={error} /> : null}
       {editing ? (
@@ -282,7 +297,13 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
       ) : (
         <p className="announcement-card-body">{text.body}</p>
       )}
-      {withdrawn || editing || !author ? null : confirmWithdraw ? (
+      {editing || !author ? null : withdrawn ? (
+        offerAllClear ? (
+          <div className="button-row">
+            <AllClearButton announcement={announcement} author={author} act={act} />
+          </div>
+        ) : null
+      ) : confirmWithdraw ? (
         <div className="button-row" role="group" aria-label={intl.formatMessage({ id: 'staff.announcements.withdrawConfirmLabel', defaultMessage: 'Withdraw for everyone?' })}>
           <span className="field-label">
             <FormattedMessage id="staff.announcements.withdrawConfirm" defaultMessage="Withdraw for everyone? Banners go at once, and no more pushes are sent." />
@@ -296,11 +317,7 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
         </div>
       ) : (
         <div className="button-row">
-          {urgent ? (
-            <Button className="button" onPress={() => act(() => allClear(announcement.id, announcement, author))}>
-              <FormattedMessage id="staff.announcements.allClear" defaultMessage="All clear" />
-            </Button>
-          ) : null}
+          {offerAllClear ? <AllClearButton announcement={announcement} author={author} act={act} /> : null}
           <Button className="button button-secondary" onPress={() => setEditing(textsOf(announcement))}>
             <FormattedMessage id="staff.announcements.edit" defaultMessage="Edit" />
           </Button>
@@ -315,5 +332,23 @@ function SentAnnouncement({ announcement, author }: { announcement: WithId<Annou
         </div>
       )}
     </li>
+  );
+}
+
+/** Follows an urgent announcement up with an "all clear": a banner and a push to the devices it reached. */
+function AllClearButton({ announcement, author, act }: { announcement: WithId<Announcement>; author: Author; act(work: () => Promise<unknown>): void }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  return (
+    <Button
+      className="button"
+      onPress={() => act(() => allClear(announcement.id, announcement, author))}
+      aria-label={intl.formatMessage(
+        { id: 'staff.announcements.allClearLabel', defaultMessage: 'All clear for “{title}”: a banner for everyone and a push to every device it reached' },
+        { title: announcementText(announcement, locale).title },
+      )}
+    >
+      <FormattedMessage id="staff.announcements.allClear" defaultMessage="All clear" />
+    </Button>
   );
 }

@@ -39,6 +39,7 @@ function actions(overrides: Partial<QueueActions> = {}): QueueActions {
       ['lia', lifted],
     ]),
     suspensionPending: new Set(),
+    staffName: (uid) => ({ sam: 'sam@festival.example', ada: 'Ada de Vries' })[uid] ?? uid,
     onSuspend: vi.fn(),
     onLift: vi.fn(),
     ...overrides,
@@ -46,12 +47,14 @@ function actions(overrides: Partial<QueueActions> = {}): QueueActions {
 }
 
 describe('suspending an uploader from the queue', () => {
-  it('shows who suspended an uploader, why and when, and lifts it', async () => {
+  it('shows who suspended an uploader (by name, the id in the tooltip), why and when, and lifts it', async () => {
     const onLift = vi.fn();
     render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onLift })} />);
     const item = screen.getByRole('listitem', { name: 'Photo by-vera' });
     expect(item.textContent).toContain('Uploaded by Vera · Suspended');
-    expect(item.textContent).toContain('Uploads and reports suspended by sam (Aug 15, 2026, 8:30 PM): “Photos of strangers”');
+    expect(item.textContent).toContain('Uploads and reports suspended by sam@festival.example (Aug 15, 2026, 8:30 PM): “Photos of strangers”');
+    expect(within(item).getByText('Vera').getAttribute('title')).toBe('vera');
+    expect(within(item).getByText('sam@festival.example').getAttribute('title')).toBe('sam');
     await userEvent.click(within(item).getByRole('button', { name: 'Lift suspension: Vera' }));
     expect(onLift).toHaveBeenCalledWith('vera');
   });
@@ -59,20 +62,60 @@ describe('suspending an uploader from the queue', () => {
   it('shows a lifted suspension with who lifted it, and offers to suspend again', () => {
     render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions()} />);
     const item = screen.getByRole('listitem', { name: 'Photo by-lifted' });
-    expect(item.textContent).toContain('Suspension lifted by ada (Aug 15, 2026, 8:30 PM); it was: “Photos of strangers”');
+    expect(item.textContent).toContain('Suspension lifted by Ada de Vries (Aug 15, 2026, 8:30 PM); it was: “Photos of strangers”');
     expect(within(item).getByRole('button', { name: 'Suspend uploader: Lia (uploads and reports)' })).toBeTruthy();
   });
 
-  it('asks why before suspending, and suspends with the reason given', async () => {
+  it('names an uploader without a display name as such (the id in the tooltip), asks why and for how long, and suspends with both', async () => {
     const onSuspend = vi.fn();
     render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onSuspend })} />);
     const item = screen.getByRole('listitem', { name: 'Photo by-otto' });
-    await userEvent.click(within(item).getByRole('button', { name: 'Suspend uploader: otto (uploads and reports)' }));
+    expect(item.textContent).toContain('Uploaded by a visitor without a display name');
+    expect(item.textContent).not.toContain('Uploaded by otto');
+    expect(within(item).getByText('a visitor without a display name').getAttribute('title')).toBe('otto');
+    await userEvent.click(within(item).getByRole('button', { name: 'Suspend uploader: a visitor without a display name (uploads and reports)' }));
     const confirm = within(item).getByRole('button', { name: 'Suspend uploads and reports' });
     expect(confirm.hasAttribute('disabled')).toBe(true);
-    await userEvent.type(within(item).getByRole('textbox', { name: /Why suspend otto\?/ }), 'Spam, again and again');
+    await userEvent.type(within(item).getByRole('textbox', { name: /Why suspend a visitor without a display name\?/ }), 'Spam, again and again');
+    await userEvent.click(within(item).getByRole('radio', { name: '3 days' }));
+    const before = Date.now();
     await userEvent.click(confirm);
-    expect(onSuspend).toHaveBeenCalledWith('otto', 'Spam, again and again');
+    const [uid, reason, until] = onSuspend.mock.calls[0]! as [string, string, Date];
+    expect([uid, reason]).toEqual(['otto', 'Spam, again and again']);
+    expect(until.getTime() - before).toBeGreaterThanOrEqual(72 * 3_600_000 - 1_000);
+    expect(until.getTime() - before).toBeLessThanOrEqual(72 * 3_600_000 + 5_000);
+  }, 15_000);
+
+  it('suspends until staff lift it when asked', async () => {
+    const onSuspend = vi.fn();
+    render(<ModerationView items={items} pendingIds={new Set()} onHide={vi.fn()} onRestore={vi.fn()} actions={actions({ onSuspend })} />);
+    const item = screen.getByRole('listitem', { name: 'Photo by-otto' });
+    await userEvent.click(within(item).getByRole('button', { name: /Suspend uploader/ }));
+    await userEvent.type(within(item).getByRole('textbox', { name: /Why suspend/ }), 'Spam');
+    await userEvent.click(within(item).getByRole('radio', { name: 'Until staff lift it' }));
+    await userEvent.click(within(item).getByRole('button', { name: 'Suspend uploads and reports' }));
+    expect(onSuspend).toHaveBeenCalledWith('otto', 'Spam', null);
+  }, 15_000);
+
+  it('shows until when a suspension holds, and one whose end passed as ended, offering to suspend again', () => {
+    const later = new Date(Date.now() + 86_400_000);
+    const earlier = new Date(Date.now() - 60_000);
+    render(
+      <ModerationView
+        items={items}
+        pendingIds={new Set()}
+        onHide={vi.fn()}
+        onRestore={vi.fn()}
+        actions={actions({ suspensions: new Map([['vera', { ...suspended, until: later }], ['lia', { ...suspended, until: earlier }]]) })}
+      />,
+    );
+    const at = (date: Date) => createIntl({ locale: 'en', timeZone: 'UTC' }).formatDate(date, { dateStyle: 'medium', timeStyle: 'short' });
+    const vera = screen.getByRole('listitem', { name: 'Photo by-vera' });
+    expect(vera.textContent).toContain(`Uploads and reports suspended by sam@festival.example (Aug 15, 2026, 8:30 PM) until ${at(later)}: “Photos of strangers”`);
+    const lia = screen.getByRole('listitem', { name: 'Photo by-lifted' });
+    expect(lia.textContent).not.toContain('Suspended');
+    expect(lia.textContent).toContain(`A suspension by sam@festival.example ended ${at(earlier)}; it was: “Photos of strangers”`);
+    expect(within(lia).getByRole('button', { name: 'Suspend uploader: Lia (uploads and reports)' })).toBeTruthy();
   });
 
   it('selects a photo for a batch with a labelled checkbox', async () => {

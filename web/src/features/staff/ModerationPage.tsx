@@ -1,4 +1,4 @@
-import { firestorePaths, moderationEntrySchema, photoSchema, reportSchema, uploaderSuspensionSchema, type UploaderSuspension } from '@encore/model';
+import { festivalStaffSchema, firestorePaths, moderationEntrySchema, photoSchema, reportSchema, uploaderSuspensionSchema, type UploaderSuspension } from '@encore/model';
 import { collection, limit, orderBy, query, where } from 'firebase/firestore';
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -39,6 +39,8 @@ export default function ModerationPage() {
       // Only for what reporters wrote; the counts come from the entries.
       reports: query(collection(db(), firestorePaths.reports(festivalId)), orderBy('createdAt', 'desc'), limit(200)),
       suspensions: query(collection(db(), firestorePaths.suspensions(festivalId)), limit(500)),
+      // Who is who among the festival's staff: suspensions name them by uid.
+      staff: query(collection(db(), firestorePaths.festivalStaff(festivalId)), limit(500)),
     };
   }, [festivalId]);
   const hidden = useLiveQuery(queries.hidden, photoSchema);
@@ -46,6 +48,7 @@ export default function ModerationPage() {
   const entries = useLiveQuery(queries.entries, moderationEntrySchema);
   const reports = useLiveQuery(queries.reports, reportSchema);
   const suspensionDocs = useLiveQuery(queries.suspensions, uploaderSuspensionSchema);
+  const staffDocs = useLiveQuery(queries.staff, festivalStaffSchema);
   const [saving, setSaving] = useState<ReadonlySet<string>>(new Set());
   const [suspending, setSuspending] = useState<ReadonlySet<string>>(new Set());
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -56,6 +59,13 @@ export default function ModerationPage() {
   const queue = useMemo(() => moderationQueue([...reported.data, ...hidden.data], entries.data, reports.data), [reported.data, hidden.data, entries.data, reports.data]);
   const items = useMemo(() => arrangeQueue(queue, view), [queue, view]);
   const suspensions = useMemo(() => new Map<string, UploaderSuspension>(suspensionDocs.data.map(({ id, ...suspension }) => [id, suspension])), [suspensionDocs.data]);
+  // Staff by the name they go by (else their email). A project admin has no staff document:
+  // the one signed in is named by their own email; anyone else unknown keeps their uid.
+  const staffNames = useMemo(() => {
+    const names = new Map<string, string>(staffDocs.data.flatMap((member) => (member.name || member.email ? [[member.id, (member.name || member.email)!] as const] : [])));
+    if (account?.email && !names.has(account.uid)) names.set(account.uid, account.email);
+    return names;
+  }, [staffDocs.data, account]);
   const sets = useMemo(
     () =>
       setsInQueue(queue).map(({ performanceId }) => {
@@ -130,7 +140,8 @@ export default function ModerationPage() {
                     onToggleSelected: (id) => setSelected((current) => (current.has(id) ? without(current, id) : new Set([...current, id]))),
                     suspensions,
                     suspensionPending: suspending,
-                    onSuspend: (uid, reason) => changeSuspension(uid, () => suspendUploader(uid, reason, account.uid)),
+                    staffName: (uid) => staffNames.get(uid) ?? uid,
+                    onSuspend: (uid, reason, until) => changeSuspension(uid, () => suspendUploader(uid, reason, account.uid, until)),
                     onLift: (uid) => changeSuspension(uid, () => liftSuspension(uid, account.uid)),
                   }
                 : undefined

@@ -1,9 +1,9 @@
 import { Button } from 'react-aria-components';
 import { defineMessages, FormattedMessage, useIntl } from 'react-intl';
 import type { NotCountedBecause, UploaderSuspension as Suspension } from '@encore/model';
-import { PhotoImage } from '../photos/PhotoImage';
 import { reasonMessages } from '../photos/ReportPhotoPanel';
 import type { ModerationItem, ModerationState } from './moderation-items';
+import { StaffPhotoImage } from './StaffPhotoImage';
 import { UploaderSuspension } from './UploaderSuspension';
 
 /** Why a report did not count towards hiding, as staff read it. */
@@ -47,7 +47,9 @@ export interface QueueActions {
   suspensions: ReadonlyMap<string, Suspension>;
   /** Uploaders whose suspension is being written. */
   suspensionPending: ReadonlySet<string>;
-  onSuspend(uid: string, reason: string): void;
+  /** A staff member's name (or email) by uid, for who suspended and lifted; the uid when unknown. */
+  staffName(uid: string): string;
+  onSuspend(uid: string, reason: string, until: Date | null): void;
   onLift(uid: string): void;
 }
 
@@ -85,7 +87,7 @@ export function ModerationView({
         return (
           <li key={photo.id} className="moderation-item" aria-label={label}>
             <div className="photo-tile">
-              <PhotoImage
+              <StaffPhotoImage
                 photo={photo}
                 sizes="260px"
                 width={320}
@@ -163,6 +165,7 @@ export function ModerationView({
                   uploaderUid={photo.uploaderUid}
                   uploaderName={photo.uploaderName}
                   suspension={actions.suspensions.get(photo.uploaderUid)}
+                  staffName={actions.staffName}
                   pending={actions.suspensionPending.has(photo.uploaderUid)}
                   onSuspend={actions.onSuspend}
                   onLift={actions.onLift}

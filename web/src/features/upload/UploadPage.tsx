@@ -1,3 +1,4 @@
+import { isSuspendedAt, uploaderSuspensionSchema } from '@encore/model';
 import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { Link, useSearchParams } from 'wouter';
@@ -21,6 +22,9 @@ import { UploadView } from './UploadView';
 import { VerifyEmailToUpload } from './VerifyEmailToUpload';
 import { useFestivalArchived } from '../editions/use-festival-archived';
 import { sendVerificationEmail } from '../photos/api/reporter-standing';
+import { ownSuspensionRef } from '../photos/api/own-suspension';
+import { SuspendedNotice } from '../photos/SuspendedNotice';
+import { useLiveDocument } from '../../firebase/live';
 
 /** Reads the account again and renews the ID token, so a just-verified email reaches the rules (and the account context). */
 async function refreshVerification(): Promise<void> {
@@ -70,7 +74,20 @@ export default function UploadPage() {
   );
 }
 
+/**
+ * The upload panel, unless staff suspended the person's uploads here: then they are told so
+ * and until when (live: a suspension made, lifted or ended while the page is open shows at
+ * once), instead of uploads the rules would refuse as if the file were wrong.
+ */
 function Uploads({ uid }: { uid: string }) {
+  const suspensionRef = useMemo(() => ownSuspensionRef(appConfig.festivalId, uid), [uid]);
+  const suspension = useLiveDocument(suspensionRef, uploaderSuspensionSchema);
+  const now = useNow();
+  if (suspension.data && isSuspendedAt(suspension.data, now)) return <SuspendedNotice from="uploading" until={suspension.data.until ?? null} />;
+  return <UploadsOpen uid={uid} />;
+}
+
+function UploadsOpen({ uid }: { uid: string }) {
   const uploader = useMemo(() => storageUploader(uid, appConfig.festivalId), [uid]);
   const { programme } = useFestival();
   const { ids: favouriteIds, heartedAt } = useFavorites();

@@ -1,4 +1,4 @@
-import { allClearTexts, firestorePaths, type Announcement, type AnnouncementReach } from '@encore/model';
+import { allClearTexts, firestorePaths, isLiveUrgent, type Announcement, type AnnouncementReach } from '@encore/model';
 import { collection, doc, serverTimestamp, updateDoc, writeBatch, addDoc } from 'firebase/firestore';
 import { httpsCallable } from 'firebase/functions';
 import { appConfig } from '../../../config/firebase-config';
@@ -40,7 +40,8 @@ const announcementRef = (id: string) => doc(db(), firestorePaths.announcement(ap
 const byline = (author: Author) => ({ authorUid: author.uid, ...(author.email ? { authorName: author.email } : {}) });
 
 export function publishAnnouncement(texts: AnnouncementTexts, priority: 'normal' | 'urgent', author: Author): Promise<unknown> {
-  return addDoc(announcements(), { ...trimmed(texts), priority, ...byline(author), createdAt: serverTimestamp() });
+  const urgent = priority === 'urgent' ? { urgentAt: serverTimestamp() } : {};
+  return addDoc(announcements(), { ...trimmed(texts), priority, ...urgent, ...byline(author), createdAt: serverTimestamp() });
 }
 
 export function editAnnouncement(id: string, texts: AnnouncementTexts, author: Author): Promise<void> {
@@ -57,14 +58,30 @@ export function withdrawAnnouncement(id: string, author: Author): Promise<void> 
   return updateDoc(announcementRef(id), { status: 'withdrawn', withdrawnAt: serverTimestamp(), withdrawnBy: author.uid });
 }
 
+/** The all clear's document id: one per urgent announcement (the rules hold it to this). */
+export const allClearId = (id: string) => `${id}-all-clear`;
+
 /**
- * "All clear" in one commit: the urgent announcement is lowered (its banner leaves) and a
- * normal one follows it up in both languages, naming it.
+ * "All clear" in one commit, for an announcement that was urgent at any time: it follows it
+ * up in both languages, urgent itself (a banner on every page, and a push to the devices the
+ * urgent one reached: functions), and if the urgent one is still live it is lowered in the
+ * same commit, so the all clear's banner replaces its banner. A withdrawn one stays as it is.
  */
-export function allClear(id: string, original: Pick<Announcement, 'title' | 'body' | 'titleNl' | 'bodyNl'>, author: Author): Promise<void> {
+export function allClear(
+  id: string,
+  original: Pick<Announcement, 'title' | 'body' | 'titleNl' | 'bodyNl' | 'priority' | 'status'>,
+  author: Author,
+): Promise<void> {
   const batch = writeBatch(db());
-  batch.update(announcementRef(id), { priority: 'normal', editedAt: serverTimestamp(), editedBy: author.uid });
-  batch.set(doc(announcements()), { ...allClearTexts(original), priority: 'normal', followUpOf: id, ...byline(author), createdAt: serverTimestamp() });
+  if (isLiveUrgent(original)) batch.update(announcementRef(id), { priority: 'normal', editedAt: serverTimestamp(), editedBy: author.uid });
+  batch.set(announcementRef(allClearId(id)), {
+    ...allClearTexts(original),
+    priority: 'urgent',
+    urgentAt: serverTimestamp(),
+    followUpOf: id,
+    ...byline(author),
+    createdAt: serverTimestamp(),
+  });
   return batch.commit();
 }
 

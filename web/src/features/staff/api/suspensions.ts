@@ -11,8 +11,11 @@ import { db } from '../../../firebase/firestore';
 
 const suspensionRef = (uid: string) => doc(db(), firestorePaths.suspension(appConfig.festivalId, uid));
 
-/** A new suspension, or a new one after a lift: who, why and when; nothing lifted yet. */
-export function suspendUploader(uid: string, reason: string, staffUid: string): Promise<void> {
+/**
+ * A new suspension, or a new one after a lift or its end: who, why, when, and until when
+ * (`until`, null: until staff lift it; the person is told); nothing lifted yet.
+ */
+export function suspendUploader(uid: string, reason: string, staffUid: string, until: Date | null): Promise<void> {
   return setDoc(suspensionRef(uid), {
     active: true,
     reason: reason.trim(),
@@ -20,6 +23,7 @@ export function suspendUploader(uid: string, reason: string, staffUid: string): 
     suspendedAt: serverTimestamp(),
     liftedBy: null,
     liftedAt: null,
+    until,
   });
 }
 
