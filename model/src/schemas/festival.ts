@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { artistLinksSchema, festivalLinksSchema } from './artist-links.js';
 import { counterSchema, hexColourSchema, isoDateSchema, localeSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 import { mediaFields } from './media.js';
+import { emergencyNumberSchema } from './help.js';
 
 /**
  * A festival's look (issue 35): `primary` is the app's accent (buttons with white text on it,
@@ -47,6 +48,8 @@ export const festivalSchema = z
     archivedAt: timestampSchema.optional(),
     /** The festival this edition was copied from (`createEdition`, functions only); absent for one created empty. */
     editionOf: slugIdSchema.optional(),
+    /** The number the Help page offers to call first (issue 36); absent: `DEFAULT_EMERGENCY_NUMBER` (112). */
+    emergencyNumber: emergencyNumberSchema.optional(),
   })
   .strict()
   .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })

@@ -31,7 +31,7 @@ export const favoriteSchema = z
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup']);
+export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup', 'help']);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 
 /**
@@ -56,6 +56,8 @@ export const noticeParamsSchema = z
     /** A meet-up point's place, and its friend group's name (issue 25). */
     place: textSchema(80).optional(),
     group: textSchema(40).optional(),
+    /** A help request's step the notice tells of (issue 36). */
+    helpStatus: z.enum(['on-the-way', 'resolved']).optional(),
   })
   .strict();
 export type NoticeParams = z.infer<typeof noticeParamsSchema>;
