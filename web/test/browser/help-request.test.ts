@@ -133,6 +133,8 @@ describe('asking for help', () => {
 
     // On the way: the visitor's page says so.
     await card.getByRole('button', { name: /^On the way/ }).click();
+    await screenshot(staff, 'help-desk-on-the-way');
+    await waitForRequests((requests) => requests[0]?.data['status'] === 'on-the-way');
     await visitor.locator('.help-status-now[data-status="on-the-way"]').waitFor({ timeout: LIVE });
     expect(await visitor.locator('.help-status-now').textContent()).toBe('Staff are on the way');
     await screenshot(visitor, 'help-request-on-the-way');

@@ -106,7 +106,7 @@ function RequestCard({ request, number, now, onTheWay, resolve }: { request: Req
       </p>
       {request.note ? <p className="help-desk-note">{request.note}</p> : null}
       <p className="muted">
-        {intl.formatMessage(helpStatusNames[request.status])}
+        {intl.formatMessage(request.status === 'new' ? helpDeskMessages.statusNew : helpDeskMessages.statusOnTheWay)}
         {request.handledBy ? ` · ${request.handledBy.name}` : ''}
         {' · '}
         {request.position

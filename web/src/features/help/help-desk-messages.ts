@@ -15,6 +15,8 @@ export const helpDeskMessages = untyped(defineMessages({
   noPosition: { id: 'help.desk.noPosition', defaultMessage: 'no position shared' },
   language: { id: 'help.desk.language', defaultMessage: '{locale, select, nl {speaks Dutch} other {speaks English}}' },
   onTheWay: { id: 'help.desk.onTheWay', defaultMessage: 'On the way' },
+  statusNew: { id: 'help.desk.statusNew', defaultMessage: 'New: nobody has set off yet' },
+  statusOnTheWay: { id: 'help.desk.statusOnTheWay', defaultMessage: 'Someone is on the way' },
   onTheWayNamed: { id: 'help.desk.onTheWayNamed', defaultMessage: 'On the way: {kind}, waiting {minutes} min' },
   resolve: { id: 'help.desk.resolve', defaultMessage: 'Resolved' },
   resolveNamed: { id: 'help.desk.resolveNamed', defaultMessage: 'Resolved: {kind}, waiting {minutes} min' },
