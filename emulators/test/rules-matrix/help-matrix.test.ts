@@ -78,6 +78,9 @@ describe('reading a help request: festivals/{f}/helpRequests/{id}', () => {
   it.each(verdict(['anna', ...STAFF]))('get of anna’s request by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(getDoc(doc(db(person), helpPaths.helpRequest(F, OPEN))), verdict),
   );
+  it.each(verdict(['anna', 'vera', 'otto', 'ada', 'pia', 'moe', 'piaNoFactor', 'bea']))('get of a request not there (yet) by $person is $verdict', ({ person, verdict }) =>
+    expectVerdict(getDoc(doc(db(person), helpPaths.helpRequest(F, 'req-not-there-0123456789'))), verdict),
+  );
   it.each(verdict(STAFF))('listing every request (the console) by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(getDocs(collection(db(person), helpPaths.helpRequests(F))), verdict),
   );
