@@ -37,5 +37,6 @@ export {
   auditSuspensionWritten,
 } from './triggers/audit.js';
 export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
+export { onHelpRequestWritten } from './triggers/help.js';
 export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';
 export { undoChange } from './triggers/undo.js';

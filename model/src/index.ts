@@ -53,6 +53,8 @@ export * from './programme/bundle.js';
 export type * from './callables/announcement-reach.js';
 export * from './schemas/friends.js';
 export * from './schemas/groups.js';
+export * from './schemas/help.js';
+export * from './help/nearest-first-aid.js';
 export * from './export/csv.js';
 export * from './export/programme-export.js';
 export * from './export/info-markdown.js';

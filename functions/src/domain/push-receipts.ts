@@ -13,6 +13,8 @@ export const pushKeys = {
   announcement: (festivalId: string, announcementId: string) => `announcement|${festivalId}|${announcementId}`,
   notice: (uid: string, noticeId: string) => `notice|${uid}|${noticeId}`,
   reminder: (festivalId: string, performanceId: string, uid: string) => `reminder|${festivalId}|${performanceId}|${uid}`,
+  /** A new help request (issue 36), to each opted-in staff device once. */
+  helpRequest: (festivalId: string, requestId: string) => `help|${festivalId}|${requestId}`,
 };
 
 /** A fixed-length document id for (key, token): tokens are long and may hold any character. */

@@ -26,6 +26,7 @@ import type { Deps } from './deps.js';
 import { readSubject } from './media-subject.js';
 import { repairLiveSets, stripPerformanceCounts } from './live-repair.js';
 import { handleSweepExpiredLocations } from './location-sweep.js';
+import { handleDropOldHelpPositions } from './help-positions.js';
 import { repairLivePhotos, stripPhotoReactionCounts } from './live-photos-repair.js';
 import { rebuildFestivalBundle } from './programme-bundle.js';
 import { refreshStats } from './stats.js';
@@ -56,6 +57,8 @@ export interface MaintenanceReport extends StuckReport {
   reactionCountsMigrated: Array<{ festivalId: string; photos: number }>;
   /** Friends' live locations past their expiry, deleted (the TTL policy in production may not have yet). */
   locationsExpired: number;
+  /** Help requests whose position was dropped a day after they were sent (issue 36). */
+  helpPositionsDropped: number;
 }
 
 /** The ledger's subscriber name for the nights done (domain/nightly-clock.ts). */
@@ -75,7 +78,7 @@ type MaintenanceDeps = Pick<Deps, 'docs' | 'objects' | 'publisher' | 'bundler' |
  * arriving during the run are never lost.
  */
 export async function handleNightlyMaintenance(deps: MaintenanceDeps): Promise<MaintenanceReport> {
-  const report: MaintenanceReport = { nights: [], archivedSkipped: [], repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [], locationsExpired: 0 };
+  const report: MaintenanceReport = { nights: [], archivedSkipped: [], repairs: [], orphanFilesDeleted: [], stuckRedriven: [], stuckRejected: [], ledgerEntriesPurged: 0, dailyRollups: [], originalsRetired: [], countsMigrated: [], reactionCountsMigrated: [], locationsExpired: 0, helpPositionsDropped: 0 };
   const now = deps.now();
   const festivals = await deps.docs.query({ collection: 'festivals' }, festivalSchema);
   for (const festival of festivals) {
@@ -94,6 +97,7 @@ export async function handleNightlyMaintenance(deps: MaintenanceDeps): Promise<M
     await deleteOrphanedOriginals(deps, now, report);
     report.ledgerEntriesPurged = await purgeLedger(deps, now);
     report.locationsExpired = await handleSweepExpiredLocations(deps);
+    report.helpPositionsDropped = await handleDropOldHelpPositions(deps);
     await recordNight(deps, projectNight, now);
     report.nights.push(projectNight);
   }

@@ -191,6 +191,7 @@ const expected: Record<string, Partial<Endpoint>> = {
   removeStaffMember: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   undoChange: { ...endpointOptions(config.callableOptions), callableTrigger: {} },
   onFriendGroupWritten: firestore(config.triggerOptions, 'written', 'friendGroups/{groupId}'),
+  onHelpRequestWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/helpRequests/{requestId}'),
   sweepExpiredLocations: scheduled(config.locationSweepOptions, config.LOCATION_SWEEP_SCHEDULE),
   nightlyMaintenance: scheduled(config.maintenanceOptions, config.MAINTENANCE_SCHEDULE),
   sendReminders: scheduled(config.reminderOptions, config.REMINDER_SCHEDULE),

@@ -14,13 +14,14 @@ import { festivalRoleSchema, roleSchema, type FestivalRole } from '../schemas/ro
 export type StaffAccess = 'granted' | 'second-factor-needed' | 'not-staff';
 
 /** What a festival role may do. */
-export const FESTIVAL_CAPABILITIES = ['manage', 'programme', 'announce', 'moderate', 'figures'] as const;
+/** `help`: visitors' help requests (issue 36), for every role: whoever is on duty answers them. */
+export const FESTIVAL_CAPABILITIES = ['manage', 'programme', 'announce', 'moderate', 'figures', 'help'] as const;
 export type FestivalCapability = (typeof FESTIVAL_CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<FestivalRole, readonly FestivalCapability[]> = {
   admin: FESTIVAL_CAPABILITIES,
-  programme: ['programme', 'announce', 'figures'],
-  moderator: ['moderate', 'figures'],
+  programme: ['programme', 'announce', 'figures', 'help'],
+  moderator: ['moderate', 'figures', 'help'],
 };
 
 /** The festival roles that hold a capability (what firestore.rules lists per path). */

@@ -23,6 +23,9 @@ const samples: { [K in MessageId]: MessageParams[K] } = {
   noticeAnnouncement: { title: 'Gates open' },
   noticeMeetup: { group: 'Crew', place: 'Main Stage', at: SATURDAY_NIGHT, timeZone: AMSTERDAM },
   pushMeetupTitle: { group: 'Crew' },
+  noticeHelp: { status: 'on-the-way' },
+  pushHelpTitle: { kind: 'first-aid' },
+  pushHelpBody: { note: '' },
   pushUrgentTitle: { title: 'EVACUATE' },
   allClearTitle: { title: 'Storm' },
   allClearBody: {},
@@ -72,6 +75,12 @@ describe('the server-side message catalog', () => {
       for (const text of rendered) expect(text.trim().length, `${id} is empty`).toBeGreaterThan(0);
       expect(new Set(rendered).size, `${id} reads the same in ${LOCALES.join(' and ')}`).toBe(LOCALES.length);
     }
+  });
+
+  it('tells the requester each step of their help request in their language', () => {
+    expect(noticeText({ kind: 'help', params: { helpStatus: 'on-the-way' } }, 'nl')).toBe('Er komt hulp aan: blijf als het kan waar je bent.');
+    expect(noticeText({ kind: 'help', params: { helpStatus: 'resolved' } }, 'en')).toBe('Your help request is closed.');
+    expect(noticeText({ kind: 'help', params: {} }, 'en')).toBeNull();
   });
 
   it('shows times on the festival’s clock, 24-hour, in the reader’s language', () => {

@@ -3,6 +3,13 @@ import type { Rejection } from '../schemas/rejection.js';
 import type { ImportProblem } from '../callables/import-programme.js';
 import { festivalClock, festivalMoment } from './format.js';
 import { importErrorMessages } from './import-errors.js';
+import type { HelpKind } from '../schemas/help.js';
+
+/** Help request kinds as staff's pushes name them. */
+const HELP_KIND_NAMES: Record<Locale, Record<HelpKind, string>> = {
+  en: { 'first-aid': 'first aid', safety: 'safety', 'lost-person': 'lost person', accessibility: 'accessibility', other: 'other' },
+  nl: { 'first-aid': 'EHBO', safety: 'veiligheid', 'lost-person': 'vermist persoon', accessibility: 'toegankelijkheid', other: 'anders' },
+};
 
 /**
  * Every message the backend writes for people to read (notice texts, push titles and
@@ -27,6 +34,11 @@ export interface MessageParams {
   noticeAnnouncement: { title: string };
   /** `place` absent: a point of the plan the member did not name ("a point on the map"). */
   noticeMeetup: { group: string; place?: string | undefined; at: Date; timeZone: string };
+  /** A help request's step, to its requester (issue 36). */
+  noticeHelp: { status: 'on-the-way' | 'resolved' };
+  /** A new help request, to staff who asked for pushes: its kind, in the staff member's language. */
+  pushHelpTitle: { kind: HelpKind };
+  pushHelpBody: { note: string };
   pushUrgentTitle: { title: string };
   pushMeetupTitle: { group: string };
   allClearTitle: { title: string };
@@ -89,6 +101,18 @@ export const catalog: Catalog = {
   noticeMeetup: {
     en: ({ group, place, at, timeZone }) => `${group}: meet at ${place ?? 'a point on the map'}, ${festivalMoment('en', at, timeZone)}.`,
     nl: ({ group, place, at, timeZone }) => `${group}: afspreken bij ${place ?? 'een punt op de kaart'}, ${festivalMoment('nl', at, timeZone)}.`,
+  },
+  noticeHelp: {
+    en: ({ status }) => (status === 'on-the-way' ? 'Help is on the way: stay where you are if you can.' : 'Your help request is closed.'),
+    nl: ({ status }) => (status === 'on-the-way' ? 'Er komt hulp aan: blijf als het kan waar je bent.' : 'Je hulpvraag is afgesloten.'),
+  },
+  pushHelpTitle: {
+    en: ({ kind }) => `Help request: ${HELP_KIND_NAMES.en[kind]}`,
+    nl: ({ kind }) => `Hulpvraag: ${HELP_KIND_NAMES.nl[kind]}`,
+  },
+  pushHelpBody: {
+    en: ({ note }) => note || 'Open the console to see it.',
+    nl: ({ note }) => note || 'Open de console om hem te zien.',
   },
   pushMeetupTitle: {
     en: ({ group }) => `Meet-up: ${group}`,

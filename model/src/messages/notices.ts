@@ -34,6 +34,8 @@ export function noticeText(notice: Pick<Notice, 'kind'> & { params?: NoticeParam
       return params.group && params.startsAt && params.timeZone
         ? message('noticeMeetup', locale, { group: params.group, place: params.place, at: params.startsAt, timeZone: params.timeZone })
         : null;
+    case 'help':
+      return params.helpStatus ? message('noticeHelp', locale, { status: params.helpStatus }) : null;
   }
 }
 

@@ -11,6 +11,7 @@ import * as model from '../index.js';
 import { firestorePaths, storagePaths } from '../paths.js';
 import { friendPaths } from './friends.js';
 import { groupPaths } from './groups.js';
+import { helpPaths } from './help.js';
 
 const doc = readFileSync(new URL('../../../docs/data-contract.md', import.meta.url), 'utf8');
 
@@ -38,6 +39,8 @@ const NOT_DOCUMENTS = new Set([
   'setStaffRoleRequestSchema',
   'removeStaffMemberRequestSchema',
   'undoBlockingSchema', // undoChange's refusal details (callables/undo-change.ts), not stored
+  'helpPositionSchema', // a help request's `position`, described in its table
+  'helpHandlerSchema', // a help request's `handledBy`, described in its table
 ]);
 
 const objectSchemas = Object.entries(model).filter(
@@ -78,6 +81,7 @@ describe('docs/data-contract.md', () => {
     const built = [
       ...Object.values(friendPaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       ...Object.values(groupPaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
+      ...Object.values(helpPaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       ...Object.values(firestorePaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       storagePaths.upload({ uid: '{a}', festivalId: '{b}', photoId: '{c}' }),
       storagePaths.thumbnail('{a}', '{b}', 1, 'x').replace('/1.x', '/{w}.{ext}'),

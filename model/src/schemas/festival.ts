@@ -3,6 +3,7 @@ import { artistLinksSchema, festivalLinksSchema } from './artist-links.js';
 import { counterSchema, hexColourSchema, isoDateSchema, localeSchema, slugIdSchema, textSchema, timeZoneSchema, timestampSchema } from './common.js';
 import { delayIdSchema, scheduledTimesSchema } from './delay.js';
 import { mediaFields } from './media.js';
+import { emergencyNumberSchema } from './help.js';
 
 /**
  * A festival's look (issue 35): `primary` is the app's accent (buttons with white text on it,
@@ -48,6 +49,8 @@ export const festivalSchema = z
     archivedAt: timestampSchema.optional(),
     /** The festival this edition was copied from (`createEdition`, functions only); absent for one created empty. */
     editionOf: slugIdSchema.optional(),
+    /** The number the Help page offers to call first (issue 36); absent: `DEFAULT_EMERGENCY_NUMBER` (112). */
+    emergencyNumber: emergencyNumberSchema.optional(),
   })
   .strict()
   .refine((f) => f.startsOn <= f.endsOn, { message: 'endsOn must not be before startsOn', path: ['endsOn'] })

@@ -8,7 +8,7 @@ import { timestampSchema } from './common.js';
  * the same service-worker code (web/src/features/notifications/show-push.ts).
  */
 
-export const pushKindSchema = z.enum(['announcement', 'moved', 'cancelled', 'reminder', 'meetup']);
+export const pushKindSchema = z.enum(['announcement', 'moved', 'cancelled', 'reminder', 'meetup', 'help']);
 export type PushKind = z.infer<typeof pushKindSchema>;
 
 /** A push as the device shows it. `tag` is one per subject: a second push with it replaces the first. */

@@ -38,7 +38,7 @@ export const favoriteSchema = z
   .strict();
 export type Favorite = z.infer<typeof favoriteSchema>;
 
-export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup', 'delayed', 'delay-undone']);
+export const noticeKindSchema = z.enum(['moved', 'cancelled', 'photo-ready', 'photo-rejected', 'announcement', 'meetup', 'delayed', 'delay-undone', 'help']);
 export type NoticeKind = z.infer<typeof noticeKindSchema>;
 
 /**
@@ -66,6 +66,8 @@ export const noticeParamsSchema = z
     /** A stage delay's minutes (issue 36), and the start the person's set had before it (`startsAt` is the new one). */
     minutes: z.number().int().min(1).max(240).optional(),
     previousStartsAt: timestampSchema.optional(),
+    /** A help request's step the notice tells of (issue 36). */
+    helpStatus: z.enum(['on-the-way', 'resolved']).optional(),
   })
   .strict();
 export type NoticeParams = z.infer<typeof noticeParamsSchema>;

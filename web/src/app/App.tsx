@@ -32,6 +32,7 @@ const InfoPage = lazyPage(() => import('../features/info/InfoPage'));
 const FriendsPage = lazyPage(() => import('../features/friends/FriendsPage'));
 const AcceptInvitePage = lazyPage(() => import('../features/friends/AcceptInvitePage'));
 const GroupsPage = lazyPage(() => import('../features/groups/GroupsPage'));
+const HelpPage = lazyPage(() => import('../features/help/HelpPage'));
 const FriendsSchedulePage = lazyPage(() => import('../features/friends/FriendsSchedulePage'));
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 // The pages outside any festival (config/festival-route.ts: `isTopLevelPage`), with their
@@ -86,6 +87,7 @@ function FestivalApp() {
                   <Route path="/friends" component={FriendsPage} />
                   <Route path="/friends/accept" component={AcceptInvitePage} />
                   <Route path="/groups" component={GroupsPage} />
+                  <Route path="/help" component={HelpPage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
                 </Switch>

@@ -96,6 +96,13 @@ export function Layout({ children }: { children: ReactNode }) {
           </Link>
           <TopNav extra={navSections} badges={BADGES} />
           <div className="header-status">
+            {/* Help (issue 36), on every page in one tap: someone in need must not hunt for it. */}
+            <NavLink to="/help" className="search-link help-link">
+              <Icon name="help" className="search-icon" />
+              <span className="search-label">
+                <FormattedMessage id="app.layout.help" defaultMessage="Help" />
+              </span>
+            </NavLink>
             {/* Search, on every page in one tap: the programme's first download does not include it (its own route chunk). */}
             <NavLink to="/search" className="search-link">
               <Icon name="search" className="search-icon" />

@@ -28,6 +28,8 @@ const PATHS = {
   lineup: 'M4 6h10M4 12h10M4 18h10M18 5v14M16 17l2 2 2-2',
   sync: 'M4 12a8 8 0 0 1 14-5.3M20 4v4h-4M20 12a8 8 0 0 1-14 5.3M4 20v-4h4',
   info: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 11v6M12 7.5h.01',
+  /** A cross in a circle: the Help page (first aid, staff). */
+  help: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7.5v9M7.5 12h9',
   locate: 'M12 19a7 7 0 1 0 0-14 7 7 0 0 0 0 14zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM12 2v3M12 19v3M2 12h3M19 12h3',
 } as const;
 

@@ -14,6 +14,7 @@ export const FORM_FIELDS = [
   'dayStartsAtHour',
   'venue',
   'address',
+  'emergencyNumber',
   'description',
   'languages',
   'defaultLanguage',

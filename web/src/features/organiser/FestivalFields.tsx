@@ -139,6 +139,14 @@ export function FestivalFormFields({
             error={text(error('address'))}
             autoComplete="street-address"
           />
+          <Field
+            label={<FormattedMessage id="organiser.form.emergencyNumber" defaultMessage="Emergency number" />}
+            hint={<FormattedMessage id="organiser.form.emergencyNumberHint" defaultMessage="What the Help page offers visitors to call first. Empty: 112." />}
+            value={values.emergencyNumber}
+            onChange={(emergencyNumber) => update({ emergencyNumber })}
+            error={text(error('emergencyNumber'))}
+            inputMode="tel"
+          />
           <TextField className="field" value={values.description} onChange={(description) => update({ description })} isInvalid={Boolean(error('description'))}>
             <Label>
               <FormattedMessage id="organiser.form.description" defaultMessage="Description" />
@@ -238,7 +246,7 @@ export function Field({
   isRequired?: boolean;
   autoComplete?: string;
   spellCheck?: 'false';
-  inputMode?: 'numeric' | 'url';
+  inputMode?: 'numeric' | 'url' | 'tel';
   placeholder?: string;
   min?: number;
   max?: number;

@@ -27,6 +27,8 @@ export interface FestivalFormValues {
   dayStartsAtHour: number;
   venue: string;
   address: string;
+  /** The Help page's number to call (issue 36); empty: the default, 112. */
+  emergencyNumber: string;
   description: string;
   languages: Locale[];
   defaultLanguage: Locale;
@@ -58,6 +60,7 @@ export function emptyFestivalForm(timeZone: string): FestivalFormValues {
     dayStartsAtHour: 6,
     venue: '',
     address: '',
+    emergencyNumber: '',
     description: '',
     languages: ['en', 'nl'],
     defaultLanguage: 'en',
@@ -84,6 +87,7 @@ export function formOfFestival(festivalId: string, festival: Festival): Festival
     dayStartsAtHour: festival.dayStartsAtHour ?? empty.dayStartsAtHour,
     venue: festival.venue,
     address: festival.address ?? '',
+    emergencyNumber: festival.emergencyNumber ?? '',
     description: festival.description ?? '',
     languages: festival.languages ?? empty.languages,
     defaultLanguage: festival.defaultLanguage ?? festival.languages?.[0] ?? empty.defaultLanguage,
@@ -106,6 +110,7 @@ export function toFestivalFields(values: FestivalFormValues): CreateFestivalInpu
     dayStartsAtHour: values.dayStartsAtHour,
     venue: values.venue.trim(),
     address: optional(values.address),
+    emergencyNumber: optional(values.emergencyNumber),
     description: optional(values.description),
     languages: values.languages,
     defaultLanguage: values.defaultLanguage,
@@ -134,6 +139,7 @@ export const fieldMessages = defineMessages({
   defaultLanguage: { id: 'organiser.errors.defaultLanguage', defaultMessage: 'The default language must be one the festival offers.' },
   colour: { id: 'organiser.errors.colour', defaultMessage: 'Use a colour written as # and six hex digits, such as #c8185b.' },
   contrast: { id: 'organiser.errors.contrast', defaultMessage: 'Too little contrast: see the check under the colours.' },
+  emergencyNumber: { id: 'organiser.errors.emergencyNumber', defaultMessage: 'Use digits only, a + first and spaces allowed, such as 112 or +31 20 555 0100.' },
   webAddress: { id: 'organiser.errors.webAddress', defaultMessage: 'Use a web address starting with https://, such as https://example.com.' },
   socialAddress: { id: 'organiser.errors.socialAddress', defaultMessage: 'Use an https link on {host}.' },
   invalid: { id: 'organiser.errors.invalid', defaultMessage: 'Check this field: the server refused it.' },
@@ -147,7 +153,7 @@ export function fieldOf(path: ReadonlyArray<PropertyKey>): FieldKey | null {
   const [first, second] = inFestival;
   if (first === 'colours' && (second === 'primary' || second === 'secondary')) return second;
   if (first === 'links' && second && (FESTIVAL_LINK_KINDS as string[]).includes(second)) return `links.${second as FestivalLinkKind}`;
-  const plain: FieldKey[] = ['name', 'shortName', 'festivalId', 'startsOn', 'endsOn', 'timeZone', 'dayStartsAtHour', 'venue', 'address', 'description', 'languages', 'defaultLanguage'];
+  const plain: FieldKey[] = ['name', 'shortName', 'festivalId', 'startsOn', 'endsOn', 'timeZone', 'dayStartsAtHour', 'venue', 'address', 'emergencyNumber', 'description', 'languages', 'defaultLanguage'];
   return plain.find((key) => key === first) ?? null;
 }
 
@@ -177,6 +183,8 @@ export function describeIssue(field: FieldKey, issue: Pick<z.core.$ZodIssue, 'co
     case 'primary':
     case 'secondary':
       return { message: fieldMessages.colour };
+    case 'emergencyNumber':
+      return { message: fieldMessages.emergencyNumber };
     case 'links.website':
     case 'links.tickets':
       return { message: fieldMessages.webAddress };

@@ -41,6 +41,7 @@ for (const [path, name] of [
   ['../export/ExportPage', 'Export page'],
   ['../editions/EditionsPage', 'Editions page'],
   ['../history/HistoryPage', 'History page'],
+  ['../help/HelpDeskPage', 'Help desk page'],
 ] as const) {
   vi.doMock(path, () => ({ default: () => <p>{name}</p> }));
 }
@@ -74,12 +75,12 @@ beforeEach(() => {
 });
 
 describe('StaffPage, the gate per festival', () => {
-  it('shows a moderator the dashboard and moderation only', async () => {
+  it('shows a moderator the dashboard, help and moderation only', async () => {
     account = person();
     role = withRole('moderator');
     renderAt('/');
     expect(await screen.findByText('Dashboard page')).toBeTruthy();
-    expect(navLinks()).toEqual(['Dashboard', 'Moderation']);
+    expect(navLinks()).toEqual(['Dashboard', 'Help', 'Moderation']);
     expect(roleAskedFor.at(-1)).toEqual({ festivalId: 'encore-2026', uid: 'person-1' });
   });
 
@@ -87,13 +88,13 @@ describe('StaffPage, the gate per festival', () => {
     account = person();
     role = withRole('programme');
     renderAt('/moderation');
-    expect(navLinks()).toEqual(['Dashboard', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'History']);
+    expect(navLinks()).toEqual(['Dashboard', 'Help', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'History']);
     expect(await screen.findByText('This part of the console is not open to your role. The sections above are.')).toBeTruthy();
     expect(screen.queryByText('Moderation page')).toBeNull();
   });
 
   it('shows a festival admin, and the project admin (by the claim, with no staff document), every section', async () => {
-    const all = ['Dashboard', 'Festival', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions', 'History'];
+    const all = ['Dashboard', 'Help', 'Festival', 'Moderation', 'Programme', 'Import', 'Map', 'Info pages', 'Announcements', 'Team', 'Export', 'Editions', 'History'];
     account = person();
     role = withRole('admin');
     const admin = renderAt('/programme');
@@ -170,7 +171,7 @@ describe('StaffPage, the gate per festival', () => {
         </Router>,
       ),
     );
-    expect(navLinks()).toEqual(['Dashboard', 'Moderation']);
+    expect(navLinks()).toEqual(['Dashboard', 'Help', 'Moderation']);
   });
 
   it('waits for the staff document before deciding', () => {

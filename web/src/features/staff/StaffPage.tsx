@@ -28,6 +28,7 @@ const pages: Record<ConsoleSectionKey, ComponentType> = {
   export: lazy(() => import('../export/ExportPage')),
   editions: lazy(() => import('../editions/EditionsPage')),
   history: lazy(() => import('../history/HistoryPage')),
+  help: lazy(() => import('../help/HelpDeskPage')),
 };
 
 /**

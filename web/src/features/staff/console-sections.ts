@@ -14,6 +14,7 @@ const labels = defineMessages({
   export: { id: 'staff.page.export', defaultMessage: 'Export' },
   editions: { id: 'staff.page.editions', defaultMessage: 'Editions' },
   history: { id: 'staff.page.history', defaultMessage: 'History' },
+  help: { id: 'staff.page.help', defaultMessage: 'Help' },
 });
 
 export type ConsoleSectionKey = keyof typeof labels;
@@ -30,6 +31,7 @@ export interface ConsoleSection {
 /** The console's sections in their order, each with the capability that opens it. */
 export const CONSOLE_SECTIONS: readonly ConsoleSection[] = [
   { key: 'dashboard', path: '/', capability: 'figures', label: labels.dashboard },
+  { key: 'help', path: '/help', capability: 'help', label: labels.help },
   { key: 'festival', path: '/festival', capability: 'manage', label: labels.festival },
   { key: 'moderation', path: '/moderation', capability: 'moderate', label: labels.moderation },
   { key: 'programme', path: '/programme', capability: 'programme', label: labels.programme },

@@ -23,6 +23,10 @@ export default function VenueMapPage() {
         <p className="muted">
           <FormattedMessage id="venue.page.intro" defaultMessage="Stages, toilets, water, first aid, exits and accessible viewing areas. Step-free routes are marked green." />
         </p>
+        {/* Issue 36: from the map, one tap to the emergency number, the nearest first aid and staff. */}
+        <Link to="/help" className="button button-secondary map-help-link">
+          <FormattedMessage id="venue.page.help" defaultMessage="Need help? Emergency number, first aid, staff" />
+        </Link>
       </header>
       <FestivalGate state={festival}>
         {(programme) => (
