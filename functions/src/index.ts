@@ -22,7 +22,7 @@ export {
 } from './triggers/subscribers.js';
 export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
-export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
+export { createFriendInvite, acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { archiveFestival, createEdition, createFestival } from './triggers/festivals.js';
 export {
   auditFestivalWritten,
@@ -34,5 +34,5 @@ export {
   auditAnnouncementWritten,
   auditSuspensionWritten,
 } from './triggers/audit.js';
-export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
+export { createFriendGroup, addGroupMember, answerGroupInvite, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
 export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';

@@ -29,3 +29,23 @@ export function isNewMeetup(before: FriendGroup | undefined, after: FriendGroup 
 
 /** A live location stops being shown, and may be deleted, at `expiresAt`. */
 export const isExpired = (location: Pick<MemberLocation, 'expiresAt'>, now: Date) => location.expiresAt.getTime() <= now.getTime();
+
+/** A list of member ids with `memberId` in it (once), in a stable order. */
+export function withMemberId(ids: readonly string[] | undefined, memberId: string): string[] {
+  return [...new Set([...(ids ?? []), memberId])].sort();
+}
+
+/** A list of member ids without `memberId`. */
+export function withoutMemberId(ids: readonly string[] | undefined, memberId: string): string[] {
+  return (ids ?? []).filter((id) => id !== memberId);
+}
+
+/**
+ * Who may read a member's live position: every other member of the group, less those hidden
+ * from them (a friendship between the two ended). The app writes this as `visibleTo`; the
+ * rules refuse a list that names a hidden one.
+ */
+export function positionAudience(memberIds: readonly string[], writerMemberId: string, hiddenFrom: readonly string[] = []): string[] {
+  const hidden = new Set(hiddenFrom);
+  return memberIds.filter((id) => id !== writerMemberId && !hidden.has(id));
+}
