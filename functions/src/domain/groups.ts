@@ -40,12 +40,3 @@ export function withoutMemberId(ids: readonly string[] | undefined, memberId: st
   return (ids ?? []).filter((id) => id !== memberId);
 }
 
-/**
- * Who may read a member's live position: every other member of the group, less those hidden
- * from them (a friendship between the two ended). The app writes this as `visibleTo`; the
- * rules refuse a list that names a hidden one.
- */
-export function positionAudience(memberIds: readonly string[], writerMemberId: string, hiddenFrom: readonly string[] = []): string[] {
-  const hidden = new Set(hiddenFrom);
-  return memberIds.filter((id) => id !== writerMemberId && !hidden.has(id));
-}

@@ -34,9 +34,9 @@ async function crew() {
   });
   const memberId = (uid: string) => deps.docs.data(groupPaths.membership(groupId, uid))?.memberId as string;
   const everyone = ['vera', 'otto', 'sol'].map(memberId);
+  // As the app writes them: the whole group, the writer included (they read their own back).
   for (const uid of ['vera', 'otto']) {
-    const visibleTo = everyone.filter((id) => id !== memberId(uid));
-    deps.docs.seed(groupPaths.location(groupId, memberId(uid)), { lat: 52.4, lng: 4.9, accuracy: 10, sharedAt: NOW, expiresAt: new Date(NOW.getTime() + 30 * 60_000), visibleTo });
+    deps.docs.seed(groupPaths.location(groupId, memberId(uid)), { lat: 52.4, lng: 4.9, accuracy: 10, sharedAt: NOW, expiresAt: new Date(NOW.getTime() + 30 * 60_000), visibleTo: everyone });
   }
   const visibleTo = (uid: string) => memberLocationSchema.parse(deps.docs.data(groupPaths.location(groupId, memberId(uid)))).visibleTo;
   const hiddenFrom = (uid: string) => ({
@@ -53,8 +53,8 @@ describe('removing a friend ends what each sees of the other in shared groups', 
 
     expect(await handleRemoveFriend(deps, as('vera'), { friendshipId: fsOtto })).toEqual({ removed: true });
 
-    expect(visibleTo('vera')).toEqual([memberId('sol')]);
-    expect(visibleTo('otto')).toEqual([memberId('sol')]);
+    expect(visibleTo('vera')).toEqual([memberId('vera'), memberId('sol')]);
+    expect(visibleTo('otto')).toEqual([memberId('otto'), memberId('sol')]);
     // Both sides hold it, in the document the rules read and in the one the app reads.
     expect(hiddenFrom('vera')).toEqual({ membership: [memberId('otto')], entry: [memberId('otto')] });
     expect(hiddenFrom('otto')).toEqual({ membership: [memberId('vera')], entry: [memberId('vera')] });
@@ -79,7 +79,7 @@ describe('removing a friend ends what each sees of the other in shared groups', 
     await handleRemoveFriend(deps, as('vera'), { friendshipId: fsOtto });
     await befriend(deps, 'otto', 'vera');
     expect(hiddenFrom('vera')).toEqual({ membership: [], entry: [] });
-    expect(visibleTo('otto')).toEqual([memberId('vera'), memberId('sol')].sort());
+    expect(visibleTo('otto').sort()).toEqual(['vera', 'otto', 'sol'].map(memberId).sort());
     expect(deps.docs.data(friendPaths.parting(pairKeyOf('vera', 'otto')))).toBeUndefined();
   });
 });

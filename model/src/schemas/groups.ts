@@ -124,8 +124,8 @@ export const memberLocationSchema = z
     sharedAt: timestampSchema,
     expiresAt: timestampSchema,
     /**
-     * The member ids who may read it: the other members, less the writer's `hiddenFrom` (the
-     * rules refuse any of those, and every write without it). Readers query `visibleTo
+     * The member ids who may read it: the members (the writer too, who reads their own back),
+     * less the writer's `hiddenFrom` (the rules refuse any of those, and every write without it). Readers query `visibleTo
      * array-contains <their member id>`. Absent only on positions shared before it existed
      * (issue 39): nobody can read those, and they expire within the hour.
      */
