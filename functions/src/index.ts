@@ -23,7 +23,7 @@ export {
 } from './triggers/subscribers.js';
 export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
-export { acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
+export { createFriendInvite, acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { archiveFestival, createEdition, createFestival } from './triggers/festivals.js';
 export {
   auditFestivalWritten,
@@ -36,7 +36,7 @@ export {
   auditAnnouncementWritten,
   auditSuspensionWritten,
 } from './triggers/audit.js';
-export { createFriendGroup, addGroupMember, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
+export { createFriendGroup, addGroupMember, answerGroupInvite, leaveFriendGroup, onFriendGroupWritten, sweepExpiredLocations } from './triggers/groups.js';
 export { onHelpRequestWritten } from './triggers/help.js';
 export { inviteStaff, revokeStaffInvite, acceptStaffInvite, setStaffRole, removeStaffMember } from './triggers/callable.js';
 export { undoChange } from './triggers/undo.js';

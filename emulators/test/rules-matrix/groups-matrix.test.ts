@@ -7,7 +7,7 @@
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, Timestamp, updateDoc, where } from 'firebase/firestore';
-import { beforeEach, describe, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { friendPaths, groupPaths } from '@encore/model';
 import { anonymousAccount, matrixOfPeople, passwordAccount } from './people.js';
 
@@ -54,8 +54,8 @@ beforeEach(async () => {
   await matrix.stack.owner.deleteDoc(groupPaths.membership(GROUP, 'rex')); // left
   await matrix.stack.owner.setDoc(groupPaths.userGroup('vera', GROUP), { name: 'Crew', memberId: MEMBER_ID.vera, joinedAt: at });
   await matrix.stack.owner.setDoc(friendPaths.friend('vera', 'fs-sol'), { displayName: 'Sol', planId: 'plan-sol-0123456789abcdef', createdAt: at });
-  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29) });
-  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5) });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
 });
 
 const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'mallory', 'signedOut'];
@@ -119,7 +119,7 @@ describe('a group: friendGroups/{groupId}', () => {
     await assertSucceeds(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
     await matrix.stack.owner.deleteDoc(groupPaths.membership(GROUP, 'otto'));
     await assertFails(getDoc(doc(db('otto'), groupPaths.group(GROUP))));
-    await assertFails(getDocs(query(collection(db('otto'), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()))));
+    await assertFails(getDocs(query(collection(db('otto'), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID.otto), where('expiresAt', '>', Timestamp.now()))));
   });
 });
 
@@ -141,7 +141,8 @@ describe("one's groups: users/{uid}/groups/{groupId}", () => {
 });
 
 describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
-  const unexpired = (person: Person) => query(collection(db(person), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()));
+  const unexpired = (person: Person) =>
+    query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID[person]), where('expiresAt', '>', Timestamp.now()));
   it.each(verdict(['vera', 'otto']))('get of an unexpired one by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(getDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
   );
@@ -150,14 +151,18 @@ describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
   );
   it.each(verdict(['vera', 'otto']))('a query for the unexpired by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(unexpired(person)), verdict));
   it.each(verdict([]))('a query that could return expired ones by $person is $verdict', ({ person, verdict }) =>
-    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), limit(12))), verdict),
+    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID[person]), limit(12))), verdict),
   );
   it.each(verdict([]))('a query from an hour ago (an expired share) by $person is $verdict', ({ person, verdict }) =>
-    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('expiresAt', '>', minutes(-60)))), verdict),
+    expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID[person]), where('expiresAt', '>', minutes(-60)))), verdict),
   );
+  it.each(verdict([]))("a query for positions not shared with the reader (no visibleTo filter, or another's id) by $person is $verdict", async ({ person, verdict }) => {
+    await expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('expiresAt', '>', Timestamp.now()))), verdict);
+    await expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID.sol), where('expiresAt', '>', Timestamp.now()))), verdict);
+  });
 
-  const share = (person: Person, memberId: string, expiresInMinutes: number) =>
-    setDoc(doc(db(person), groupPaths.location(GROUP, memberId)), { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(expiresInMinutes) });
+  const share = (person: Person, memberId: string, expiresInMinutes: number, visibleTo: string[] = [MEMBER_ID.otto, MEMBER_ID.vera]) =>
+    setDoc(doc(db(person), groupPaths.location(GROUP, memberId)), { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(expiresInMinutes), visibleTo });
   it.each(verdict(['vera', 'otto']))('sharing one\'s own for 60 minutes by $person is $verdict', ({ person, verdict }) => expectVerdict(share(person, MEMBER_ID[person], 60), verdict));
   it.each(verdict([]))('writing another member\'s position by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(share(person, person === 'otto' ? MEMBER_ID.vera : MEMBER_ID.otto, 15), verdict),
@@ -168,12 +173,64 @@ describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
   ])('sharing %s is denied', async (_name, expiresIn) => {
     await assertFails(share('vera', MEMBER_ID.vera, expiresIn));
   });
-  it('sharing with a client-chosen sharedAt, or a field more, is denied', async () => {
-    const base = { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15) };
+  it('sharing with a client-chosen sharedAt, a field more, or without naming its readers is denied', async () => {
+    const base = { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15), visibleTo: [MEMBER_ID.otto] };
+    const { visibleTo: _readers, ...unnamed } = base;
+    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), unnamed));
+    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, visibleTo: MEMBER_ID.otto }));
+    await assertSucceeds(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), base));
     await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, sharedAt: minutes(0) }));
     await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, history: [] }));
   });
   it.each(verdict(['otto']))('stopping (deleting) otto\'s share by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(deleteDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
   );
+});
+
+/**
+ * Attack 5 of issue 39: after vera removes otto as a friend, neither sees the other's position
+ * in the group they share. removeFriend's writes are made here with the owner's back door:
+ * both memberships hide the other, and otto's current share no longer names vera.
+ */
+describe('after a friendship between two members ends', () => {
+  beforeEach(async () => {
+    const at = new Date('2026-08-14T17:00:00Z');
+    await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'vera'), { memberId: MEMBER_ID.vera, joinedAt: at, hiddenFrom: [MEMBER_ID.otto] });
+    await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'otto'), { memberId: MEMBER_ID.otto, joinedAt: at, hiddenFrom: [MEMBER_ID.vera] });
+    await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto] });
+  });
+  const shared = (person: 'vera' | 'otto') =>
+    query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID[person]), where('expiresAt', '>', Timestamp.now()));
+
+  it("vera no longer gets otto's position, and her query of shared positions finds none", async () => {
+    await assertFails(getDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.otto))));
+    const found = await assertSucceeds(getDocs(shared('vera')));
+    expect(found.docs.map((found) => found.id)).toEqual([]);
+    // Otto still has his own.
+    expect((await getDocs(shared('otto'))).docs.map((found) => found.id)).toEqual([MEMBER_ID.otto]);
+  });
+
+  it('neither may share a position with the other again; with the rest of the group they may', async () => {
+    const position = (visibleTo: string[]) => ({ lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15), visibleTo });
+    await assertFails(setDoc(doc(db('otto'), groupPaths.location(GROUP, MEMBER_ID.otto)), position([MEMBER_ID.otto, MEMBER_ID.vera])));
+    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), position([MEMBER_ID.vera, MEMBER_ID.sol, MEMBER_ID.otto])));
+    await assertSucceeds(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), position([MEMBER_ID.vera, MEMBER_ID.sol])));
+  });
+});
+
+describe('invitations back into a group: users/{uid}/groupInvites/{groupId}, and leavers', () => {
+  beforeEach(async () => {
+    await matrix.stack.owner.setDoc(groupPaths.invite('rex', GROUP), { groupName: 'Crew', festivalId: 'encore-2026', invitedBy: 'Vera', displayName: 'Rex', createdAt: new Date() });
+    await matrix.stack.owner.setDoc(groupPaths.leaver(GROUP, 'rex'), { leftAt: new Date() });
+  });
+  it.each(verdict(['rex']))("reading rex's invitation by $person is $verdict", ({ person, verdict }) => expectVerdict(getDoc(doc(db(person), groupPaths.invite('rex', GROUP))), verdict));
+  it.each(verdict([]))('accepting it by writing a membership, or answering it by writing the invitation, by $person is $verdict', async ({ person, verdict }) => {
+    const uid = person === 'signedOut' ? 'x' : PEOPLE[person].uid;
+    await expectVerdict(setDoc(doc(db(person), groupPaths.membership(GROUP, uid)), { memberId: MEMBER_ID[person], joinedAt: serverTimestamp() }), verdict);
+    await expectVerdict(deleteDoc(doc(db(person), groupPaths.invite('rex', GROUP))), verdict);
+  });
+  it.each(verdict([]))('reading or clearing who left, by $person, is $verdict', async ({ person, verdict }) => {
+    await expectVerdict(getDoc(doc(db(person), groupPaths.leaver(GROUP, 'rex'))), verdict);
+    await expectVerdict(deleteDoc(doc(db(person), groupPaths.leaver(GROUP, 'rex'))), verdict);
+  });
 });

@@ -29,3 +29,14 @@ export function isNewMeetup(before: FriendGroup | undefined, after: FriendGroup 
 
 /** A live location stops being shown, and may be deleted, at `expiresAt`. */
 export const isExpired = (location: Pick<MemberLocation, 'expiresAt'>, now: Date) => location.expiresAt.getTime() <= now.getTime();
+
+/** A list of member ids with `memberId` in it (once), in a stable order. */
+export function withMemberId(ids: readonly string[] | undefined, memberId: string): string[] {
+  return [...new Set([...(ids ?? []), memberId])].sort();
+}
+
+/** A list of member ids without `memberId`. */
+export function withoutMemberId(ids: readonly string[] | undefined, memberId: string): string[] {
+  return (ids ?? []).filter((id) => id !== memberId);
+}
+

@@ -1,5 +1,7 @@
 import {
   acceptFriendInviteRequestSchema,
+  createFriendInviteRequestSchema,
+  friendPartingSchema,
   favoriteSchema,
   friendInviteSchema,
   friendPairSchema,
@@ -11,10 +13,12 @@ import {
   MAX_PLAN_SETS,
   removeFriendRequestSchema,
   type AcceptFriendInviteAnswer,
+  type CreateFriendInviteAnswer,
   type RemoveFriendAnswer,
 } from '@encore/model';
 import { hasFriendRoom, judgeInvite, opaqueId, pairKeyOf, planOf } from '../domain/friends.js';
 import type { DocTransaction } from '../platform/docs.js';
+import { pairVisibility } from './group-visibility.js';
 import type { Deps } from './deps.js';
 import { readBatchFor } from './read-batch.js';
 import { RequestError, type Caller } from './request-error.js';
@@ -54,6 +58,21 @@ async function planIdOf(tx: DocTransaction, uid: string): Promise<{ planId: stri
 }
 
 /**
+ * `createFriendInvite`: the invite's id is its secret, so the backend draws it (128 random
+ * bits): no client can make one that is short, patterned or reused. A retry makes a second
+ * invite; the first simply goes unused.
+ */
+export async function handleCreateFriendInvite(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<CreateFriendInviteAnswer> {
+  if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
+  const { displayName } = parseRequest(createFriendInviteRequestSchema, data);
+  const inviteId = opaqueId();
+  await deps.docs.transaction(async (tx) => {
+    tx.create(friendPaths.invite(inviteId), { ownerUid: caller.uid, displayName, createdAt: deps.now() });
+  });
+  return { inviteId };
+}
+
+/**
  * `acceptFriendInvite`: one transaction, so two people racing for one invite, or one person's
  * retries, end with one friendship. A retry by the same caller answers the same friendship;
  * a pair already friends gets their existing friendship (the invite is then used up).
@@ -83,6 +102,9 @@ export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller 
     if (!hasFriendRoom(inviterFriends)) throw new FriendRefusal('failed-precondition', `Your friend already has ${MAX_FRIENDS} friends, the most Encore keeps.`, 'friend-has-too-many');
     const inviterPlan = await planIdOf(tx, inviter);
     const callerPlan = await planIdOf(tx, caller.uid);
+    // A pair that had parted and are friends again see each other's positions in shared groups again.
+    const parted = await tx.get(friendPaths.parting(pairKey), friendPartingSchema);
+    const showAgain = parted ? await pairVisibility(tx, inviter, caller.uid, false) : undefined;
 
     const friendshipId = opaqueId();
     for (const [uid, plan] of [[inviter, inviterPlan], [caller.uid, callerPlan]] as const) {
@@ -91,6 +113,8 @@ export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller 
         tx.set(friendPaths.plan(plan.planId), { sets: [], updatedAt: now });
       }
     }
+    if (parted) tx.delete(friendPaths.parting(pairKey));
+    showAgain?.();
     tx.create(friendPaths.friendship(friendshipId), { members: [inviter, caller.uid], pairKey, createdAt: now });
     tx.create(friendPaths.pair(pairKey), { friendshipId });
     tx.set(friendPaths.friend(inviter, friendshipId), { displayName: request.displayName, planId: callerPlan.planId, createdAt: now });
@@ -106,7 +130,11 @@ export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller 
 
 /**
  * `removeFriend`: both sides, both reader documents (the rules refuse the next read of either
- * plan), the friendship and its pair key, in one transaction. Removing again is no error.
+ * plan), the friendship and its pair key, in one transaction. In every group the two share,
+ * each one's live position is taken from the other's view and each is hidden from the other
+ * (the rules refuse sharing with them again); the parting is kept, so groups they come to share
+ * later hide them too. Both stay members: names and meet-up points stay shared (the app says
+ * so). Removing again is no error.
  */
 export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<RemoveFriendAnswer> {
   if (!caller) throw new RequestError('unauthenticated', 'Sign in first.');
@@ -119,6 +147,9 @@ export async function handleRemoveFriend(deps: FriendDeps, caller: Caller | unde
     }
     const [a, b] = friendship.members;
     const [planA, planB] = [await tx.get(friendPaths.planOwner(a), friendPlanOwnerSchema), await tx.get(friendPaths.planOwner(b), friendPlanOwnerSchema)];
+    const hideInGroups = await pairVisibility(tx, a, b, true);
+    hideInGroups();
+    tx.set(friendPaths.parting(friendship.pairKey), { partedAt: deps.now() });
     if (planA) tx.delete(friendPaths.planReader(planA.planId, b));
     if (planB) tx.delete(friendPaths.planReader(planB.planId, a));
     tx.delete(friendPaths.friend(a, friendshipId));

@@ -1,16 +1,20 @@
 import {
   addGroupMemberRequestSchema,
+  answerGroupInviteRequestSchema,
   createFriendGroupRequestSchema,
   friendGroupSchema,
   friendPaths,
   friendSchema,
   friendshipSchema,
+  groupInviteSchema,
+  groupLeaverSchema,
   groupMembershipSchema,
   groupPaths,
   leaveFriendGroupRequestSchema,
   MAX_GROUP_MEMBERS,
   MAX_GROUPS,
   type AddGroupMemberAnswer,
+  type AnswerGroupInviteAnswer,
   type CreateFriendGroupAnswer,
   type FriendGroup,
   type LeaveFriendGroupAnswer,
@@ -20,6 +24,7 @@ import { opaqueId } from '../domain/friends.js';
 import { groupIdFor, hasGroupRoom, hasMemberRoom } from '../domain/groups.js';
 import { readsOf, type DocTransaction } from '../platform/docs.js';
 import type { Deps } from './deps.js';
+import { joinVisibility, leaveVisibility, pairsAmong, partedPairs } from './group-visibility.js';
 import { RequestError, type Caller } from './request-error.js';
 
 type GroupDeps = Pick<Deps, 'docs' | 'now'>;
@@ -68,11 +73,15 @@ async function friendsOfCaller(tx: DocTransaction, uid: string, friendshipIds: r
   });
 }
 
+const groupFull = () => new GroupRefusal('failed-precondition', `This group has ${MAX_GROUP_MEMBERS} members, the most a group has.`, 'group-full');
+
 const groupCount = (tx: DocTransaction, uid: string) => tx.count({ collection: groupPaths.userGroups(uid) });
 
-function addMember(tx: DocTransaction, groupId: string, group: Pick<FriendGroup, 'name'>, uid: string, memberId: string, now: Date): void {
-  tx.set(groupPaths.membership(groupId, uid), { memberId, joinedAt: now });
-  tx.set(groupPaths.userGroup(uid, groupId), { name: group.name, memberId, joinedAt: now });
+/** One member's membership and list entry; `hiddenFrom`: members they parted from as friends (group-visibility.ts). */
+function addMember(tx: DocTransaction, groupId: string, group: Pick<FriendGroup, 'name'>, uid: string, memberId: string, now: Date, hiddenFrom: readonly string[] = []): void {
+  const hidden = hiddenFrom.length > 0 ? { hiddenFrom: [...hiddenFrom] } : {};
+  tx.set(groupPaths.membership(groupId, uid), { memberId, joinedAt: now, ...hidden });
+  tx.set(groupPaths.userGroup(uid, groupId), { name: group.name, memberId, joinedAt: now, ...hidden });
 }
 
 /**
@@ -103,9 +112,11 @@ export async function handleCreateFriendGroup(deps: GroupDeps, caller: Caller | 
       if (!hasGroupRoom(counts[index + 1]!)) throw friendHasTooMany(friend.displayName);
     });
     const members = [{ uid, displayName: request.displayName }, ...friends].map((member) => ({ ...member, memberId: opaqueId() }));
+    // Two of the creator's friends may have parted: they do not see each other's positions.
+    const hidden = await partedPairs(tx, pairsAmong(members));
     const group = { name: request.name, festivalId: request.festivalId, members: members.map(({ memberId, displayName }) => ({ memberId, displayName })), createdAt: now };
     tx.create(groupPaths.group(groupId), group);
-    for (const member of members) addMember(tx, groupId, group, member.uid, member.memberId, now);
+    for (const member of members) addMember(tx, groupId, group, member.uid, member.memberId, now, hidden.get(member.uid));
     return { groupId };
   });
 }
@@ -113,7 +124,8 @@ export async function handleCreateFriendGroup(deps: GroupDeps, caller: Caller | 
 /**
  * `addGroupMember`: a member puts one of their own friends in (named as that member knows
  * them). Adding someone who is a member already answers `added: false` and writes nothing,
- * so a retry is harmless.
+ * so a retry is harmless. Someone who left the group is not put back: they get an invitation
+ * (`users/{uid}/groupInvites/{groupId}`) and come back only if they accept it.
  */
 export async function handleAddGroupMember(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<AddGroupMemberAnswer> {
   const { uid } = signedIn(caller);
@@ -127,11 +139,19 @@ export async function handleAddGroupMember(deps: GroupDeps, caller: Caller | und
     if (!group || !mine) throw new GroupRefusal('not-found', 'This group does not exist, or you are not in it.', 'no-group');
     const [friend] = await friendsOfCaller(tx, uid, [friendshipId]);
     if (await tx.get(groupPaths.membership(groupId, friend!.uid), groupMembershipSchema)) return { added: false };
-    if (!hasMemberRoom(group)) throw new GroupRefusal('failed-precondition', `This group has ${MAX_GROUP_MEMBERS} members, the most a group has.`, 'group-full');
+    if (await tx.get(groupPaths.leaver(groupId, friend!.uid), groupLeaverSchema)) {
+      // They chose to leave: coming back is theirs to choose.
+      const invitedBy = group.members.find((member) => member.memberId === mine.memberId)?.displayName ?? friend!.displayName;
+      tx.set(groupPaths.invite(friend!.uid, groupId), { groupName: group.name, festivalId: group.festivalId, invitedBy, displayName: friend!.displayName, createdAt: now });
+      return { added: false, invited: true };
+    }
+    if (!hasMemberRoom(group)) throw groupFull();
     if (!hasGroupRoom(await groupCount(tx, friend!.uid))) throw friendHasTooMany(friend!.displayName);
     const memberId = opaqueId();
+    const visibility = await joinVisibility(tx, groupId, { uid: friend!.uid, memberId });
     tx.set(groupPaths.group(groupId), { ...group, members: [...group.members, { memberId, displayName: friend!.displayName }] });
-    addMember(tx, groupId, group, friend!.uid, memberId, now);
+    addMember(tx, groupId, group, friend!.uid, memberId, now, visibility.hiddenFrom);
+    visibility.write();
     return { added: true };
   });
 }
@@ -139,7 +159,8 @@ export async function handleAddGroupMember(deps: GroupDeps, caller: Caller | und
 /**
  * `leaveFriendGroup`: the caller's membership, their entry, their own list entry and their
  * live location go in one transaction (the rules refuse their next read); the last member
- * out deletes the group. Leaving again answers `left: false`.
+ * out deletes the group. A leaver is remembered (`leavers/{uid}`): no member can put them back,
+ * only invite them. Leaving again answers `left: false`.
  */
 export async function handleLeaveFriendGroup(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<LeaveFriendGroupAnswer> {
   const { uid } = signedIn(caller);
@@ -150,8 +171,11 @@ export async function handleLeaveFriendGroup(deps: GroupDeps, caller: Caller | u
       [groupPaths.membership(groupId, uid), groupMembershipSchema],
     ] as const);
     if (!mine) return { left: false };
+    const forgetHidden = await leaveVisibility(tx, groupId, { uid, memberId: mine.memberId });
+    forgetHidden();
     tx.delete(groupPaths.membership(groupId, uid));
     tx.delete(groupPaths.userGroup(uid, groupId));
+    tx.set(groupPaths.leaver(groupId, uid), { leftAt: deps.now() });
     tx.delete(groupPaths.location(groupId, mine.memberId));
     if (group) {
       const members = group.members.filter((member) => member.memberId !== mine.memberId);
@@ -159,5 +183,46 @@ export async function handleLeaveFriendGroup(deps: GroupDeps, caller: Caller | u
       else tx.set(groupPaths.group(groupId), { ...group, members });
     }
     return { left: true };
+  });
+}
+
+/**
+ * `answerGroupInvite`: the person invited back into a group they left accepts (they join with a
+ * new member id, as anyone added) or declines (the invitation goes). A retry of an accept that
+ * went through answers `joined: true` and writes nothing.
+ */
+export async function handleAnswerGroupInvite(deps: GroupDeps, caller: Caller | undefined, data: unknown): Promise<AnswerGroupInviteAnswer> {
+  const { uid } = signedIn(caller);
+  const { groupId, accept } = parseRequest(answerGroupInviteRequestSchema, data);
+  const now = deps.now();
+  return deps.docs.transaction(async (tx) => {
+    const [invite, group, mine] = await tx.getAll([
+      [groupPaths.invite(uid, groupId), groupInviteSchema],
+      [groupPaths.group(groupId), friendGroupSchema],
+      [groupPaths.membership(groupId, uid), groupMembershipSchema],
+    ] as const);
+    if (mine) {
+      if (invite) tx.delete(groupPaths.invite(uid, groupId));
+      return { joined: true };
+    }
+    if (!invite) {
+      if (accept) throw new GroupRefusal('not-found', 'This invitation was withdrawn or already answered.', 'no-group');
+      return { joined: false };
+    }
+    if (!accept) {
+      tx.delete(groupPaths.invite(uid, groupId));
+      return { joined: false };
+    }
+    if (!group) throw new GroupRefusal('not-found', 'This group no longer exists.', 'no-group');
+    if (!hasMemberRoom(group)) throw groupFull();
+    if (!hasGroupRoom(await groupCount(tx, uid))) throw tooManyGroups();
+    const memberId = opaqueId();
+    const visibility = await joinVisibility(tx, groupId, { uid, memberId });
+    tx.set(groupPaths.group(groupId), { ...group, members: [...group.members, { memberId, displayName: invite.displayName }] });
+    addMember(tx, groupId, group, uid, memberId, now, visibility.hiddenFrom);
+    visibility.write();
+    tx.delete(groupPaths.leaver(groupId, uid));
+    tx.delete(groupPaths.invite(uid, groupId));
+    return { joined: true };
   });
 }

@@ -2,7 +2,7 @@ import { onDocumentWritten } from 'firebase-functions/v2/firestore';
 import { onCall } from './bounded-call.js';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { callableOptions, SCHEDULE_TIME_ZONE, LOCATION_SWEEP_SCHEDULE, locationSweepOptions, MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
-import { handleAddGroupMember, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';
+import { handleAddGroupMember, handleAnswerGroupInvite, handleCreateFriendGroup, handleLeaveFriendGroup } from '../handlers/groups.js';
 import { handleSweepExpiredLocations } from '../handlers/location-sweep.js';
 import { handleMeetupChanged } from '../handlers/meetup-changed.js';
 import { answer, caller } from './callable.js';
@@ -14,6 +14,7 @@ import { guarded } from './guard.js';
 
 export const createFriendGroup = onCall(callableOptions, (request) => answer(() => handleCreateFriendGroup(liveDeps(), caller(request), request.data)));
 export const addGroupMember = onCall(callableOptions, (request) => answer(() => handleAddGroupMember(liveDeps(), caller(request), request.data)));
+export const answerGroupInvite = onCall(callableOptions, (request) => answer(() => handleAnswerGroupInvite(liveDeps(), caller(request), request.data)));
 export const leaveFriendGroup = onCall(callableOptions, (request) => answer(() => handleLeaveFriendGroup(liveDeps(), caller(request), request.data)));
 
 /** A group written: a new meet-up point goes to the other members (notice and push, once each). */

@@ -20,7 +20,11 @@ export const MAX_PLAN_SETS = 500;
 export const friendInviteIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'an invite id is 22 to 64 base64url characters');
 export const friendDisplayNameSchema = z.string().trim().min(1, 'a display name is needed').max(40, 'a display name is at most 40 characters');
 
-/** `friendInvites/{inviteId}`: made by its owner (the app); accepted only through `acceptFriendInvite`. */
+/**
+ * `friendInvites/{inviteId}`: made by `createFriendInvite` (the backend draws the id, so it is
+ * always 128 random bits: a client cannot pick a guessable one); accepted only through
+ * `acceptFriendInvite`; its owner reads and withdraws it.
+ */
 export const friendInviteSchema = z
   .object({
     ownerUid: documentIdSchema,
@@ -65,6 +69,13 @@ export type Friendship = z.infer<typeof friendshipSchema>;
 /** `friendPairs/{pairKey}`: functions only; the friendship of one pair (key: sha-256 of the sorted uids). */
 export const friendPairSchema = z.object({ friendshipId: documentIdSchema }).strict();
 
+/**
+ * `friendPartings/{pairKey}`: functions only; exists while a pair who were friends is not (one
+ * removed the other). Groups they share, or come to share, keep each one's live position from
+ * the other (`hiddenFrom`, friends' groups); a new friendship of the pair deletes it.
+ */
+export const friendPartingSchema = z.object({ partedAt: timestampSchema }).strict();
+
 /** `users/{uid}/private/friendPlan`: functions only; the person's plan id, made at their first friendship. */
 export const friendPlanOwnerSchema = z.object({ planId: documentIdSchema }).strict();
 
@@ -85,6 +96,13 @@ export type FriendPlan = z.infer<typeof friendPlanSchema>;
 
 /** `friendPlans/{planId}/readers/{uid}`: functions only; exists while `uid` may read the plan. */
 export const friendPlanReaderSchema = z.object({ friendshipId: documentIdSchema }).strict();
+
+/** `createFriendInvite`: the name the invitee will see for the caller; answers the new invite's id. */
+export const createFriendInviteRequestSchema = z.object({ displayName: friendDisplayNameSchema }).strict();
+export type CreateFriendInviteRequest = z.infer<typeof createFriendInviteRequestSchema>;
+export interface CreateFriendInviteAnswer {
+  inviteId: string;
+}
 
 export const acceptFriendInviteRequestSchema = z.object({ inviteId: friendInviteIdSchema, displayName: friendDisplayNameSchema }).strict();
 export type AcceptFriendInviteRequest = z.infer<typeof acceptFriendInviteRequestSchema>;
@@ -111,6 +129,7 @@ export const friendPaths = {
   friend: (uid: string, friendshipId: string) => `users/${uid}/friends/${friendshipId}`,
   friendship: (friendshipId: string) => `friendships/${friendshipId}`,
   pair: (pairKey: string) => `friendPairs/${pairKey}`,
+  parting: (pairKey: string) => `friendPartings/${pairKey}`,
   planOwner: (uid: string) => `users/${uid}/private/friendPlan`,
   plan: (planId: string) => `friendPlans/${planId}`,
   planReader: (planId: string, uid: string) => `friendPlans/${planId}/readers/${uid}`,

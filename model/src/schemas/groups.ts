@@ -86,12 +86,27 @@ export const friendGroupSchema = z
   .strict();
 export type FriendGroup = z.infer<typeof friendGroupSchema>;
 
+/**
+ * Member ids of the group that this member and they no longer see each other's live position:
+ * one of the two removed the other as a friend (`friendPartings`). Written by functions on both
+ * sides; the rules refuse a position shared with one of them.
+ */
+export const hiddenFromSchema = z.array(opaqueIdSchema).max(MAX_GROUP_MEMBERS);
+
 /** `friendGroups/{groupId}/members/{uid}`: functions only; the rules' proof of membership, and the member's id. */
-export const groupMembershipSchema = z.object({ memberId: opaqueIdSchema, joinedAt: timestampSchema }).strict();
+export const groupMembershipSchema = z.object({ memberId: opaqueIdSchema, joinedAt: timestampSchema, hiddenFrom: hiddenFromSchema.optional() }).strict();
 export type GroupMembership = z.infer<typeof groupMembershipSchema>;
 
 /** `users/{uid}/groups/{groupId}`: functions only; the groups a person belongs to, so the app can list them. */
-export const userGroupSchema = z.object({ name: groupNameSchema, memberId: opaqueIdSchema, joinedAt: timestampSchema }).strict();
+export const userGroupSchema = z
+  .object({
+    name: groupNameSchema,
+    memberId: opaqueIdSchema,
+    joinedAt: timestampSchema,
+    /** As the membership's `hiddenFrom`, so the app leaves them out of `visibleTo`. */
+    hiddenFrom: hiddenFromSchema.optional(),
+  })
+  .strict();
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
 /**
@@ -108,6 +123,13 @@ export const memberLocationSchema = z
     /** Server time of the last update. */
     sharedAt: timestampSchema,
     expiresAt: timestampSchema,
+    /**
+     * The member ids who may read it: the members (the writer too, who reads their own back),
+     * less the writer's `hiddenFrom` (the rules refuse any of those, and every write without it). Readers query `visibleTo
+     * array-contains <their member id>`. Absent only on positions shared before it existed
+     * (issue 39): nobody can read those, and they expire within the hour.
+     */
+    visibleTo: z.array(opaqueIdSchema).max(MAX_GROUP_MEMBERS).optional(),
   })
   .strict();
 export type MemberLocation = z.infer<typeof memberLocationSchema>;
@@ -131,8 +153,37 @@ export interface CreateFriendGroupAnswer {
 
 export const addGroupMemberRequestSchema = z.object({ groupId: opaqueIdSchema, friendshipId: documentIdSchema }).strict();
 export interface AddGroupMemberAnswer {
-  /** False when the friend was a member already (a retry, or someone else added them). */
+  /** False when the friend was a member already (a retry, or someone else added them), or was invited instead. */
   added: boolean;
+  /** True when the friend had left this group: they come back only by accepting the invitation sent to them. */
+  invited?: boolean;
+}
+
+/** `friendGroups/{groupId}/leavers/{uid}`: functions only; this person left the group, and may only come back by accepting an invitation. */
+export const groupLeaverSchema = z.object({ leftAt: timestampSchema }).strict();
+
+/**
+ * `users/{uid}/groupInvites/{groupId}`: functions only (the person reads it): an invitation back
+ * into a group this person left; `answerGroupInvite` accepts or declines it.
+ */
+export const groupInviteSchema = z
+  .object({
+    groupName: groupNameSchema,
+    festivalId: slugIdSchema,
+    /** The name the inviting member goes by in the group. */
+    invitedBy: friendDisplayNameSchema,
+    /** The name the group will see for this person (as the inviting member knows them). */
+    displayName: friendDisplayNameSchema,
+    createdAt: timestampSchema,
+  })
+  .strict();
+export type GroupInvite = z.infer<typeof groupInviteSchema>;
+
+export const answerGroupInviteRequestSchema = z.object({ groupId: opaqueIdSchema, accept: z.boolean() }).strict();
+export type AnswerGroupInviteRequest = z.infer<typeof answerGroupInviteRequestSchema>;
+export interface AnswerGroupInviteAnswer {
+  /** True when the caller is (now) a member; false after declining, or with no invitation. */
+  joined: boolean;
 }
 
 export const leaveFriendGroupRequestSchema = z.object({ groupId: opaqueIdSchema }).strict();
@@ -146,6 +197,9 @@ export const groupPaths = {
   membership: (groupId: string, uid: string) => `friendGroups/${groupId}/members/${uid}`,
   userGroups: (uid: string) => `users/${uid}/groups`,
   userGroup: (uid: string, groupId: string) => `users/${uid}/groups/${groupId}`,
+  leaver: (groupId: string, uid: string) => `friendGroups/${groupId}/leavers/${uid}`,
+  invites: (uid: string) => `users/${uid}/groupInvites`,
+  invite: (uid: string, groupId: string) => `users/${uid}/groupInvites/${groupId}`,
   locations: (groupId: string) => `friendGroups/${groupId}/locations`,
   location: (groupId: string, memberId: string) => `friendGroups/${groupId}/locations/${memberId}`,
 } as const;

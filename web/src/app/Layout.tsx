@@ -5,7 +5,6 @@ import { Link, useLocation } from 'wouter';
 import { useFestival } from '../festival/FestivalContext';
 import { useAccount } from '../features/account/AccountContext';
 import { useFavorites } from '../features/favorites/FavoritesContext';
-import { ConnectionBadge } from '../ui/ConnectionBadge';
 import { LazyErrorNotice } from '../ui/LazyErrorNotice';
 import { Icon } from '../ui/icons';
 import { NavLink } from '../ui/NavLink';
@@ -13,6 +12,7 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 import { afterFirstContent } from './first-content';
+import { LiveConnectionBadge } from './LiveConnectionBadge';
 import { importAfterDataSdk } from './load-data-sdk';
 import { BrandMark } from '../ui/BrandMark';
 import type * as NewsLayerModule from '../features/inbox/NewsLayer';
@@ -110,7 +110,7 @@ export function Layout({ children }: { children: ReactNode }) {
                 <FormattedMessage id="app.layout.search" defaultMessage="Search" />
               </span>
             </NavLink>
-            <ConnectionBadge state={connection} pendingWrites={favorites.hasPendingWrites} />
+            <LiveConnectionBadge connection={connection} programme={programme} pendingWrites={favorites.hasPendingWrites} />
             <NavLink to="/account" className="account-link">
               <Icon name="account" className="account-icon" />
               <span className="account-label">{accountLabel}</span>

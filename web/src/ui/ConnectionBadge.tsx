@@ -1,5 +1,5 @@
 import { defineMessages, useIntl } from 'react-intl';
-import type { ConnectionState } from '../firebase/connection';
+import type { BadgeState } from '../firebase/live-freshness';
 import { Icon } from './icons';
 
 const LABELS = {
@@ -18,13 +18,28 @@ const LABELS = {
       defaultMessage: 'Showing the programme saved on this device. Your changes will sync when you are back online.',
     },
   }),
-} satisfies Record<ConnectionState, unknown>;
+} satisfies Record<Exclude<BadgeState, 'delayed'>, unknown>;
 
-/** The connection state (firebase/connection.ts), in words (not colour alone); it never truncates. */
-export function ConnectionBadge({ state, pendingWrites }: { state: ConnectionState; pendingWrites: boolean }) {
+/**
+ * The connection state (firebase/connection.ts, live-freshness.ts), in words (not colour alone);
+ * it never truncates. `since`: for `delayed`, when the last update came (shown in the festival's zone).
+ */
+export function ConnectionBadge({ state, since, timeZone, pendingWrites }: { state: BadgeState; since?: Date | undefined; timeZone?: string | undefined; pendingWrites: boolean }) {
   const intl = useIntl();
-  const text = intl.formatMessage(LABELS[state].text);
-  const detail = intl.formatMessage(LABELS[state].detail);
+  const time = since ? intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }) : '';
+  const text =
+    state === 'delayed' ? intl.formatMessage({ id: 'ui.connectionBadge.delayed', defaultMessage: 'Updates delayed since {time}' }, { time }) : intl.formatMessage(LABELS[state].text);
+  const detail =
+    state === 'delayed'
+      ? intl.formatMessage(
+          {
+            id: 'ui.connectionBadge.delayedDetail',
+            defaultMessage:
+              'Nothing new has arrived from the festival servers since {time}, though it usually does every few seconds: counts and changes may be out of date. Encore catches up by itself.',
+          },
+          { time },
+        )
+      : intl.formatMessage(LABELS[state].detail);
   return (
     <p className={`connection connection-${state}`} role="status" title={detail}>
       <span className="connection-dot" aria-hidden="true" />

@@ -122,7 +122,8 @@ describe('friend groups and meet-up points', () => {
     expect(await pin.evaluate((element) => parseFloat((element as HTMLElement).style.top))).toBeCloseTo(40, 0);
 
     // Otto leaves the group: it is gone from his page, and Vera's card has her alone. She adds
-    // him back (one of her friends): the group is on his page again, meet-up point and all.
+    // him back (one of her friends): he left, so he is only invited (issue 39); once he accepts,
+    // the group is on his page again, meet-up point and all.
     await openGroups(otto);
     const ottoCrew = otto.getByRole('region', { name: 'Crew' });
     await ottoCrew.getByRole('button', { name: 'Leave Crew' }).click({ timeout: LIVE });
@@ -130,7 +131,11 @@ describe('friend groups and meet-up points', () => {
     await veraCard.getByText('Members: Vera', { exact: true }).waitFor({ timeout: LIVE });
     await veraCard.getByLabel('Add a friend').selectOption({ label: 'Otto' });
     await veraCard.getByRole('button', { name: 'Add to the group' }).click();
-    await veraCard.getByText('Added.').waitFor({ timeout: LIVE });
+    await veraCard.getByText(/they got an invitation, and join again only if they accept it/).waitFor({ timeout: LIVE });
+    expect(await otto.getByText('You are in no group yet.').isVisible()).toBe(true);
+    await otto.getByTestId('group-invitations').getByText('Vera invites you back into Crew, which you left. You join again only if you accept.').waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(otto)).toEqual([]);
+    await otto.getByRole('button', { name: 'Join Crew again' }).click();
     await ottoCrew.getByText('Members: Vera and Otto').waitFor({ timeout: LIVE });
     await ottoCrew.getByTestId('meetup').getByText(/^Meet at the big tree, .* 23:45$/).waitFor({ timeout: LIVE });
     expect(await seriousA11yViolations(otto)).toEqual([]);

@@ -74,6 +74,8 @@ async function withWebEnv<T>(ports: Record<string, number | string>, appCheckDeb
     VITE_FUNCTIONS_EMULATOR_PORT: String(ports.functions),
     // The app attests itself with App Check at the runner, which the callables enforce.
     VITE_APP_CHECK_DEBUG_TOKEN: appCheckDebugToken,
+    // The runner's live cadence below (LIVE_PUBLISH_INTERVAL_SECONDS), which the badge judges delays by.
+    VITE_LIVE_PUBLISH_INTERVAL_SECONDS: '2',
   };
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   Object.assign(process.env, env);

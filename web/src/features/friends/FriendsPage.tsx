@@ -31,10 +31,10 @@ export default function FriendsPage() {
     setBusy(true);
     setFailure(null);
     try {
-      const uid = await ensureSignedIn();
+      await ensureSignedIn();
       const [api, qrcode] = await Promise.all([import('./friends-api'), import('qrcode')]);
       rememberName(name);
-      const link = inviteLink(window.location.origin, await api.createInvite(uid, name));
+      const link = inviteLink(window.location.origin, await api.createInvite(name));
       setInvite({ link, qr: await qrcode.toDataURL(link, { margin: 1, width: 240 }) });
     } catch (caught) {
       setFailure(caught);
@@ -160,6 +160,14 @@ export default function FriendsPage() {
             </li>
           ))}
         </ul>
+        {friends && friends.length > 0 ? (
+          <p className="field-hint">
+            <FormattedMessage
+              id="friends.list.removeHint"
+              defaultMessage="Removing a friend ends what you share both ways: your plans, and in groups you are both in, your positions. You both stay in those groups, where your names and the meet-up point stay shared."
+            />
+          </p>
+        ) : null}
       </section>
     </>
   );

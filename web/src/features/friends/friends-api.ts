@@ -2,16 +2,16 @@ import {
   favoritePrioritySchema,
   friendPaths,
   type AcceptFriendInviteAnswer,
+  type CreateFriendInviteAnswer,
   type FavoritePriority,
   type RemoveFriendAnswer,
   type SetFriendPlanHiddenAnswer,
 } from '@encore/model';
-import { collection, doc, onSnapshot, serverTimestamp, setDoc } from 'firebase/firestore';
+import { collection, doc, onSnapshot } from 'firebase/firestore';
 import { httpsCallable } from 'firebase/functions';
 import { z } from 'zod';
 import { db } from '../../firebase/firestore';
 import { functions } from '../../firebase/functions';
-import { newInviteId } from './invite-link';
 
 /** One friend as this person sees them: the friendship's id, the name they chose, their plan's id. */
 export interface FriendView {
@@ -32,11 +32,10 @@ const planFields = z.object({
   sets: z.array(z.object({ festivalId: z.string(), performanceId: z.string(), priority: favoritePrioritySchema.optional().catch(undefined) })),
 });
 
-/** Makes a single-use invite (128 random bits in its id) and answers its id. */
-export async function createInvite(uid: string, displayName: string): Promise<string> {
-  const inviteId = newInviteId();
-  await setDoc(doc(db(), friendPaths.invite(inviteId)), { ownerUid: uid, displayName: displayName.trim(), createdAt: serverTimestamp() });
-  return inviteId;
+/** Makes a single-use invite and answers its id: the backend draws it (128 random bits), so it is never guessable. */
+export async function createInvite(displayName: string): Promise<string> {
+  const call = httpsCallable<{ displayName: string }, CreateFriendInviteAnswer>(functions(), 'createFriendInvite');
+  return (await call({ displayName: displayName.trim() })).data.inviteId;
 }
 
 export async function acceptInvite(inviteId: string, displayName: string): Promise<AcceptFriendInviteAnswer> {

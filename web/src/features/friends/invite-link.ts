@@ -4,12 +4,6 @@
  */
 export const ACCEPT_PATH = '/friends/accept';
 
-/** 128 random bits, base64url: 22 characters. */
-export function newInviteId(random: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array = (bytes) => crypto.getRandomValues(bytes)): string {
-  const bytes = random(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 export function inviteLink(origin: string, inviteId: string): string {
   return `${origin}${ACCEPT_PATH}#${inviteId}`;
 }

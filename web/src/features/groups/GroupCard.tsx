@@ -9,7 +9,7 @@ import { useFriendPlans } from '../friends/FriendPlansContext';
 import { kindNames } from '../venue/map-icons';
 import { describeGroupError } from './group-errors';
 import { meetupPlaceName } from './meetup-place-name';
-import { FREE_POINT, freePointPlace, meetupInstant, placeChoices, unexpired } from './meetup-logic';
+import { FREE_POINT, freePointPlace, meetupInstant, placeChoices, positionAudience, unexpired } from './meetup-logic';
 import { useGroup, useGroupLocations } from './use-groups';
 
 const loadApi = () => import('./groups-api');
@@ -17,9 +17,23 @@ const loadApi = () => import('./groups-api');
 const PointPicker = lazy(() => import('./PointPicker'));
 /** A shared position is written again at most this often while the page is open. */
 const SHARE_EVERY_MS = 15_000;
+const NONE_HIDDEN: readonly string[] = [];
 
 /** One group: its members, its meet-up point (set by any member) and who shares their position now. */
-export function GroupCard({ groupId, memberId, programme, venueMap }: { groupId: string; memberId: string; programme: Programme; venueMap: VenueMap | null }) {
+export function GroupCard({
+  groupId,
+  memberId,
+  hiddenFrom = NONE_HIDDEN,
+  programme,
+  venueMap,
+}: {
+  groupId: string;
+  memberId: string;
+  /** Members this person and they no longer see each other's position (a friendship between them ended). */
+  hiddenFrom?: readonly string[];
+  programme: Programme;
+  venueMap: VenueMap | null;
+}) {
   const intl = useIntl();
   const group = useGroup(groupId);
   const [failure, setFailure] = useState<unknown>(null);
@@ -70,7 +84,16 @@ export function GroupCard({ groupId, memberId, programme, venueMap }: { groupId:
       <h3>
         <FormattedMessage id="groups.location.title" defaultMessage="Live position" />
       </h3>
-      <LiveLocations groupId={groupId} memberId={memberId} nameOf={nameOf} programme={programme} />
+      <LiveLocations groupId={groupId} memberId={memberId} audience={positionAudience(data.members, hiddenFrom)} nameOf={nameOf} programme={programme} />
+      {hiddenFrom.length > 0 ? (
+        <p className="field-hint" data-testid="positions-hidden">
+          <FormattedMessage
+            id="groups.location.hidden"
+            defaultMessage="You and {names} no longer see each other's position here: you are no longer friends. Your names and the meet-up point stay shared with the whole group; leave the group to share nothing more."
+            values={{ names: intl.formatList(hiddenFrom.map((id) => nameOf(id) ?? intl.formatMessage({ id: 'groups.meetup.formerMember', defaultMessage: 'a former member' }))) }}
+          />
+        </p>
+      ) : null}
       <AddMember groupId={groupId} />
       <button type="button" className="button button-secondary button-small" onClick={() => void leave()}>
         <FormattedMessage id="groups.card.leave" defaultMessage="Leave {group}" values={{ group: data.name }} />
@@ -184,9 +207,25 @@ function MeetupForm({ groupId, memberId, programme, venueMap }: { groupId: strin
  * asked only after the person taps, and the position goes to this group only, for the minutes
  * they chose. Each update overwrites the last: no history is kept anywhere.
  */
-function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: string; memberId: string; nameOf: (id: string) => string | undefined; programme: Programme }) {
+function LiveLocations({
+  groupId,
+  memberId,
+  audience,
+  nameOf,
+  programme,
+}: {
+  groupId: string;
+  memberId: string;
+  /** Who may read this person's position (`visibleTo`): the group, less those hidden from them. */
+  audience: readonly string[];
+  nameOf: (id: string) => string | undefined;
+  programme: Programme;
+}) {
   const intl = useIntl();
-  const locations = useGroupLocations(groupId);
+  const locations = useGroupLocations(groupId, memberId);
+  // The watch below sends each update to the group as it is then (a member joined, a friendship ended).
+  const readers = useRef(audience);
+  readers.current = audience;
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 10_000);
@@ -222,7 +261,7 @@ function LiveLocations({ groupId, memberId, nameOf, programme }: { groupId: stri
         if (Date.now() >= expiresAt.getTime()) return stopWatching();
         if (Date.now() - lastSent < SHARE_EVERY_MS) return;
         lastSent = Date.now();
-        void loadApi().then((api) => api.shareLocation(groupId, memberId, { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }, expiresAt)).catch(() => setStatus('unavailable'));
+        void loadApi().then((api) => api.shareLocation(groupId, memberId, { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }, expiresAt, readers.current)).catch(() => setStatus('unavailable'));
       },
       (error) => {
         stopWatching();
@@ -310,7 +349,7 @@ function AddMember({ groupId }: { groupId: string }) {
   const intl = useIntl();
   const { friends } = useFriendPlans();
   const [friendshipId, setFriendshipId] = useState('');
-  const [outcome, setOutcome] = useState<'added' | 'already' | null>(null);
+  const [outcome, setOutcome] = useState<'added' | 'already' | 'invited' | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
   if (!friends || friends.length === 0) return null;
   const selectId = `add-member-${groupId}`;
@@ -318,8 +357,8 @@ function AddMember({ groupId }: { groupId: string }) {
     setFailure(null);
     setOutcome(null);
     try {
-      const { added } = await (await loadApi()).addMember(groupId, friendshipId);
-      setOutcome(added ? 'added' : 'already');
+      const { added, invited } = await (await loadApi()).addMember(groupId, friendshipId);
+      setOutcome(added ? 'added' : invited ? 'invited' : 'already');
     } catch (caught) {
       setFailure(caught);
     }
@@ -351,6 +390,8 @@ function AddMember({ groupId }: { groupId: string }) {
           <FormattedMessage id="groups.add.added" defaultMessage="Added." />
         ) : outcome === 'already' ? (
           <FormattedMessage id="groups.add.already" defaultMessage="Already in the group." />
+        ) : outcome === 'invited' ? (
+          <FormattedMessage id="groups.add.invited" defaultMessage="They left this group before, so they are not put back: they got an invitation, and join again only if they accept it." />
         ) : null}
       </span>
       {failure ? <ErrorNotice error={failure} describe={describeGroupError} /> : null}

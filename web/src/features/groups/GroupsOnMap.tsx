@@ -31,7 +31,7 @@ export function GroupsOnMap({ programme, georeference }: { programme: Programme;
 function GroupOnMap({ groupId, memberId, programme, georeference }: { groupId: string; memberId: string; programme: Programme; georeference: Georeference | undefined }) {
   const intl = useIntl();
   const group = useGroup(groupId).data;
-  const locations = useGroupLocations(groupId);
+  const locations = useGroupLocations(groupId, memberId);
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), 10_000);

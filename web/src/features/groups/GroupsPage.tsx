@@ -12,6 +12,7 @@ import { useFriendPlans } from '../friends/FriendPlansContext';
 import { useVenueMap } from '../venue/use-venue-map';
 import { describeGroupError } from './group-errors';
 import { GroupCard } from './GroupCard';
+import { GroupInvitations } from './GroupInvitations';
 import { randomRequestId } from './meetup-logic';
 import { useMyGroups } from './use-groups';
 
@@ -52,11 +53,12 @@ export default function GroupsPage() {
         </p>
       </header>
       {groups.status === 'error' ? <ErrorNotice error={groups.error} /> : null}
+      <GroupInvitations uid={uid} />
       <FestivalGate state={festival}>
         {(programme) => (
           <>
             {groups.data.map((entry) => (
-              <GroupCard key={entry.id} groupId={entry.id} memberId={entry.memberId} programme={programme} venueMap={map.data ?? null} />
+              <GroupCard key={entry.id} groupId={entry.id} memberId={entry.memberId} hiddenFrom={entry.hiddenFrom} programme={programme} venueMap={map.data ?? null} />
             ))}
             {groups.status === 'ready' && groups.data.length === 0 ? (
               <p className="muted">

@@ -1,6 +1,7 @@
 import {
   groupPaths,
   type AddGroupMemberAnswer,
+  type AnswerGroupInviteAnswer,
   type CreateFriendGroupAnswer,
   type CreateFriendGroupRequest,
   type LeaveFriendGroupAnswer,
@@ -21,6 +22,11 @@ export async function addMember(groupId: string, friendshipId: string): Promise<
   return (await httpsCallable<{ groupId: string; friendshipId: string }, AddGroupMemberAnswer>(functions(), 'addGroupMember')({ groupId, friendshipId })).data;
 }
 
+/** Accepts (joins again) or declines an invitation back into a group one left. */
+export async function answerInvite(groupId: string, accept: boolean): Promise<AnswerGroupInviteAnswer> {
+  return (await httpsCallable<{ groupId: string; accept: boolean }, AnswerGroupInviteAnswer>(functions(), 'answerGroupInvite')({ groupId, accept })).data;
+}
+
 export async function leaveGroup(groupId: string): Promise<LeaveFriendGroupAnswer> {
   return (await httpsCallable<{ groupId: string }, LeaveFriendGroupAnswer>(functions(), 'leaveFriendGroup')({ groupId })).data;
 }
@@ -33,14 +39,24 @@ export function setMeetup(groupId: string, memberId: string, place: MeetupPlace,
   return updateDoc(doc(db(), groupPaths.group(groupId)), { meetup: { place, at: Timestamp.fromDate(at), setBy: memberId, setAt: serverTimestamp() } });
 }
 
-/** Shares (or updates) one's position with the group until `expiresAt`; nothing else is kept: each update overwrites it. */
-export function shareLocation(groupId: string, memberId: string, position: { lat: number; lng: number; accuracy: number }, expiresAt: Date): Promise<void> {
+/**
+ * Shares (or updates) one's position with the group until `expiresAt`, readable by `visibleTo`
+ * (positionAudience); nothing else is kept: each update overwrites it.
+ */
+export function shareLocation(
+  groupId: string,
+  memberId: string,
+  position: { lat: number; lng: number; accuracy: number },
+  expiresAt: Date,
+  visibleTo: readonly string[],
+): Promise<void> {
   return setDoc(doc(db(), groupPaths.location(groupId, memberId)), {
     lat: position.lat,
     lng: position.lng,
     accuracy: Math.min(100_000, Math.max(0, position.accuracy)),
     sharedAt: serverTimestamp(),
     expiresAt: Timestamp.fromDate(expiresAt),
+    visibleTo: [...visibleTo],
   });
 }
 

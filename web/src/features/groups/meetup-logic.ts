@@ -71,3 +71,13 @@ export function randomRequestId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
+
+/**
+ * Who may read a member's live position (`visibleTo`): the group's members, the writer among
+ * them (they read their own back), less those hidden from the writer because a friendship
+ * between them ended (the rules refuse a list that names one of those).
+ */
+export function positionAudience(members: ReadonlyArray<{ memberId: string }>, hiddenFrom: readonly string[]): string[] {
+  const hidden = new Set(hiddenFrom);
+  return members.map((member) => member.memberId).filter((id) => !hidden.has(id));
+}

@@ -1,4 +1,4 @@
-import { friendGroupSchema, groupPaths, memberLocationSchema, userGroupSchema } from '@encore/model';
+import { friendGroupSchema, groupInviteSchema, groupPaths, memberLocationSchema, userGroupSchema } from '@encore/model';
 import { collection, doc, query, Timestamp, where } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../firebase/firestore';
@@ -8,6 +8,12 @@ import { useLiveDocument, useLiveQuery } from '../../firebase/live';
 export function useMyGroups(uid: string | undefined) {
   const ref = useMemo(() => (uid ? collection(db(), groupPaths.userGroups(uid)) : null), [uid]);
   return useLiveQuery(ref, userGroupSchema);
+}
+
+/** Invitations back into groups this person left (written by functions; answered through `answerGroupInvite`). */
+export function useGroupInvites(uid: string | undefined) {
+  const ref = useMemo(() => (uid ? collection(db(), groupPaths.invites(uid)) : null), [uid]);
+  return useLiveQuery(ref, groupInviteSchema);
 }
 
 /** One group, live: its members and meet-up point (from the offline cache when there is no network). */
@@ -20,15 +26,19 @@ export function useGroup(groupId: string) {
 const REQUERY_MS = 50_000;
 
 /**
- * The group's shared positions that had not expired when the query was made (the rules allow
- * no other query); the caller drops those that expire meanwhile (`unexpired`).
+ * The group's positions shared with this member (`visibleTo` names them) that had not expired
+ * when the query was made (the rules allow no other query); the caller drops those that expire
+ * meanwhile (`unexpired`).
  */
-export function useGroupLocations(groupId: string) {
+export function useGroupLocations(groupId: string, memberId: string) {
   const [since, setSince] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setSince(Date.now()), REQUERY_MS);
     return () => clearInterval(timer);
   }, []);
-  const ref = useMemo(() => query(collection(db(), groupPaths.locations(groupId)), where('expiresAt', '>', Timestamp.fromMillis(since))), [groupId, since]);
+  const ref = useMemo(
+    () => query(collection(db(), groupPaths.locations(groupId)), where('visibleTo', 'array-contains', memberId), where('expiresAt', '>', Timestamp.fromMillis(since))),
+    [groupId, memberId, since],
+  );
   return useLiveQuery(ref, memberLocationSchema);
 }
