@@ -52,6 +52,7 @@ export default function ProgrammeEditorPage() {
                 ]}
                 pathOf={(id) => firestorePaths.stage(programme.festivalId, id)}
                 idOf={(data) => slugify(String(data['name'] ?? ''))}
+                kind="stage"
               />
             </TabPanel>
             <TabPanel id="artists">
