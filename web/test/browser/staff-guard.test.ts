@@ -1,0 +1,125 @@
+// @vitest-environment node
+/**
+ * What staff write is not lost by accident, and the console fits (issue 36), in Chromium
+ * against the whole local stack, signed in as the seed's festival admin with their second
+ * factor:
+ * - the console's header and menu fit every width from 360 to 1920 px on every section
+ *   (`document.documentElement.scrollWidth <= innerWidth`);
+ * - a "new" info page under an address that exists is refused in the form, and one that was
+ *   created meanwhile (while this phone was offline) is refused by the server when the queued
+ *   write arrives: the existing page stays as it was, and the form says why.
+ */
+import { getFirestore } from 'firebase-admin/firestore';
+import type { App } from 'firebase-admin/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { firestorePaths } from '@encore/model';
+import { SEED_FESTIVAL_ID } from '@encore/model/seed';
+import { seriousA11yViolations, signIn } from './browser';
+import type { LocalStack } from './local-stack';
+import { useBrowserSession } from './session';
+
+const LIVE = 60_000;
+let stack: LocalStack;
+let admin: App;
+const { newPage, uncaught } = useBrowserSession('staff-guard-test', (session) => {
+  ({ stack, admin } = session);
+});
+
+const WIDTHS = [360, 390, 768, 1280, 1920];
+
+/** The elements that reach past the viewport's right edge (for the failure message): tag.class (right edge). */
+const overflowing = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5 && element.getClientRects().length > 0)
+      .slice(0, 8)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} (${Math.round(element.getBoundingClientRect().right)})`),
+  );
+
+/** The section's own content is in: a heading of its own under the console's, and nothing still loading. */
+async function sectionShown(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const visible = (element: Element) => element.getClientRects().length > 0;
+      const headings = [...document.querySelectorAll('.site-main :is(h1, h2)')].filter(visible);
+      return headings.length >= 2 && ![...document.querySelectorAll('.site-main .loading')].some(visible);
+    },
+    undefined,
+    { timeout: LIVE },
+  );
+}
+
+async function signInAsStaff(page: Page): Promise<void> {
+  const staff = stack.accounts.find((account) => account.role === 'staff')!;
+  await signIn(page, stack.url, staff.email, staff.password);
+}
+
+describe('the staff console', () => {
+  it('fits every width from 360 to 1920 px on every section: nothing pushes the page sideways', async () => {
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAsStaff(page);
+    await page.goto(`${stack.url}/staff`);
+    await page.locator('.staff-nav a').first().waitFor({ timeout: LIVE });
+    const sections = await page.locator('.staff-nav a').evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+    expect(sections.length).toBeGreaterThanOrEqual(10);
+    // The email in the header is shortened with an ellipsis where room is short; its full text is its title.
+    const staff = stack.accounts.find((account) => account.role === 'staff')!;
+    expect(await page.locator('.account-link').getAttribute('title')).toBe(staff.email);
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of sections) {
+        await page.locator(`.staff-nav a[href="${path}"]`).click({ timeout: LIVE });
+        await page.locator(`.staff-nav a[href="${path}"][aria-current="page"]`).waitFor({ timeout: LIVE });
+        await sectionShown(page);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        if (scrollWidth > innerWidth) problems.push(`${width} px ${path}: scrollWidth ${scrollWidth}; ${(await overflowing(page)).join(', ')}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(uncaught(page)).toEqual([]);
+  }, 400_000);
+
+  it('refuses a new info page whose address exists, in the form and, after an offline queue, on the server; the existing page stays', async () => {
+    const lockers = firestorePaths.infoPage(SEED_FESTIVAL_ID, 'lockers');
+    const before = (await getFirestore(admin).doc(lockers).get()).data();
+    const page = await newPage();
+    await signInAsStaff(page);
+    await page.goto(`${stack.url}/staff/info`);
+    await page.getByRole('heading', { name: 'Practical information' }).waitFor({ timeout: LIVE });
+
+    // 1. The form knows the page: it says so before anything is written.
+    await page.getByLabel('Address (lowercase letters, digits, dashes)').fill('lockers');
+    await page.getByLabel('Title').first().fill('Lockers (new)');
+    await page.getByRole('button', { name: 'Save the page' }).click();
+    await page.getByRole('alert').filter({ hasText: 'A page with the address lockers exists: open it or choose another address.' }).waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(page), 'axe: the refusal').toEqual([]);
+    await page.getByRole('button', { name: 'Open “Lockers”' }).click();
+    await expect.poll(() => page.getByLabel('Address (lowercase letters, digits, dashes)').inputValue()).toBe('lockers');
+    expect(await page.getByLabel('Title').first().inputValue()).toBe('Lockers');
+    expect((await getFirestore(admin).doc(lockers).get()).data()).toEqual(before);
+
+    // 2. Offline, another device creates "cloakroom"; this phone's "new" page of that address
+    //    waits in its queue and is refused when it arrives: nothing is overwritten.
+    await page.getByLabel('Page').selectOption('');
+    await page.context().setOffline(true);
+    const cloakroom = firestorePaths.infoPage(SEED_FESTIVAL_ID, 'cloakroom');
+    const theirs = { order: 65, title: { en: 'Cloakroom', nl: 'Garderobe' }, body: { en: 'By the main gate.', nl: 'Bij de hoofdingang.' }, updatedAt: new Date() };
+    await getFirestore(admin).doc(cloakroom).set(theirs);
+    await page.getByLabel('Address (lowercase letters, digits, dashes)').fill('cloakroom');
+    await page.getByLabel('Title').first().fill('Coats');
+    await page.getByRole('button', { name: 'Save the page' }).click();
+    await page.getByRole('status').filter({ hasText: '“Coats” is saved' }).waitFor({ timeout: LIVE });
+    await page.context().setOffline(false);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Not saved: cloakroom was created meanwhile (on another device, or while this one was offline). Nothing was overwritten' })
+      .waitFor({ timeout: 90_000 });
+    const stored = (await getFirestore(admin).doc(cloakroom).get()).data()!;
+    expect({ order: stored['order'], title: stored['title'], body: stored['body'] }).toEqual({ order: theirs.order, title: theirs.title, body: theirs.body });
+    // The form is a new page again: saving once more never edits theirs.
+    expect(await page.getByRole('button', { name: 'Delete the page' }).count()).toBe(0);
+    expect(uncaught(page)).toEqual([]);
+  }, 240_000);
+});
