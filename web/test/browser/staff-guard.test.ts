@@ -116,6 +116,7 @@ describe('the staff console', () => {
       .getByRole('alert')
       .filter({ hasText: 'Not saved: cloakroom was created meanwhile (on another device, or while this one was offline). Nothing was overwritten' })
       .waitFor({ timeout: 90_000 });
+    expect(await seriousA11yViolations(page), 'axe: the server’s refusal').toEqual([]);
     const stored = (await getFirestore(admin).doc(cloakroom).get()).data()!;
     expect({ order: stored['order'], title: stored['title'], body: stored['body'] }).toEqual({ order: theirs.order, title: theirs.title, body: theirs.body });
     // The form is a new page again: saving once more never edits theirs.

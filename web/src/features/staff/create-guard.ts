@@ -1,4 +1,4 @@
-import { FirestoreError, getDocFromServer, serverTimestamp, type DocumentReference, type FieldValue } from 'firebase/firestore';
+import { getDoc, getDocFromServer, serverTimestamp, type DocumentReference, type FieldValue } from 'firebase/firestore';
 import type { IntlShape } from 'react-intl';
 
 /**
@@ -63,10 +63,11 @@ export function refusedMessage(intl: IntlShape, error: CreateRefused): string {
  * was, for `ErrorNotice`.
  */
 export async function explainRefusedCreate(ref: DocumentReference, error: unknown): Promise<unknown> {
-  if (!(error instanceof FirestoreError) || error.code !== 'permission-denied') return error;
+  if ((error as { code?: unknown } | null)?.code !== 'permission-denied') return error;
   try {
     return (await getDocFromServer(ref)).exists() ? new CreateRefused(ref.id) : error;
   } catch {
-    return error;
+    // The server cannot be asked right now: what this device holds (its listener has the server's copy).
+    return (await getDoc(ref).catch(() => null))?.exists() ? new CreateRefused(ref.id) : error;
   }
 }
