@@ -7,15 +7,17 @@
  *   (`document.documentElement.scrollWidth <= innerWidth`);
  * - a "new" info page under an address that exists is refused in the form, and one that was
  *   created meanwhile (while this phone was offline) is refused by the server when the queued
- *   write arrives: the existing page stays as it was, and the form says why.
+ *   write arrives: the existing page stays as it was, and the form says why;
+ * - the dashboard's Favourites and Reactions tiles lead to their lists (per set, per photo);
+ * - the programme editor marks each set that overlaps another on its stage.
  */
 import { getFirestore } from 'firebase-admin/firestore';
 import type { App } from 'firebase-admin/app';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { firestorePaths } from '@encore/model';
-import { SEED_FESTIVAL_ID } from '@encore/model/seed';
-import { seriousA11yViolations, signIn } from './browser';
+import { SEED_FESTIVAL_ID, encore2026 } from '@encore/model/seed';
+import { phoneAndLaptopLooks, seriousA11yViolations, seriousA11yViolationsInLooks, signIn } from './browser';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
 
@@ -27,6 +29,8 @@ const { newPage, uncaught } = useBrowserSession('staff-guard-test', (session) =>
 });
 
 const WIDTHS = [360, 390, 768, 1280, 1920];
+const seed = encore2026();
+const LOOKS = phoneAndLaptopLooks({ width: 390, height: 844 }, { width: 1280, height: 800 });
 
 /** The elements that reach past the viewport's right edge (for the failure message): tag.class (right edge). */
 const overflowing = (page: Page) =>
@@ -123,4 +127,69 @@ describe('the staff console', () => {
     expect(await page.getByRole('button', { name: 'Delete the page' }).count()).toBe(0);
     expect(uncaught(page)).toEqual([]);
   }, 240_000);
+
+  it('leads from the dashboard’s Favourites and Reactions tiles to their lists, most first, axe clean in both languages', async () => {
+    const firestore = getFirestore(admin);
+    // A favourite as the app writes it: the trigger publishes live/sets, which the list reads.
+    const set = seed.performances[5]!;
+    await firestore.doc(firestorePaths.favorite('tiles-fan', set.id)).set({ festivalId: SEED_FESTIVAL_ID, performanceId: set.id, createdAt: new Date() });
+    // No photos in this stack: the published reactions of two photos, as functions publish them.
+    await firestore.doc(firestorePaths.livePhotos(SEED_FESTIVAL_ID)).set({
+      reactions: { 'photo-a': { createdAt: new Date('2026-08-14T20:00:00Z'), love: 2 }, 'photo-b': { createdAt: new Date('2026-08-14T21:00:00Z'), fire: 4, clap: 1 } },
+      wall: [{ id: 'photo-b', uploaderUid: 'umar', uploaderName: 'Umar', performanceId: set.id, width: 800, height: 600, thumbnails: [], dominantColor: null, placeholder: null, capturedAt: null, createdAt: new Date('2026-08-14T21:00:00Z') }],
+      publishedAt: new Date(),
+    });
+    const artist = seed.artists.find((candidate) => candidate.id === set.data.artistId)!.data.name;
+    const page = await newPage();
+    await signInAsStaff(page);
+    await page.goto(`${stack.url}/staff`);
+    const whole = page.getByRole('heading', { name: 'The whole festival' });
+    await whole.waitFor({ timeout: LIVE });
+
+    await page.locator('a.stat', { hasText: /^Favourites\d/ }).click();
+    await page.getByRole('heading', { name: 'Favourites per set' }).waitFor({ timeout: LIVE });
+    const row = page.locator('tbody tr', { has: page.getByRole('link', { name: artist, exact: true }) }).first();
+    await expect.poll(async () => Number(await row.locator('td').last().textContent()), { timeout: LIVE }).toBeGreaterThanOrEqual(1);
+    const counts = (await page.locator('tbody tr td:last-child').allTextContents()).map(Number);
+    expect(counts).toEqual(counts.toSorted((a, b) => b - a));
+    expect(await seriousA11yViolationsInLooks(page, LOOKS, (look) => `staff-guard-favourites-${look.device}-${look.colorScheme}`)).toEqual({});
+
+    await page.getByRole('link', { name: '← Dashboard' }).click();
+    await whole.waitFor({ timeout: LIVE });
+    await page.locator('a.stat', { hasText: /^Reactions\d/ }).first().click();
+    await page.getByRole('heading', { name: 'Reactions per photo' }).waitFor({ timeout: LIVE });
+    await page.locator('tbody tr').nth(1).waitFor({ timeout: LIVE });
+    expect(await page.locator('tbody tr').evaluateAll((rows) => rows.map((tableRow) => [...tableRow.querySelectorAll('td')].map((cell) => cell.textContent!.trim())))).toEqual([
+      [expect.stringMatching(new RegExp(`^${artist} · .* · Umar$`)), '🔥 Fire 4 · 👏 Applause 1', '5'],
+      [expect.stringMatching(/^photo-a · /), '❤️ Love 2', '2'],
+    ]);
+    expect(await seriousA11yViolationsInLooks(page, LOOKS, (look) => `staff-guard-reactions-${look.device}-${look.colorScheme}`)).toEqual({});
+    await page.evaluate(() => window.localStorage.setItem('encore.locale', 'nl'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Reacties per foto' }).waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(page), 'axe, Dutch').toEqual([]);
+    await page.goto(`${stack.url}/staff/figures/favourites`);
+    await page.getByRole('heading', { name: 'Favorieten per set' }).waitFor({ timeout: LIVE });
+    expect(await seriousA11yViolations(page), 'axe, Dutch').toEqual([]);
+    expect(uncaught(page)).toEqual([]);
+  }, 240_000);
+
+  it('marks each set that overlaps another on its stage in the programme editor', async () => {
+    const first = seed.performances.toSorted((a, b) => a.data.startsAt.getTime() - b.data.startsAt.getTime())[0]!;
+    const quarter = 15 * 60_000;
+    await getFirestore(admin)
+      .doc(firestorePaths.performance(SEED_FESTIVAL_ID, 'guard-overlap'))
+      .set({ ...first.data, startsAt: new Date(first.data.startsAt.getTime() + quarter), endsAt: new Date(first.data.endsAt.getTime() + quarter), title: 'Overlap test' });
+    const page = await newPage({ viewport: { width: 1280, height: 800 } });
+    await signInAsStaff(page);
+    await page.goto(`${stack.url}/staff/programme`);
+    await page.getByRole('heading', { name: 'Programme editor' }).waitFor({ timeout: LIVE });
+    const marked = page.locator('.overlap-mark');
+    await expect.poll(() => marked.count(), { timeout: LIVE }).toBe(2);
+    const artist = seed.artists.find((candidate) => candidate.id === first.data.artistId)!.data.name;
+    expect(await marked.allTextContents()).toEqual([expect.stringMatching(new RegExp(`^Overlaps ${artist} \\(.*\\) on this stage$`)), expect.stringMatching(new RegExp(`^Overlaps ${artist} \\(.*\\) on this stage$`))]);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await getFirestore(admin).doc(firestorePaths.performance(SEED_FESTIVAL_ID, 'guard-overlap')).delete();
+    expect(uncaught(page)).toEqual([]);
+  }, 180_000);
 });
