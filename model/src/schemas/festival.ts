@@ -60,6 +60,14 @@ export const festivalSchema = z
   });
 export type Festival = z.infer<typeof festivalSchema>;
 
+/**
+ * When the console's "new" form created the document (the server's time). Rules refuse any
+ * update that adds or changes it, so a "new" stage, artist or info page whose id exists is
+ * refused, never written over the existing one (issue 36), also when an offline queue sends it
+ * late. Edits never send it; documents made before issue 36, by an import or by the seed may lack it.
+ */
+export const createdAtField = timestampSchema.optional();
+
 /** `festivals/{f}/stages/{stageId}`. Written by staff. */
 export const stageSchema = z
   .object({
@@ -67,6 +75,7 @@ export const stageSchema = z
     order: z.number().int().min(0).max(999),
     /** A CSS colour (#rrggbb) that identifies the stage in the timetable. */
     color: z.string().regex(/^#[0-9a-f]{6}$/i).optional(),
+    createdAt: createdAtField,
   })
   .strict();
 export type Stage = z.infer<typeof stageSchema>;
@@ -88,7 +97,7 @@ export type ArtistInput = z.infer<typeof artistInputSchema>;
  * `festivals/{f}/artists/{artistId}`: staff's fields, plus the picture functions derive from
  * staff's upload (`image`, `imageUpload`: see media.ts).
  */
-export const artistSchema = artistInputSchema.extend(mediaFields).strict();
+export const artistSchema = artistInputSchema.extend({ ...mediaFields, createdAt: createdAtField }).strict();
 export type Artist = z.infer<typeof artistSchema>;
 
 export const performanceStatusSchema = z.enum(['scheduled', 'cancelled']);

@@ -26,6 +26,8 @@ export const infoPageSchema = z
     title: bilingual(MAX_INFO_TITLE).refine((title) => title.en.length > 0 || title.nl.length > 0, 'a page needs a title in English or Dutch'),
     body: bilingual(MAX_INFO_BODY),
     updatedAt: timestampSchema,
+    /** When the console's "new page" form created it (festival.ts `createdAtField`): never changed by an update. */
+    createdAt: timestampSchema.optional(),
   })
   .strict();
 export type InfoPage = z.infer<typeof infoPageSchema>;

@@ -111,7 +111,8 @@ export function Layout({ children }: { children: ReactNode }) {
               </span>
             </NavLink>
             <LiveConnectionBadge connection={connection} programme={programme} pendingWrites={favorites.hasPendingWrites} />
-            <NavLink to="/account" className="account-link">
+            {/* The email may be cut short with an ellipsis where room is short: its title (a hover) and accessible name keep it whole. */}
+            <NavLink to="/account" className="account-link" title={accountLabel}>
               <Icon name="account" className="account-icon" />
               <span className="account-label">{accountLabel}</span>
             </NavLink>

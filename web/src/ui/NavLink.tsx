@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { isCurrent } from './shell/sections';
 
 /** A navigation link that marks itself `aria-current="page"` on its own page (or section). */
-export function NavLink({ to, end = false, className, children }: { to: string; end?: boolean; className?: string; children: ReactNode }) {
+export function NavLink({ to, end = false, className, title, children }: { to: string; end?: boolean; className?: string; title?: string; children: ReactNode }) {
   const [location] = useLocation();
   return (
-    <Link to={to} className={className} aria-current={isCurrent(location, { to, end }) ? 'page' : undefined}>
+    <Link to={to} className={className} title={title} aria-current={isCurrent(location, { to, end }) ? 'page' : undefined}>
       {children}
     </Link>
   );

@@ -72,8 +72,8 @@ describe('today’s figures on the dashboard', () => {
     expect(links).toEqual([
       ['Photos uploaded', '/photos'],
       ['Reports filed', '/staff/moderation'],
-      ['Favourites (added minus removed)', '/staff/programme'],
-      ['Reactions', '/photos'],
+      ['Favourites (added minus removed)', '/staff/figures/favourites'],
+      ['Reactions', '/staff/figures/reactions'],
     ]);
     await screenshot(page, 'dashboard-today');
     expect(uncaught(page)).toEqual([]);

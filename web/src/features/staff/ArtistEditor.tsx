@@ -5,7 +5,8 @@ import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'rea
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { ArtistDoc, Programme } from '../../festival/programme';
 import { db } from '../../firebase/firestore';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { CreateErrorNotice } from './CreateErrorNotice';
+import { CreateRefused, createdNow, existingItem, existsMessage, explainRefusedCreate } from './create-guard';
 import { ArtistPicture } from '../performance/ArtistPicture';
 import { linkNames } from '../performance/ArtistLinks';
 import { StaffImageUpload } from './StaffImageUpload';
@@ -66,13 +67,26 @@ export function ArtistEditor({ programme }: { programme: Programme }) {
       setIssues({ name: intl.formatMessage({ id: 'staff.artistEditor.needsLetter', defaultMessage: 'Needs at least one letter or digit' }) });
       return;
     }
+    // A new artist never replaces one: the programme this device holds is checked first.
+    const existing = current ? undefined : existingItem(programme.artists.values(), id);
+    if (existing) {
+      setIssues({ name: existsMessage(intl, 'artist', id, existing.name) });
+      return;
+    }
     setError(null);
     const ref = doc(db(), firestorePaths.artist(programme.festivalId, id));
     // An existing artist keeps the picture the pipeline made: only staff's fields change.
-    const write = current
-      ? updateDoc(ref, { ...parsed.data, country: parsed.data.country ?? deleteField(), links: parsed.data.links ?? deleteField() })
-      : setDoc(ref, parsed.data);
-    write.catch(setError);
+    if (current) {
+      updateDoc(ref, { ...parsed.data, country: parsed.data.country ?? deleteField(), links: parsed.data.links ?? deleteField() }).catch(setError);
+    } else {
+      // The rules refuse it if the server holds that artist (created meanwhile elsewhere):
+      // then the form goes back to "new", so saving again never edits the other artist.
+      setDoc(ref, { ...parsed.data, ...createdNow() }).catch(async (failure: unknown) => {
+        const explained = await explainRefusedCreate(ref, failure);
+        setError(explained);
+        if (explained instanceof CreateRefused) setEditing((open) => (open && open !== 'new' && open.id === id ? 'new' : open));
+      });
+    }
     // The form stays open on the artist, so a new one can get its picture at once.
     setEditing(current ?? { id, ...parsed.data });
   };
@@ -87,7 +101,7 @@ export function ArtistEditor({ programme }: { programme: Programme }) {
 
   return (
     <>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <CreateErrorNotice error={error} /> : null}
       <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
         <Button className="button button-small" onPress={() => open('new')}>
           <FormattedMessage id="staff.artistEditor.add" defaultMessage="Add artist" />

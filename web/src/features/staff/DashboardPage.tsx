@@ -33,7 +33,9 @@ const todayLabels = defineMessages({
   reactions: { id: 'staff.dashboard.todayReactions', defaultMessage: 'Reactions' },
 });
 /** Where each of today's tiles leads: the list it counts (the photo wall is the visitors' app, outside the console). */
-const todayLinks: Partial<Record<Exclude<keyof TodayFigures, 'day'>, string>> = { photosUploaded: '~/photos', reports: '/moderation', favorites: '/programme', reactions: '~/photos' };
+const todayLinks: Partial<Record<Exclude<keyof TodayFigures, 'day'>, string>> = { photosUploaded: '~/photos', reports: '/moderation', favorites: '/figures/favourites', reactions: '/figures/reactions' };
+/** Where the whole festival's tiles lead: reports to the queue where they are dealt with, favourites and reactions to their lists. */
+const totalsLinks: Partial<Record<keyof typeof totalsLabels, string>> = { favorites: '/figures/favourites', reactions: '/figures/reactions', reports: '/moderation' };
 
 /**
  * Live aggregates (written by functions into stats/* and live/sets): today's figures as they
@@ -139,9 +141,9 @@ export default function DashboardPage() {
               <div className="stat-value">{key === 'favorites' && live.status === 'ready' ? intl.formatNumber(liveFavorites) : totals.data ? intl.formatNumber(totals.data[key]) : '–'}</div>
             </>
           );
-          // Reports lead to the queue where they are dealt with.
-          return key === 'reports' ? (
-            <Link key={key} to="/moderation" className="stat">
+          const to = totalsLinks[key];
+          return to ? (
+            <Link key={key} to={to} className="stat">
               {tile}
             </Link>
           ) : (

@@ -1,11 +1,13 @@
 import { firestorePaths, infoPageSchema, slugIdSchema, type InfoPage } from '@encore/model';
-import { deleteDoc, doc, serverTimestamp, setDoc } from 'firebase/firestore';
-import { useId, useState } from 'react';
+import { deleteDoc, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
+import { useEffect, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
 import type { WithId } from '../../firebase/to-model';
 import { ErrorNotice } from '../../ui/ErrorNotice';
+import { CreateErrorNotice } from './CreateErrorNotice';
+import { CreateRefused, createdNow, existingItem, existsMessage, explainRefusedCreate } from './create-guard';
 import { FormattedText } from '../info/FormattedText';
 import { useInfoPages } from '../info/use-info-pages';
 
@@ -25,13 +27,21 @@ export default function InfoEditorPage() {
   const [problems, setProblems] = useState<string[]>([]);
   const [error, setError] = useState<unknown>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  // A "new page" whose address is taken: the page that has it, offered to open.
+  const [taken, setTaken] = useState<WithId<InfoPage> | null>(null);
   const id = useId();
+  // The address in the form now: a late refusal of a create only reopens the form if it still shows that page.
+  const draftId = useRef(draft.id);
+  useEffect(() => {
+    draftId.current = draft.id;
+  }, [draft.id]);
 
   const edit = (page: WithId<InfoPage> | null) => {
     setDraft(page ? { id: page.id, order: page.order, title: { ...page.title }, body: { ...page.body } } : EMPTY);
     setIsNew(!page);
     setProblems([]);
     setSaved(null);
+    setTaken(null);
   };
 
   const save = () => {
@@ -41,10 +51,30 @@ export default function InfoEditorPage() {
     const idCheck = slugIdSchema.safeParse(pageId);
     const parsed = infoPageSchema.safeParse({ ...fields, updatedAt: new Date() });
     const found = [...(idCheck.success ? [] : [`id: ${idCheck.error.issues[0]!.message}`]), ...(parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`))];
+    // A new page never replaces one: the list this device holds (live or offline) is checked first.
+    const existing = isNew && idCheck.success ? existingItem(pages.data, pageId) : undefined;
+    if (existing) found.push(existsMessage(intl, 'page', pageId));
     setProblems(found);
-    if (!parsed.success || !idCheck.success) return;
-    // Offline, the write waits and syncs later; the rules check staff, shape and server time.
-    setDoc(doc(db(), firestorePaths.infoPage(appConfig.festivalId, pageId)), { ...parsed.data, updatedAt: serverTimestamp() }).catch(setError);
+    setTaken(existing ?? null);
+    if (!parsed.success || !idCheck.success || existing) return;
+    // Offline, the write waits and syncs later; the rules check staff, shape and server time,
+    // and refuse a new page (createdAt) over one the server holds: that refusal is explained.
+    const ref = doc(db(), firestorePaths.infoPage(appConfig.festivalId, pageId));
+    const { order, title, body } = parsed.data;
+    if (isNew) {
+      setDoc(ref, { order, title, body, updatedAt: serverTimestamp(), ...createdNow() }).catch(async (failure: unknown) => {
+        const explained = await explainRefusedCreate(ref, failure);
+        setError(explained);
+        // That address is another page: saving again must create, never edit it.
+        if (explained instanceof CreateRefused && draftId.current === pageId) {
+          setIsNew(true);
+          setSaved(null);
+        }
+      });
+    } else {
+      // An edit changes its fields only (createdAt stays as the rules require).
+      updateDoc(ref, { order, title, body, updatedAt: serverTimestamp() }).catch(setError);
+    }
     setIsNew(false);
     setSaved(parsed.data.title.en || parsed.data.title.nl);
   };
@@ -85,13 +115,20 @@ export default function InfoEditorPage() {
           <FormattedMessage id="staff.info.saved" defaultMessage="“{title}” is saved: visitors get it with the programme, offline too." values={{ title: saved }} />
         </p>
       ) : null}
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <CreateErrorNotice error={error} /> : null}
       {problems.length > 0 ? (
-        <ul className="notice notice-error" role="alert">
-          {problems.map((problem) => (
-            <li key={problem}>{problem}</li>
-          ))}
-        </ul>
+        <div className="notice notice-error" role="alert">
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+          {taken ? (
+            <button type="button" className="button button-small" onClick={() => edit(taken)}>
+              <FormattedMessage id="staff.info.openTaken" defaultMessage="Open “{title}”" values={{ title: taken.title.en || taken.title.nl }} />
+            </button>
+          ) : null}
+        </div>
       ) : null}
       <form
         className="form-grid panel"

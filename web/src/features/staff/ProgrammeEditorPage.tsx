@@ -1,4 +1,4 @@
-import { festivalDayOf, festivalDays, firestorePaths, slugify, stageSchema } from '@encore/model';
+import { festivalDayOf, festivalDays, firestorePaths, slugify, stageOverlaps, stageSchema } from '@encore/model';
 import { deleteField, doc, setDoc, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
@@ -54,6 +54,7 @@ export default function ProgrammeEditorPage() {
                 ]}
                 pathOf={(id) => firestorePaths.stage(programme.festivalId, id)}
                 idOf={(data) => slugify(String(data['name'] ?? ''))}
+                kind="stage"
               />
             </TabPanel>
             <TabPanel id="artists">
@@ -73,6 +74,14 @@ function SetsEditor({ programme }: { programme: Programme }) {
   const [editing, setEditing] = useState<PerformanceDoc | 'new' | null>(null);
   const [error, setError] = useState<unknown>(null);
   const sets = programme.performances.filter((set) => festivalDayOf(set.startsAt, programme.festival) === day);
+  // Sets on top of another on their stage (the import's check flags the same, stageOverlaps):
+  // each is marked with whom it overlaps; a warning, as staff may be mid-reshuffle.
+  const overlapsOf = new Map<string, PerformanceDoc[]>();
+  for (const [a, b] of stageOverlaps(programme.performances)) {
+    overlapsOf.set(a.id, [...(overlapsOf.get(a.id) ?? []), b]);
+    overlapsOf.set(b.id, [...(overlapsOf.get(b.id) ?? []), a]);
+  }
+  const nameOf = (set: PerformanceDoc) => programme.artists.get(set.artistId)?.name ?? set.artistId;
   // Published apart from the programme (festivals/{f}/live/sets), at most ~30 s behind.
   const { favorites } = useLiveCounts();
 
@@ -147,6 +156,20 @@ function SetsEditor({ programme }: { programme: Programme }) {
                 <td>
                   {artist}
                   {set.title ? <span className="muted"> · {set.title}</span> : null}
+                  {overlapsOf.has(set.id) ? (
+                    <span className="overlap-mark">
+                      <FormattedMessage
+                        id="staff.editor.overlaps"
+                        defaultMessage="Overlaps {sets} on this stage"
+                        values={{
+                          sets: intl.formatList(
+                            overlapsOf.get(set.id)!.map((other) => `${nameOf(other)} (${timeRange(intl, other.startsAt, other.endsAt, programme.festival)})`),
+                            { type: 'conjunction' },
+                          ),
+                        }}
+                      />
+                    </span>
+                  ) : null}
                 </td>
                 <td>
                   {set.status === 'cancelled' ? (

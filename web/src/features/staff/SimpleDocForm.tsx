@@ -1,10 +1,11 @@
-import { doc, setDoc } from 'firebase/firestore';
+import { deleteField, doc, setDoc, updateDoc } from 'firebase/firestore';
 import { useState } from 'react';
 import { Button, FieldError, Form, Input, Label, TextArea, TextField } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { db } from '../../firebase/firestore';
-import { ErrorNotice } from '../../ui/ErrorNotice';
+import { CreateErrorNotice } from './CreateErrorNotice';
+import { createdNow, existingItem, existsMessage, explainRefusedCreate, type CreateKind } from './create-guard';
 
 export interface FieldSpec {
   name: string;
@@ -16,8 +17,9 @@ export interface FieldSpec {
 }
 
 /**
- * Create or edit a small document (a stage, an artist) from a list of fields, validated
- * with the shared schema. New documents get a slug id from their name.
+ * Create or edit a small document (a stage) from a list of fields, validated with the shared
+ * schema. New documents get a slug id from their name, and never replace one that has it
+ * (create-guard.ts): the list is checked first, and the server refuses what the list missed.
  */
 export function SimpleDocForm({
   addLabel,
@@ -26,6 +28,7 @@ export function SimpleDocForm({
   fields,
   pathOf,
   idOf,
+  kind,
 }: {
   /** "Add stage", "Add artist": the button that opens an empty form, and its submit button. */
   addLabel: string;
@@ -34,6 +37,8 @@ export function SimpleDocForm({
   fields: FieldSpec[];
   pathOf(id: string): string;
   idOf(data: Record<string, unknown>): string;
+  /** What a document is, for "A stage with the address … exists". */
+  kind: CreateKind;
 }) {
   const intl = useIntl();
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -67,8 +72,21 @@ export function SimpleDocForm({
       setIssues({ name: intl.formatMessage({ id: 'staff.docForm.needsLetter', defaultMessage: 'Needs at least one letter or digit' }) });
       return;
     }
+    const existing = editingId ? undefined : existingItem(items, id);
+    if (existing) {
+      setIssues({ name: existsMessage(intl, kind, id, String(existing.data['name'] ?? id)) });
+      return;
+    }
     setError(null);
-    setDoc(doc(db(), pathOf(id)), parsed.data as Record<string, unknown>).catch(setError);
+    const ref = doc(db(), pathOf(id));
+    if (editingId) {
+      // An edit changes staff's fields only (createdAt stays, as the rules require); an
+      // optional field left empty is removed.
+      const cleared = Object.fromEntries(fields.filter((field) => field.optional && !(field.name in data)).map((field) => [field.name, deleteField()]));
+      updateDoc(ref, { ...(parsed.data as Record<string, unknown>), ...cleared }).catch(setError);
+    } else {
+      setDoc(ref, { ...(parsed.data as Record<string, unknown>), ...createdNow() }).catch(async (failure: unknown) => setError(await explainRefusedCreate(ref, failure)));
+    }
     setEditingId(null);
     setValues({});
   };
@@ -76,7 +94,7 @@ export function SimpleDocForm({
   const open = editingId !== null || Object.keys(values).length > 0;
   return (
     <>
-      {error ? <ErrorNotice error={error} /> : null}
+      {error ? <CreateErrorNotice error={error} /> : null}
       <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
         <Button className="button button-small" onPress={() => edit(null)}>
           {addLabel}

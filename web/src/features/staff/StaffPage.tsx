@@ -50,6 +50,10 @@ export default function StaffPage() {
   );
 }
 
+/** The lists behind the dashboard's tiles (issue 36): open to whoever sees the dashboard. */
+const FavouritesListPage = lazy(() => import('./FavouritesListPage'));
+const ReactionsListPage = lazy(() => import('./ReactionsListPage'));
+
 // Here, not among the app's routes: the first visit's JavaScript carries no route for it.
 const AcceptStaffInvitePage = lazy(() => import('../team/AcceptStaffInvitePage'));
 
@@ -115,6 +119,8 @@ function StaffConsole() {
       </nav>
       <Suspense fallback={<Loading label={<FormattedMessage id="staff.page.loading" defaultMessage="Loading…" />} />}>
         <Switch>
+          {granted('figures') ? <Route path="/figures/favourites" component={FavouritesListPage} /> : null}
+          {granted('figures') ? <Route path="/figures/reactions" component={ReactionsListPage} /> : null}
           {sections.map((section) => (
             <Route key={section.key} path={section.path} component={pages[section.key]} />
           ))}
