@@ -12,11 +12,10 @@ import { secondarySections } from '../ui/shell/sections';
 import { TabBar } from '../ui/shell/TabBar';
 import { TopNav } from '../ui/shell/TopNav';
 import { afterFirstContent } from './first-content';
-import { LiveConnectionBadge } from './LiveConnectionBadge';
+import { FirstConnectionBadge } from '../ui/FirstConnectionBadge';
 import { importAfterDataSdk } from './load-data-sdk';
 import { BrandMark } from '../ui/BrandMark';
 import type * as NewsLayerModule from '../features/inbox/NewsLayer';
-import { ArchivedNotice } from '../features/editions/ArchivedNotice';
 
 // Messaging (urgent banners, the unread count, push) loads once the first content is painted
 // (first-content.ts), in chunks the service worker precaches: the programme page's first
@@ -40,6 +39,10 @@ const UrgentBanner = lazy(() => loadNewsLayer().then((module) => ({ default: mod
 const NewsBadge = lazy(() => loadNewsLayer().then((module) => ({ default: module.NewsBadge })));
 // The festival in the page's head and the staff link's probe, once the first content is shown (LayoutLater.tsx).
 const LayoutLater = lazy(() => afterFirstContent().then(() => import('./LayoutLater')));
+// The badge that also tells a stalled stream ("updates delayed"), once the first content is shown; until then the connection as reported.
+// An archived festival's notice: rare, and nothing to act on, so off the first download.
+const ArchivedNotice = lazy(() => afterFirstContent().then(() => import('../features/editions/ArchivedNotice')));
+const LiveConnectionBadge = lazy(() => afterFirstContent().then(() => import('./LiveConnectionBadge')));
 
 /** A part of the shell that may arrive late, and whose failure must not take the page down. */
 function Later({ children }: { children: ReactNode }) {
@@ -110,7 +113,11 @@ export function Layout({ children }: { children: ReactNode }) {
                 <FormattedMessage id="app.layout.search" defaultMessage="Search" />
               </span>
             </NavLink>
-            <LiveConnectionBadge connection={connection} programme={programme} pendingWrites={favorites.hasPendingWrites} />
+            <ErrorBoundary fallback={<FirstConnectionBadge state={connection} />}>
+              <Suspense fallback={<FirstConnectionBadge state={connection} />}>
+                <LiveConnectionBadge connection={connection} programme={programme} pendingWrites={favorites.hasPendingWrites} />
+              </Suspense>
+            </ErrorBoundary>
             {/* The email may be cut short with an ellipsis where room is short: its title (a hover) and accessible name keep it whole. */}
             <NavLink to="/account" className="account-link" title={accountLabel}>
               <Icon name="account" className="account-icon" />
@@ -123,7 +130,9 @@ export function Layout({ children }: { children: ReactNode }) {
         </Later>
       </header>
       <main id="main" className="site-main" tabIndex={-1}>
-        <ArchivedNotice />
+        <Later>
+          <ArchivedNotice />
+        </Later>
         {favorites.error ? <LazyErrorNotice error={favorites.error} /> : null}
         {children}
       </main>

@@ -1,9 +1,10 @@
 import { LIVE_PUBLISH_INTERVAL_SECONDS } from '@encore/model';
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { Programme } from '../festival/programme';
 import { useLiveCounts } from '../festival/LiveCountsContext';
 import type { ConnectionState } from '../firebase/connection';
-import { badgeOf, nextBadgeCheck, type BadgeInputs } from '../firebase/live-freshness';
+import { badgeOf, NO_FRESHNESS, nextBadgeCheck, type BadgeInputs } from '../firebase/live-freshness';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
 
 /**
@@ -34,11 +35,11 @@ function usePendingSince(pending: boolean): number | null {
  * live documents keep arriving at their cadence during the festival's hours, and offline once a
  * write has had no answer for 10 s. It looks again when one of those can next change.
  */
-export function LiveConnectionBadge({ connection, programme, pendingWrites }: { connection: ConnectionState; programme: Programme | null; pendingWrites: boolean }) {
+export default function LiveConnectionBadge({ connection, programme, pendingWrites }: { connection: ConnectionState; programme: Programme | null; pendingWrites: boolean }) {
   const { freshness } = useLiveCounts();
   const pendingSince = usePendingSince(pendingWrites);
   const [now, setNow] = useState(() => Date.now());
-  const inputs: BadgeInputs = { connection, now, cadenceMs: cadenceMs(), liveExpected: setsPlaying(programme, now), freshness, pendingSince };
+  const inputs: BadgeInputs = { connection, now, cadenceMs: cadenceMs(), liveExpected: setsPlaying(programme, now), freshness: freshness ?? NO_FRESHNESS, pendingSince };
   const badge = badgeOf(inputs);
   const next = nextBadgeCheck(inputs);
   useEffect(() => {
@@ -47,5 +48,24 @@ export function LiveConnectionBadge({ connection, programme, pendingWrites }: { 
     const timer = setTimeout(() => setNow(Date.now()), Math.max(wait, 250));
     return () => clearTimeout(timer);
   }, [next, now]);
-  return <ConnectionBadge state={badge.state} since={badge.since} timeZone={programme?.festival.timeZone} pendingWrites={pendingWrites} />;
+  const words = useDelayedWords(badge.state === 'delayed' ? badge.since : undefined, programme?.festival.timeZone);
+  return <ConnectionBadge state={badge.state} words={words} pendingWrites={pendingWrites} />;
+}
+
+/** The words for `delayed`: since when nothing new came, in the festival's zone; undefined for the other states. */
+function useDelayedWords(since: Date | undefined, timeZone: string | undefined) {
+  const intl = useIntl();
+  if (!since) return undefined;
+  const time = intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) });
+  return {
+    text: intl.formatMessage({ id: 'ui.connectionBadge.delayed', defaultMessage: 'Updates delayed since {time}' }, { time }),
+    detail: intl.formatMessage(
+      {
+        id: 'ui.connectionBadge.delayedDetail',
+        defaultMessage:
+          'Nothing new has arrived from the festival servers since {time}, though it usually does every few seconds: counts and changes may be out of date. Encore catches up by itself.',
+      },
+      { time },
+    ),
+  };
 }

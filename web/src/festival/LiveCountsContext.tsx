@@ -2,7 +2,7 @@ import type { LiveTrendingItem } from '@encore/model';
 import { createContext, startTransition, useContext, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../app/first-content';
 import { appConfig } from '../config/firebase-config';
-import { NO_FRESHNESS, noteLiveChange, type LiveFreshness } from '../firebase/live-freshness';
+import type { LiveFreshness } from '../firebase/live-freshness-note';
 import { loadFestivalLive } from './load-festival-live';
 
 export interface LiveCounts {
@@ -12,13 +12,13 @@ export interface LiveCounts {
   trending: readonly LiveTrendingItem[];
   status: 'loading' | 'ready' | 'error';
   error: unknown;
-  /** When the document last changed as the server delivered it (the honest badge: live-freshness.ts). */
-  freshness: LiveFreshness;
+  /** When the document last changed as the server delivered it (the honest badge: live-freshness.ts); absent before the first. */
+  freshness?: LiveFreshness;
   /** `publishedAt` of the last delivered version, to tell a change from a repeated snapshot. */
   publishedAt?: number;
 }
 
-const NONE: LiveCounts = { favorites: {}, trending: [], status: 'loading', error: null, freshness: NO_FRESHNESS };
+const NONE: LiveCounts = { favorites: {}, trending: [], status: 'loading', error: null };
 const LiveCountsContext = createContext<LiveCounts>(NONE);
 
 /**
@@ -38,21 +38,7 @@ export function LiveCountsProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         stop = module.listenToLiveSets(festivalId, (update) =>
           startTransition(() =>
-            setCounts((previous) => {
-              const state = update({ data: null, status: 'loading', error: null, fromCache: true, hasPendingWrites: false, pendingIds: new Set(), invalid: [], exists: false });
-              if (state.status === 'error') return { ...previous, status: 'error', error: state.error };
-              // A new publication the server delivered (not the cache's copy, not a repeat).
-              const publishedAt = state.data?.publishedAt.getTime();
-              const changed = state.status === 'ready' && !state.fromCache && publishedAt !== undefined && publishedAt !== previous.publishedAt;
-              return {
-                favorites: state.data?.favorites ?? {},
-                trending: state.data?.trending ?? [],
-                status: state.status === 'ready' ? 'ready' : 'loading',
-                error: null,
-                freshness: changed ? noteLiveChange(previous.freshness, Date.now()) : previous.freshness,
-                publishedAt: changed ? publishedAt : previous.publishedAt,
-              };
-            }),
+            setCounts((previous) => module.nextLiveCounts(previous, update)),
           ),
         );
       })

@@ -5,6 +5,8 @@ import { listenToDocument, type DocumentState } from '../firebase/live';
 import type { WithId } from '../firebase/to-model';
 import { loadOfflineParts } from './programme-queries';
 
+export { nextLiveCounts } from './next-live-counts';
+
 /** The bundle brought the venue map: its plan image goes on the device too (offline map after one visit). */
 export function keepSitePlanOffline(festivalId: string): void {
   void import('../features/venue/keep-map-offline').then(({ keepSitePlanOffline: keep }) => keep(db(), festivalId)).catch(() => undefined);

@@ -1,4 +1,5 @@
 import type { ConnectionState } from './connection';
+import type { LiveFreshness } from './live-freshness-note';
 
 /**
  * An honest connection badge (issue 39): the Firestore stream can stall with the network up
@@ -19,18 +20,7 @@ export const OFFLINE_AFTER_MS = 10_000;
 
 export type BadgeState = ConnectionState | 'delayed';
 
-/** When the live documents last changed (this device's clock), and the gap before that change. */
-export interface LiveFreshness {
-  lastChangeAt: number | null;
-  lastGapMs: number | null;
-}
-
-export const NO_FRESHNESS: LiveFreshness = { lastChangeAt: null, lastGapMs: null };
-
-/** A server snapshot whose content changed, received at `at`. */
-export function noteLiveChange(freshness: LiveFreshness, at: number): LiveFreshness {
-  return { lastChangeAt: at, lastGapMs: freshness.lastChangeAt === null ? null : at - freshness.lastChangeAt };
-}
+export { NO_FRESHNESS, noteLiveChange, type LiveFreshness } from './live-freshness-note';
 
 export interface BadgeInputs {
   /** What the stream's metadata and the browser say (connection.ts). */

@@ -20,26 +20,23 @@ const LABELS = {
   }),
 } satisfies Record<Exclude<BadgeState, 'delayed'>, unknown>;
 
+/** Words a caller brings for a state this file does not word (the live badge's "delayed"). */
+export interface BadgeWords {
+  text: string;
+  detail: string;
+}
+
 /**
- * The connection state (firebase/connection.ts, live-freshness.ts), in words (not colour alone);
- * it never truncates. `since`: for `delayed`, when the last update came (shown in the festival's zone).
+ * The connection state (firebase/connection.ts), in words (not colour alone); it never
+ * truncates. The first paint shows it as the connection reports it; once the first content is
+ * shown, app/LiveConnectionBadge.tsx takes over and may say `delayed` (its own `words`), so the
+ * first visit's JavaScript carries none of the freshness logic.
  */
-export function ConnectionBadge({ state, since, timeZone, pendingWrites }: { state: BadgeState; since?: Date | undefined; timeZone?: string | undefined; pendingWrites: boolean }) {
+export function ConnectionBadge({ state, words, pendingWrites }: { state: BadgeState; words?: BadgeWords | undefined; pendingWrites: boolean }) {
   const intl = useIntl();
-  const time = since ? intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }) : '';
-  const text =
-    state === 'delayed' ? intl.formatMessage({ id: 'ui.connectionBadge.delayed', defaultMessage: 'Updates delayed since {time}' }, { time }) : intl.formatMessage(LABELS[state].text);
-  const detail =
-    state === 'delayed'
-      ? intl.formatMessage(
-          {
-            id: 'ui.connectionBadge.delayedDetail',
-            defaultMessage:
-              'Nothing new has arrived from the festival servers since {time}, though it usually does every few seconds: counts and changes may be out of date. Encore catches up by itself.',
-          },
-          { time },
-        )
-      : intl.formatMessage(LABELS[state].detail);
+  const labels = state === 'delayed' ? undefined : LABELS[state];
+  const text = words?.text ?? (labels ? intl.formatMessage(labels.text) : '');
+  const detail = words?.detail ?? (labels ? intl.formatMessage(labels.detail) : '');
   return (
     <p className={`connection connection-${state}`} role="status" title={detail}>
       <span className="connection-dot" aria-hidden="true" />

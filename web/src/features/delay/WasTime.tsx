@@ -1,16 +1,9 @@
 import type { Festival, ScheduledTimes } from '@encore/model';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { clockTime } from '../../time/format';
+import { wasLabel } from './was-label';
 
-// Plain descriptors: react-intl's defineMessages types its entries as taking no values.
-const messages = {
-  was: { id: 'delay.wasTime.was', defaultMessage: 'was {time}' },
-};
-
-/** "was 20:45": a delayed set's printed start, for labels that replace the visible text (a card's aria-label). */
-export function wasLabel(intl: IntlShape, scheduled: ScheduledTimes | undefined, festival: Pick<Festival, 'timeZone'>): string | null {
-  return scheduled ? intl.formatMessage(messages.was, { time: clockTime(intl, scheduled.startsAt, festival) }) : null;
-}
+export { wasLabel };
 
 /**
  * The start a stage delay moved a set from (issue 36), struck through beside its new time.

@@ -2,7 +2,7 @@ import { FormattedMessage } from 'react-intl';
 import { useFestivalArchived } from './use-festival-archived';
 
 /** A quiet line under the header of an archived festival's every page: it is there to look back on. */
-export function ArchivedNotice() {
+export default function ArchivedNotice() {
   if (!useFestivalArchived()) return null;
   return (
     <p className="notice notice-info archived-notice" role="note">

@@ -6,7 +6,7 @@ import { festivalIsOver } from '../../festival/festival-phase';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { clockTime, timeRange } from '../../time/format';
 import type { FavoritePriority } from '@encore/model';
-import { WasTime, wasLabel } from '../delay/WasTime';
+import { wasLabel } from '../delay/was-label';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { FriendsOnCardSlot } from '../friends/FriendPlansContext';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
@@ -148,7 +148,7 @@ const SetCardBody = memo(function SetCardBody({
         <span>
           {playing ? <span className="set-live-dot" aria-hidden="true" /> : null}
           <time dateTime={performance.startsAt.toISOString()}>{clockTime(intl, performance.startsAt, programme.festival)}</time>
-          <WasTime scheduled={performance.scheduled} festival={programme.festival} />
+          <StruckStart performance={performance} festival={programme.festival} />
         </span>
         <span className="visually-hidden">–</span>
         <time dateTime={performance.endsAt.toISOString()}>{clockTime(intl, performance.endsAt, programme.festival)}</time>
@@ -156,7 +156,7 @@ const SetCardBody = memo(function SetCardBody({
     ) : (
       <p className="set-time">
         <time dateTime={performance.startsAt.toISOString()}>{range}</time>
-        <WasTime scheduled={performance.scheduled} festival={programme.festival} />
+        <StruckStart performance={performance} festival={programme.festival} />
         {showStage && stage ? <span className="set-stage"> · {stage.name}</span> : null}
       </p>
     );
@@ -258,3 +258,19 @@ const SetCardBody = memo(function SetCardBody({
     </article>
   );
 });
+
+/**
+ * A delayed set's printed start, struck through beside its new time (issue 36). Hidden from
+ * speech: the card's label already says "was 20:45" (wasLabel), so it needs none of WasTime's
+ * words, and the programme's first download stays small.
+ */
+function StruckStart({ performance, festival }: { performance: PerformanceDoc; festival: Programme['festival'] }) {
+  const intl = useIntl();
+  if (!performance.scheduled) return null;
+  return (
+    <span className="was-time">
+      {' '}
+      <del aria-hidden="true">{clockTime(intl, performance.scheduled.startsAt, festival)}</del>
+    </span>
+  );
+}
