@@ -1,11 +1,11 @@
 import { LIVE_PUBLISH_INTERVAL_SECONDS } from '@encore/model';
 import { useEffect, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
 import type { Programme } from '../festival/programme';
 import { useLiveCounts } from '../festival/LiveCountsContext';
 import type { ConnectionState } from '../firebase/connection';
 import { badgeOf, NO_FRESHNESS, nextBadgeCheck, type BadgeInputs } from '../firebase/live-freshness';
 import { ConnectionBadge } from '../ui/ConnectionBadge';
+import { useDelayedWords } from '../ui/delayed-words';
 
 /**
  * The live documents' cadence: production's, or the one a test stack publishes at
@@ -52,20 +52,3 @@ export default function LiveConnectionBadge({ connection, programme, pendingWrit
   return <ConnectionBadge state={badge.state} words={words} pendingWrites={pendingWrites} />;
 }
 
-/** The words for `delayed`: since when nothing new came, in the festival's zone; undefined for the other states. */
-function useDelayedWords(since: Date | undefined, timeZone: string | undefined) {
-  const intl = useIntl();
-  if (!since) return undefined;
-  const time = intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) });
-  return {
-    text: intl.formatMessage({ id: 'ui.connectionBadge.delayed', defaultMessage: 'Updates delayed since {time}' }, { time }),
-    detail: intl.formatMessage(
-      {
-        id: 'ui.connectionBadge.delayedDetail',
-        defaultMessage:
-          'Nothing new has arrived from the festival servers since {time}, though it usually does every few seconds: counts and changes may be out of date. Encore catches up by itself.',
-      },
-      { time },
-    ),
-  };
-}

@@ -9,6 +9,12 @@ import { photoFixture } from '../photos/photo-fixtures';
 import { moderationQueue } from './moderation-items';
 import { ModerationView } from './ModerationView';
 
+// Hidden photos are read signed in through the Storage SDK (StaffPhotoImage.tsx): here it answers at once.
+vi.mock('firebase/storage', () => ({ ref: (_storage: unknown, path: string) => ({ path }), getBlob: () => Promise.resolve(new Blob(['jpeg'])) }));
+vi.mock('../../firebase/storage', () => ({ storage: () => ({}) }));
+URL.createObjectURL = () => 'blob:hidden-photo';
+URL.revokeObjectURL = () => undefined;
+
 const render = (ui: ReactElement) =>
   renderDom(
     <IntlProvider locale="en" defaultLocale="en" timeZone="UTC">
