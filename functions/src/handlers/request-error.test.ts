@@ -40,9 +40,9 @@ describe('requireFestivalRole', () => {
       for (const capability of FESTIVAL_CAPABILITIES) if ((await decision(deps, { uid, token: { firebase: sms } }, festivalId, capability)) === 'granted') caps.push(capability);
       return caps;
     };
-    expect(await granted('ann', A)).toEqual(['manage', 'programme', 'announce', 'moderate', 'figures']);
-    expect(await granted('pia', A)).toEqual(['programme', 'announce', 'figures']);
-    expect(await granted('mo', A)).toEqual(['moderate', 'figures']);
+    expect(await granted('ann', A)).toEqual(['manage', 'programme', 'announce', 'moderate', 'figures', 'help']);
+    expect(await granted('pia', A)).toEqual(['programme', 'announce', 'figures', 'help']);
+    expect(await granted('mo', A)).toEqual(['moderate', 'figures', 'help']);
     for (const uid of ['ann', 'pia', 'mo']) expect(await granted(uid, B), uid).toEqual([]);
   });
 
