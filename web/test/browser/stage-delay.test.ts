@@ -6,7 +6,9 @@
  * its page open and sees the new time with the old one struck through within 2 s, and gets
  * exactly one notice (one per person per delay, written by functions). Undoing the delay puts
  * the time back and tells the fan exactly once more. axe finds no serious violation on the
- * console's dialog and on the fan's page, light and dark. Screenshots: test-results/web/stage-delay-*.
+ * console's dialog and on the fan's page, light and dark; a second test audits the dialog, the
+ * delays in force and a delayed set's page at 390 and 1280 px in English and Dutch. Screenshots:
+ * test-results/web/stage-delay-*.
  */
 import { festivalDayOf, firestorePaths } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
@@ -14,12 +16,13 @@ import type { App } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, seriousA11yViolations, signIn } from './browser';
+import { phoneAndLaptopLooks, screenshot, seriousA11yViolations, seriousA11yViolationsInLooks, showIn, signIn } from './browser';
 import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
 import type { LocalStack } from './local-stack';
 import { PHONE, useBrowserSession } from './session';
 
 const LIVE = 60_000;
+const LAPTOP = { width: 1280, height: 800 };
 const seed = encore2026();
 const F = seed.festivalId;
 const festival = seed.festival;
@@ -61,6 +64,12 @@ async function noticesOnce(uid: string, count: number): Promise<Array<{ kind: st
   // A moment more: a second notice (a duplicate) would have been written with the first.
   await new Promise((resolve) => setTimeout(resolve, 3_000));
   return (await getFirestore(admin).collection(`users/${uid}/notices`).orderBy('createdAt').get()).docs.map((doc) => doc.data() as { kind: string; text: string });
+}
+
+/** axe on the loaded page at 390 and 1280 px, light and dark (screenshots `${name}-${device}-${colorScheme}`). */
+async function auditInLooks(page: Page, name: string): Promise<void> {
+  const findings = await seriousA11yViolationsInLooks(page, phoneAndLaptopLooks(PHONE, LAPTOP), (look) => `${name}-${look.device}-${look.colorScheme}`);
+  expect(findings, name).toEqual({});
 }
 
 async function axeBothThemes(page: Page, label: string): Promise<void> {
@@ -111,7 +120,7 @@ describe('a stage running late', () => {
     expect(afterDelay.map((notice) => notice.kind)).toEqual(['delayed']);
     expect(afterDelay[0]!.text).toBe(`Main Stage runs 20 min late: ${artist} now ${delayed} (was ${printed}).`);
 
-    await staff.getByRole('button', { name: 'Undo the 20 min delay of Main Stage' }).click({ timeout: LIVE });
+    await staff.getByRole('button', { name: 'Undo delay: Main Stage, 20 min' }).click({ timeout: LIVE });
     const undone = Date.now();
     await struck.waitFor({ state: 'detached', timeout: LIVE });
     const restoredAfter = Date.now() - undone;
@@ -130,5 +139,48 @@ describe('a stage running late', () => {
     // pages follow the programme bundle (rebuilt by functions on each programme write).
     expect(shownAfter, 'the new time with the old struck through, ms after the tap').toBeLessThanOrEqual(2_000);
     expect(restoredAfter, 'the printed time back, ms after the undo').toBeLessThanOrEqual(2_000);
+  }, 400_000);
+
+  it('the running-late dialog, the console’s delays in force and a delayed set’s page have no serious axe violation at 390 and 1280 px, light and dark, in English and Dutch', async () => {
+    const staffAccount = stack.accounts.find((account) => account.role === 'staff')!;
+    const staff = await newPage({ viewport: PHONE, at: FESTIVAL_SATURDAY_NINE });
+    await signIn(staff, stack.url, staffAccount.email, staffAccount.password);
+    const fan = await newPage({ viewport: PHONE, at: FESTIVAL_SATURDAY_NINE });
+
+    /** Opens Main Stage's running-late dialog on Saturday with 20 minutes chosen, in the page's language. */
+    const openDialog = async (words: { saturday: RegExp; action: string; title: string }) => {
+      await staff.goto(`${stack.url}/staff/programme`);
+      await staff.getByRole('button', { name: words.saturday }).first().click({ timeout: LIVE });
+      await staff.getByRole('button', { name: words.action }).click({ timeout: LIVE });
+      const dialog = staff.getByRole('dialog', { name: words.title });
+      await dialog.getByRole('button', { name: '20 min', exact: true }).click();
+      await dialog.locator('.running-late-preview li', { hasText: artist }).waitFor();
+      return dialog;
+    };
+
+    const dialog = await openDialog({ saturday: /^Sat/, action: 'Main Stage: running late', title: 'Main Stage running late' });
+    await auditInLooks(staff, 'stage-delay-dialog');
+    await showIn(staff, { device: 'phone', viewport: PHONE, colorScheme: 'light' });
+    await dialog.getByRole('button', { name: /^Move \d+ sets? 20 min later$/ }).click();
+    await staff.getByRole('button', { name: 'Undo delay: Main Stage, 20 min' }).waitFor({ timeout: LIVE });
+    await auditInLooks(staff, 'stage-delay-in-force');
+    await fan.goto(`${stack.url}/performances/${saturdaySet.id}`);
+    await fan.locator('.was-time del', { hasText: printed }).waitFor({ timeout: LIVE });
+    await auditInLooks(fan, 'stage-delay-set-page');
+
+    for (const page of [staff, fan]) {
+      await page.evaluate(() => window.localStorage.setItem('encore.locale', 'nl'));
+      await page.reload();
+    }
+    await staff.getByRole('button', { name: /^za/i }).first().click({ timeout: LIVE });
+    await staff.getByRole('button', { name: 'Vertraging ongedaan maken: Main Stage, 20 min' }).waitFor({ timeout: LIVE });
+    await auditInLooks(staff, 'stage-delay-in-force-nl');
+    await fan.locator('.was-time del', { hasText: printed }).waitFor({ timeout: LIVE });
+    await auditInLooks(fan, 'stage-delay-set-page-nl');
+    await showIn(staff, { device: 'phone', viewport: PHONE, colorScheme: 'light' });
+    await openDialog({ saturday: /^za/i, action: 'Main Stage: loopt uit', title: 'Main Stage loopt uit' });
+    await auditInLooks(staff, 'stage-delay-dialog-nl');
+    expect(uncaught(fan)).toEqual([]);
+    expect(uncaught(staff)).toEqual([]);
   }, 400_000);
 });

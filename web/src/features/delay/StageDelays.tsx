@@ -87,7 +87,8 @@ export function StageDelays({ programme, day }: { programme: Programme; day: str
               <Button
                 className="button button-secondary button-small"
                 onPress={() => undo(delay)}
-                aria-label={intl.formatMessage({ id: 'delay.stageDelays.undoLabel', defaultMessage: 'Undo the {minutes} min delay of {stage}' }, { minutes: delay.minutes, stage: stageName(delay.stageId) })}
+                // The name starts with the words on the button (WCAG 2.5.3, axe label-content-name-mismatch), then says which delay.
+                aria-label={intl.formatMessage({ id: 'delay.stageDelays.undoLabel', defaultMessage: 'Undo delay: {stage}, {minutes} min' }, { minutes: delay.minutes, stage: stageName(delay.stageId) })}
               >
                 <FormattedMessage id="delay.stageDelays.undo" defaultMessage="Undo delay" />
               </Button>
