@@ -24,6 +24,8 @@ const LABELS = {
 export interface BadgeWords {
   text: string;
   detail: string;
+  /** Fewer words for a small phone's header (shown instead of `text` up to 440 px; `text` stays for screen readers). */
+  short?: string;
 }
 
 /**
@@ -40,7 +42,16 @@ export function ConnectionBadge({ state, words, pendingWrites }: { state: BadgeS
   return (
     <p className={`connection connection-${state}`} role="status" title={detail}>
       <span className="connection-dot" aria-hidden="true" />
-      <span>{text}</span>
+      {words?.short ? (
+        <>
+          <span className="connection-long">{text}</span>
+          <span className="connection-short" aria-hidden="true">
+            {words.short}
+          </span>
+        </>
+      ) : (
+        <span>{text}</span>
+      )}
       {pendingWrites ? (
         // On phones the words give way to an icon (the badge never truncates); the words stay for screen readers.
         <span className="connection-pending">

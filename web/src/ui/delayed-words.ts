@@ -7,6 +7,8 @@ export function useDelayedWords(since: Date | undefined, timeZone: string | unde
   const time = intl.formatTime(since, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) });
   return {
     text: intl.formatMessage({ id: 'ui.connectionBadge.delayed', defaultMessage: 'Updates delayed since {time}' }, { time }),
+    // What a small phone's header has room for (the whole sentence stays the badge's accessible text).
+    short: intl.formatMessage({ id: 'ui.connectionBadge.delayedShort', defaultMessage: 'Delayed {time}' }, { time }),
     detail: intl.formatMessage(
       {
         id: 'ui.connectionBadge.delayedDetail',
