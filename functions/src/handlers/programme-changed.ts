@@ -21,7 +21,7 @@ import {
 import { FAN_OUT_PAGE_SIZE, NOTICE_BATCH_SIZE, noticeId, programmeChange, type SetTiming } from '../domain/programme-changes.js';
 import { pushKeys } from '../domain/push-receipts.js';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
-import { parseIfPresent, type DocData } from '../platform/docs.js';
+import { parseIfPresent, type DocData, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';
@@ -109,6 +109,22 @@ export async function handlePerformanceChanged(deps: Pick<Deps, 'docs' | 'publis
   return batches;
 }
 
+/**
+ * Each person's favourites (of this festival) that overlap another of theirs, sorted ids, in
+ * the order of `uids`, against `programme` as it stands: the clash state a programme change
+ * rewrites beside its notice (a set's own move here, a stage delay in stage-delay.ts).
+ */
+export async function clashingIdsOf(docs: Pick<Docs, 'query'>, festivalId: string, uids: readonly string[], programme: Awaited<ReturnType<typeof readPerformances>>): Promise<string[][]> {
+  const byId = new Map(programme.map((set) => [set.id, set]));
+  return Promise.all(
+    uids.map(async (uid) => {
+      const favorites = await docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
+      const sets = favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []));
+      return [...clashingIds(findClashes(sets))].sort();
+    }),
+  );
+}
+
 export const NOTIFY_FANS = 'notifyFans';
 
 /** A moved or cancelled set is news for the evening; a phone offline longer than that finds the notice in the app. */
@@ -133,15 +149,7 @@ export async function handleNoticeBatch(deps: Pick<Deps, 'docs' | 'push' | 'now'
   const ledger = ledgerPath(NOTIFY_FANS, event.id);
   if (!(await deps.docs.get(ledger, ledgerEntrySchema))) {
     const now = deps.now();
-    const programme = await readPerformances(deps.docs, festivalId);
-    const byId = new Map(programme.map((set) => [set.id, set]));
-    const clashes = await Promise.all(
-      uids.map(async (uid) => {
-        const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
-        const sets = favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []));
-        return [...clashingIds(findClashes(sets))].sort();
-      }),
-    );
+    const clashes = await clashingIdsOf(deps.docs, festivalId, uids, await readPerformances(deps.docs, festivalId));
     // Idempotent writes (fixed ids) plus the ledger, in one atomic batch of at most 2*100+1.
     await deps.docs.batch((batch) => {
       uids.forEach((uid, index) => {

@@ -1,9 +1,7 @@
 import {
   artistSchema,
-  clashingIds,
   favoriteSchema,
   festivalSchema,
-  findClashes,
   firestorePaths,
   ledgerEntrySchema,
   makeDomainEvent,
@@ -25,7 +23,7 @@ import { parseIfPresent, type DocData, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';
-import { clashStatePath, PROGRAMME_PUSH_TTL_SECONDS } from './programme-changed.js';
+import { clashingIdsOf, clashStatePath, PROGRAMME_PUSH_TTL_SECONDS } from './programme-changed.js';
 import { deliverPush, type Outgoing } from './push-delivery.js';
 import { localeFor, readPreferences, targetsOf } from './push-targets.js';
 
@@ -105,8 +103,9 @@ export async function handleDelayChanged(deps: Pick<Deps, 'docs' | 'push' | 'now
   ]);
   const artistNames = new Map(artistIds.map((id, index) => [id, artists[index]?.name ?? id]));
   const noticeKey = delayNoticeId(delayId, change);
+  const stageName = stage?.name ?? delay.stageId;
   const paramsOf = (set: AffectedSet): NoticeParams => ({
-    stage: stage?.name ?? delay.stageId,
+    stage: stageName,
     minutes: delay.minutes,
     artist: artistNames.get(affected.get(set.id)!.artistId)!,
     startsAt: set.startsAt,
@@ -123,13 +122,7 @@ export async function handleDelayChanged(deps: Pick<Deps, 'docs' | 'push' | 'now
     if (!(await deps.docs.get(ledger, ledgerEntrySchema))) {
       const now = deps.now();
       programme ??= await readPerformances(deps.docs, festivalId);
-      const byId = new Map(programme.map((set) => [set.id, set]));
-      const clashes = await Promise.all(
-        uids.map(async (uid) => {
-          const favorites = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema);
-          return [...clashingIds(findClashes(favorites.flatMap((favorite) => (byId.has(favorite.id) ? [byId.get(favorite.id)!] : []))))].sort();
-        }),
-      );
+      const clashes = await clashingIdsOf(deps.docs, festivalId, uids, programme);
       await deps.docs.batch((batch) => {
         slice.forEach(([uid, set], position) => {
           const params = paramsOf(set);
@@ -156,7 +149,6 @@ export async function handleDelayChanged(deps: Pick<Deps, 'docs' | 'push' | 'now
       deps,
       targets.map((target): Outgoing => {
         const set = firstSet.get(target.uid)!;
-        const stageName = stage?.name ?? delay.stageId;
         const payload: PushPayload = {
           kind: 'moved',
           title: change === 'delayed' ? message('pushDelayedTitle', target.locale, { stage: stageName, minutes: delay.minutes }) : message('pushDelayUndoneTitle', target.locale, { stage: stageName }),
