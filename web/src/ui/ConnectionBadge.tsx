@@ -1,18 +1,16 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { BadgeState } from '../firebase/live-freshness';
+import { CONNECTION_WORDS } from './FirstConnectionBadge';
 import { Icon } from './icons';
 
 const LABELS = {
   unknown: defineMessages({
-    text: { id: 'ui.connectionBadge.unknown', defaultMessage: 'Connecting…' },
     detail: { id: 'ui.connectionBadge.unknownDetail', defaultMessage: 'Showing what is saved on this device until the festival servers answer.' },
   }),
   online: defineMessages({
-    text: { id: 'ui.connectionBadge.online', defaultMessage: 'Online' },
     detail: { id: 'ui.connectionBadge.onlineDetail', defaultMessage: 'Live: counts and changes arrive as they happen.' },
   }),
   offline: defineMessages({
-    text: { id: 'ui.connectionBadge.offline', defaultMessage: 'Offline' },
     detail: {
       id: 'ui.connectionBadge.offlineDetail',
       defaultMessage: 'Showing the programme saved on this device. Your changes will sync when you are back online.',
@@ -37,7 +35,7 @@ export interface BadgeWords {
 export function ConnectionBadge({ state, words, pendingWrites }: { state: BadgeState; words?: BadgeWords | undefined; pendingWrites: boolean }) {
   const intl = useIntl();
   const labels = state === 'delayed' ? undefined : LABELS[state];
-  const text = words?.text ?? (labels ? intl.formatMessage(labels.text) : '');
+  const text = words?.text ?? (state === 'delayed' ? '' : intl.formatMessage(CONNECTION_WORDS[state]));
   const detail = words?.detail ?? (labels ? intl.formatMessage(labels.detail) : '');
   return (
     <p className={`connection connection-${state}`} role="status" title={detail}>

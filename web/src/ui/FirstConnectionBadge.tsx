@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import type { ConnectionState } from '../firebase/connection';
 
-const WORDS = {
+/** The states' words, one definition for this badge and the whole one (ConnectionBadge.tsx). */
+export const CONNECTION_WORDS = {
   unknown: { id: 'ui.connectionBadge.unknown', defaultMessage: 'Connecting…' },
   online: { id: 'ui.connectionBadge.online', defaultMessage: 'Online' },
   offline: { id: 'ui.connectionBadge.offline', defaultMessage: 'Offline' },
@@ -18,7 +19,7 @@ export function FirstConnectionBadge({ state }: { state: ConnectionState }) {
   return (
     <p className={`connection connection-${state}`} role="status">
       <span className="connection-dot" aria-hidden="true" />
-      <span>{intl.formatMessage(WORDS[state])}</span>
+      <span>{intl.formatMessage(CONNECTION_WORDS[state])}</span>
     </p>
   );
 }
