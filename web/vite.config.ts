@@ -2,10 +2,12 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, loadEnv } from 'vite';
 import { appShell } from './vite/app-shell.ts';
+import { builtConfig } from './vite/built-config.ts';
 import { deployConfigProblem } from './vite/deploy-config-check.ts';
 import { bundlesProxy, previewRewrites } from './vite/hosting-rewrites.ts';
 import { firstPageHints } from './vite/first-page.ts';
 import { inlineEntryCss } from './vite/inline-entry-css.ts';
+import { leanPreloadHelper } from './vite/lean-preload-helper.ts';
 import { modelSourceConditions } from './vite/model-source.ts';
 import { precompiledMessages } from './vite/precompiled-messages.ts';
 import { serviceWorker } from './vite/service-worker-plugin.ts';
@@ -19,7 +21,7 @@ export default defineConfig(({ command, mode }) => {
   const problem = command === 'build' ? deployConfigProblem(env) : null;
   if (problem) throw new Error(problem);
   return {
-    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), appShell()],
+    plugins: [react(), serviceWorker(), firstPageHints(), inlineEntryCss(), precompiledMessages(), appShell(), builtConfig(env), leanPreloadHelper()],
     resolve: {
       // @encore/model from its TypeScript sources, in dev and build alike: see vite/model-source.ts.
       conditions: modelSourceConditions,
@@ -42,7 +44,11 @@ export default defineConfig(({ command, mode }) => {
       outDir: 'dist/app',
       sourcemap: true,
       modulePreload: {
-        // Vite's loader adds a `<link rel="modulepreload">` for each chunk a lazily imported chunk
+        // No polyfill: every browser the app supports has `<link rel="modulepreload">` (Safari
+        // since 17; one without it only loses the hint); the polyfill was 0.25 KB gzipped of the
+        // entry, run on every visit (`npm run bench -- bundle-size`).
+        polyfill: false,
+        // The loader of lazy chunks (vite/lean-preload-helper.ts) adds a `<link rel="modulepreload">` for each chunk a lazily imported chunk
         // needs, before importing it, so they download side by side; the lists of those chunks
         // sit in the importing chunk. Kept for the data SDK only (Firestore, zod, Auth: large
         // chunks with imports of their own, loaded right after the first content). A page's
@@ -74,7 +80,7 @@ export default defineConfig(({ command, mode }) => {
               // 102.0 KB to under 100 KB gzipped before the sets show, `npm run bench -- bundle-size`).
               {
                 name: 'programme-sets',
-                test: /web[\\/]src[\\/](features[\\/]programme[\\/](SetCard|SetList|Timeline|timeline-layout)|features[\\/]favorites[\\/](FavoriteButton|PriorityToggle|PriorityCycleButton)|time[\\/]format|festival[\\/]festival-phase|firebase[\\/]retry-when-online|ui[\\/](FestivalGate|EmptyState|Skeleton))\.tsx?$/,
+                test: /web[\\/]src[\\/](features[\\/]programme[\\/](SetCard|Timeline|timeline-layout)|features[\\/]favorites[\\/](FavoriteButton|priority-words|PriorityCycleButton)|time[\\/]format|festival[\\/]festival-phase|firebase[\\/]retry-when-online|ui[\\/](FestivalGate|EmptyState|Skeleton))\.tsx?$/,
               },
             ],
           },

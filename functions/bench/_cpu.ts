@@ -75,3 +75,161 @@ export async function startCpuProfile(): Promise<{ stopInto(file: string): Promi
     },
   };
 }
+
+/**
+ * One reading of the box and of the bench: the CPU time of every core, busy and idle, since
+ * boot (/proc/stat), and the CPU time of the bench's process tree (/proc/{pid}/stat). What the
+ * box spent beyond the bench is the other processes'.
+ */
+export interface CpuSample {
+  /** performance.now() when read. */
+  atMs: number;
+  /** Milliseconds all cores together spent running anything (user, nice, system, irq, softirq, steal). */
+  boxBusyMs: number;
+  /** Milliseconds all cores together were idle (idle, iowait). */
+  boxIdleMs: number;
+  /** Milliseconds of CPU of the bench's processes: each live one's own and its ended children's (`benchTreeCpuMs`). */
+  benchMs: number;
+}
+
+/**
+ * Above this share of the box (every core's time over the run) taken by processes outside the
+ * bench's tree, the bench was starved and prints no rate. Why 10%: on a quiet box the
+ * background (kernel threads, the sandbox's agent, idle shells) took 3% (2026-12-07), well
+ * under it; and at 10% a bench that could use every core still got 90% of them, so its rate is
+ * at most about a tenth under a quiet box's, less than two runs of one tree differed (1,605/s
+ * and 1,326/s on 2026-11-27). Over it, the rate would measure the neighbours as much as the code.
+ */
+export const OTHERS_MAX_SHARE = 0.1;
+
+export interface CpuVerdict {
+  wallMs: number;
+  /** Every core's time over the run (wall clock x cores, as /proc/stat counted it). */
+  boxMs: number;
+  benchMs: number;
+  othersMs: number;
+  /** Shares of boxMs: the bench's processes, everyone else's, nobody's. */
+  benchShare: number;
+  othersShare: number;
+  idleShare: number;
+  /** The highest share of the box others took between two samples (a burst of other load). */
+  othersWorstShare: number;
+  /** Others took more than `maxOthersShare` of the box over the run. */
+  starved: boolean;
+  maxOthersShare: number;
+}
+
+/**
+ * Whether other processes took the CPU the bench needed, from readings taken over the run
+ * (at least two; more let a process of the bench that ended unwaited lose at most one
+ * interval's time, and give the worst interval). The bench's own processes contending with
+ * each other (three of them on two cores) is not starvation: only the box's busy time that was
+ * not the bench's counts against it.
+ */
+export function cpuVerdict(samples: readonly CpuSample[], maxOthersShare = OTHERS_MAX_SHARE): CpuVerdict {
+  if (samples.length < 2) throw new Error(`cpuVerdict needs at least two samples, got ${samples.length}`);
+  let boxMs = 0;
+  let benchMs = 0;
+  let othersMs = 0;
+  let idleMs = 0;
+  let othersWorstShare = 0;
+  for (let i = 1; i < samples.length; i++) {
+    const before = samples[i - 1]!;
+    const after = samples[i]!;
+    const busy = Math.max(0, after.boxBusyMs - before.boxBusyMs);
+    const idle = Math.max(0, after.boxIdleMs - before.boxIdleMs);
+    // The tree's total drops when one of its processes ended and nobody reaped it: only growth is the bench's.
+    const bench = Math.max(0, after.benchMs - before.benchMs);
+    // Processes and the box are counted by different clocks (per-process accounting, the tick):
+    // a bench reading slightly over the box's busy time is no one else's.
+    const others = Math.max(0, busy - bench);
+    boxMs += busy + idle;
+    benchMs += Math.min(bench, busy);
+    othersMs += others;
+    idleMs += idle;
+    if (busy + idle > 0) othersWorstShare = Math.max(othersWorstShare, others / (busy + idle));
+  }
+  const share = (ms: number) => (boxMs > 0 ? ms / boxMs : 0);
+  return {
+    wallMs: samples.at(-1)!.atMs - samples[0]!.atMs,
+    boxMs,
+    benchMs,
+    othersMs,
+    benchShare: share(benchMs),
+    othersShare: share(othersMs),
+    idleShare: share(idleMs),
+    othersWorstShare,
+    starved: share(othersMs) > maxOthersShare,
+    maxOthersShare,
+  };
+}
+
+/** Busy and idle milliseconds of all cores from /proc/stat's first line (`cpu  user nice system idle iowait irq softirq steal guest guest_nice`). */
+export function parseBoxCpu(procStat: string): { busyMs: number; idleMs: number } {
+  const line = procStat.split('\n').find((candidate) => candidate.startsWith('cpu '));
+  if (!line) throw new Error('/proc/stat has no "cpu " line');
+  // guest and guest_nice are already counted in user and nice.
+  const [user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0] = line.trim().split(/\s+/).slice(1).map(Number);
+  const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND;
+  return { busyMs: ms(user + nice + system + irq + softirq + steal), idleMs: ms(idle + iowait) };
+}
+
+/**
+ * CPU milliseconds of the process tree under `root`: each live process's user + system time
+ * and its waited-for children's (cutime + cstime), so a child that ended and was reaped still
+ * counts, through its parent.
+ */
+export function benchTreeCpuMs(root = process.pid): number {
+  const parents = new Map<number, number[]>();
+  const own = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const parent = Number(fields[1]);
+      parents.set(parent, [...(parents.get(parent) ?? []), pid]);
+      // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the command name.
+      own.set(pid, ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  let total = 0;
+  const visit = (pid: number) => {
+    total += own.get(pid) ?? 0;
+    for (const child of parents.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return total;
+}
+
+/** Reads the box and the bench's tree now (Linux only: throws elsewhere). */
+export function sampleCpu(root = process.pid): CpuSample {
+  const { busyMs, idleMs } = parseBoxCpu(readFileSync('/proc/stat', 'utf8'));
+  return { atMs: performance.now(), boxBusyMs: busyMs, boxIdleMs: idleMs, benchMs: benchTreeCpuMs(root) };
+}
+
+/** How often `watchCpu` reads: often enough to show a burst of other load, rarely enough to cost the bench nothing measurable (about 2 ms a reading). */
+const SAMPLE_EVERY_MS = 1000;
+
+/**
+ * Reads the box and the bench's process tree (this process and every descendant: the
+ * emulators run here, the functions' worker and the visitors' writers are children) now,
+ * every second, and at `stop()`, which says whether the bench was starved (`cpuVerdict`).
+ * Undefined where there is no /proc: no verdict, and the bench says so.
+ */
+export function watchCpu(): { stop(): CpuVerdict } | undefined {
+  if (!existsSync('/proc/stat')) return undefined;
+  const samples = [sampleCpu()];
+  const timer = setInterval(() => samples.push(sampleCpu()), SAMPLE_EVERY_MS);
+  timer.unref();
+  return {
+    stop() {
+      clearInterval(timer);
+      samples.push(sampleCpu());
+      return cpuVerdict(samples);
+    },
+  };
+}

@@ -1,28 +1,30 @@
 /**
  * The visitors of the favourites bench, in a process of their own, as many phones would send
- * their writes: one Commit of one favourite document per distinct visitor, a bounded number
- * in flight. The client's CPU is the load, not the stack under test; in the bench's own
- * process it took the emulators' event loop and CPU. The parent (`favourites.ts`) starts this
- * with `startFavouriteWriters`, which waits until the client is up, and asks for bursts over
- * IPC. The leading underscore keeps `npm run bench` from running this file as a benchmark.
+ * their writes: one Commit per distinct visitor, the app's own (`_app-commits.ts`: the
+ * favourite and the visitor's toggle limit in one batch, both timed by the server), signed in
+ * as that visitor (an emulator ID token), so the security rules judge every write as in
+ * production. A bounded number in flight. The client's CPU is the load, not the stack under
+ * test; in the bench's own process it took the emulators' event loop and CPU. The parent
+ * (`favourites.ts`) starts this with `startFavouriteWriters`, which waits until the client is
+ * up, and asks for bursts over IPC. The leading underscore keeps `npm run bench` from running
+ * this file as a benchmark.
  *
  * Three clients (`BENCH_WRITERS`), each one Firestore `Commit` RPC per favourite over gRPC,
- * the exact request firebase-admin's `set()` sends (one `update` write, no mask, no
- * precondition), encoded with the descriptor @google-cloud/firestore ships (the emulator
- * decodes with the same one):
+ * the request the web SDK's batch sends (`commitWrites`), encoded with the descriptor
+ * @google-cloud/firestore ships (the emulator decodes with the same one):
  * - `http2` (the default): gRPC's framing by hand over one Node HTTP/2 session, 0.2-0.5 ms of
  *   the client's CPU a favourite on the shared 2-core box.
  * - `grpc`: @grpc/grpc-js, 0.6-1.0 ms (its call stack: interceptors, call credentials, load
  *   balancing, metadata copies).
- * - `admin`: firebase-admin `doc().set()`, the SDK a backend would use: 1.4-1.8 ms (tracing
- *   spans, its serializer, google-gax and retries), as much as the emulators' process spent on
- *   the write and its trigger.
+ * - `admin`: firebase-admin, the same two writes in one batch, 1.4-1.8 ms (tracing spans, its
+ *   serializer, google-gax and retries). It signs in as the project's owner, so the rules do
+ *   not judge its writes: a comparison of clients, not the app's path.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firestorePaths } from '@encore/model';
+import { commitWrites, emulatorIdToken, favouriteCommit } from './_app-commits.js';
 
 interface Burst {
   count: number;
@@ -45,9 +47,9 @@ export const WRITERS_CLIENT: WritersClient = process.env.BENCH_WRITERS === 'admi
 
 /** What each client is, for the bench's output. */
 export const WRITERS_DESCRIPTION: Record<WritersClient, string> = {
-  http2: 'one gRPC Commit per visitor, the request firebase-admin set() sends, framed over one HTTP/2 session',
-  grpc: 'one gRPC Commit per visitor, the request firebase-admin set() sends, from @grpc/grpc-js',
-  admin: 'firebase-admin set(), one Commit per visitor',
+  http2: "one gRPC Commit per visitor (the app's: favourite + toggle limit, through the rules), framed over one HTTP/2 session",
+  grpc: "one gRPC Commit per visitor (the app's: favourite + toggle limit, through the rules), from @grpc/grpc-js",
+  admin: "firebase-admin, the app's two writes in one batch per visitor (as the owner: the rules do not judge them)",
 };
 
 /** Writes one favourite of visitor `uid`; resolves once the Commit is acknowledged. */
@@ -102,9 +104,18 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function adminWriter(projectId: string): Promise<WriteFavourite> {
   const { initializeApp } = await import('firebase-admin/app');
   const { getFirestore } = await import('firebase-admin/firestore');
+  const { FieldValue } = await import('firebase-admin/firestore');
   const db = getFirestore(initializeApp({ projectId }));
   return async (uid, festivalId, performanceId) => {
-    await db.doc(firestorePaths.favorite(uid, performanceId)).set({ festivalId, performanceId, createdAt: new Date() });
+    const batch = db.batch();
+    for (const { path, kind, fields } of favouriteCommit(uid, festivalId, performanceId)) {
+      const data = Object.fromEntries(
+        Object.entries(fields).map(([name, value]) => [name, typeof value !== 'object' ? value : 'serverTime' in value ? FieldValue.serverTimestamp() : FieldValue.increment(value.increment)]),
+      );
+      if (kind === 'set') batch.set(db.doc(path), data);
+      else batch.update(db.doc(path), data);
+    }
+    await batch.commit();
   };
 }
 
@@ -116,24 +127,9 @@ async function firestoreProtos() {
   return protobuf.Root.fromJSON(require(descriptor) as protobuf.INamespace);
 }
 
-/** The CommitRequest firebase-admin's `set()` of one favourite sends: one whole-document update. */
-function favouriteCommit(database: string, uid: string, festivalId: string, performanceId: string) {
-  const now = Date.now();
-  return {
-    database,
-    writes: [
-      {
-        update: {
-          name: `${database}/documents/${firestorePaths.favorite(uid, performanceId)}`,
-          fields: {
-            festivalId: { stringValue: festivalId },
-            performanceId: { stringValue: performanceId },
-            createdAt: { timestampValue: { seconds: Math.floor(now / 1000), nanos: (now % 1000) * 1_000_000 } },
-          },
-        },
-      },
-    ],
-  };
+/** The CommitRequest the web SDK sends for a visitor's favourite (the app's batch: `favouriteCommit`). */
+function favouriteCommitRequest(database: string, uid: string, festivalId: string, performanceId: string) {
+  return { database, writes: commitWrites(database, favouriteCommit(uid, festivalId, performanceId)) };
 }
 
 async function grpcWriter(projectId: string, host: string): Promise<WriteFavourite> {
@@ -143,16 +139,19 @@ async function grpcWriter(projectId: string, host: string): Promise<WriteFavouri
   const commitResponse = root.lookupType('google.firestore.v1.CommitResponse');
   const client = new grpc.Client(host, grpc.credentials.createInsecure());
   const database = `projects/${projectId}/databases/(default)`;
-  // As firebase-admin talks to an emulator: the owner credential (no rules), the database as the resource prefix.
-  const metadata = new grpc.Metadata();
-  metadata.set('authorization', 'Bearer owner');
-  metadata.set('google-cloud-resource-prefix', database);
+  // As the web SDK talks to an emulator: the visitor's ID token (the rules judge the write), the database as the resource prefix.
+  const metadataOf = (uid: string) => {
+    const metadata = new grpc.Metadata();
+    metadata.set('authorization', `Bearer ${emulatorIdToken(projectId, uid)}`);
+    metadata.set('google-cloud-resource-prefix', database);
+    return metadata;
+  };
   const serialize = (request: object) => Buffer.from(commitRequest.encode(commitRequest.fromObject(request)).finish());
   const deserialize = (bytes: Buffer) => commitResponse.decode(bytes);
   return (uid, festivalId, performanceId) => {
-    const request = favouriteCommit(database, uid, festivalId, performanceId);
+    const request = favouriteCommitRequest(database, uid, festivalId, performanceId);
     return new Promise<void>((resolve, reject) => {
-      client.makeUnaryRequest('/google.firestore.v1.Firestore/Commit', serialize, deserialize, request, metadata, (error) => (error ? reject(error) : resolve()));
+      client.makeUnaryRequest('/google.firestore.v1.Firestore/Commit', serialize, deserialize, request, metadataOf(uid), (error) => (error ? reject(error) : resolve()));
     });
   };
 }
@@ -176,18 +175,17 @@ async function http2Writer(projectId: string, host: string): Promise<WriteFavour
     ':path': '/google.firestore.v1.Firestore/Commit',
     'content-type': 'application/grpc',
     te: 'trailers',
-    // As firebase-admin talks to an emulator: the owner credential (no rules), the database as the resource prefix.
-    authorization: 'Bearer owner',
     'google-cloud-resource-prefix': database,
   };
   return (uid, festivalId, performanceId) => {
-    const message = commitRequest.encode(favouriteCommit(database, uid, festivalId, performanceId)).finish();
+    const message = commitRequest.encode(favouriteCommitRequest(database, uid, festivalId, performanceId)).finish();
     const frame = Buffer.allocUnsafe(5 + message.length);
     frame.writeUInt8(0, 0);
     frame.writeUInt32BE(message.length, 1);
     frame.set(message, 5);
     return new Promise<void>((resolve, reject) => {
-      const stream = session.request(headers);
+      // As the web SDK talks to an emulator: the visitor's ID token, so the rules judge the write.
+      const stream = session.request({ ...headers, authorization: `Bearer ${emulatorIdToken(projectId, uid)}` });
       let status: string | undefined;
       let detail = '';
       stream.on('response', (response) => {

@@ -1,8 +1,15 @@
 /**
- * `npm run bench -- functions/bench/favourites`: a hot performance on the local stack.
- * Distinct visitors favourite the same set, one Commit of one favourite document each over
- * gRPC (`_favourite-writers.ts` says which client: BENCH_WRITERS), a bounded number in flight, until every event is counted by `countFavorite`; the final `favoriteCount`
- * must be exact. Prints favourites per second sustained against the target: the steady state
+ * `npm run bench -- functions/bench/favourites`: a hot performance on the local stack, with the
+ * security rules on. Distinct visitors favourite the same set, each with the app's own commit
+ * (the favourite and the visitor's toggle limit in one Commit, signed in as the visitor, so the
+ * rules judge it: `_app-commits.ts`, held to the rules by app-commits.test.ts) over gRPC
+ * (`_favourite-writers.ts` says which client: BENCH_WRITERS), a bounded number in flight, at
+ * the deployed publication cadence (30 s), until every event is counted by `countFavorite`; the
+ * final `favoriteCount` must be exact. It prints, for the time the visitors wrote (the rate's
+ * window), the share of the box's CPU its own processes used (the emulators, the functions'
+ * worker, the writers: its process tree) and the share the machine's other processes took
+ * (/proc/stat minus the tree, `_cpu.ts`), and no rate when the others took more than
+ * `OTHERS_MAX_SHARE` (the rate would be the neighbours', not the code's). Prints favourites per second sustained against the target: the steady state
  * (`steadyState`, while the visitors write: how fast the published count grows and how fast
  * `countFavorite` acknowledges, the lower of the two) beside the whole burst's rate, and how long
  * the last write waited for its publication.
@@ -20,7 +27,7 @@ import { join } from 'node:path';
 import { firestorePaths } from '@encore/model';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 import { runQuietly } from './_stack-child.js';
-import { cpuByProcess, cpuCeiling, cpuSpent, startCpuProfile } from './_cpu.js';
+import { cpuByProcess, cpuCeiling, cpuSpent, startCpuProfile, watchCpu, type CpuVerdict } from './_cpu.js';
 import { WRITERS_CLIENT, WRITERS_DESCRIPTION, startFavouriteWriters, type FavouriteWriters } from './_favourite-writers.js';
 import { describeCalls } from './_invocations.js';
 import { FESTIVAL_ID, startEncoreStack, type EncoreStack } from '../test/integration/local-stack.js';
@@ -42,13 +49,15 @@ const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? (RATE ? 2000 : 50));
 /** The issue's target for one hot set (issue 23: at least 1,000/s sustained, the final count exact). */
 const TARGET_PER_SECOND = 1000;
 /**
- * The stack publishes counts every second here, not every 30 s as in production: a burst is
- * timed until its last favourite is counted, and `countFavorite` completes only once the
- * publication carrying it has committed, so at 30 s the figure would measure the cadence (up to
- * 30 s added to a burst of a few seconds), not what the stack sustains. The cadence is its own
- * bound (docs/data-contract.md, "live/sets"); BENCH_INTERVAL_SECONDS sets another (1-30).
+ * The deployed cadence (30 s) by default (1 s until 2026-12-07). At 30 s a burst of 10,000 spans
+ * one or two publications, so no steady state of publications is measured: the rate against the
+ * target is then the visitors' writes per second, each through the rules, provided the counting
+ * kept up (the publication carrying the last favourite came within one cadence of the last
+ * write, and the count is exact). BENCH_INTERVAL_SECONDS=1 measures the steady state as before.
  */
-const INTERVAL_SECONDS = process.env.BENCH_INTERVAL_SECONDS ?? '1';
+const INTERVAL_SECONDS = process.env.BENCH_INTERVAL_SECONDS ?? '30';
+/** Slack for "within one cadence": a publication's own transaction and the last events' delivery. */
+const KEPT_UP_SLACK_SECONDS = 5;
 const PERFORMANCE_ID = 'kae-main';
 const DURABLE = process.env.BENCH_DATA_DIR === '1';
 /**
@@ -103,7 +112,8 @@ interface Burst {
   acknowledgements: Step[];
 }
 
-async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, count: number, prefix: string): Promise<Burst> {
+/** `onWritten` runs once every write is acknowledged, before the counting is awaited (the rate's window ends there). */
+async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, count: number, prefix: string, onWritten?: () => void): Promise<Burst> {
   // Incremental: the check runs on every invocation record, and a scan of all of them each time
   // (quadratic in the burst) was bench CPU on the emulators' event loop.
   const countedIds = new Set<string>();
@@ -149,8 +159,14 @@ async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, cou
     const allCounted = stack.invocations.until(() => counted() - before >= count, `${count} counted favourites`, 600_000);
     await writers.write({ count, prefix, inFlight: IN_FLIGHT, ...(RATE ? { ratePerSecond: RATE } : {}), festivalId: FESTIVAL_ID, performanceId: PERFORMANCE_ID });
     const writeSeconds = (performance.now() - started) / 1000;
+    onWritten?.();
     await allCounted;
     const seconds = (performance.now() - started) / 1000;
+    // Acknowledged is not yet published (issue 38: a favourite is acknowledged once its set's mark
+    // is stored, and a task publishes at the next slot): the count is read once a publication
+    // carries them all, or two slots and a margin later, when a count short of it is wrong.
+    const publishedBy = performance.now() + 2 * Number(INTERVAL_SECONDS) * 1000 + 5_000;
+    while (lastCount - countBefore < count && performance.now() < publishedBy) await new Promise((resolve) => setTimeout(resolve, 200));
     const favoriteCount = countIn(await live.get());
     return { seconds, writeSeconds, favoriteCount: favoriteCount - countBefore, publications, acknowledgements };
   } finally {
@@ -160,11 +176,28 @@ async function favouriteBurst(stack: EncoreStack, writers: FavouriteWriters, cou
 
 const perSecond = (steady: SteadyRate | undefined) =>
   steady ? `${steady.perSecond.toFixed(0)}/s (${steady.favourites} over ${steady.seconds.toFixed(2)} s, ${steady.steps} steps)` : `not measured (fewer than ${MIN_STEADY_STEPS} steps)`;
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+
+/** The CPU line: what the bench's processes used of the box while the visitors wrote, what others took, and the verdict. */
+function describeCpu(verdict: CpuVerdict | undefined, mainCpuMs: number, writeSeconds: number): string {
+  const main = `its main process (the emulators) ${(mainCpuMs / 1000).toFixed(1)} s of CPU in ${writeSeconds.toFixed(1)} s (${percent(mainCpuMs / 1000 / writeSeconds)} of a core, one JavaScript thread)`;
+  if (!verdict) return `CPU while the visitors wrote: ${main}; no /proc here, so whether other processes took the cores is not known`;
+  const cores = verdict.boxMs / verdict.wallMs;
+  return (
+    `CPU while the visitors wrote (${(verdict.wallMs / 1000).toFixed(1)} s on ${cores.toFixed(0)} cores, /proc/stat and the bench's process tree, read every second): ` +
+    `the bench's processes used ${percent(verdict.benchShare)} of the box (${((verdict.benchShare * verdict.boxMs) / verdict.wallMs).toFixed(2)} cores), ` +
+    `other processes ${percent(verdict.othersShare)} (the worst second ${percent(verdict.othersWorstShare)}), idle ${percent(verdict.idleShare)}; ${main}` +
+    (verdict.starved
+      ? `: STARVED (others over ${percent(verdict.maxOthersShare)} of the box): another load took the cores the bench needed, so no rate is printed; run it again on a quieter machine`
+      : ` (others at most ${percent(verdict.maxOthersShare)}: not starved)`)
+  );
+}
+
 const stepsOf = (steps: readonly Step[]) => steps.map((step) => `${step.at.toFixed(2)} s: ${step.favourites}`).join(', ');
 
 await runQuietly(import.meta.url, async (print) => {
   const DATA_DIR = DURABLE ? mkdtempSync(join(tmpdir(), 'encore-bench-favourites-')) : undefined;
-  const stack = await startEncoreStack({ projectId: 'demo-bench-favourites', env: { LIVE_PUBLISH_INTERVAL_SECONDS: INTERVAL_SECONDS }, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
+  const stack = await startEncoreStack({ projectId: 'demo-bench-favourites', rules: true, env: { LIVE_PUBLISH_INTERVAL_SECONDS: INTERVAL_SECONDS }, ...(DATA_DIR ? { dataDir: DATA_DIR } : {}) });
   const writers = await startFavouriteWriters(stack.projectId, stack.hosts.firestore).catch(async (error: unknown) => {
     await stack.stop();
     throw error;
@@ -175,7 +208,14 @@ await runQuietly(import.meta.url, async (print) => {
     const firstRecord = stack.invocations.records.length;
     const profile = PROFILE_FILE ? await startCpuProfile() : undefined;
     const cpuBefore = cpuByProcess();
-    const { seconds, writeSeconds, favoriteCount, publications, acknowledgements } = await favouriteBurst(stack, writers, FAVOURITES, 'visitor');
+    const mainBefore = process.cpuUsage();
+    // The box's CPU and the bench's while the visitors write: the window every printed rate is measured over.
+    const watch = watchCpu();
+    let whileWriting: { verdict: CpuVerdict | undefined; mainCpuMs: number } | undefined;
+    const { seconds, writeSeconds, favoriteCount, publications, acknowledgements } = await favouriteBurst(stack, writers, FAVOURITES, 'visitor', () => {
+      const main = process.cpuUsage(mainBefore);
+      whileWriting = { verdict: watch?.stop(), mainCpuMs: (main.user + main.system) / 1000 };
+    });
     const cpuAfter = cpuByProcess();
     if (profile) await profile.stopInto(PROFILE_FILE!);
     const writersCpu = (cpuAfter.get(writers.pid) ?? 0) - (cpuBefore.get(writers.pid) ?? 0);
@@ -187,16 +227,34 @@ await runQuietly(import.meta.url, async (print) => {
     const acknowledged = steadyState(acknowledgements, writeSeconds);
     // Sustained means every stage keeps up: a published count that runs ahead of the
     // acknowledgements leaves a backlog of held messages that grows for as long as the crowd does.
-    const sustained = published && acknowledged ? Math.min(published.perSecond, acknowledged.perSecond) : undefined;
-    const rate = sustained ?? wholeRate;
-    const exact = favoriteCount === FAVOURITES;
     const lastPublication = publications.at(-1);
+    const exact = favoriteCount === FAVOURITES;
+    // At the deployed cadence: the writes' rate, if the counting kept up with them (see INTERVAL_SECONDS).
+    const keptUp = exact && lastPublication !== undefined && lastPublication.at - writeSeconds <= Number(INTERVAL_SECONDS) + KEPT_UP_SLACK_SECONDS;
+    const sustained = published && acknowledged ? Math.min(published.perSecond, acknowledged.perSecond) : keptUp ? FAVOURITES / writeSeconds : undefined;
+    const rate = sustained ?? wholeRate;
     const unaryPath = process.env.ENCORE_FIRESTORE_UNARY_GRPC === 'grpc-js' ? "; the Firestore emulator's unary calls through grpc-js" : '';
     print(
       `favourites on one performance${DATA_DIR ? ' (stack on a data folder)' : ''}: ${FAVOURITES}${process.env.BENCH_FAVOURITES ? '' : ' (the default: 2,000 until 2026-11-27, lengthened so the steady state spans several publications)'} by distinct visitors ` +
-        `(${RATE ? `offered at ${RATE}/s, open loop, at most ${IN_FLIGHT} in flight` : `${IN_FLIGHT} writes in flight`}), one Commit each, counted and published every ${INTERVAL_SECONDS} s${unaryPath}; ` +
+        `(${RATE ? `offered at ${RATE}/s, open loop, at most ${IN_FLIGHT} in flight` : `${IN_FLIGHT} writes in flight`}), one Commit each (the app's: favourite + toggle limit, through the rules), counted and published every ${INTERVAL_SECONDS} s${unaryPath}; ` +
         `final favoriteCount ${favoriteCount} ${exact ? '(exact)' : `(WRONG: expected ${FAVOURITES})`}`,
     );
+    const verdict = whileWriting!.verdict;
+    print(`  ${describeCpu(verdict, whileWriting!.mainCpuMs, writeSeconds)}`);
+    // Printed also when starved, for where the CPU goes; not comparable across loads: on 2026-12-07
+    // the same burst cost 0.71 / 0.48 ms on a quiet box and 1.58 / 1.96 ms (emulators / worker)
+    // with others taking a third of it (and the profiler on), contention inflating both.
+    print(
+      `  CPU per favourite${verdict?.starved ? ' (inflated by the contention: not comparable with a quiet run)' : ''}: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker, ` +
+        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: ${WRITERS_DESCRIPTION[WRITERS_CLIENT]}; BENCH_WRITERS=grpc for @grpc/grpc-js, =admin for firebase-admin) ` +
+        `(${((cpu.self + cpu.children + writersCpu) / 1000 / seconds).toFixed(2)} cores busy on average; the stack's CPU alone would allow about ` +
+        `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
+    );
+    print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
+    if (verdict?.starved) {
+      if (!exact) process.exitCode = 1;
+      return;
+    }
     print(
       `  steady state, while the visitors wrote (the steps after the burst's first, up to the last before the writes ended): ` +
         `the published count grew ${perSecond(published)}; countFavorite acknowledged ${perSecond(acknowledged)}`,
@@ -204,14 +262,12 @@ await runQuietly(import.meta.url, async (print) => {
     print(`  whole burst: ${wholeRate.toFixed(0)}/s (${FAVOURITES} from the first write to the last countFavorite done, ${seconds.toFixed(1)} s)`);
     print(
       `  sustained, against the target (at least ${TARGET_PER_SECOND}/s): ` +
-        (sustained === undefined ? `no steady state measured (a longer burst, BENCH_FAVOURITES, gives one), so the whole burst's ${wholeRate.toFixed(0)}/s` : `the lower of the two steady rates, ${sustained.toFixed(0)}/s`) +
+        (sustained === undefined
+          ? `no steady state measured and the counting did not keep up within one cadence, so the whole burst's ${wholeRate.toFixed(0)}/s`
+          : published && acknowledged
+            ? `the lower of the two steady rates, ${sustained.toFixed(0)}/s`
+            : `the visitors' writes, ${sustained.toFixed(0)}/s, each through the rules, the counting keeping up (the last favourite published ${(lastPublication!.at - writeSeconds).toFixed(1)} s after the last write, within one ${INTERVAL_SECONDS} s cadence)`) +
         `, ratio ${(rate / TARGET_PER_SECOND).toFixed(2)}x ${rate >= TARGET_PER_SECOND ? 'OK' : 'UNDER TARGET'}`,
-    );
-    print(
-      `  CPU per favourite: ${(cpu.self / FAVOURITES).toFixed(2)} ms in the emulators' process, ${(cpu.children / FAVOURITES).toFixed(2)} ms in the functions' worker, ` +
-        `${(writersCpu / FAVOURITES).toFixed(2)} ms in the visitors' process (the load: ${WRITERS_DESCRIPTION[WRITERS_CLIENT]}; BENCH_WRITERS=grpc for @grpc/grpc-js, =admin for firebase-admin) ` +
-        `(${((cpu.self + cpu.children + writersCpu) / 1000 / seconds).toFixed(2)} cores busy on average; the stack's CPU alone would allow about ` +
-        `${cpuCeiling({ self: cpu.self / FAVOURITES, children: cpu.children / FAVOURITES }).toFixed(0)} favourites/s on 2 idle cores, an estimate)`,
     );
     // Not the figure above (that one includes counting and publishing): where the burst's time went.
     print(
@@ -221,7 +277,6 @@ await runQuietly(import.meta.url, async (print) => {
     // The figures move in steps of the cadence: a favourite is published, then acknowledged, by a publication.
     print(`  publications (seconds into the burst: favourites added to the count): ${stepsOf(publications)}`);
     print(`  countFavorite done (seconds into the burst: favourites): ${stepsOf(acknowledgements)}`);
-    print(`  what it took, per function: ${describeCalls(stack.invocations.records.slice(firstRecord))}`);
     if (!exact) process.exitCode = 1;
   } finally {
     await writers.stop();

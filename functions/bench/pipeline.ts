@@ -12,9 +12,14 @@
  *   decode to raw pixels), and the way the resize-images extension does them.
  *
  * Runs alternate (A, B, C, D, A, B...) after a warm-up so all see the same machine state.
+ *
+ * Then what one photo costs in Firestore reads through the local stack, everything its upload
+ * sets off included (`_photo-reads.ts`, in a process of its own once the timings are done).
  */
 import { HEIGHT, REFERENCES, WIDTH, percentile, twelveMegapixelJpeg, verdicts, type ReferenceName } from './_photo-bench.js';
 import { print } from './_quiet-console.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { storagePaths } from '@encore/model';
 import { handleProcessPhoto } from '../src/handlers/process-photo.js';
@@ -55,3 +60,7 @@ const row = (name: string, samples: number[]) => `${name.padEnd(28)} p50 ${perce
 print(row('pipeline', pipeline));
 for (const name of names) print(row(name, references[name]));
 for (const line of verdicts('pipeline', pipeline, references)) print(line);
+
+// Reads per photo on the local stack: a script of its own (it starts the stack and prints its own lines), after the timings so it takes no CPU from them.
+const reads = spawnSync(process.execPath, ['--conditions=encore-source', '--import', 'tsx', fileURLToPath(new URL('./_photo-reads.ts', import.meta.url))], { stdio: ['ignore', 'inherit', 'inherit'] });
+if (reads.status !== 0) process.exit(reads.status ?? 1);

@@ -67,6 +67,23 @@ export const MAX_EVENT_AGE_MS = {
 export const bundleOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 50, maxInstances: 1, retry: true } as const;
 
 
+/**
+ * The publications at the cadence (`publishLiveSets`, `publishLivePhotos`): Cloud Tasks run one
+ * per festival and window (handlers/publication-task.ts); a failure is retried within the
+ * window's interval, and the minute's sweep asks again for marks a task gave up on.
+ */
+export const publicationTaskOptions = {
+  region: REGION,
+  memory: '512MiB',
+  cpu: 1,
+  timeoutSeconds: 120,
+  concurrency: 80,
+  maxInstances: 10,
+  retryConfig: { maxAttempts: 5, minBackoffSeconds: 1, maxBackoffSeconds: 10 },
+} as const;
+/** `publishProgramme`: the bundle rebuild, one instance as `bundleOptions` (a rebuild reads the whole programme). */
+export const programmeTaskOptions = { ...publicationTaskOptions, concurrency: 10, maxInstances: 1 } as const;
+
 /** Thin triggers: validate, publish, return. Cheap and highly concurrent. */
 export const triggerOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20, retry: true } as const;
 
@@ -77,9 +94,9 @@ export const photoPipelineOptions = { region: REGION, memory: '2GiB', cpu: 1, ti
 export const counterOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 40, maxInstances: 10, retry: true } as const;
 
 /**
- * `countFavorite`, `countReaction` and `publishWallPhoto` hold each message until the festival's next live
- * publication (at most LIVE_PUBLISH_INTERVAL_SECONDS), doing almost nothing meanwhile: many
- * messages per instance.
+ * `countFavorite`, `countReaction` and `publishWallPhoto` store a mark and ask for the next
+ * publication, then return: short calls, and many per instance so that its marks are written
+ * one per burst (handlers/live-marks.ts).
  */
 export const liveOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 120, concurrency: 1000, maxInstances: 10, retry: true } as const;
 

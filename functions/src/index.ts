@@ -23,7 +23,8 @@ export {
 } from './triggers/subscribers.js';
 export { programmeBundle, firstPage, festivalManifest, calendarFeed, calendarLink, moderatePhoto, reporterStanding, importProgramme, announcementReach } from './triggers/https.js';
 export { nightlyMaintenance, sendReminders, sweepLiveMarks } from './triggers/schedule.js';
-export { createFriendInvite, acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
+export { publishLiveSets, publishLivePhotos, publishProgramme } from './triggers/tasks.js';
+export { createFriendInvite, describeFriendInvite, acceptFriendInvite, removeFriend, setFriendPlanHidden } from './triggers/friends.js';
 export { archiveFestival, createEdition, createFestival } from './triggers/festivals.js';
 export {
   auditFestivalWritten,

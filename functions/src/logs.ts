@@ -43,6 +43,10 @@ export const logs = {
   /** The festival's photo reactions published: photos recounted, carried, and moved onto their own documents. */
   livePhotosPublished: info('live-photos-published'),
   wallPhotoPublished: info('wall-photo-published'),
+  /** A publication at the cadence asked for (its task created): the festival, the kind, when it runs. */
+  publicationScheduled: info('publication-scheduled'),
+  /** A publication task whose payload names no festival: dropped (a retry would not change it). */
+  publicationTaskRefused: warn('publication-task-refused'),
   reactionCounted: info('reaction-counted'),
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),

@@ -10,6 +10,7 @@ export * from './schemas/media.js';
 export * from './schemas/venue.js';
 export * from './schemas/info.js';
 export * from './venue/georeference.js';
+export * from './venue/place-names.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './schemas/stats.js';

@@ -43,6 +43,8 @@ export const firestorePaths = {
   /** Functions only: sets marked for the next live publication, so their favourites could be acknowledged before it. */
   liveMarks: (festivalId: string) => `festivals/${festivalId}/liveMarks`,
   liveMark: (festivalId: string, markId: string) => `festivals/${festivalId}/liveMarks/${markId}`,
+  livePhotoMarks: (festivalId: string) => `festivals/${festivalId}/livePhotoMarks`,
+  livePhotoMark: (festivalId: string, markId: string) => `festivals/${festivalId}/livePhotoMarks/${markId}`,
   /** Functions only; everyone reads: which programme bundle is current (its build time), what open apps listen to for programme changes. */
   programmeVersion: (festivalId: string) => `festivals/${festivalId}/live/programme`,
   /** Functions only; everyone reads: reactions per kind of the newest photos. */
@@ -111,9 +113,13 @@ export interface UploadPath {
 export const storagePaths = {
   /** The original as uploaded: only its owner and functions ever read it. */
   upload: ({ uid, festivalId, photoId }: UploadPath) => `uploads/${uid}/${festivalId}/${photoId}`,
-  /** A derived rendition, e.g. `photos/encore-2026/abc/800.webp`. */
-  thumbnail: (festivalId: string, photoId: string, width: number, extension: string) =>
-    `photos/${festivalId}/${photoId}/${width}.${extension}`,
+  /**
+   * A derived rendition, e.g. `photos/encore-2026/abc/k3x9q2-800.webp`: with the recipe's
+   * version (`renditionVersionSchema`) in its name; without one for photos made before it
+   * (`photos/encore-2026/abc/800.webp`).
+   */
+  thumbnail: (festivalId: string, photoId: string, width: number, extension: string, version?: string) =>
+    `photos/${festivalId}/${photoId}/${version ? `${version}-` : ''}${width}.${extension}`,
   thumbnailFolder: (festivalId: string, photoId: string) => `photos/${festivalId}/${photoId}/`,
   /** An image staff upload for an artist or the site plan: read by functions only, deleted once derived. */
   mediaUpload: ({ festivalId, subject, uploadId }: MediaUploadPath) => `staff-uploads/${festivalId}/${subjectPath(subject)}/${uploadId}`,

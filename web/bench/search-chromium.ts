@@ -3,10 +3,11 @@
  * The production build against the local stack (test/browser/local-stack.ts), a 390x844 phone
  * with the CPU slowed 4x (Chromium's own throttling, as Lighthouse's mobile audit does), on the
  * festival's Friday evening: the programme is opened, the header's search tapped (its chunk
- * loads then: the first figure), and "silver", then "zoe", typed a letter at a time. Each
+ * loads then: the first figure), and "silver", then "zoe", then "lambret" (typo tolerance on:
+ * from "lambr" on, "did you mean Lambert?" and her sets), typed a letter at a time. Each
  * keystroke is timed on the page's clock from its `input` event to the frame after the
- * results for that text are in the DOM (the count naming the query, or "Nothing found").
- * Printed against the 300 ms target, never asserted.
+ * results for that text are in the DOM (the results' `data-search-for` naming the text, found
+ * or not). Printed against the 300 ms target, never asserted.
  */
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
@@ -46,18 +47,16 @@ async function measure(): Promise<{ overBudget: boolean }> {
         const text = field.value.trim();
         if (!text) return;
         const started = performance.now();
-        const quoted = '\u201c' + text + '\u201d';
         const check = () => {
           if (field.value.trim() !== text) return; // overtaken by the next keystroke
-          const count = document.querySelector('.search-count')?.textContent ?? '';
-          const none = document.querySelector('.state-title')?.textContent ?? '';
-          if (count.includes(quoted) || none.includes(quoted)) requestAnimationFrame(() => timings.push({ text, ms: performance.now() - started }));
+          const answered = document.querySelector('[data-search-for]')?.getAttribute('data-search-for');
+          if (answered === text) requestAnimationFrame(() => timings.push({ text, ms: performance.now() - started }));
           else requestAnimationFrame(check);
         };
         requestAnimationFrame(check);
       });
     })()`);
-    for (const query of ['silver', 'zoe']) {
+    for (const query of ['silver', 'zoe', 'lambret']) {
       await page.getByRole('searchbox').fill('');
       for (const letter of query) {
         await page.keyboard.type(letter);
@@ -66,12 +65,12 @@ async function measure(): Promise<{ overBudget: boolean }> {
       }
     }
     const timings = (await page.evaluate('window.searchTimings')) as Array<{ text: string; ms: number }>;
-    const sunday = await page.getByRole('region', { name: 'Sunday 16 August' }).count();
+    const offered = await page.locator('.search-correction').allInnerTexts();
     if (timings.length === 0) throw new Error('no keystroke was timed');
     const worst = Math.max(...timings.map((timing) => timing.ms));
     report(`web: search in Chromium, seed festival, 390x844, CPU ${CPU_SLOWDOWN}x slower: tapping Search to a usable field ${openMs} ms (its chunk loaded on first use)`);
     report(`  each keystroke, input to results on screen: ${timings.map((timing) => `"${timing.text}" ${timing.ms.toFixed(0)} ms`).join(', ')}`);
-    report(`web: search in Chromium, seed festival: typing to results at most ${worst.toFixed(0)} ms of a ${TARGET_MS} ms target (ratio ${(worst / TARGET_MS).toFixed(2)}); a Sunday group for "zoe": ${sunday > 0 ? 'yes' : 'no'}`);
+    report(`web: search in Chromium, seed festival, typo tolerance on: typing to results at most ${worst.toFixed(0)} ms of a ${TARGET_MS} ms target (ratio ${(worst / TARGET_MS).toFixed(2)}); "lambret" offers ${offered.length > 0 ? `"${offered.join('", "')}"` : 'nothing'}`);
     return { overBudget: false };
   } finally {
     await browser.close();

@@ -5,7 +5,6 @@ import { afterFirstContent } from './app/first-content';
 import { appConfig, appRoute } from './config/firebase-config';
 import { programmeBundleBytes } from './festival/bundle-file/fetch-bundle';
 import './firebase/no-injected-defaults';
-import { loadDisplayFont } from './ui/display-font';
 import './styles/base.css';
 
 // The programme's bundle file before anything renders (index.html preloads it already): the
@@ -31,4 +30,10 @@ void afterFirstContent()
   .then(() => import('./app/install-service-worker'))
   .then(({ registerServiceWorker }) => registerServiceWorker())
   .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
-void afterFirstContent().then(() => loadDisplayFont());
+// Its module too: no first page draws with it.
+void afterFirstContent()
+  .then(() => import('./ui/display-font'))
+  .then(({ loadDisplayFont }) => loadDisplayFont())
+  .catch(() => {
+    // Its chunk could not load (offline before it was cached): headings keep the system face.
+  });

@@ -17,6 +17,20 @@ const engines = new Map<string, RulesEngine>();
  * does not parse or is for the other service, so a caller can refuse it and keep what it had.
  */
 export function compileRules(source: string, service: RulesService): RulesEngine {
+  // Every request asks with the source in force: the same string object, compared by reference
+  // before anything else (a key built from the source, 40 KB of text, cost a copy and a hash
+  // each request: 0.05 ms of a favourite's CPU in the hot set's profile).
+  const last = lastAsked.get(service);
+  if (last && last.source === source) return last.engine;
+  const engine = engineFor(source, service);
+  lastAsked.set(service, { source, engine });
+  return engine;
+}
+
+/** Per service, the source last asked for and its engine. */
+const lastAsked = new Map<RulesService, { source: string; engine: RulesEngine }>();
+
+function engineFor(source: string, service: RulesService): RulesEngine {
   const key = `${service}\n${source}`;
   const known = engines.get(key);
   if (known) {

@@ -5,6 +5,8 @@
  * turns them into the few facts routing, retries and limits need.
  */
 
+import { DEFAULT_TASK_RETRY, type TaskRetry } from './task-queue.js';
+
 export const DEFAULT_REGION = 'us-central1';
 /** Cloud Run functions default: 60 s for every kind of v2 function. */
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -36,6 +38,9 @@ export interface RawEndpoint {
   };
   httpsTrigger?: object;
   callableTrigger?: object;
+  taskQueueTrigger?: {
+    retryConfig?: { maxAttempts?: number | null; minBackoffSeconds?: number | null; maxBackoffSeconds?: number | null; maxDoublings?: number | null } | null;
+  };
 }
 
 export type Trigger =
@@ -44,6 +49,7 @@ export type Trigger =
   | { kind: 'pubsub'; topic: string }
   | { kind: 'https' }
   | { kind: 'callable' }
+  | { kind: 'taskQueue'; retry: TaskRetry }
   | { kind: 'schedule'; schedule: string; timeZone: string; retryCount: number }
   | { kind: 'unsupported'; description: string };
 
@@ -77,6 +83,20 @@ export function defineFunction(name: string, endpoint: RawEndpoint, localInstanc
 function triggerOf(endpoint: RawEndpoint): Trigger {
   if (endpoint.httpsTrigger) return { kind: 'https' };
   if (endpoint.callableTrigger) return { kind: 'callable' };
+  if (endpoint.taskQueueTrigger) {
+    const retry = endpoint.taskQueueTrigger.retryConfig ?? {};
+    const maxAttempts = retry.maxAttempts ?? DEFAULT_TASK_RETRY.maxAttempts;
+    return {
+      kind: 'taskQueue',
+      retry: {
+        // Cloud Tasks reads -1 as unlimited.
+        maxAttempts: maxAttempts < 0 ? Number.POSITIVE_INFINITY : Math.max(1, maxAttempts),
+        minBackoffSeconds: retry.minBackoffSeconds ?? DEFAULT_TASK_RETRY.minBackoffSeconds,
+        maxBackoffSeconds: retry.maxBackoffSeconds ?? DEFAULT_TASK_RETRY.maxBackoffSeconds,
+        maxDoublings: retry.maxDoublings ?? DEFAULT_TASK_RETRY.maxDoublings,
+      },
+    };
+  }
   if (endpoint.scheduleTrigger) {
     return {
       kind: 'schedule',

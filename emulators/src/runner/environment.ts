@@ -15,6 +15,8 @@ export interface EmulatorHosts {
   storage?: string;
   pubsub?: string;
   auth?: string;
+  /** Cloud Tasks (the runner itself, task-queue.ts). */
+  tasks?: string;
 }
 
 export interface FunctionsEnvironmentOptions {
@@ -48,6 +50,7 @@ export function functionsEnvironment(options: FunctionsEnvironmentOptions): Node
   if (emulators.firestore) env.FIRESTORE_EMULATOR_HOST = emulators.firestore;
   if (emulators.auth) env.FIREBASE_AUTH_EMULATOR_HOST = emulators.auth;
   if (emulators.pubsub) env.PUBSUB_EMULATOR_HOST = emulators.pubsub;
+  if (emulators.tasks) env.CLOUD_TASKS_EMULATOR_HOST = emulators.tasks;
   if (emulators.storage) {
     env.FIREBASE_STORAGE_EMULATOR_HOST = emulators.storage;
     env.STORAGE_EMULATOR_HOST = `http://${emulators.storage}`;

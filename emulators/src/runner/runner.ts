@@ -11,6 +11,10 @@
  *   POST /_/pubsub/{name}    push endpoint of each onMessagePublished function's subscription
  *   POST /_/appcheck/v1/projects/{project}/apps/{appId}:exchangeDebugToken   App Check (app-check-http.ts)
  *
+ * It is also the functions' Cloud Tasks (`CLOUD_TASKS_EMULATOR_HOST`, task-queue.ts): tasks
+ * enqueued at `/projects/{p}/locations/{l}/queues/{name}/tasks` run the onTaskDispatched
+ * function `name` at their schedule time.
+ *
  * The functions run on the Node major of their production runtime (firebase.json's
  * `runtime`, runtime.ts), from a binary npm installed for this machine (node-binary.ts).
  */
@@ -37,6 +41,7 @@ import { PubSubBridge } from './pubsub-bridge.js';
 import { functionsRuntime, parseRuntime, type FunctionsRuntime } from './runtime.js';
 import { decodePathSegment } from './path-segment.js';
 import { armSchedules } from './schedule.js';
+import { parseTaskPath, TaskQueues } from './task-queue.js';
 import { watchForRebuilds } from './watch.js';
 import type { WorkerOutput } from './worker-output.js';
 import { startWorker, type WorkerHandle } from './worker-process.js';
@@ -155,6 +160,7 @@ class Runner implements FunctionsRunner {
   private readonly cleanups: Array<() => void> = [];
   private reloading: Promise<void> = Promise.resolve();
   private outbox: EventOutbox | undefined;
+  private readonly tasks: TaskQueues;
 
   constructor(private readonly options: FunctionsRunnerOptions) {
     this.host = options.host ?? '127.0.0.1';
@@ -162,6 +168,13 @@ class Runner implements FunctionsRunner {
     this.log = options.log ?? logInvocationLine;
     this.dispatcher = new Dispatcher(this.retry, this.log);
     this.appCheck = new LocalAppCheck({ projectId: options.projectId, ...options.appCheck });
+    this.tasks = new TaskQueues(
+      (request) => this.dispatchTask(request.queue, request.body, request.headers),
+      (queue) => {
+        const definition = this.taskFunction(queue);
+        return definition?.trigger.kind === 'taskQueue' ? definition.trigger.retry : undefined;
+      },
+    );
     this.server = createServer((req, res) => void this.route(req, res));
     guardHttpServer(this.server, httpTimeouts(options.timeouts));
     if (options.emulators?.pubsub) {
@@ -231,6 +244,7 @@ class Runner implements FunctionsRunner {
 
   async close(): Promise<void> {
     this.disarmSchedules();
+    this.tasks.close();
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.dispatcher.close();
     this.server.closeAllConnections();
@@ -276,7 +290,8 @@ class Runner implements FunctionsRunner {
     const env = functionsEnvironment({
       projectId,
       storageBucket: this.storageBucket,
-      emulators: this.options.emulators ?? {},
+      // This runner is the functions' Cloud Tasks too (task-queue.ts).
+      emulators: { ...this.options.emulators, tasks: this.url.slice('http://'.length) },
       functionsDir,
       extra: this.options.env,
     });
@@ -398,13 +413,15 @@ class Runner implements FunctionsRunner {
       const segments = rawSegments.slice(1).map(decodePathSegment);
       if (await serveAppCheckExchange(this.appCheck, url.pathname, req, res)) return;
       if (segments[0] === '_') return await this.routeControl(req, res, segments.slice(1));
+      const taskPath = parseTaskPath(segments);
+      if (taskPath) return await this.routeTasks(req, res, taskPath);
       const [project, region, name] = segments;
       const definition = name === undefined ? undefined : this.definitions.get(name);
       if (
         !definition ||
         project !== this.options.projectId ||
         !definition.regions.includes(region!) ||
-        (definition.trigger.kind !== 'https' && definition.trigger.kind !== 'callable')
+        (definition.trigger.kind !== 'https' && definition.trigger.kind !== 'callable' && definition.trigger.kind !== 'taskQueue')
       ) {
         return sendJson(res, 404, { error: { status: 'NOT_FOUND', message: `Function ${url.pathname} does not exist` } });
       }
@@ -414,12 +431,49 @@ class Runner implements FunctionsRunner {
       }
       // What follows /{project}/{region}/{name}, query included: the function's own path.
       const rest = url.pathname.slice(rawSegments.slice(0, 4).join('/').length) + url.search;
-      await this.dispatcher.forwardHttp(definition, rest, req, res, definition.trigger.kind);
+      await this.dispatcher.forwardHttp(definition, rest, req, res, definition.trigger.kind === 'taskQueue' ? 'tasks.dispatch' : definition.trigger.kind);
     } catch (error) {
       console.error('[functions-runner] request failed:', error);
       if (!res.headersSent) sendJson(res, 500, { error: { status: 'INTERNAL', message: 'runner error' } });
       else res.end();
     }
+  }
+
+  /** Cloud Tasks' create and delete, as firebase-admin calls them under `CLOUD_TASKS_EMULATOR_HOST`. */
+  private async routeTasks(req: IncomingMessage, res: ServerResponse, path: NonNullable<ReturnType<typeof parseTaskPath>>): Promise<void> {
+    if (path.project !== this.options.projectId) {
+      return sendJson(res, 404, { error: { code: 404, status: 'NOT_FOUND', message: `Project ${path.project} is not this runner's (${this.options.projectId})` } });
+    }
+    if (req.method === 'POST' && path.taskId === undefined) {
+      let body: unknown;
+      try {
+        body = JSON.parse((await readBody(req)).toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { error: { code: 400, status: 'INVALID_ARGUMENT', message: 'Body is not JSON' } });
+      }
+      const answer = this.tasks.create(path.queuePath, path.queue, body);
+      return sendJson(res, answer.status, answer.body);
+    }
+    if (req.method === 'DELETE' && path.taskId !== undefined) {
+      const answer = this.tasks.delete(`${path.queuePath}/tasks/${path.taskId}`);
+      return sendJson(res, answer.status, answer.body);
+    }
+    return sendJson(res, 405, { error: { code: 405, status: 'METHOD_NOT_ALLOWED', message: `${req.method} is not a Cloud Tasks call here` } });
+  }
+
+  /** The onTaskDispatched function a queue id names (Cloud Tasks queue ids are the function's name; firebase-tools lowercases them). */
+  private taskFunction(queue: string): FunctionDefinition | undefined {
+    const definition = this.definitions.get(queue) ?? [...this.definitions.values()].find((d) => d.name.toLowerCase() === queue.toLowerCase());
+    return definition?.trigger.kind === 'taskQueue' ? definition : undefined;
+  }
+
+  /** One attempt of a task: an HTTP POST to its function through this runner's own route, as Cloud Tasks calls the deployed URL. */
+  private async dispatchTask(queue: string, body: Buffer, headers: Record<string, string>): Promise<number> {
+    const definition = this.taskFunction(queue);
+    if (!definition) return 404;
+    const response = await fetch(`${this.url}/${this.options.projectId}/${definition.regions[0]}/${encodeURIComponent(definition.name)}`, { method: 'POST', headers, body: new Uint8Array(body) });
+    await response.arrayBuffer();
+    return response.status;
   }
 
   private async routeControl(req: IncomingMessage, res: ServerResponse, path: string[]): Promise<void> {

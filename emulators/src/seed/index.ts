@@ -103,8 +103,7 @@ async function writeProgramme(db: Firestore, seed: SeedProgramme, report: SeedRe
 
   const welcome = db.doc(firestorePaths.announcement(seed.festivalId, 'welcome'));
   writer.set(welcome, {
-    title: 'Welcome to Encore 2026',
-    body: 'Gates open at 12:00 each day. Tap the heart on a set to build your schedule; we will tell you if it moves.',
+    ...seed.welcome,
     createdAt: new Date('2026-08-14T08:00:00Z'),
     priority: 'normal',
   });

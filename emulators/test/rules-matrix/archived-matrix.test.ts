@@ -95,7 +95,7 @@ const WRITES: WriteCase[] = [
   {
     name: 'a group member shares their position',
     role: 'visitor',
-    write: (db) => setDoc(doc(db, `friendGroups/${GROUP}/locations/${VERA_MEMBER}`), { lat: 52.4, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: new Date(Date.now() + 30 * 60_000), visibleTo: [VERA_MEMBER] }),
+    write: (db) => setDoc(doc(db, `friendGroups/${GROUP}/locations/${VERA_MEMBER}`), { lat: 52.4, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), startedAt: serverTimestamp(), minutes: 30, visibleTo: [VERA_MEMBER] }),
   },
 ];
 

@@ -269,10 +269,14 @@ function festivalRows(festivalId: string): FirestoreRow[] {
     { doc: `${at}/live/programme`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: { builtAt: AT('20:00'), etag: '"abc"' },
       create: () => ({ builtAt: AT('21:00'), etag: '"forged"' }), update: () => ({ builtAt: AT('23:00') }) },
-    // Sets marked for the next live publication (a hot set's acknowledged favourites): functions only.
+    // Sets marked for the next live publication (acknowledged favourites): functions only.
     { doc: `${at}/liveMarks/m1`, policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: { sets: ['p-headliner'], markedAt: AT('20:00') },
       create: () => ({ sets: ['p-headliner'], markedAt: AT('20:00') }), update: () => ({ sets: ['p-other'] }) },
+    // What changed on the wall since the last publication of live/photos: functions only.
+    { doc: `${at}/livePhotoMarks/m1`, policy: { get: NOBODY, list: NOBODY, create: NOBODY, update: NOBODY, delete: NOBODY },
+      existing: { reactions: { 'ph-1': 'all' }, wall: true, withdrawn: [], markedAt: AT('20:00') },
+      create: () => ({ reactions: {}, wall: true, withdrawn: [], markedAt: AT('20:00') }), update: () => ({ wall: false }) },
     // The photo wall's published new photos and reactions: functions publish them, everyone reads; nobody slips a tile onto the wall.
     { doc: `${at}/live/photos`, policy: { get: EVERYONE, list: EVERYONE, create: NOBODY, update: NOBODY, delete: NOBODY },
       existing: { reactions: { 'ph-ready': { createdAt: AT('20:00'), love: 2 } }, wall: [wallTile('ph-ready')], publishedAt: AT('20:00') },

@@ -4,6 +4,8 @@
  * vera and otto are members of one group; rex was a member and left (his membership document
  * deleted, as leaveFriendGroup does); sol is vera's friend but not in the group; mallory is a
  * stranger; and the signed-out. Otto shares his position (unexpired); vera's share has expired.
+ * A share's end is the server's (issue 37): `startedAt` is the server's time of its first write,
+ * `expiresAt` exactly `minutes` later.
  */
 import { assertFails, assertSucceeds } from '@firebase/rules-unit-testing';
 import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, serverTimestamp, setDoc, Timestamp, updateDoc, where } from 'firebase/firestore';
@@ -54,8 +56,8 @@ beforeEach(async () => {
   await matrix.stack.owner.deleteDoc(groupPaths.membership(GROUP, 'rex')); // left
   await matrix.stack.owner.setDoc(groupPaths.userGroup('vera', GROUP), { name: 'Crew', memberId: MEMBER_ID.vera, joinedAt: at });
   await matrix.stack.owner.setDoc(friendPaths.friend('vera', 'fs-sol'), { displayName: 'Sol', planId: 'plan-sol-0123456789abcdef', createdAt: at });
-  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
-  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-20), expiresAt: dateIn(-5), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), startedAt: dateIn(-1), minutes: 30, expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
+  await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { lat: 52.38, lng: 4.91, accuracy: 8, sharedAt: dateIn(-10), startedAt: dateIn(-20), minutes: 15, expiresAt: dateIn(-5), visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] });
 });
 
 const everyone: Person[] = ['vera', 'otto', 'rex', 'sol', 'mallory', 'signedOut'];
@@ -146,7 +148,7 @@ describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
   it.each(verdict(['vera', 'otto']))('get of an unexpired one by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(getDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
   );
-  it.each(verdict([]))('get of an expired one by $person is $verdict (gone at expiry, before any deletion)', ({ person, verdict }) =>
+  it.each(verdict(['vera']))('get of an expired one by $person is $verdict (its sharer only: gone for the others at expiry, before any deletion)', ({ person, verdict }) =>
     expectVerdict(getDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.vera))), verdict),
   );
   it.each(verdict(['vera', 'otto']))('a query for the unexpired by $person is $verdict', ({ person, verdict }) => expectVerdict(getDocs(unexpired(person)), verdict));
@@ -161,26 +163,73 @@ describe('live locations: friendGroups/{groupId}/locations/{memberId}', () => {
     await expectVerdict(getDocs(query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID.sol), where('expiresAt', '>', Timestamp.now()))), verdict);
   });
 
-  const share = (person: Person, memberId: string, expiresInMinutes: number, visibleTo: string[] = [MEMBER_ID.otto, MEMBER_ID.vera]) =>
-    setDoc(doc(db(person), groupPaths.location(GROUP, memberId)), { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(expiresInMinutes), visibleTo });
-  it.each(verdict(['vera', 'otto']))('sharing one\'s own for 60 minutes by $person is $verdict', ({ person, verdict }) => expectVerdict(share(person, MEMBER_ID[person], 60), verdict));
+  const ownDoc = (person: Person) => doc(db(person), groupPaths.location(GROUP, MEMBER_ID[person]));
+  const position = { lat: 52.37, lng: 4.9, accuracy: 10, visibleTo: [MEMBER_ID.otto, MEMBER_ID.vera] };
+  /** A share's first write: the server's time starts it. */
+  const start = (person: Person, memberId: string, length = 15, overrides: Record<string, unknown> = {}) =>
+    setDoc(doc(db(person), groupPaths.location(GROUP, memberId)), { ...position, sharedAt: serverTimestamp(), startedAt: serverTimestamp(), minutes: length, ...overrides });
+  /** Vera starts a share of `length` minutes and reads back the server's `startedAt`, as the app does. */
+  const started = async (length = 15) => {
+    await start('vera', MEMBER_ID.vera, length);
+    const startedAt = (await getDoc(ownDoc('vera'))).get('startedAt') as Timestamp;
+    return { startedAt, end: Timestamp.fromMillis(startedAt.toMillis() + length * 60_000) };
+  };
+  const moveOn = (person: Person, fields: Record<string, unknown>) => setDoc(ownDoc(person), { ...position, sharedAt: serverTimestamp(), ...fields });
+
+  it.each(verdict(['vera', 'otto']))("starting one's own share for 60 minutes by $person is $verdict", ({ person, verdict }) => expectVerdict(start(person, MEMBER_ID[person], 60), verdict));
   it.each(verdict([]))('writing another member\'s position by $person is $verdict', ({ person, verdict }) =>
-    expectVerdict(share(person, person === 'otto' ? MEMBER_ID.vera : MEMBER_ID.otto, 15), verdict),
+    expectVerdict(start(person, person === 'otto' ? MEMBER_ID.vera : MEMBER_ID.otto), verdict),
   );
   it.each([
-    ['for two hours', 120],
-    ['already expired', -1],
-  ])('sharing %s is denied', async (_name, expiresIn) => {
-    await assertFails(share('vera', MEMBER_ID.vera, expiresIn));
+    ['for two hours', { minutes: 120 }],
+    ['for 20 minutes (not one the app offers)', { minutes: 20 }],
+    ['from a start the phone chose', { startedAt: minutes(0) }],
+    ['with an end the phone chose', { expiresAt: minutes(15) }],
+    ['with a sharedAt the phone chose', { sharedAt: minutes(0) }],
+    ['with a field more', { history: [] }],
+    ['without naming its readers', { visibleTo: null }],
+    ['naming its readers other than as a list', { visibleTo: MEMBER_ID.otto }],
+  ])('starting a share %s is denied', async (_name, overrides) => {
+    const { visibleTo, ...rest } = overrides as { visibleTo?: unknown };
+    const share = { ...position, sharedAt: serverTimestamp(), startedAt: serverTimestamp(), minutes: 15, ...rest };
+    if ('visibleTo' in overrides) {
+      if (visibleTo === null) delete (share as Partial<typeof share>).visibleTo;
+      else (share as Record<string, unknown>).visibleTo = visibleTo;
+    }
+    await assertFails(setDoc(ownDoc('vera'), share));
   });
-  it('sharing with a client-chosen sharedAt, a field more, or without naming its readers is denied', async () => {
-    const base = { lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15), visibleTo: [MEMBER_ID.otto] };
-    const { visibleTo: _readers, ...unnamed } = base;
-    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), unnamed));
-    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, visibleTo: MEMBER_ID.otto }));
-    await assertSucceeds(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), base));
-    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, sharedAt: minutes(0) }));
-    await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), { ...base, history: [] }));
+
+  it('a share has an end only once the sharer writes startedAt + minutes, to the millisecond, and then others read it', async () => {
+    const { startedAt, end } = await started(15);
+    // Before its end is written, only vera reads it: otto neither gets it nor finds it.
+    await assertSucceeds(getDoc(ownDoc('vera')));
+    await assertFails(getDoc(doc(db('otto'), groupPaths.location(GROUP, MEMBER_ID.vera))));
+    expect((await getDocs(unexpired('otto'))).docs.map((found) => found.id)).toEqual([MEMBER_ID.otto]);
+    // An end from a wrong clock (two hours on), a longer share, or a new start are refused.
+    await assertFails(moveOn('vera', { startedAt, minutes: 15, expiresAt: Timestamp.fromMillis(end.toMillis() + 2 * 3_600_000) }));
+    await assertFails(moveOn('vera', { startedAt, minutes: 15, expiresAt: Timestamp.fromMillis(end.toMillis() - 60_000) }));
+    await assertFails(moveOn('vera', { startedAt, minutes: 60, expiresAt: Timestamp.fromMillis(startedAt.toMillis() + 60 * 60_000) }));
+    await assertFails(moveOn('vera', { startedAt: Timestamp.fromMillis(startedAt.toMillis() + 60_000), minutes: 15, expiresAt: Timestamp.fromMillis(end.toMillis() + 60_000) }));
+    await assertSucceeds(moveOn('vera', { startedAt, minutes: 15, expiresAt: end }));
+    await assertSucceeds(getDoc(doc(db('otto'), groupPaths.location(GROUP, MEMBER_ID.vera))));
+    expect((await getDocs(unexpired('otto'))).docs.map((found) => found.id).sort()).toEqual([MEMBER_ID.otto, MEMBER_ID.vera].sort());
+    // Later updates keep the end; dropping or moving it is refused.
+    await assertSucceeds(moveOn('vera', { startedAt, minutes: 15, expiresAt: end }));
+    await assertFails(moveOn('vera', { startedAt, minutes: 15, expiresAt: Timestamp.fromMillis(end.toMillis() + 60_000) }));
+  });
+
+  it('a share past its end takes no more positions, but a new one may start', async () => {
+    const startedAt = dateIn(-16);
+    const end = new Date(startedAt.getTime() + 15 * 60_000);
+    await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { ...position, sharedAt: startedAt, startedAt, minutes: 15, expiresAt: end });
+    await assertFails(moveOn('vera', { startedAt: Timestamp.fromDate(startedAt), minutes: 15, expiresAt: Timestamp.fromDate(end) }));
+    await assertFails(moveOn('vera', { startedAt: Timestamp.fromDate(startedAt), minutes: 15 }));
+    await assertSucceeds(start('vera', MEMBER_ID.vera, 30));
+  });
+
+  it("a share's end may not be written before the server started it (no startedAt: a share made before issue 37)", async () => {
+    await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.vera), { ...position, sharedAt: dateIn(-1), expiresAt: dateIn(14) });
+    await assertFails(moveOn('vera', { expiresAt: minutes(14) }));
   });
   it.each(verdict(['otto']))('stopping (deleting) otto\'s share by $person is $verdict', ({ person, verdict }) =>
     expectVerdict(deleteDoc(doc(db(person), groupPaths.location(GROUP, MEMBER_ID.otto))), verdict),
@@ -197,7 +246,7 @@ describe('after a friendship between two members ends', () => {
     const at = new Date('2026-08-14T17:00:00Z');
     await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'vera'), { memberId: MEMBER_ID.vera, joinedAt: at, hiddenFrom: [MEMBER_ID.otto] });
     await matrix.stack.owner.setDoc(groupPaths.membership(GROUP, 'otto'), { memberId: MEMBER_ID.otto, joinedAt: at, hiddenFrom: [MEMBER_ID.vera] });
-    await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto] });
+    await matrix.stack.owner.setDoc(groupPaths.location(GROUP, MEMBER_ID.otto), { lat: 52.37, lng: 4.9, accuracy: 12, sharedAt: dateIn(-1), startedAt: dateIn(-1), minutes: 30, expiresAt: dateIn(29), visibleTo: [MEMBER_ID.otto] });
   });
   const shared = (person: 'vera' | 'otto') =>
     query(collection(db(person), groupPaths.locations(GROUP)), where('visibleTo', 'array-contains', MEMBER_ID[person]), where('expiresAt', '>', Timestamp.now()));
@@ -211,7 +260,7 @@ describe('after a friendship between two members ends', () => {
   });
 
   it('neither may share a position with the other again; with the rest of the group they may', async () => {
-    const position = (visibleTo: string[]) => ({ lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), expiresAt: minutes(15), visibleTo });
+    const position = (visibleTo: string[]) => ({ lat: 52.37, lng: 4.9, accuracy: 10, sharedAt: serverTimestamp(), startedAt: serverTimestamp(), minutes: 15, visibleTo });
     await assertFails(setDoc(doc(db('otto'), groupPaths.location(GROUP, MEMBER_ID.otto)), position([MEMBER_ID.otto, MEMBER_ID.vera])));
     await assertFails(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), position([MEMBER_ID.vera, MEMBER_ID.sol, MEMBER_ID.otto])));
     await assertSucceeds(setDoc(doc(db('vera'), groupPaths.location(GROUP, MEMBER_ID.vera)), position([MEMBER_ID.vera, MEMBER_ID.sol])));

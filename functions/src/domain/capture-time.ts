@@ -29,9 +29,14 @@ export function suggestPerformance<T extends TimedSet>(
   favouriteIds: ReadonlySet<string> = new Set(),
 ): T | null {
   if (!capturedAt) return null;
-  const at = capturedAt.getTime();
-  const playing = sets.filter((set) => set.status !== 'cancelled' && set.startsAt.getTime() <= at && at < set.endsAt.getTime());
+  const playing = playingAt(capturedAt, sets);
   if (playing.length === 1) return playing[0]!;
   const favourites = playing.filter((set) => favouriteIds.has(set.id));
   return favourites.length === 1 ? favourites[0]! : null;
+}
+
+/** The scheduled (not cancelled) sets playing at `at`: started by then and not yet ended. */
+export function playingAt<T extends TimedSet>(at: Date, sets: readonly T[]): T[] {
+  const time = at.getTime();
+  return sets.filter((set) => set.status !== 'cancelled' && set.startsAt.getTime() <= time && time < set.endsAt.getTime());
 }

@@ -92,19 +92,23 @@ describe('the countdown, before the festival', () => {
         { one: '# dag', other: '# dagen', textContent: '' },
       ].map((span) => ({ ...span, getAttribute: (name: string) => (name === 'data-one' ? span.one : span.other) }));
       const block = { hidden: true, querySelectorAll: () => spans };
-      new Function('document', 'Date', script)({ currentScript: { previousElementSibling: block } }, { now: () => now });
+      new Function('document', 'Date', script)({ currentScript: { previousElementSibling: block } }, { now: () => now, UTC: Date.UTC });
       return { shown: !block.hidden, counts: spans.map((span) => span.textContent) };
     };
     const at = firstSetAt.getTime();
     expect(run(at - 12 * DAY - 1)).toEqual({ shown: true, counts: ['12 days', '12 dagen'] });
     expect(run(at - DAY - 1)).toEqual({ shown: true, counts: ['1 day', '1 dag'] });
+    // Calendar days in the festival's zone, as people count: any hour of 2 August is 12 days before the 14th.
+    expect(run(new Date('2026-08-02T23:55:00+02:00').getTime())).toEqual({ shown: true, counts: ['12 days', '12 dagen'] });
+    expect(run(new Date('2026-08-02T00:05:00+02:00').getTime())).toEqual({ shown: true, counts: ['12 days', '12 dagen'] });
+    expect(run(new Date('2026-08-03T00:05:00+02:00').getTime())).toEqual({ shown: true, counts: ['11 days', '11 dagen'] });
     expect(run(at - DAY + 1).shown).toBe(false);
     // The first day (from 06:00 on the 14th in Amsterdam) has begun: the festival is on, however late its first set.
     const lateSet = programmeHeaderHtml(amsterdam, { firstSetAt: new Date('2026-08-16T10:00:00Z'), now: new Date('2026-08-02T10:00:00Z') });
     const lateScript = /<div class="first-page-countdown" hidden>.*?<\/div><script>(.*?)<\/script>/.exec(lateSet)![1]!;
     const shownAt = (now: string) => {
       const block = { hidden: true, querySelectorAll: () => [] };
-      new Function('document', 'Date', lateScript)({ currentScript: { previousElementSibling: block } }, { now: () => new Date(now).getTime() });
+      new Function('document', 'Date', lateScript)({ currentScript: { previousElementSibling: block } }, { now: () => new Date(now).getTime(), UTC: Date.UTC });
       return !block.hidden;
     };
     expect(shownAt('2026-08-14T03:59:59Z')).toBe(true);

@@ -16,7 +16,7 @@
  * the same way: the page is cached for a minute, and the app decides the festival's phase by
  * the device's clock, so the two never disagree on screen.
  */
-import { festivalDays, festivalThemeProperties, slugIdSchema, type Festival } from '@encore/model';
+import { calendarDateIn, calendarDaysBetween, festivalDays, festivalThemeProperties, slugIdSchema, type Festival } from '@encore/model';
 import { NO_BRAND, type BrandLinks } from './brand-links.js';
 
 /** The shell's path on the web app's origin (web/vite/app-shell.ts). */
@@ -153,17 +153,21 @@ function countdownText(language: FirstPageLanguage, values: Record<string, strin
  * Before the festival (web/src/features/programme/FestivalState.tsx, `FestivalCountdown`): how
  * many days until the first set, and the way to the line-up; hidden, and shown by its script
  * when the device's clock is before the first festival day and at least a day before that
- * set (closer, the app says "starts in 2 h", which it renders itself).
+ * set (closer, the app says "starts in 2 h", which it renders itself). The days are calendar
+ * days in the festival's zone, as the app counts them (`calendarDaysBetween`): the script reads
+ * the device's date on the festival's calendar (`en-CA` formats it YYYY-MM-DD).
  */
 function countdownHtml(festival: FirstPageFestival, firstSetAt: Date, now: Date, base: string): string {
-  const days = Math.max(0, Math.floor((firstSetAt.getTime() - now.getTime()) / DAY_MS));
+  const days = Math.max(0, calendarDaysBetween(now, firstSetAt, festival.timeZone));
+  const [year, month, day] = calendarDateIn(firstSetAt, festival.timeZone).split('-').map(Number) as [number, number, number];
   const state = perLanguage('p', ' class="festival-state" role="status"', (language) =>
     countdownText(language, { festival: festival.name, when: shortInstantLabel(language, firstSetAt, festival.timeZone) }, days),
   );
   const lineup = perLanguage('p', ' class="festival-state-lineup"', (language) => `<a href="${escapeHtml(base)}/lineup">${escapeHtml(FIRST_PAGE_MESSAGES[language].lineup)}</a>`);
   const firstDayStartsAt = festivalDays(festival)[0]!.startsAt.getTime();
   const show =
-    `<script>(function(b){var now=Date.now(),left=${firstSetAt.getTime()}-now;if(now>=${firstDayStartsAt}||left<${DAY_MS})return;var days=Math.floor(left/${DAY_MS});` +
+    `<script>(function(b){var now=Date.now(),left=${firstSetAt.getTime()}-now;if(now>=${firstDayStartsAt}||left<${DAY_MS})return;` +
+    `var d=new Intl.DateTimeFormat('en-CA',{timeZone:${JSON.stringify(festival.timeZone)}}).format(now).split('-'),days=Math.round((${Date.UTC(year, month - 1, day)}-Date.UTC(d[0],d[1]-1,d[2]))/${DAY_MS});` +
     `b.querySelectorAll('[data-first-page-days]').forEach(function(s){s.textContent=s.getAttribute(days===1?'data-one':'data-other').replace('#',days)});b.hidden=false})(document.currentScript.previousElementSibling)</script>`;
   return `<div class="first-page-countdown" hidden>${state}${lineup}</div>${show}`;
 }

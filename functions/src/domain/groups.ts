@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { MAX_GROUP_MEMBERS, MAX_GROUPS, type FriendGroup, type MemberLocation } from '@encore/model';
+import { locationShareEnd, MAX_GROUP_MEMBERS, MAX_GROUPS, type FriendGroup, type MemberLocation } from '@encore/model';
 
 /**
  * A group's id from its creator and the app's request id: a retried create names the same
@@ -27,8 +27,16 @@ export function isNewMeetup(before: FriendGroup | undefined, after: FriendGroup 
   return before?.meetup?.setAt.getTime() !== after.meetup.setAt.getTime();
 }
 
-/** A live location stops being shown, and may be deleted, at `expiresAt`. */
-export const isExpired = (location: Pick<MemberLocation, 'expiresAt'>, now: Date) => location.expiresAt.getTime() <= now.getTime();
+/**
+ * A live location stops being shown, and may be deleted, at `expiresAt`; a share whose end was
+ * never written (its sharer went away after the first write) at `startedAt` + `minutes`, as
+ * the rules stop taking its updates then. One with neither was never valid: it may go.
+ */
+export function isExpired(location: Pick<MemberLocation, 'expiresAt' | 'startedAt' | 'minutes'>, now: Date): boolean {
+  const { expiresAt, startedAt, minutes } = location;
+  const end = expiresAt ?? (startedAt && minutes ? locationShareEnd({ startedAt, minutes }) : undefined);
+  return !end || end.getTime() <= now.getTime();
+}
 
 /** A list of member ids with `memberId` in it (once), in a stable order. */
 export function withMemberId(ids: readonly string[] | undefined, memberId: string): string[] {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { renditionVersionSchema } from '@encore/model';
 import { avif, gif, heicHead, jpeg, png, svg, textNamedJpg, tiff, webp } from '../testing/fixtures.js';
-import { APP_ICON_MIN_SIDE, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, centreSquare, hexColor, maskableInner, screenShape, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize, renditionWidths, IMAGE_KINDS, MEDIA_CACHE_CONTROL, THUMBNAIL_CACHE_CONTROL } from './image-policy.js';
+import { APP_ICON_MIN_SIDE, MAX_INPUT_PIXELS, MAX_UPLOAD_BYTES, centreSquare, hexColor, maskableInner, screenShape, rejectReasons, scaledHeight, screenDimensions, screenUpload, sniffImageType, thumbnailWidths, uprightSize, renditionWidths, IMAGE_KINDS, MEDIA_CACHE_CONTROL, PHOTO_RENDITION_CACHE_CONTROL, PHOTO_RENDITION_VERSION, RENDITION_ENCODING, THUMBNAIL_CACHE_CONTROL } from './image-policy.js';
 
 describe('sniffImageType', () => {
   it('knows every accepted format from its bytes', async () => {
@@ -59,8 +60,10 @@ describe('screening', () => {
 
 describe('renditions', () => {
   it('never upscale, and give a small image one rendition at its own width', () => {
-    expect(thumbnailWidths(4032)).toEqual([320, 800, 1600]);
-    expect(thumbnailWidths(1000)).toEqual([320, 800]);
+    expect(thumbnailWidths(4032)).toEqual([320, 640, 800, 1200, 1600]);
+    expect(thumbnailWidths(1400)).toEqual([320, 640, 800, 1200]);
+    expect(thumbnailWidths(1000)).toEqual([320, 640, 800]);
+    expect(thumbnailWidths(639)).toEqual([320]);
     expect(thumbnailWidths(320)).toEqual([320]);
     expect(thumbnailWidths(200)).toEqual([200]);
   });
@@ -80,9 +83,22 @@ describe('renditions', () => {
     expect(renditionWidths('artist', 400)).toEqual([128]);
     expect(renditionWidths('site-plan', 5000)).toEqual([960, 1920, 3200]);
     expect(renditionWidths('site-plan', 700)).toEqual([700]);
-    expect(IMAGE_KINDS.photo.cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
+    expect(IMAGE_KINDS.photo.cacheControl).toBe(PHOTO_RENDITION_CACHE_CONTROL);
     expect(IMAGE_KINDS.artist.cacheControl).toBe(MEDIA_CACHE_CONTROL);
     expect(IMAGE_KINDS['site-plan'].cacheControl).toBe(MEDIA_CACHE_CONTROL);
+  });
+});
+
+describe('a photo’s renditions: their version and caching', () => {
+  it('names the recipe with a short fingerprint that the rules’ file names and the contract’s schema take', () => {
+    expect(PHOTO_RENDITION_VERSION).toMatch(/^[a-z0-9]{4,16}$/);
+    expect(renditionVersionSchema.safeParse(PHOTO_RENDITION_VERSION).success).toBe(true);
+    expect(RENDITION_ENCODING).toEqual({ avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' }, webp: { quality: 75, effort: 3 }, jpeg: { quality: 80, progressive: true } });
+  });
+
+  it('lets browsers keep a versioned rendition a year and shared caches five minutes, as files made before versions were kept', () => {
+    expect(PHOTO_RENDITION_CACHE_CONTROL).toBe('public, max-age=31536000, s-maxage=300, immutable');
+    expect(THUMBNAIL_CACHE_CONTROL).toBe('public, max-age=300');
   });
 });
 

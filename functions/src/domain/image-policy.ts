@@ -97,19 +97,66 @@ export function screenDimensions(width: number, height: number, bytes: number): 
   return null;
 }
 
-export const THUMBNAIL_WIDTHS = [320, 800, 1600] as const;
+/**
+ * A photo's widths: 320 (a laptop's 180 px tile at 1-1.5x), 640 (a phone's 50vw tile at 2-3x:
+ * 195 CSS px on a 390 px phone is 585 pixels at 3x, and Chromium takes the smallest width that
+ * covers the density, so without it the wall loaded the 800 there, issue 38; a 480 would serve
+ * 2x only), 800 (a laptop's wide tile at 2x, the wide tile and the lightbox on a 2x phone), 1200
+ * (the wide tile and the lightbox on a 3x phone: 390 CSS px is 1,170 pixels, which picked the
+ * 1600, about half as many bytes again) and 1600 (the lightbox on a large screen).
+ */
+export const THUMBNAIL_WIDTHS = [320, 640, 800, 1200, 1600] as const;
 export const THUMBNAIL_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
+/**
+ * How each format is encoded (platform/images.ts hands these to sharp). AVIF with its colour at
+ * half resolution (4:2:0, as JPEG and WebP have it, and libavif's own default for photos; sharp's
+ * is 4:4:4): on the bench's camera photos (functions/bench/photos) the 640 px rendition is 13-17%
+ * smaller and encodes faster, with no difference a photo shows (issue 38: the wall's tiles are the
+ * biggest line of Storage's bill).
+ */
+export const RENDITION_ENCODING = {
+  avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' },
+  webp: { quality: 75, effort: 3 },
+  jpeg: { quality: 80, progressive: true },
+} as const satisfies Record<ThumbnailFormatName, object>;
+
+/** FNV-1a, 32 bits, in base 36: a short, stable fingerprint of a text (not a secret, not a checksum of bytes). */
+function fingerprint(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36).padStart(7, '0');
+}
+
+/**
+ * The recipe of a photo's renditions (widths, formats, encoder settings) as a fingerprint, part
+ * of each rendition's file name (`storagePaths.thumbnail(…, version)`): a photo's original never
+ * changes under its id, so its renditions' bytes change only with the recipe, and with it their
+ * URLs. That is what lets them be cached for a year (`PHOTO_RENDITION_CACHE_CONTROL`). Computed,
+ * not hand-bumped, so a changed setting cannot keep an old URL.
+ */
+export const PHOTO_RENDITION_VERSION = fingerprint(JSON.stringify({ widths: THUMBNAIL_WIDTHS, formats: THUMBNAIL_FORMATS, encoding: RENDITION_ENCODING }));
 /** The model's (the wall derives rendition paths from it). */
 export const EXTENSION: Readonly<Record<ThumbnailFormatName, string>> = THUMBNAIL_EXTENSIONS;
 export const CONTENT_TYPE: Record<ThumbnailFormatName, string> = { avif: 'image/avif', webp: 'image/webp', jpeg: 'image/jpeg' };
 /**
  * Derived files are public while their photo is on the wall, and must stop being served
- * when it leaves (hidden by staff or by reports): every cache may keep one for five
- * minutes, then must ask again, and the rules answer for the photo's state at that moment.
- * The bytes never change, so an unchanged file revalidates cheaply (ETag).
+ * when it leaves (hidden by staff or by reports). Files without a version in their name (made
+ * before `PHOTO_RENDITION_VERSION`) keep this: every cache may keep one for five minutes, then
+ * must ask again, and the rules answer for the photo's state at that moment.
  */
 export const THUMBNAIL_CACHE_CONTROL = 'public, max-age=300';
+/**
+ * A versioned rendition (its URL changes whenever its bytes could): a browser keeps it a year
+ * and never revalidates it, so a return visit downloads no tile twice; a shared cache (the CDN,
+ * docs/data-contract.md "Photo tiles: cache and CDN") keeps it five minutes and then asks the
+ * origin, where the rules answer for the photo's state: a hidden photo stops being served to
+ * anyone new within five minutes, as with `THUMBNAIL_CACHE_CONTROL`.
+ */
+export const PHOTO_RENDITION_CACHE_CONTROL = 'public, max-age=31536000, s-maxage=300, immutable';
 /**
  * Staff's images (artist pictures, site plans) are never taken back one by one, and a new
  * upload gets new paths: their renditions may be cached for a year, which is also what lets
@@ -153,7 +200,7 @@ export const APP_ICON_FILES: readonly AppIconFile[] = [
 ];
 
 export const IMAGE_KINDS: Record<ImageKind, ImageKindPolicy> = {
-  photo: { widths: THUMBNAIL_WIDTHS, cacheControl: THUMBNAIL_CACHE_CONTROL },
+  photo: { widths: THUMBNAIL_WIDTHS, cacheControl: PHOTO_RENDITION_CACHE_CONTROL },
   // An avatar of 40-64 CSS pixels at 2x, the artist page's hero, and a large screen's.
   artist: { widths: [128, 480, 960], cacheControl: MEDIA_CACHE_CONTROL },
   // A plan is zoomed into on phones: the largest is sharp at 3x zoom of a laptop's width.

@@ -101,6 +101,14 @@ describe('the wall (live/photos.wall)', () => {
     expect(livePhotosSchema.parse({ reactions: {}, wall, publishedAt: NOW }).wall).toHaveLength(LIVE_WALL_SIZE);
   });
 
+  it('carries the renditions’ version when the photo has one (its files’ names follow from it), and none for a photo made before versions', () => {
+    const versioned = photo(5, { renditionVersion: 'k3x9q2a', thumbnails: [{ width: 640, height: 480, format: 'avif', path: 'photos/encore-2026/v/k3x9q2a-640.avif', bytes: 9000 }] });
+    const [tile, old] = nextWall([{ id: 'v', photo: versioned }, { id: 'o', photo: photo(4) }]);
+    expect(tile).toMatchObject({ id: 'v', renditionVersion: 'k3x9q2a', thumbnails: [{ width: 640, height: 480, format: 'avif' }] });
+    expect(old).not.toHaveProperty('renditionVersion');
+    expect(livePhotosSchema.parse({ reactions: {}, wall: [tile, old], publishedAt: NOW }).wall![0]!.renditionVersion).toBe('k3x9q2a');
+  });
+
   it('leaves out a photo that is not ready (a stale query result)', () => {
     expect(nextWall([{ id: 'hidden', photo: photo(3, { status: 'hidden' }) }, { id: 'ok', photo: photo(2) }]).map((tile) => tile.id)).toEqual(['ok']);
   });

@@ -109,8 +109,9 @@ export function wallPhotoOf(id: string, photo: Photo): LiveWallPhoto {
     performanceId: photo.performanceId,
     width: photo.width,
     height: photo.height,
-    // Paths follow from the id (THUMBNAIL_EXTENSIONS), sizes no screen shows: every open wall downloads the tiles.
+    // Paths follow from the id and the version (THUMBNAIL_EXTENSIONS), sizes no screen shows: every open wall downloads the tiles.
     thumbnails: photo.thumbnails.map(({ width, height, format }) => ({ width, height, format })),
+    ...(photo.renditionVersion !== undefined ? { renditionVersion: photo.renditionVersion } : {}),
     dominantColor: photo.dominantColor,
     placeholder: photo.placeholder,
     capturedAt: photo.capturedAt,

@@ -69,6 +69,21 @@ describe('calendar feed', () => {
     ]);
   });
 
+  it('rings a must-see 15 minutes before for a person with no preferences, and neither their maybe nor their plain favourite', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: new Date(), priority: 'must' });
+    deps.docs.seed(firestorePaths.favorite('u1', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date() });
+    const { token } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});
+    const alarms = async () => readCalendar((await handleCalendarFeed(deps, { uid: 'u1', token })).body).events.map((event) => [event.properties['SUMMARY'], event.alarms]);
+    expect(await alarms()).toEqual([
+      ['Nina', []],
+      ['Must-see: Kae', [{ ACTION: 'DISPLAY', DESCRIPTION: 'Kae on Main Stage in 15 min', TRIGGER: '-PT15M' }]],
+    ]);
+    deps.docs.seed(firestorePaths.favorite('u1', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: new Date(), priority: 'maybe' });
+    expect((await alarms())[0]).toEqual(['Maybe: Nina', []]);
+  });
+
   it('stops serving a rotated or revoked URL, and answers every wrong request with the same 404', async () => {
     const deps = testDeps();
     const { token: old } = await handleCalendarLink(deps, { uid: 'u1', token: {} }, {});

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_PUBLISH_INTERVAL_SECONDS, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, recordingWritesTo, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
+import { runPublicationTasks } from '../testing/publications.js';
+import { handleFavoriteChanged as acknowledgeFavorite } from './favorite-changed.js';
 import { publishLeftoverMarks } from './live-marks-sweep.js';
 import { LivePublisher } from './live-publish.js';
+import { handleLiveSetsTask } from './publication-task.js';
 import { handleRefreshTrending } from './refresh-trending.js';
 
 const stats = (deps: TestDeps, name: string) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, name));
@@ -20,6 +22,13 @@ function fan(deps: TestDeps, uid: string, performanceId = 'nina-main', extra: { 
   deps.docs.seed(firestorePaths.favorite(uid, performanceId), { festivalId: FESTIVAL_ID, performanceId, createdAt: extra.createdAt ?? NOW, ...flags });
 }
 const unfan = (deps: TestDeps, uid: string, performanceId = 'nina-main') => deps.docs.store.delete(firestorePaths.favorite(uid, performanceId));
+
+/** A favourite's message handled (acknowledged once its mark is stored), then the publications asked for run at their time. */
+async function handleFavoriteChanged(deps: TestDeps, e: ReturnType<typeof favorite>): Promise<void> {
+  await acknowledgeFavorite(deps, e);
+  await runPublicationTasks(deps);
+}
+const marks = (deps: TestDeps) => [...deps.docs.store.keys()].filter((path) => path.startsWith(`${firestorePaths.liveMarks(FESTIVAL_ID)}/`));
 
 /** Counts the writes of the live document. */
 const countingLiveWrites = (deps: TestDeps) => recordingWritesTo(deps, firestorePaths.liveSets(FESTIVAL_ID));
@@ -50,23 +59,38 @@ describe('live favourite counts (published aggregate)', () => {
     for (let wave = 0; wave < 3; wave++) {
       const batch = Array.from({ length: 20 }, (_, i) => `w${wave}-${i}`);
       for (const uid of batch) fan(deps, uid, wave === 1 ? 'kae-tent' : 'nina-main');
-      await Promise.all(batch.map((uid) => handleFavoriteChanged(publishing, favorite(uid, 'added', wave === 1 ? 'kae-tent' : 'nina-main'))));
+      await Promise.all(batch.map((uid) => acknowledgeFavorite(publishing, favorite(uid, 'added', wave === 1 ? 'kae-tent' : 'nina-main'))));
+      await runPublicationTasks(deps, { docs });
     }
     expect(live(deps).favorites).toEqual({ 'nina-main': 40, 'kae-tent': 20 });
     expect(writes.length).toBe(3);
     for (let i = 1; i < writes.length; i++) expect(writes[i]!.getTime() - writes[i - 1]!.getTime()).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
   });
 
-  it('acknowledges a favourite only after a publication that counted it', async () => {
+  it('acknowledges a favourite once its set is stored as a mark; the first after a quiet period is published at once, the next ride on one publication an interval later', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     fan(deps, 'u1');
-    await handleFavoriteChanged(deps, favorite('u1', 'added'));
-    // The next favourite arrives within the interval: its handler returns only once the count shows it.
-    fan(deps, 'u2');
-    await handleFavoriteChanged(deps, favorite('u2', 'added'));
-    expect(live(deps).favorites['nina-main']).toBe(2);
-    expect(live(deps).publishedAt.getTime() - NOW.getTime()).toBeGreaterThanOrEqual(LIVE_PUBLISH_INTERVAL_SECONDS * 1000);
+    await acknowledgeFavorite(deps, favorite('u1', 'added'));
+    // Acknowledged with nothing published yet: the mark and the task due now hold it.
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).toBeUndefined();
+    expect(marks(deps).map((path) => liveMarkSchema.parse(deps.docs.data(path)).sets)).toEqual([['nina-main']]);
+    const slot = NOW.getTime() / 30_000 + 1;
+    expect(deps.tasks.of('publishLiveSets')).toEqual([{ queue: 'publishLiveSets', data: { festivalId: FESTIVAL_ID }, id: `sets-lead-${slot}-${FESTIVAL_ID}`, at: NOW }]);
+    await runPublicationTasks(deps);
+    expect(live(deps).favorites['nina-main']).toBe(1);
+    expect(live(deps).publishedAt).toEqual(NOW);
+    // Two more in the interval after it: one task at the next slot, at least an interval later.
+    await deps.sleep(1_000);
+    for (const uid of ['u2', 'u3']) {
+      fan(deps, uid);
+      await acknowledgeFavorite(deps, favorite(uid, 'added'));
+    }
+    expect(deps.tasks.of('publishLiveSets').slice(1)).toEqual([{ queue: 'publishLiveSets', data: { festivalId: FESTIVAL_ID }, id: `sets-${slot + 1}-${FESTIVAL_ID}`, at: new Date(NOW.getTime() + 60_000) }]);
+    await runPublicationTasks(deps);
+    expect(live(deps).favorites['nina-main']).toBe(3);
+    expect(live(deps).publishedAt).toEqual(new Date(NOW.getTime() + 60_000));
+    expect(marks(deps)).toEqual([]);
   });
 
   it('never publishes an older count over a newer one when two instances recount the same set', async () => {
@@ -90,10 +114,12 @@ describe('live favourite counts (published aggregate)', () => {
         return n;
       },
     });
-    const a = new LivePublisher({ ...deps, docs: slow }).mark(FESTIVAL_ID, ['nina-main']);
+    deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'm1'), { sets: ['nina-main'], markedAt: NOW });
+    const a = new LivePublisher({ ...deps, docs: slow }).publish(FESTIVAL_ID);
     await hasCounted;
     fan(deps, 'u2');
-    await new LivePublisher(deps).mark(FESTIVAL_ID, ['nina-main']);
+    deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'm2'), { sets: ['nina-main'], markedAt: NOW });
+    await new LivePublisher(deps).publish(FESTIVAL_ID);
     expect(live(deps).favorites['nina-main']).toBe(2);
     release();
     await a;
@@ -106,67 +132,81 @@ describe('live favourite counts (published aggregate)', () => {
     fan(deps, 'u1');
     await handleFavoriteChanged(deps, favorite('u1', 'added'));
     const { docs, writes } = countingLiveWrites(deps);
-    await Promise.all([handleFavoriteChanged({ ...deps, docs }, favorite('u2', 'added')), handleFavoriteChanged({ ...deps, docs }, favorite('u2', 'removed'))]);
+    await Promise.all([acknowledgeFavorite(deps, favorite('u2', 'added')), acknowledgeFavorite(deps, favorite('u2', 'removed'))]);
+    await runPublicationTasks(deps, { docs });
     expect(writes).toEqual([]);
     expect(live(deps).favorites).toEqual({ 'nina-main': 1 });
   });
 
-  it('lets a failed publication fail its messages, so Pub/Sub redelivers them', async () => {
+  it('fails a favourite whose mark cannot be stored, so Pub/Sub redelivers it', async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     fan(deps, 'u1');
-    const failing = deps.docs.asAnotherInstance({ transaction: () => Promise.reject(new Error('14 UNAVAILABLE')) });
-    await expect(handleFavoriteChanged({ ...deps, docs: failing }, favorite('u1', 'added', 'nina-main', 'm1'))).rejects.toThrow('UNAVAILABLE');
+    const failing = deps.docs.asAnotherInstance({ batch: () => Promise.reject(new Error('14 UNAVAILABLE')) });
+    await expect(acknowledgeFavorite({ ...deps, docs: failing }, favorite('u1', 'added', 'nina-main', 'm1'))).rejects.toThrow('UNAVAILABLE');
+    expect(deps.tasks.enqueued).toEqual([]);
     await handleFavoriteChanged(deps, favorite('u1', 'added', 'nina-main', 'm1'));
     expect(live(deps).favorites['nina-main']).toBe(1);
   });
-});
 
-describe('a hot set: favourites held past the limit are acknowledged once their mark is stored', () => {
-  const marks = (deps: TestDeps) => [...deps.docs.store.keys()].filter((path) => path.startsWith(`${firestorePaths.liveMarks(FESTIVAL_ID)}/`));
-
-  it('acknowledges the held favourites before the publication, then publishes them exactly and deletes the mark', async () => {
-    const base = testDeps();
-    seedFestival(base.docs);
-    // A publication just went out: the next one must wait its interval, here until the test opens the gate.
-    base.docs.seed(firestorePaths.liveSets(FESTIVAL_ID), { favorites: {}, trending: [], publishedAt: NOW });
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    const deps = { ...base, holdLimit: 3, sleep: async (ms: number) => { await gate; await base.sleep(ms); } };
-    for (let i = 0; i < 5; i++) fan(deps, `h${i}`);
-    const acknowledged: number[] = [];
-    const handled = Array.from({ length: 5 }, (_, i) => handleFavoriteChanged(deps, favorite(`h${i}`, 'added')).then(() => acknowledged.push(i)));
-    // The fourth held favourite passes the limit of 3: the four are stored as one mark and acknowledged.
-    await Promise.all(handled.slice(0, 4));
-    expect(acknowledged.sort()).toEqual([0, 1, 2, 3]);
-    expect(marks(deps).map((path) => liveMarkSchema.parse(deps.docs.data(path)).sets)).toEqual([['nina-main']]);
-    expect(live(deps).favorites).toEqual({});
-    // The fifth waits for the publication, which counts all five and consumes the mark.
-    open();
-    await handled[4];
-    expect(live(deps).favorites).toEqual({ 'nina-main': 5 });
+  it('fails a favourite whose publication cannot be asked for (its mark stays: the redelivery or the sweep asks again)', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'u1');
+    deps.tasks.failNext = new Error('14 UNAVAILABLE');
+    await expect(acknowledgeFavorite(deps, favorite('u1', 'added', 'nina-main', 'm1'))).rejects.toThrow('UNAVAILABLE');
+    expect(marks(deps)).toHaveLength(1);
+    await handleFavoriteChanged(deps, favorite('u1', 'added', 'nina-main', 'm1'));
+    expect(live(deps).favorites['nina-main']).toBe(1);
     expect(marks(deps)).toEqual([]);
   });
 
-  it('publishes a mark an instance left behind: at the next publication of another instance, or by the minute\'s sweep', async () => {
+  it('keeps the marks when a publication fails, and the task retried publishes them', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    fan(deps, 'u1');
+    await acknowledgeFavorite(deps, favorite('u1', 'added'));
+    const failing = deps.docs.asAnotherInstance({ transaction: () => Promise.reject(new Error('14 UNAVAILABLE')) });
+    const [task] = deps.tasks.enqueued;
+    await expect(runPublicationTasks(deps, { docs: failing })).rejects.toThrow('UNAVAILABLE');
+    expect(marks(deps)).toHaveLength(1);
+    // Cloud Tasks retries the same task.
+    await handleLiveSetsTask(deps, task!.data);
+    expect(live(deps).favorites['nina-main']).toBe(1);
+    expect(marks(deps)).toEqual([]);
+  });
+});
+
+describe('a hot set: marks are written once per burst, not per favourite', () => {
+  it('stores 300 favourites arriving at once as a couple of marks, acknowledges them all before the publication, then counts them exactly', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    for (let i = 0; i < 300; i++) fan(deps, `h${i}`);
+    await Promise.all(Array.from({ length: 300 }, (_, i) => acknowledgeFavorite(deps, favorite(`h${i}`, 'added'))));
+    // The first favourite's mark alone, then everyone who arrived while it was written: the
+    // first asks for a publication at once, the rest (stored after that ask) for the next slot's.
+    expect(marks(deps).length).toBeLessThanOrEqual(2);
+    expect(deps.tasks.enqueued.map((task) => task.at)).toEqual([NOW, new Date(NOW.getTime() + 60_000)].slice(0, marks(deps).length));
+    expect(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).toBeUndefined();
+    await runPublicationTasks(deps);
+    expect(live(deps).favorites).toEqual({ 'nina-main': 300 });
+    expect(marks(deps)).toEqual([]);
+  });
+
+  it("asks again, by the minute's sweep, for the publication of a mark no task took", async () => {
     const deps = testDeps();
     seedFestival(deps.docs);
     fan(deps, 'a');
     fan(deps, 'b');
-    // Another instance stored this mark, acknowledged its favourites and died before publishing.
+    // An instance stored this mark and acknowledged its favourites; its task was lost (a crashed local runner).
     deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'left-behind'), { sets: ['nina-main'], markedAt: NOW });
     expect(await publishLeftoverMarks(deps)).toEqual([FESTIVAL_ID]);
+    await runPublicationTasks(deps);
     expect(live(deps).favorites).toEqual({ 'nina-main': 2 });
     expect(marks(deps)).toEqual([]);
-    // Nothing left: the sweep publishes nothing.
+    // Nothing left: the sweep asks for nothing.
     expect(await publishLeftoverMarks(deps)).toEqual([]);
-    // A later mark rides on any instance's next publication, here a favourite of another set.
-    fan(deps, 'c');
-    deps.docs.seed(firestorePaths.liveMark(FESTIVAL_ID, 'another'), { sets: ['nina-main'], markedAt: NOW });
-    fan(deps, 'k', 'kae-tent');
-    await handleFavoriteChanged(deps, favorite('k', 'added', 'kae-tent'));
-    expect(live(deps).favorites).toEqual({ 'nina-main': 3, 'kae-tent': 1 });
-    expect(marks(deps)).toEqual([]);
+    expect(await runPublicationTasks(deps)).toBe(0);
   });
 });
 
@@ -214,6 +254,7 @@ describe('trending a crowd cannot buy', () => {
     const path = firestorePaths.performance(FESTIVAL_ID, 'kae-main');
     deps.docs.seed(path, { ...deps.docs.data(path), status: 'cancelled' });
     await handleRefreshTrending(deps, event('performance.changed', { festivalId: FESTIVAL_ID, performanceId: 'kae-main', change: 'cancelled', startsAt: '2026-08-14T21:00:00.000Z', endsAt: '2026-08-14T22:00:00.000Z' }));
+    await runPublicationTasks(deps);
     expect(live(deps).trending.map((item) => item.performanceId)).toEqual(['nina-main']);
     expect(live(deps).favorites['kae-main']).toBe(1);
   });

@@ -6,6 +6,7 @@ import type { ImageProcessor } from '../platform/images.js';
 import type { Publisher } from '../platform/publisher.js';
 import type { Push } from '../platform/push.js';
 import type { Objects } from '../platform/storage.js';
+import type { Tasks } from '../platform/tasks.js';
 
 /**
  * Everything a handler may touch, as ports. Triggers pass the real adapters
@@ -21,6 +22,8 @@ export interface Deps {
   images: ImageProcessor;
   /** Builds a festival's programme as a Firestore data bundle. */
   bundler: ProgrammeBundler;
+  /** Work run later, once per id (Cloud Tasks): the live documents' and the programme's publications. */
+  tasks: Tasks;
   readCapture: (bytes: Buffer) => Promise<CaptureFacts>;
   now: () => Date;
   random: () => number;

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, liveSetsSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
+import { handleFavoriteChanged as acknowledgeFavorite } from './favorite-changed.js';
 import { judgeFavorite } from './favorite-verdict.js';
+import { runPublicationTasks } from '../testing/publications.js';
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleFavoriteChanged(deps: TestDeps, e: Parameters<typeof acknowledgeFavorite>[1]): Promise<Awaited<ReturnType<typeof acknowledgeFavorite>>> {
+  const result = await acknowledgeFavorite(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
 
 const DAY_MS = 86_400_000;
 const live = (deps: TestDeps) => liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID)));
@@ -70,6 +79,22 @@ describe('trending counts favourites by reputation (issue 39, attack 2)', () => 
     deps.docs.seed(firestorePaths.favorite('anon', 'nina-main'), { festivalId: FESTIVAL_ID, performanceId: 'nina-main', createdAt: NOW });
     expect(await judgeFavorite(deps, 'anon', 'nina-main')).toBe('not-looked-at');
     expect(favoriteOf(deps, 'anon', 'nina-main')).not.toHaveProperty('reputable');
+  });
+
+  it("reads a hot set's favourites arriving together in one request, each judged on its own", async () => {
+    const deps = testDeps();
+    const uids = Array.from({ length: 40 }, (_, n) => `visitor-${n}`);
+    for (const uid of uids) deps.docs.seed(firestorePaths.favorite(uid, 'kae-main'), { festivalId: FESTIVAL_ID, performanceId: 'kae-main', createdAt: NOW });
+    established(deps, 'ann');
+    heart(deps, 'ann', 'nina-main');
+    const requests = { get: 0, getAll: [] as number[] };
+    const { get, getAll } = deps.docs;
+    deps.docs.get = ((...args: Parameters<typeof get>) => ((requests.get += 1), get.apply(deps.docs, args))) as typeof get;
+    deps.docs.getAll = ((reads: Parameters<typeof getAll>[0]) => (requests.getAll.push(reads.length), getAll.call(deps.docs, reads))) as typeof getAll;
+    const verdicts = await Promise.all([...uids.map((uid) => judgeFavorite(deps, uid, 'kae-main')), judgeFavorite(deps, 'ann', 'nina-main')]);
+    expect(verdicts).toEqual([...uids.map(() => 'not-looked-at'), 'reputable']);
+    // The favourites in one getAll; only the established one goes on to its giver's record (one get).
+    expect(requests).toEqual({ get: 1, getAll: [41] });
   });
 
   it('judges once: a retry keeps the first verdict, and a favourite taken back is not written again', async () => {

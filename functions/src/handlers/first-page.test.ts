@@ -44,11 +44,11 @@ describe('handleFirstPage', () => {
     }
   });
 
-  it('counts down to the first festival day when no set is scheduled', async () => {
+  it('counts down to the first festival day when no set is scheduled, in calendar days (12 on 2 August for the 14th, though 11 days and 20 hours)', async () => {
     const deps = testDeps({ now: () => new Date('2026-08-02T10:00:00Z') });
     deps.docs.seed(`festivals/${FESTIVAL_ID}`, { name: 'Encore', timeZone: 'Europe/Amsterdam', startsOn: '2026-08-14', endsOn: '2026-08-16', venue: 'Pier' });
     const page = await handleFirstPage(deps, get, async () => shellFor(FESTIVAL_ID));
-    expect(page.body).toContain('Encore starts in <span data-first-page-days data-one="# day" data-other="# days">11 days</span>: Fri 14 Aug, 06:00.</p>');
+    expect(page.body).toContain('Encore starts in <span data-first-page-days data-one="# day" data-other="# days">12 days</span>: Fri 14 Aug, 06:00.</p>');
   });
 
   it('serves / as the chooser (the shell, its home naming none) when neither a chosen nor the shell\'s festival exists', async () => {

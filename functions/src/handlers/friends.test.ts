@@ -1,7 +1,7 @@
 import { friendPaths, firestorePaths, MAX_FRIENDS } from '@encore/model';
 import { describe, expect, it } from 'vitest';
 import { NOW, testDeps, type TestDeps } from '../testing/deps.js';
-import { handleAcceptFriendInvite, handlePublishFriendPlan, handleRemoveFriend } from './friends.js';
+import { handleAcceptFriendInvite, handleDescribeFriendInvite, handlePublishFriendPlan, handleRemoveFriend } from './friends.js';
 
 const INVITE = 'AbCdEfGhIjKlMnOpQrStUv';
 const DAY = 24 * 60 * 60 * 1000;
@@ -15,6 +15,35 @@ function withInvite(createdAt = new Date(NOW.getTime() - DAY)): TestDeps {
 }
 
 const friendsOf = (deps: TestDeps, uid: string) => [...deps.docs.store.keys()].filter((path) => path.startsWith(`${friendPaths.friends(uid)}/`));
+
+describe('describeFriendInvite', () => {
+  it('names who invites, by the name they chose for the invite, and writes nothing', async () => {
+    const deps = withInvite();
+    const before = new Map(deps.docs.store);
+    expect(await handleDescribeFriendInvite(deps, as('otto'), { inviteId: INVITE })).toEqual({ inviterName: 'Vera', accepted: false });
+    expect(deps.docs.store).toEqual(before);
+  });
+
+  it('names who invites to a visitor with no account yet (opening a link makes none)', async () => {
+    expect(await handleDescribeFriendInvite(withInvite(), undefined, { inviteId: INVITE })).toEqual({ inviterName: 'Vera', accepted: false });
+  });
+
+  it('says the caller accepted it already once they have', async () => {
+    const deps = withInvite();
+    await handleAcceptFriendInvite(deps, as('otto'), { inviteId: INVITE, displayName: 'Otto' });
+    expect(await handleDescribeFriendInvite(deps, as('otto'), { inviteId: INVITE })).toEqual({ inviterName: 'Vera', accepted: true });
+  });
+
+  it('refuses as accepting would: used by another, expired, one\'s own, unknown, a malformed id', async () => {
+    const deps = withInvite();
+    await handleAcceptFriendInvite(deps, as('otto'), { inviteId: INVITE, displayName: 'Otto' });
+    await expect(handleDescribeFriendInvite(deps, as('sol'), { inviteId: INVITE })).rejects.toMatchObject({ code: 'failed-precondition', friendReason: 'used' });
+    await expect(handleDescribeFriendInvite(withInvite(new Date(NOW.getTime() - 7 * DAY)), as('otto'), { inviteId: INVITE })).rejects.toMatchObject({ code: 'failed-precondition', friendReason: 'expired' });
+    await expect(handleDescribeFriendInvite(withInvite(), as('vera'), { inviteId: INVITE })).rejects.toMatchObject({ code: 'failed-precondition', friendReason: 'own-invite' });
+    await expect(handleDescribeFriendInvite(deps, as('otto'), { inviteId: 'ZZZZZZZZZZZZZZZZZZZZZZ' })).rejects.toMatchObject({ code: 'not-found', friendReason: 'unknown-invite' });
+    await expect(handleDescribeFriendInvite(deps, as('otto'), { inviteId: 'short' })).rejects.toMatchObject({ code: 'invalid-argument' });
+  });
+});
 
 describe('acceptFriendInvite', () => {
   it('makes the friendship on both sides, with names and plan ids only, and publishes both plans', async () => {

@@ -1,6 +1,7 @@
 import {
   acceptFriendInviteRequestSchema,
   createFriendInviteRequestSchema,
+  describeFriendInviteRequestSchema,
   friendPartingSchema,
   favoriteSchema,
   friendInviteSchema,
@@ -14,6 +15,7 @@ import {
   removeFriendRequestSchema,
   type AcceptFriendInviteAnswer,
   type CreateFriendInviteAnswer,
+  type DescribeFriendInviteAnswer,
   type RemoveFriendAnswer,
 } from '@encore/model';
 import { hasFriendRoom, judgeInvite, opaqueId, pairKeyOf, planOf } from '../domain/friends.js';
@@ -72,6 +74,28 @@ export async function handleCreateFriendInvite(deps: FriendDeps, caller: Caller 
   return { inviteId };
 }
 
+/** A refusal for an invite the caller cannot accept: the same codes and reasons `acceptFriendInvite` gives. */
+function inviteRefusal(reason: 'own-invite' | 'used' | 'expired'): FriendRefusal {
+  return new FriendRefusal('failed-precondition', REFUSALS[reason], reason);
+}
+
+/**
+ * `describeFriendInvite`: the invite page's words before accepting: who invites, or (the same
+ * refusals `acceptFriendInvite` would give) why this link cannot make a friendship, so the page
+ * says so before one types a name. Reads only; the owner's uid never leaves the backend. No
+ * account is needed: opening a link makes none (accepting does).
+ */
+export async function handleDescribeFriendInvite(deps: FriendDeps, caller: Caller | undefined, data: unknown): Promise<DescribeFriendInviteAnswer> {
+  const { inviteId } = parseRequest(describeFriendInviteRequestSchema, data);
+  const invite = await deps.docs.get(friendPaths.invite(inviteId), friendInviteSchema);
+  if (!invite) throw new FriendRefusal('not-found', 'This invite does not exist or was withdrawn.', 'unknown-invite');
+  // A visitor without an account may read who invites (opening a link makes no account);
+  // only the invite's own owner or its acceptor can be told apart, and both have one.
+  const verdict = judgeInvite(invite, caller?.uid ?? '', deps.now());
+  if (verdict.kind === 'refused') throw inviteRefusal(verdict.reason);
+  return { inviterName: invite.displayName, accepted: verdict.kind === 'already-accepted' };
+}
+
 /**
  * `acceptFriendInvite`: one transaction, so two people racing for one invite, or one person's
  * retries, end with one friendship. A retry by the same caller answers the same friendship;
@@ -86,7 +110,7 @@ export async function handleAcceptFriendInvite(deps: FriendDeps, caller: Caller 
     const invite = await tx.get(friendPaths.invite(request.inviteId), friendInviteSchema);
     if (!invite) throw new FriendRefusal('not-found', 'This invite does not exist or was withdrawn.', 'unknown-invite');
     const verdict = judgeInvite(invite, caller.uid, now);
-    if (verdict.kind === 'refused') throw new FriendRefusal('failed-precondition', REFUSALS[verdict.reason], verdict.reason);
+    if (verdict.kind === 'refused') throw inviteRefusal(verdict.reason);
     if (verdict.kind === 'already-accepted') return { friendshipId: verdict.friendshipId, friendName: invite.displayName, created: false };
 
     const inviter = invite.ownerUid;

@@ -2,9 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { LIVE_PHOTOS_SIZE, LIVE_PUBLISH_INTERVAL_SECONDS, LIVE_WALL_SIZE, firestorePaths, livePhotosSchema, photoSchema, type Photo, type ReactionKind } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, recordingWritesTo, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { publishReactionChanged } from './publish-changes.js';
-import { handleReactionChanged } from './reaction-changed.js';
-import { handleWallPhotoChanged } from './wall-photo-changed.js';
+import { handleReactionChanged as acknowledgeReaction } from './reaction-changed.js';
+import { handleWallPhotoChanged as acknowledgeWallPhoto } from './wall-photo-changed.js';
 import { repairLivePhotos, stripPhotoReactionCounts } from './live-photos-repair.js';
+import { runPublicationTasks } from '../testing/publications.js';
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleReactionChanged(deps: TestDeps, e: Parameters<typeof acknowledgeReaction>[1]): Promise<Awaited<ReturnType<typeof acknowledgeReaction>>> {
+  const result = await acknowledgeReaction(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleWallPhotoChanged(deps: TestDeps, e: Parameters<typeof acknowledgeWallPhoto>[1]): Promise<Awaited<ReturnType<typeof acknowledgeWallPhoto>>> {
+  const result = await acknowledgeWallPhoto(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
 
 const live = (deps: TestDeps) => livePhotosSchema.parse(deps.docs.data(firestorePaths.livePhotos(FESTIVAL_ID)));
 const stats = (deps: TestDeps) => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'));
@@ -26,7 +42,8 @@ describe('live photo reactions (published aggregate)', () => {
     const kinds: ReactionKind[] = ['love', 'fire', 'clap', 'wow'];
     for (let i = 0; i < 40; i++) react(deps, 'ph1', `u${i}`, kinds[i % 4]!);
     const adds = Array.from({ length: 40 }, (_, i) => reaction('ph1', `u${i}`, 'added', [kinds[i % 4]!]));
-    await Promise.all([...adds, ...adds].map((e) => handleReactionChanged(deps, e)));
+    await Promise.all([...adds, ...adds].map((e) => acknowledgeReaction(deps, e)));
+    await runPublicationTasks(deps);
     expect(live(deps).reactions.ph1).toMatchObject({ love: 10, fire: 10, clap: 10, wow: 10 });
     // Counted in today's figures once, as they happen: the staff dashboard's "today" tiles.
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'today'))).toMatchObject({ day: '2026-08-14', reactions: 40 });
@@ -37,7 +54,8 @@ describe('live photo reactions (published aggregate)', () => {
       ...Array.from({ length: 10 }, (_, i) => reaction('ph1', `u${i * 4}`, 'changed', ['love', 'wow'], `c${i}`)),
       ...Array.from({ length: 5 }, (_, i) => reaction('ph1', `u${i * 4 + 1}`, 'removed', ['fire'], `r${i}`)),
     ];
-    await Promise.all([...later, ...later.slice().reverse()].map((e) => handleReactionChanged(deps, e)));
+    await Promise.all([...later, ...later.slice().reverse()].map((e) => acknowledgeReaction(deps, e)));
+    await runPublicationTasks(deps);
     expect(live(deps).reactions.ph1).toEqual({ createdAt: new Date(NOW.getTime() - 60_000), fire: 5, clap: 10, wow: 20 });
     expect(stats(deps)).toMatchObject({ reactions: 35 });
     // No ledger, and the photo document was never rewritten for a reaction.
@@ -51,7 +69,8 @@ describe('live photo reactions (published aggregate)', () => {
     for (let wave = 0; wave < 3; wave++) {
       const uids = Array.from({ length: 15 }, (_, i) => `w${wave}-${i}`);
       for (const uid of uids) react(deps, wave === 1 ? 'ph2' : 'ph1', uid, 'fire');
-      await Promise.all(uids.map((uid) => handleReactionChanged({ ...deps, docs }, reaction(wave === 1 ? 'ph2' : 'ph1', uid, 'added', ['fire']))));
+      await Promise.all(uids.map((uid) => acknowledgeReaction({ ...deps, docs }, reaction(wave === 1 ? 'ph2' : 'ph1', uid, 'added', ['fire']))));
+      await runPublicationTasks({ ...deps, docs });
     }
     expect(live(deps).reactions.ph1?.fire).toBe(30);
     expect(live(deps).reactions.ph2?.fire).toBe(15);
@@ -63,7 +82,8 @@ describe('live photo reactions (published aggregate)', () => {
     const ids = Array.from({ length: LIVE_PHOTOS_SIZE + 5 }, (_, i) => `p${String(i).padStart(3, '0')}`);
     const deps = setUp(ids);
     for (const id of ids) react(deps, id, 'ann', 'clap');
-    await Promise.all(ids.map((id) => handleReactionChanged(deps, reaction(id, 'ann', 'added', ['clap']))));
+    await Promise.all(ids.map((id) => acknowledgeReaction(deps, reaction(id, 'ann', 'added', ['clap']))));
+    await runPublicationTasks(deps);
     const published = live(deps);
     expect(Object.keys(published.reactions)).toHaveLength(LIVE_PHOTOS_SIZE);
     // The five oldest are outside the window: each carries its own count.
@@ -114,7 +134,8 @@ describe('live photo reactions (published aggregate)', () => {
       const ids = Array.from({ length: LIVE_WALL_SIZE + 6 }, (_, i) => `n${String(i).padStart(2, '0')}`);
       ids.forEach((id, i) => deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, id), testPhoto({ createdAt: new Date(NOW.getTime() - (ids.length - i) * 1000) })));
       // Every photo's message, each delivered twice.
-      await Promise.all([...ids, ...ids].map((id) => handleWallPhotoChanged({ ...deps, docs }, changed(id, 'processing', 'ready', `ready-${id}`))));
+      await Promise.all([...ids, ...ids].map((id) => acknowledgeWallPhoto({ ...deps, docs }, changed(id, 'processing', 'ready', `ready-${id}`))));
+      await runPublicationTasks({ ...deps, docs });
       expect(wallIds(deps)).toEqual(ids.slice().reverse().slice(0, LIVE_WALL_SIZE));
       expect(writes.length).toBeLessThanOrEqual(2);
       expect(writes.length).toBeGreaterThan(0);
@@ -142,7 +163,8 @@ describe('live photo reactions (published aggregate)', () => {
       deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'a'), { ...photoSchema.parse(deps.docs.data(firestorePaths.photo(FESTIVAL_ID, 'a'))), status: 'hidden' });
       deps.docs.seed(firestorePaths.photo(FESTIVAL_ID, 'd'), testPhoto({ createdAt: NOW }));
       const hidden = changed('a', 'ready', 'hidden', 'hide-a');
-      await Promise.all([hidden, hidden, changed('d', 'processing', 'ready')].map((e) => handleWallPhotoChanged(deps, e)));
+      await Promise.all([hidden, hidden, changed('d', 'processing', 'ready')].map((e) => acknowledgeWallPhoto(deps, e)));
+      await runPublicationTasks(deps);
       expect(wallIds(deps)).toEqual(['d', 'c', 'b']);
       expect(live(deps).withdrawn).toEqual([{ photoId: 'a', at: deps.now() }]);
     });

@@ -1,50 +1,41 @@
-import { LIVE_WALL_SIZE, REACTION_KINDS, festivalSchema, firestorePaths, livePhotosSchema, photoSchema, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
+import { LIVE_WALL_SIZE, REACTION_KINDS, festivalSchema, firestorePaths, livePhotoMarkSchema, livePhotosSchema, photoSchema, type LivePhotos, type ReactionCounts, type ReactionKind } from '@encore/model';
 import { shardIndex } from '../domain/counters.js';
 import { nextPublishAt } from '../domain/live.js';
 import { nextLivePhotos, nextWall, nextWithdrawn, sameWall, type DirtyPhoto } from '../domain/live-photos.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
-import type { LiveDeps } from './live-publish.js';
+import { MARKS_PER_PUBLICATION, type LiveDeps, type PublicationResult } from './live-publish.js';
 import { addToStats, refreshStats } from './stats.js';
 
 export type LivePhotosDeps = LiveDeps & Pick<Deps, 'random'>;
-
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
 
 /** Per dirty photo, the kinds to recount ('all': every kind). */
 type DirtyKinds = Map<string, Set<ReactionKind> | 'all'>;
 
 interface Lane {
-  dirty: DirtyKinds;
-  /** Whether a photo joined or left the ready ones (or changed set) since the wall was last queried. */
-  wallDirty: boolean;
-  /** Photos that stopped being ready since the last publication (`withdrawn`). */
-  withdrawn: Set<string>;
-  waiters: Waiter[];
-  running: boolean;
+  /** The publication running in this instance (one at a time per festival). */
+  busy: Promise<unknown>;
   known?: LivePhotos;
   timeZone?: string;
 }
 
 /**
  * Publishes a festival's photo reactions (`festivals/{f}/live/photos`) the way LivePublisher
- * publishes favourites: `mark` records a photo (and the kinds) whose reactions changed and
- * resolves once a publication that started after it has committed, so Pub/Sub acknowledges
- * a reaction only after its count is out. One publication per festival and instance at a
- * time, at most one per LIVE_PUBLISH_INTERVAL_SECONDS across instances (the transaction
- * checks `publishedAt`); each recounts the marked kinds with `count()` (the reactions are the
- * truth: duplicates and retries change nothing), and in the same commit moves photos
- * between the live document and their own documents, and adds the festival total's change to
- * a stats shard (exact: the change of what is published, read in the transaction).
+ * publishes favourites: `countReaction` and `publishWallPhoto` store what changed as marks
+ * (`festivals/{f}/livePhotoMarks`, handlers/live-marks.ts) and ask for the publication task at
+ * the end of the window, and are acknowledged then. At most one publication per
+ * LIVE_PUBLISH_INTERVAL_SECONDS across instances (the transaction checks `publishedAt`); each
+ * reads the marks, recounts the marked kinds with `count()` (the reactions are the truth:
+ * duplicates and retries change nothing), and in the same commit deletes the marks it read,
+ * moves photos between the live document and their own documents, and adds the festival
+ * total's change to a stats shard (exact: the change of what is published, read in the
+ * transaction).
  *
  * The same publication carries the wall (`wall`: the newest LIVE_WALL_SIZE ready photos as
- * tiles): `markWall` records that a photo became ready, left ready or changed set; the
- * publication then queries the newest ready photos once (LIVE_WALL_SIZE reads) and writes the
- * wall if it changed, so an open wall pays one read per publication however many photos arrive.
+ * tiles): a mark with `wall` (a photo became ready, left ready or changed set) makes the
+ * publication query the newest ready photos once (LIVE_WALL_SIZE reads) and write the wall if
+ * it changed, so an open wall pays one read per publication however many photos arrive.
  * The query is the truth (a duplicate mark or a retry changes nothing).
  */
 export class LivePhotosPublisher {
@@ -52,75 +43,46 @@ export class LivePhotosPublisher {
 
   constructor(private readonly deps: LivePhotosDeps) {}
 
-  mark(festivalId: string, photoId: string, kinds?: readonly ReactionKind[]): Promise<void> {
+  /** One publication of the festival's photo marks (one at a time per festival in this instance). */
+  publish(festivalId: string): Promise<PublicationResult> {
     const lane = this.laneOf(festivalId);
-    const marked = lane.dirty.get(photoId);
-    if (!kinds || marked === 'all') lane.dirty.set(photoId, 'all');
-    else lane.dirty.set(photoId, new Set([...(marked ?? []), ...kinds]));
-    return this.waitForPublication(festivalId, lane);
-  }
-
-  /**
-   * A photo joined or left the wall (`withdrawn`: it stopped being ready, so open walls drop it
-   * wherever they show it): resolves once a publication that queried the wall after this call
-   * has committed.
-   */
-  markWall(festivalId: string, withdrawn?: string): Promise<void> {
-    const lane = this.laneOf(festivalId);
-    lane.wallDirty = true;
-    if (withdrawn) lane.withdrawn.add(withdrawn);
-    return this.waitForPublication(festivalId, lane);
-  }
-
-  private waitForPublication(festivalId: string, lane: Lane): Promise<void> {
-    const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject }));
-    if (!lane.running) void this.drain(festivalId, lane);
-    return done;
+    const run = lane.busy.catch(() => undefined).then(() => this.publishWhenDue(festivalId, lane));
+    lane.busy = run;
+    return run;
   }
 
   private laneOf(festivalId: string): Lane {
     let lane = this.lanes.get(festivalId);
-    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Map(), wallDirty: false, withdrawn: new Set(), waiters: [], running: false }));
+    if (!lane) this.lanes.set(festivalId, (lane = { busy: Promise.resolve() }));
     return lane;
   }
 
-  private async drain(festivalId: string, lane: Lane): Promise<void> {
-    lane.running = true;
-    try {
-      while (lane.waiters.length > 0) {
-        if (!lane.known) lane.known = await this.deps.docs.get(firestorePaths.livePhotos(festivalId), livePhotosSchema);
-        await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
-        const dirty = lane.dirty;
-        const wallDirty = lane.wallDirty;
-        const withdrawn = lane.withdrawn;
-        const waiters = lane.waiters;
-        lane.dirty = new Map();
-        lane.wallDirty = false;
-        lane.withdrawn = new Set();
-        lane.waiters = [];
-        try {
-          if ((await this.publishOnce(festivalId, lane, dirty, wallDirty, withdrawn)) === 'too-soon') {
-            for (const [photoId, kinds] of dirty) lane.dirty.set(photoId, mergeKinds(lane.dirty.get(photoId), kinds));
-            lane.wallDirty ||= wallDirty;
-            for (const photoId of withdrawn) lane.withdrawn.add(photoId);
-            lane.waiters.unshift(...waiters);
-            continue;
-          }
-          for (const waiter of waiters) waiter.resolve();
-        } catch (error) {
-          // The next publication must query the wall again (its waiters' messages come back anyway).
-          lane.wallDirty ||= wallDirty;
-          for (const photoId of withdrawn) lane.withdrawn.add(photoId);
-          for (const waiter of waiters) waiter.reject(error);
-        }
+  private async publishWhenDue(festivalId: string, lane: Lane): Promise<PublicationResult> {
+    for (;;) {
+      if (!lane.known) lane.known = await this.deps.docs.get(firestorePaths.livePhotos(festivalId), livePhotosSchema);
+      await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
+      const marks = await this.deps.docs.query({ collection: firestorePaths.livePhotoMarks(festivalId), limit: MARKS_PER_PUBLICATION }, livePhotoMarkSchema);
+      const marksLeft = marks.length === MARKS_PER_PUBLICATION;
+      if (marks.length === 0) return { outcome: 'unchanged', marksLeft };
+      const dirty: DirtyKinds = new Map();
+      for (const mark of marks) {
+        for (const [photoId, kinds] of Object.entries(mark.data.reactions)) dirty.set(photoId, mergeKinds(dirty.get(photoId), kinds === 'all' ? 'all' : new Set(kinds)));
       }
-    } finally {
-      lane.running = false;
-      if (lane.waiters.length > 0) void this.drain(festivalId, lane);
+      const wallDirty = marks.some((mark) => mark.data.wall);
+      const withdrawn = new Set(marks.flatMap((mark) => mark.data.withdrawn));
+      const outcome = await this.publishOnce(festivalId, lane, dirty, wallDirty, withdrawn, marks.map((mark) => mark.path));
+      if (outcome !== 'too-soon') return { outcome, marksLeft };
     }
   }
 
-  private async publishOnce(festivalId: string, lane: Lane, dirty: DirtyKinds, wallDirty: boolean, withdrawn: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
+  private async publishOnce(
+    festivalId: string,
+    lane: Lane,
+    dirty: DirtyKinds,
+    wallDirty: boolean,
+    withdrawn: ReadonlySet<string>,
+    markPaths: readonly string[],
+  ): Promise<'published' | 'unchanged' | 'too-soon'> {
     const now = this.deps.now();
     // The newest ready photos, when one joined or left them or the document has no wall yet (LIVE_WALL_SIZE reads).
     const wall =
@@ -162,6 +124,7 @@ export class LivePhotosPublisher {
       const withdrawnList = nextWithdrawn(current?.withdrawn, withdrawn, now);
       if (withdrawn.size > 0) next.live = { ...(next.live ?? { reactions: current?.reactions ?? {}, ...(current?.wall ? { wall: current.wall } : {}), publishedAt: now }), withdrawn: withdrawnList };
       else if (next.live && withdrawnList.length > 0) next.live = { ...next.live, withdrawn: withdrawnList };
+      for (const markPath of markPaths) tx.delete(markPath);
       if (!next.live && next.photoWrites.length === 0 && next.totalDelta === 0) return { kind: 'unchanged' as const };
       if (next.live) tx.set(path, next.live);
       for (const write of next.photoWrites) {
@@ -178,7 +141,7 @@ export class LivePhotosPublisher {
     if (outcome.kind !== 'published') return outcome.kind;
     if (outcome.next.live) lane.known = outcome.next.live;
     logs.livePhotosPublished({ festivalId, recounted: recounts.size, photos: Object.keys(outcome.next.live?.reactions ?? lane.known?.reactions ?? {}).length, wall: outcome.next.live?.wall?.length ?? null, moved: outcome.next.photoWrites.length });
-    if (outcome.next.totalDelta !== 0 || outcome.next.added > 0) await refreshStats(this.deps.docs, festivalId, now);
+    if (outcome.next.totalDelta !== 0 || outcome.next.added > 0) await refreshStats(this.deps.docs, festivalId, now, lane.timeZone);
     return 'published';
   }
 

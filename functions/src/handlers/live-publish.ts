@@ -1,31 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { LIVE_HOLD_LIMIT, LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
+import { LIVE_TRENDING_SIZE, festivalSchema, firestorePaths, hourlyStatsSchema, liveMarkSchema, liveSetsSchema, performanceSchema, trendingScoresSchema } from '@encore/model';
 import { addToHourly, documentsToWrite, favoritesChange, liveSetsState, mergeScores, nextLiveSets, nextPublishAt, publishedFigures, rankTrending, scoresOf, trendingRecheckDue, trendingWindowStart, type LiveSetsState, type Recount } from '../domain/live.js';
 import { readsOf, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 
-export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void>; holdLimit?: number };
+export type LiveDeps = Pick<Deps, 'docs' | 'now'> & { sleep?: (ms: number) => Promise<void> };
 
-/** How many marks one publication takes (the rest ride on the next). */
-const MARKS_PER_PUBLICATION = 100;
+/**
+ * How many marks one publication takes (the rest ride on the next; it deletes those it read in
+ * its transaction, so they must fit in one commit).
+ */
+export const MARKS_PER_PUBLICATION = 400;
 
 /** How long a set's status (on the programme or not) is trusted before trending reads it again. */
 const STATUS_TTL_MS = 60_000;
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: unknown) => void;
-  /** The sets it marked. */
-  sets: readonly string[];
-}
-
 interface Lane {
-  dirty: Set<string>;
-  waiters: Waiter[];
-  running: boolean;
-  /** A mark of held favourites is being stored (see `flushMarks`). */
-  flushing: boolean;
+  /** The publication running in this instance (one at a time per festival). */
+  busy: Promise<unknown>;
   /** What this instance last read or wrote of the live document and the trending scores. */
   known?: LiveSetsState;
   /** Per set, whether it is off the programme (cancelled or gone), and when that was read. */
@@ -34,116 +26,63 @@ interface Lane {
   timeZone?: string;
 }
 
+export interface PublicationResult {
+  outcome: 'published' | 'unchanged';
+  /** Marks this publication could not take (MARKS_PER_PUBLICATION): the next window's must run. */
+  marksLeft: boolean;
+}
+
 /**
- * Publishes a festival's live document (`festivals/{f}/live/sets`) at a bounded cadence.
+ * Publishes a festival's live document (`festivals/{f}/live/sets`), run by the publication task
+ * at the end of each window in which a favourite changed (handlers/live-marks.ts stores the
+ * changed sets as marks, `festivals/{f}/liveMarks`, and asks for the task; the message is
+ * acknowledged then, so no instance holds a message until the publication).
  *
- * `mark` records a set whose favourites changed and resolves once a publication that
- * started after the call has committed (or found nothing to change). The subscriber awaits
- * it, so Pub/Sub acknowledges a favourite only after its count was published: an instance
- * that dies holding marks leaves their messages unacknowledged, and they come back. Past
- * `LIVE_HOLD_LIMIT` held calls (a hot set), their sets are stored as one mark
- * (`festivals/{f}/liveMarks`) and they resolve once it is written (`flushMarks`): every
- * publication reads the festival's marks, recounts their sets and deletes them in its
- * transaction, and the minute's sweep (live-marks-sweep.ts) publishes a mark left behind.
- *
- * One publication at a time per festival and instance. It waits until the document is at
- * least PUBLISH_INTERVAL_MS old, takes every set marked so far, recounts each from the
- * favourites with `count()`, and writes in a transaction that first checks no instance
- * published within the interval (if one did, it waits for the interval's end and counts
- * again). So the document is written at most once per interval, never with a count older
- * than one already published. The same transaction adds the publication's net change of
- * favourites to `stats/hourly` (the staff dashboard's favourites per hour).
+ * `publish` waits until the document is at least PUBLISH_INTERVAL_MS old (a task runs at the
+ * window's end; the previous publication may have committed a moment after the previous end),
+ * reads the festival's marks, recounts their sets from the favourites with `count()`, and writes
+ * in a transaction that first checks no instance published within the interval (if one did, it
+ * waits for the interval's end and counts again) and deletes the marks it read. So the document
+ * is written at most once per interval, never with a count older than one already published,
+ * and a mark is deleted only by the publication that recounted after it was stored. The same
+ * transaction adds the publication's net change of favourites to `stats/hourly`.
  */
 export class LivePublisher {
   private readonly lanes = new Map<string, Lane>();
 
   constructor(private readonly deps: LiveDeps) {}
 
-  mark(festivalId: string, performanceIds: readonly string[], options: { offProgramme?: readonly string[] } = {}): Promise<void> {
+  /** One publication of the festival's marks (one at a time per festival in this instance). */
+  publish(festivalId: string): Promise<PublicationResult> {
     const lane = this.laneOf(festivalId);
-    for (const id of performanceIds) lane.dirty.add(id);
-    for (const id of options.offProgramme ?? []) lane.statuses.set(id, { off: true, at: this.deps.now().getTime() });
-    const done = new Promise<void>((resolve, reject) => lane.waiters.push({ resolve, reject, sets: performanceIds }));
-    if (!lane.running) void this.drain(festivalId, lane);
-    if (lane.waiters.length > this.holdLimit && !lane.flushing) void this.flushMarks(festivalId, lane);
-    return done;
-  }
-
-  private get holdLimit(): number {
-    return this.deps.holdLimit ?? LIVE_HOLD_LIMIT;
-  }
-
-  /**
-   * Too many favourites held for the next publication (a hot set): their sets are stored as
-   * one mark (`festivals/{f}/liveMarks/{id}`) and they are acknowledged once it is written, so
-   * the messages in flight stay bounded whatever the rate and the cadence. Their sets stay
-   * marked here too: the next publication recounts them, and deletes the mark with them. If the
-   * mark cannot be written, they wait for the publication as before.
-   */
-  private async flushMarks(festivalId: string, lane: Lane): Promise<void> {
-    lane.flushing = true;
-    try {
-      while (lane.waiters.length > this.holdLimit) {
-        const waiters = lane.waiters;
-        lane.waiters = [];
-        const sets = [...new Set(waiters.flatMap((waiter) => waiter.sets))];
-        try {
-          if (sets.length > 0) {
-            await this.deps.docs.batch((batch) => batch.set(firestorePaths.liveMark(festivalId, randomUUID()), { sets, markedAt: this.deps.now() }));
-          }
-          for (const waiter of waiters) waiter.resolve();
-        } catch {
-          lane.waiters.unshift(...waiters);
-          return;
-        }
-      }
-    } finally {
-      lane.flushing = false;
-    }
+    const run = lane.busy.catch(() => undefined).then(() => this.publishWhenDue(festivalId, lane));
+    lane.busy = run;
+    return run;
   }
 
   private laneOf(festivalId: string): Lane {
     let lane = this.lanes.get(festivalId);
-    if (!lane) this.lanes.set(festivalId, (lane = { dirty: new Set(), waiters: [], running: false, flushing: false, statuses: new Map() }));
+    if (!lane) this.lanes.set(festivalId, (lane = { busy: Promise.resolve(), statuses: new Map() }));
     return lane;
   }
 
-  private async drain(festivalId: string, lane: Lane): Promise<void> {
-    lane.running = true;
-    try {
-      // Sets marked by favourites already acknowledged (flushMarks) still need their publication.
-      while (lane.waiters.length > 0 || lane.dirty.size > 0) {
-        if (!lane.known) lane.known = liveSetsState(...(await this.deps.docs.getAll([[firestorePaths.liveSets(festivalId), liveSetsSchema], [firestorePaths.stats(festivalId, 'trendingScores'), trendingScoresSchema]])));
-        await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
-        // Everything marked until now rides on this publication.
-        const dirty = lane.dirty;
-        const waiters = lane.waiters;
-        lane.dirty = new Set();
-        lane.waiters = [];
-        try {
-          const published = await this.publishOnce(festivalId, lane, dirty);
-          if (published === 'too-soon') {
-            for (const id of dirty) lane.dirty.add(id);
-            lane.waiters.unshift(...waiters);
-            continue;
-          }
-          for (const waiter of waiters) waiter.resolve();
-        } catch (error) {
-          for (const waiter of waiters) waiter.reject(error);
-        }
-      }
-    } finally {
-      lane.running = false;
-      if (lane.waiters.length > 0 || lane.dirty.size > 0) void this.drain(festivalId, lane);
+  private async publishWhenDue(festivalId: string, lane: Lane): Promise<PublicationResult> {
+    for (;;) {
+      if (!lane.known) lane.known = liveSetsState(...(await this.deps.docs.getAll([[firestorePaths.liveSets(festivalId), liveSetsSchema], [firestorePaths.stats(festivalId, 'trendingScores'), trendingScoresSchema]])));
+      await this.sleepUntil(nextPublishAt(lane.known?.publishedAt));
+      const result = await this.publishOnce(festivalId, lane);
+      if (result !== 'too-soon') return result;
     }
   }
 
-  private async publishOnce(festivalId: string, lane: Lane, marked: ReadonlySet<string>): Promise<'published' | 'unchanged' | 'too-soon'> {
+  private async publishOnce(festivalId: string, lane: Lane): Promise<PublicationResult | 'too-soon'> {
     const now = this.deps.now();
-    // Marks stored by any instance (flushMarks): their sets ride on this publication, which deletes them.
+    // Marks stored by any instance: their sets ride on this publication, which deletes them.
     const marks = await this.deps.docs.query({ collection: firestorePaths.liveMarks(festivalId), limit: MARKS_PER_PUBLICATION }, liveMarkSchema);
-    const dirty = new Set([...marked, ...marks.flatMap((mark) => mark.data.sets)]);
+    const marksLeft = marks.length === MARKS_PER_PUBLICATION;
+    const dirty = new Set(marks.flatMap((mark) => mark.data.sets));
     const rechecking = trendingRecheckDue(lane.known, now);
+    if (dirty.size === 0 && !rechecking) return { outcome: 'unchanged', marksLeft };
     const toRecount = new Set(dirty);
     if (rechecking) for (const id of Object.keys(lane.known?.trendingScores ?? {})) toRecount.add(id);
     const recount = await recountSets(this.deps.docs, festivalId, [...toRecount], dirty, now, rechecking);
@@ -177,11 +116,12 @@ export class LivePublisher {
       if (change !== 0) tx.set(hourlyPath, { favorites: addToHourly(hourly?.favorites ?? {}, now, change, timeZone), updatedAt: now });
       return { kind: 'published' as const, next };
     });
+    if (outcome.kind === 'too-soon') return 'too-soon';
     if (outcome.kind === 'published') {
       lane.known = outcome.next;
       logs.liveSetsPublished({ festivalId, recounted: toRecount.size, sets: Object.keys(outcome.next.favorites).length });
     }
-    return outcome.kind;
+    return { outcome: outcome.kind, marksLeft };
   }
 
   /**

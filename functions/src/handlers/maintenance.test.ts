@@ -4,9 +4,18 @@ import { MAX_REDRIVES, redriveEventId } from '../domain/stuck-uploads.js';
 import { FESTIVAL_ID, NOW, emptyBundle, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { encore2026 } from '@encore/model/seed';
 import { MEMORY_BUCKET } from '../testing/memory-objects.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
+import { handleFavoriteChanged as acknowledgeFavorite } from './favorite-changed.js';
 import { NIGHTLY_SUBSCRIBER, handleNightlyMaintenance } from './maintenance.js';
 import { handleOriginalDeleted } from './photo-changed.js';
+import { runPublicationTasks } from '../testing/publications.js';
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleFavoriteChanged(deps: TestDeps, e: Parameters<typeof acknowledgeFavorite>[1]): Promise<Awaited<ReturnType<typeof acknowledgeFavorite>>> {
+  const result = await acknowledgeFavorite(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
 
 const HOUR = 3600_000;
 

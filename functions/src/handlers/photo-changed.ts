@@ -55,6 +55,7 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
   const delta = photoCountDelta(before, after);
   const now = deps.now();
   const occurredAt = new Date(event.occurredAt);
+  let festivalTimeZone: string | undefined;
   await onceInTransaction(deps.docs, COUNT_PHOTO, event.id, now, async (tx) => {
     const performanceIds = Object.keys(delta.performances);
     const [[festival], performances] = await Promise.all([
@@ -62,6 +63,7 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
       tx.getAll(readsOf(performanceIds.map((id) => firestorePaths.performance(festivalId, id)), performanceSchema)),
     ]);
     const timeZone = festival?.timeZone ?? null;
+    festivalTimeZone = festival?.timeZone;
     const shard = shardIndex(deps.random);
     performanceIds.forEach((performanceId, index) => {
       const performance = performances[index];
@@ -73,7 +75,8 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
     if (timeZone && before === null && after !== null) addToStats(tx, festivalId, shard, { daily: { timeZone, at: occurredAt, field: 'photosUploaded' } });
     if (timeZone && before?.status !== 'rejected' && after?.status === 'rejected') addToStats(tx, festivalId, shard, { daily: { timeZone, at: occurredAt, field: 'photosRejected' } });
   });
-  await refreshStats(deps.docs, festivalId, now);
+  // The festival was just read: the refresh need not read it again (a duplicate event read nothing, and the refresh does).
+  await refreshStats(deps.docs, festivalId, now, festivalTimeZone);
 }
 
 export type CleanupOutcome = 'files-deleted' | 'original-deleted' | 'tokens-revoked' | 'nothing';
@@ -122,11 +125,12 @@ export async function handleUploaderNotice(deps: Pick<Deps, 'docs' | 'now'>, eve
   const photoPath = firestorePaths.photo(festivalId, photoId);
   const now = deps.now();
   await onceInTransaction(deps.docs, NOTIFY_UPLOADER, event.id, now, async (tx) => {
-    const [photo, preferences] = await tx.getAll([
-      [photoPath, photoSchema],
-      [firestorePaths.userPreferences(uploaderUid), userPreferencesSchema],
-    ]);
     const kind = after.status === 'ready' ? 'photo-ready' : 'photo-rejected';
+    // The photo is read only for a refusal's reason: a ready photo's notice names nothing from it.
+    const [preferences, photo] = await Promise.all([
+      tx.get(firestorePaths.userPreferences(uploaderUid), userPreferencesSchema),
+      kind === 'photo-rejected' ? tx.get(photoPath, photoSchema) : undefined,
+    ]);
     // The reason is the pipeline's sentence (English); the notice keeps it as a parameter.
     const params: NoticeParams = kind === 'photo-rejected' && photo?.rejectReason ? { reason: photo.rejectReason, ...(photo.rejection ? { rejection: photo.rejection } : {}) } : {};
     const notice: Notice = {

@@ -3,7 +3,16 @@ import { firestorePaths } from '@encore/model';
 import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto, type TestDeps } from '../testing/deps.js';
 import { handlePhotoCleanup, handlePhotoCounts } from './photo-changed.js';
 import { handlePhotoDeleted } from './photo-deleted.js';
-import { handleReactionChanged } from './reaction-changed.js';
+import { handleReactionChanged as acknowledgeReaction } from './reaction-changed.js';
+import { runPublicationTasks } from '../testing/publications.js';
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleReactionChanged(deps: TestDeps, e: Parameters<typeof acknowledgeReaction>[1]): Promise<Awaited<ReturnType<typeof acknowledgeReaction>>> {
+  const result = await acknowledgeReaction(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
 
 const ids = { festivalId: FESTIVAL_ID, photoId: 'ph1' };
 const photoPath = firestorePaths.photo(FESTIVAL_ID, 'ph1');

@@ -5,6 +5,7 @@ import { firestorePaths, photoSchema, storagePaths, uploadRefusalsName, uploadRe
 import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead, zeroPngBomb } from '../testing/fixtures.js';
 import { TEST_SETTINGS, FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { sharpImages } from '../platform/images.js';
+import { PHOTO_RENDITION_VERSION } from '../domain/image-policy.js';
 
 const sharpImagesDerive = sharpImages.derive;
 import { handleProcessPhoto } from './process-photo.js';
@@ -118,14 +119,16 @@ describe('photo pipeline', () => {
 
     const photo = photoSchema.parse(deps.docs.data(photoPath('p1')));
     expect(photo).toMatchObject({ status: 'ready', width: 1200, height: 2000, suggestedPerformanceId: 'nina-main', capturedAt: new Date('2026-08-14T19:10:00Z') });
-    expect(photo.thumbnails.map((t) => `${t.width}.${t.format}`)).toEqual(['320.avif', '320.jpeg', '320.webp', '800.avif', '800.jpeg', '800.webp']);
+    expect(photo.thumbnails.map((t) => `${t.width}.${t.format}`)).toEqual(['320.avif', '320.jpeg', '320.webp', '640.avif', '640.jpeg', '640.webp', '800.avif', '800.jpeg', '800.webp', '1200.avif', '1200.jpeg', '1200.webp']);
+    // The recipe's version in every name: the URL changes whenever the bytes could.
+    expect(photo.renditionVersion).toBe(PHOTO_RENDITION_VERSION);
     expect(deps.objects.paths('photos/')).toEqual(
-      ['320.avif', '320.jpg', '320.webp', '800.avif', '800.jpg', '800.webp'].map((name) => `photos/${FESTIVAL_ID}/p1/${name}`),
+      ['1200.avif', '1200.jpg', '1200.webp', '320.avif', '320.jpg', '320.webp', '640.avif', '640.jpg', '640.webp', '800.avif', '800.jpg', '800.webp'].map((name) => `photos/${FESTIVAL_ID}/p1/${PHOTO_RENDITION_VERSION}-${name}`),
     );
     for (const thumbnail of photo.thumbnails) {
       const file = deps.objects.files.get(thumbnail.path)!;
-      // Short-lived in every cache, so a photo taken off the wall is gone everywhere within minutes.
-      expect(file.options).toEqual({ contentType: `image/${thumbnail.format}`, cacheControl: 'public, max-age=300' });
+      // A year in the browser (the versioned URL never names other bytes), five minutes in shared caches: a photo taken off the wall leaves the CDN within minutes.
+      expect(file.options).toEqual({ contentType: `image/${thumbnail.format}`, cacheControl: 'public, max-age=31536000, s-maxage=300, immutable' });
       expect(await exifr.gps(file.bytes).catch(() => undefined)).toBeUndefined();
       expect((await sharp(file.bytes).metadata()).exif).toBeUndefined();
       expect(thumbnail.bytes).toBe(file.bytes.length);
@@ -306,6 +309,21 @@ describe('photo pipeline', () => {
     const other = await upload(deps, 'tie-2', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'), { uid: 'u2' });
     await handleProcessPhoto(deps, other);
     expect(deps.docs.data(photoPath('tie-2'))).toMatchObject({ suggestedPerformanceId: null });
+  });
+
+  it('suggests a set of the longest length a set may last, near its end, and breaks no tie with a favourite of another festival', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    // A day-long set on a third stage: 12 hours from 08:00 UTC (the longest a set may last), still playing beside nina-main and kae-tent.
+    deps.docs.seed(firestorePaths.performance(FESTIVAL_ID, 'marathon'), { artistId: 'nina', stageId: 'field', startsAt: new Date('2026-08-14T08:00:00Z'), endsAt: new Date('2026-08-14T20:00:00Z'), status: 'scheduled' });
+    // 21:59 in Amsterdam is 19:59 UTC, a minute before its end: three sets play, and u1 favourited the long one.
+    deps.docs.seed(firestorePaths.favorite('u1', 'marathon'), { festivalId: FESTIVAL_ID, performanceId: 'marathon', createdAt: new Date() });
+    await handleProcessPhoto(deps, await upload(deps, 'late', await gpsTaggedJpeg(400, 300, '2026:08:14 21:59:00')));
+    expect(deps.docs.data(photoPath('late'))).toMatchObject({ suggestedPerformanceId: 'marathon' });
+
+    deps.docs.seed(firestorePaths.favorite('u2', 'kae-tent'), { festivalId: 'another-festival', performanceId: 'kae-tent', createdAt: new Date() });
+    await handleProcessPhoto(deps, await upload(deps, 'elsewhere', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'), { uid: 'u2' }));
+    expect(deps.docs.data(photoPath('elsewhere'))).toMatchObject({ suggestedPerformanceId: null });
   });
 
   it('keeps the uploader’s own performance and makes no suggestion', async () => {

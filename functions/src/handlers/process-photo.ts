@@ -1,14 +1,14 @@
 import { favoriteSchema, festivalDayOf, festivalSchema, firestorePaths, message, photoSchema, storagePaths, uploadQuotaSchema, uploadRateSchema, type DomainEvent, type Photo, type Rejection } from '@encore/model';
-import { captureInstant, suggestPerformance } from '../domain/capture-time.js';
-import { rejectReasons } from '../domain/image-policy.js';
+import { captureInstant, playingAt, suggestPerformance } from '../domain/capture-time.js';
+import { PHOTO_RENDITION_VERSION, rejectReasons } from '../domain/image-policy.js';
 import { dailyUploadLimit, festivalRatePath, minutesToNextHour, quotaPath, reserveUpload, uploadHour, uploadStanding } from '../domain/quota.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
 import { onceInTransaction } from './once.js';
 import { countUploadRefusal } from './upload-refusals.js';
-import type { DocTransaction } from '../platform/docs.js';
-import { readPerformances } from './programme.js';
+import { readsOf, type DocTransaction } from '../platform/docs.js';
+import { readSetsThatMayPlayAt } from './programme.js';
 import { readReputation } from './reputation.js';
 
 export const PROCESS_PHOTO = 'processPhoto';
@@ -58,7 +58,8 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
       if (quota === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
       return null;
     },
-    renditionPath: (width, extension) => storagePaths.thumbnail(festivalId, photoId, width, extension),
+    // The recipe's version in each name: the URL changes whenever the bytes could, so they may be cached for a year.
+    renditionPath: (width, extension) => storagePaths.thumbnail(festivalId, photoId, width, extension, PHOTO_RENDITION_VERSION),
     // EXIF is read before anything is derived: derived files carry no metadata at all.
     inspect: async (bytes) => {
       const capture = await deps.readCapture(bytes);
@@ -89,6 +90,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     width: image.width,
     height: image.height,
     thumbnails: image.renditions,
+    renditionVersion: PHOTO_RENDITION_VERSION,
     dominantColor: image.dominantColor,
     placeholder: image.placeholder,
     capturedAt,
@@ -99,14 +101,19 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   return { status: 'ready' };
 }
 
-/** The set the photo shows, from the programme and, to break ties, the uploader's own schedule. */
+/**
+ * The set the photo shows, from the programme and, to break ties, the uploader's own schedule.
+ * Only what can decide it is read: the sets that may be playing at the capture time, and the
+ * uploader's favourites among them only when several are playing (a favourite's id is its set's).
+ */
 async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, capturedAt: Date | null) {
   if (!capturedAt) return null;
-  const [sets, favourites] = await Promise.all([
-    readPerformances(deps.docs, festivalId),
-    deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['festivalId', '==', festivalId]] }, favoriteSchema),
-  ]);
-  return suggestPerformance(capturedAt, sets, new Set(favourites.map((favourite) => favourite.id)));
+  const sets = await readSetsThatMayPlayAt(deps.docs, festivalId, capturedAt);
+  const playing = playingAt(capturedAt, sets);
+  if (playing.length < 2) return suggestPerformance(capturedAt, playing);
+  const favourites = await deps.docs.getAll(readsOf(playing.map((set) => firestorePaths.favorite(uid, set.id)), favoriteSchema));
+  const favouriteIds = new Set(playing.filter((set, index) => favourites[index]?.festivalId === festivalId).map((set) => set.id));
+  return suggestPerformance(capturedAt, playing, favouriteIds);
 }
 
 /**

@@ -1,8 +1,16 @@
 import { firestorePaths, makeDomainEvent, programmeVersionSchema } from '@encore/model';
 import { describe, expect, it } from 'vitest';
 import { BUNDLE_CACHE_CONTROL, bundleEtag, bundleObjectPath } from '../domain/programme-bundle.js';
-import { FESTIVAL_ID, NOW, emptyBundle, seedFestival, testDeps } from '../testing/deps.js';
-import { handleBundleRequest, handleProgrammeEdited, publishProgrammeEdited, refreshAllBundles } from './programme-bundle.js';
+import { FESTIVAL_ID, NOW, emptyBundle, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
+import { runPublicationTasks } from '../testing/publications.js';
+import { handleBundleRequest, handleProgrammeEdited as askForRebuild, publishProgrammeEdited, refreshAllBundles } from './programme-bundle.js';
+import { handleProgrammeTask } from './publication-task.js';
+
+/** An edit's message handled (it asks for the window's rebuild), then the rebuild at the window's end. */
+async function handleProgrammeEdited(deps: TestDeps, event: ReturnType<typeof edited>): Promise<void> {
+  await askForRebuild(deps, event);
+  await runPublicationTasks(deps);
+}
 
 /** A bundler that numbers its builds (build n is built at second 1000 + n), so a test sees which build is served (the real one is tested on the local stack). */
 function countingBundler(known = new Set([FESTIVAL_ID])) {
@@ -18,7 +26,7 @@ function countingBundler(known = new Set([FESTIVAL_ID])) {
   };
 }
 
-const edited = (id: string) => makeDomainEvent('programme.edited', id, { festivalId: FESTIVAL_ID }, NOW);
+const edited = (id: string, at = NOW) => makeDomainEvent('programme.edited', id, { festivalId: FESTIVAL_ID }, at);
 const path = `/bundles/${FESTIVAL_ID}/programme.bundle`;
 
 describe('programme bundle handlers', () => {
@@ -39,12 +47,39 @@ describe('programme bundle handlers', () => {
     expect(deps.publisher.ofType('programme.edited').map((event) => event.id)).toEqual(['v1', 'i1']);
   });
 
-  it('a burst of edits is a few rebuilds, and the last build is the one kept', async () => {
+  it('a burst of edits after a quiet period is one rebuild, at once, and its build is the one kept', async () => {
     const bundler = countingBundler();
     const deps = testDeps({ bundler });
-    await Promise.all(Array.from({ length: 30 }, (_, i) => handleProgrammeEdited(deps, edited(`e${i}`))));
-    expect(bundler.builds.length).toBeLessThanOrEqual(2);
-    expect((await deps.objects.read(bundleObjectPath(FESTIVAL_ID)))!.toString()).toContain(`"bundle ${FESTIVAL_ID} #${bundler.builds.length}"`);
+    // One batch's 30 events (a stage's delay moves every set), handled a moment after the commit.
+    const events = Array.from({ length: 30 }, (_, i) => edited(`e${i}`));
+    await deps.sleep(150);
+    await Promise.all(events.map((event) => askForRebuild(deps, event)));
+    // Acknowledged with nothing built yet: one task, due now; the later events ride on it.
+    expect(bundler.builds).toEqual([]);
+    expect(deps.tasks.of('publishProgramme').map((task) => task.at)).toEqual([new Date(NOW.getTime() + 150)]);
+    await runPublicationTasks(deps);
+    expect(bundler.builds).toEqual([FESTIVAL_ID]);
+    expect((await deps.objects.read(bundleObjectPath(FESTIVAL_ID)))!.toString()).toContain(`"bundle ${FESTIVAL_ID} #1"`);
+  });
+
+  it('rewrites live/programme at most once per interval however fast staff edit: an edit every 9 s, the first at once, then a rebuild per window', async () => {
+    const builtAt: Date[] = [];
+    const deps: TestDeps = testDeps({ bundler: { build: async () => (builtAt.push(deps.now()), emptyBundle(`build ${builtAt.length}`, builtAt.length)) } });
+    for (let i = 0; i < 10; i++) {
+      await askForRebuild(deps, edited(`e${i}`, deps.now()));
+      // Cloud Tasks runs, at its time, what is due before the next edit.
+      const nextEdit = new Date(NOW.getTime() + (i + 1) * 9_000);
+      for (let task = deps.tasks.takeNext(nextEdit); task; task = deps.tasks.takeNext(nextEdit)) {
+        await deps.sleep(task.at.getTime() - deps.now().getTime());
+        await handleProgrammeTask(deps, task.data);
+      }
+      await deps.sleep(nextEdit.getTime() - deps.now().getTime());
+    }
+    await runPublicationTasks(deps);
+    // Edits from 20:00:00 to 20:01:21: the first rebuilt at once (it took the slot of 20:00:30),
+    // those that follow it at the next slot, 20:01:00, then the window ending 20:01:30.
+    expect(builtAt.map((at) => at.toISOString().slice(11, 19))).toEqual(['20:00:00', '20:01:00', '20:01:30']);
+    expect((await deps.docs.get(firestorePaths.programmeVersion(FESTIVAL_ID), programmeVersionSchema))?.builtAt).toEqual(new Date(3000));
   });
 
   it('serves the kept bundle with cache headers and its ETag, and 304 to a matching If-None-Match', async () => {
@@ -84,17 +119,18 @@ describe('programme bundle handlers', () => {
     const bundler = countingBundler();
     const deps = testDeps({ bundler });
     const version = () => deps.docs.get(firestorePaths.programmeVersion(FESTIVAL_ID), programmeVersionSchema);
-    const bytes = await handleProgrammeEdited(deps, edited('e1'));
+    await handleProgrammeEdited(deps, edited('e1'));
+    const bytes = await deps.objects.read(bundleObjectPath(FESTIVAL_ID));
     expect(await version()).toEqual({ builtAt: new Date(1001_000), etag: bundleEtag(bytes!) });
     await handleProgrammeEdited(deps, edited('e2'));
     expect((await version())?.builtAt).toEqual(new Date(1002_000));
     // A build older than the one announced (an on-demand build racing a rebuild) does not move it back.
     const older = testDeps({ bundler: { build: async () => emptyBundle('older', 999) }, docs: deps.docs });
-    await handleProgrammeEdited(older, edited('e3'));
+    await handleProgrammeTask(older, { festivalId: FESTIVAL_ID });
     expect((await version())?.builtAt).toEqual(new Date(1002_000));
     // The festival is gone: no bundle, no announcement.
     const gone = testDeps({ bundler: { build: async () => null }, docs: deps.docs });
-    await handleProgrammeEdited(gone, edited('e4'));
+    await handleProgrammeTask(gone, { festivalId: FESTIVAL_ID });
     expect(await version()).toBeUndefined();
   });
 });

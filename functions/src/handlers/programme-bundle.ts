@@ -12,9 +12,10 @@ import { notModified } from '../domain/content-encoding.js';
 import type { DocData } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import { coalescerFor } from './coalesce.js';
+import { askForPublication, type MarkDeps } from './live-marks.js';
 import type { Deps } from './deps.js';
 
-type BundleDeps = Pick<Deps, 'bundler' | 'objects' | 'docs'>;
+export type BundleDeps = Pick<Deps, 'bundler' | 'objects' | 'docs'>;
 
 /**
  * Trigger side of a write to the festival, a stage, an artist, a set, the venue map or an
@@ -66,13 +67,17 @@ async function announceBundle(deps: BundleDeps, festivalId: string, builtAt: Dat
 }
 
 /**
- * Rebuilds the bundle after a programme edit. Coalesced per festival within an instance
- * (one instance: see `bundleOptions`): an import of 200 sets is 200 events, and a handful of
- * rebuilds, each starting after the edits it answers. Idempotent: it reads the current state.
+ * After a programme edit: asks for the festival's bundle rebuild (`publishProgramme`,
+ * handlers/publication-task.ts): at once for the first edit after a quiet period, else at the
+ * end of the window, so `live/programme`, which every open app reads again at each rewrite,
+ * changes at most once per LIVE_PUBLISH_INTERVAL_SECONDS like the live documents, however fast
+ * staff edit or import. The edit is committed before its event, so a rebuild that runs after
+ * the event's time reads it: the events of one batch (a stage's delay moves every set) ride on
+ * the rebuild the first of them asked for. Idempotent: a duplicate asks for the same task,
+ * which Cloud Tasks creates once.
  */
-export function handleProgrammeEdited(deps: BundleDeps, event: DomainEvent<'programme.edited'>): Promise<Buffer | null> {
-  const { festivalId } = event.data;
-  return coalescerFor(deps.objects).run(`bundle:${festivalId}`, () => rebuild(deps, festivalId));
+export async function handleProgrammeEdited(deps: MarkDeps, event: DomainEvent<'programme.edited'>): Promise<void> {
+  await askForPublication(deps, 'programme', event.data.festivalId, { storedAt: new Date(event.occurredAt) });
 }
 
 /** Rebuilds one festival's bundle now (the live-counts migration, after it rewrote the sets). */

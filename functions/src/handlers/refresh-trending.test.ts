@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, liveSetsSchema } from '@encore/model';
 import { FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
-import { handleFavoriteChanged } from './favorite-changed.js';
-import { handleRefreshTrending } from './refresh-trending.js';
+import { handleFavoriteChanged as acknowledgeFavorite } from './favorite-changed.js';
+import { handleRefreshTrending as acknowledgeRefresh } from './refresh-trending.js';
+import { runPublicationTasks } from '../testing/publications.js';
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleFavoriteChanged(deps: TestDeps, e: Parameters<typeof acknowledgeFavorite>[1]): Promise<Awaited<ReturnType<typeof acknowledgeFavorite>>> {
+  const result = await acknowledgeFavorite(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
+/** The message handled (acknowledged once its mark is stored), then the publications it asked for, at their time. */
+async function handleRefreshTrending(deps: TestDeps, e: Parameters<typeof acknowledgeRefresh>[1]): Promise<Awaited<ReturnType<typeof acknowledgeRefresh>>> {
+  const result = await acknowledgeRefresh(deps, e);
+  await runPublicationTasks(deps);
+  return result;
+}
+
 
 const trendingIds = (deps: TestDeps) => liveSetsSchema.parse(deps.docs.data(firestorePaths.liveSets(FESTIVAL_ID))).trending.map((item) => item.performanceId);
 /** An established account's favourite, written and then its event handled. */

@@ -42,9 +42,13 @@ export function addToStats(tx: Pick<DocTransaction, 'set'>, festivalId: string, 
   }
 }
 
-/** Recomputes the stats documents, coalesced per festival (see `Coalescer`). */
-export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
-  return coalescerFor(docs).run(`stats/${festivalId}`, () => recomputeStats(docs, festivalId, now));
+/**
+ * Recomputes the stats documents, coalesced per festival (see `Coalescer`). A caller that has
+ * just read the festival passes its `timeZone` (today's day), which spares the refresh reading
+ * the festival again.
+ */
+export function refreshStats(docs: Docs, festivalId: string, now: Date, timeZone?: string): Promise<void> {
+  return coalescerFor(docs).run(`stats/${festivalId}`, () => recomputeStats(docs, festivalId, now, timeZone));
 }
 
 /**
@@ -54,16 +58,14 @@ export function refreshStats(docs: Docs, festivalId: string, now: Date): Promise
  * (`isCurrentRollup` over the shards' `ops`, which every daily figure adds to as well). Favourites are no longer counted here: their
  * total comes from the festival's live document (`festivals/{f}/live/sets`), as published.
  */
-async function recomputeStats(docs: Docs, festivalId: string, now: Date): Promise<void> {
-  const [shards, [live, festival]] = await Promise.all([
+async function recomputeStats(docs: Docs, festivalId: string, now: Date, knownTimeZone: string | undefined): Promise<void> {
+  const [shards, live, timeZone] = await Promise.all([
     docs.getAll(readsOf(shardPaths(statShards(festivalId)), statShardSchema)),
-    docs.getAll([
-      [firestorePaths.liveSets(festivalId), liveSetsSchema],
-      [firestorePaths.festival(festivalId), festivalSchema],
-    ]),
+    docs.get(firestorePaths.liveSets(festivalId), liveSetsSchema),
+    knownTimeZone ?? docs.get(firestorePaths.festival(festivalId), festivalSchema).then((festival) => festival?.timeZone),
   ]);
   // Today's daily shards, by path (no query): the figures the nightly roll-up will sum, as they are now.
-  const day = festival ? localDay(now, festival.timeZone) : null;
+  const day = timeZone ? localDay(now, timeZone) : null;
   const dailyShards = day ? await docs.getAll(readsOf(Array.from({ length: SHARD_COUNT }, (_, shard) => dailyShardPath(festivalId, day, shard)), dailyShardSchema)) : [];
   const ops = sumField(shards, 'ops');
   const totals: TotalsStats = {

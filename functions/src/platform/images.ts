@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { MAX_INPUT_PIXELS, THUMBNAIL_FORMATS, centreSquare, hexColor, maskableInner, scaledHeight, type AppIconFile, type ThumbnailFormatName } from '../domain/image-policy.js';
+import { MAX_INPUT_PIXELS, RENDITION_ENCODING, THUMBNAIL_FORMATS, centreSquare, hexColor, maskableInner, scaledHeight, type AppIconFile, type ThumbnailFormatName } from '../domain/image-policy.js';
 
 /** The header facts needed to screen an image before decoding any pixel. */
 export interface ImageHeader {
@@ -75,11 +75,12 @@ export function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+// The settings are the domain's (RENDITION_ENCODING): they are part of the renditions' version.
 const ENCODE: Record<ThumbnailFormatName, (image: sharp.Sharp) => sharp.Sharp> = {
-  avif: (image) => image.avif({ quality: 50, effort: 2 }),
-  webp: (image) => image.webp({ quality: 75, effort: 3 }),
+  avif: (image) => image.avif({ ...RENDITION_ENCODING.avif }),
+  webp: (image) => image.webp({ ...RENDITION_ENCODING.webp }),
   // JPEG has no alpha: transparent areas go white rather than black.
-  jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }),
+  jpeg: (image) => image.flatten({ background: '#ffffff' }).jpeg({ ...RENDITION_ENCODING.jpeg }),
 };
 
 /** How every derivation encodes a rendition; the bench uses it for its sharp-only baseline too. */

@@ -19,6 +19,7 @@ import { LocalPushOutbox } from './local-push-outbox.js';
 import { sharpImages } from './images.js';
 import { pubsubPublisher } from './publisher.js';
 import { cloudStorageObjects, publicFilesBase } from './storage.js';
+import { cloudTasks } from './tasks.js';
 
 let deps: Deps | undefined;
 
@@ -39,6 +40,7 @@ export function liveDeps(): Deps {
     publisher: pubsubPublisher(),
     images: sharpImages,
     bundler: firestoreBundler(),
+    tasks: cloudTasks(),
     readCapture: readCaptureFacts,
     now: () => new Date(),
     random: Math.random,

@@ -8,6 +8,7 @@ import { MemoryDocs } from './memory-docs.js';
 import { MemoryObjects } from './memory-objects.js';
 import { MemoryPublisher } from './memory-publisher.js';
 import { MemoryPush } from './memory-push.js';
+import { MemoryTasks } from './memory-tasks.js';
 
 export const FESTIVAL_ID = 'encore-2026';
 export const NOW = new Date('2026-08-14T20:00:00Z');
@@ -18,6 +19,7 @@ export interface TestDeps extends Deps {
   objects: MemoryObjects;
   publisher: MemoryPublisher;
   push: MemoryPush;
+  tasks: MemoryTasks;
   /** The test clock's sleep: advances `now` at once (the live publisher waits out its interval with it). */
   sleep: (ms: number) => Promise<void>;
 }
@@ -53,6 +55,7 @@ export function testDeps(overrides: Partial<Deps> = {}): TestDeps {
     push: new MemoryPush(),
     images: sharpImages,
     bundler: { build: () => Promise.reject(new Error('testDeps has no bundler: pass one')) },
+    tasks: new MemoryTasks(),
     readCapture: readCaptureFacts,
     now: () => new Date(NOW.getTime() + slept),
     random: () => (tick++ % 10) / 10,

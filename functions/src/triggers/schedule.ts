@@ -15,7 +15,7 @@ export const sendReminders = onSchedule({ ...reminderOptions, schedule: REMINDER
   await handleReminders(liveDeps());
 });
 
-/** Publishes the live figures of sets an instance marked and acknowledged but died before publishing. */
+/** Asks again for the publication of marks (changes acknowledged) that no publication task took. */
 export const sweepLiveMarks = onSchedule({ ...liveMarksSweepOptions, schedule: LIVE_MARKS_SWEEP_SCHEDULE, timeZone: SCHEDULE_TIME_ZONE }, async () => {
   await publishLeftoverMarks(liveDeps());
 });

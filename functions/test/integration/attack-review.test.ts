@@ -22,7 +22,7 @@ import { Timestamp as AdminTimestamp } from 'firebase-admin/firestore';
 import { getStorage as adminStorage } from 'firebase-admin/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTS_PER_WINDOW, firestorePaths, moderationEntrySchema, reportIdFor, reportLimitKeyFor, reporterStandingSchema, storagePaths, type Photo } from '@encore/model';
-import { THUMBNAIL_CACHE_CONTROL } from '../../src/domain/image-policy.js';
+import { PHOTO_RENDITION_CACHE_CONTROL } from '../../src/domain/image-policy.js';
 import { REGION } from '../../src/config.js';
 import { jpeg } from '../../src/testing/fixtures.js';
 import { FESTIVAL_ID, encoreOnly, official, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
@@ -248,9 +248,9 @@ describe('uploads that cannot be used for free hosting', () => {
     const link = `http://${stack.hosts.storage}/v0/b/${stack.bucket}/o/${encodeURIComponent(path)}?alt=media&token=${token}`;
     expect((await fetch(link)).status).toBe(403);
     expect(await outcome(getMetadata(ref(uploader.storage, path)))).toBe('storage/unauthorized');
-    // The derived files are served, for five minutes at a time.
+    // The derived files are served: a year in the browser (their path changes with the photo), five minutes in shared caches.
     const thumbnail = (ready?.thumbnails as Array<{ path: string }>)[0]!.path;
-    expect((await bucket().file(thumbnail).getMetadata())[0].cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
+    expect((await bucket().file(thumbnail).getMetadata())[0].cacheControl).toBe(PHOTO_RENDITION_CACHE_CONTROL);
   });
 
   it('issue 24: a new account’s upload is refused until its email is verified, then taken', async () => {

@@ -12,6 +12,8 @@ interface ChildConfig {
   functionsDir: string;
   dataDir: string;
   indexesPath: string;
+  /** Arm the cron schedules (the minute's live-marks sweep); off by default. */
+  schedules?: boolean;
 }
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ChildConfig;
@@ -23,7 +25,7 @@ const stack = await startStack({
   ports: 'free',
   setEnv: false,
   indexes: { path: config.indexesPath, strict: true },
-  runner: { schedules: false },
+  runner: { schedules: config.schedules === true },
 });
 process.stdout.write(`${JSON.stringify({ ready: stack.hosts })}\n`);
 process.once('SIGTERM', () => {

@@ -2,7 +2,8 @@
  * The live-location sweep against our Firestore emulator through firebase-admin, with the
  * repo's firestore.indexes.json in strict mode: its collection-group query on
  * `locations.expiresAt` is one production serves (the field override declares the index
- * beside the TTL policy), and it deletes exactly the expired shares.
+ * beside the TTL policy), as is the one on `locations.startedAt`, and it deletes exactly the
+ * expired shares.
  */
 import { fileURLToPath } from 'node:url';
 import { deleteApp, initializeApp, type App } from 'firebase-admin/app';
@@ -36,11 +37,16 @@ describe('sweepExpiredLocations on the emulator', () => {
     await db.doc(groupPaths.location('group-a-0123456789ab', 'member-a1-0123456789')).set(share(-5));
     await db.doc(groupPaths.location('group-b-0123456789ab', 'member-b1-0123456789')).set(share(-1));
     await db.doc(groupPaths.location('group-b-0123456789ab', 'member-b2-0123456789')).set(share(20));
+    // Shares whose end was never written (the sharer's phone went away after the first write):
+    // one started 90 minutes ago is over, one started 5 minutes ago runs on.
+    const unfinished = (startedMinutesAgo: number) => ({ lat: 52.35, lng: 5.01, accuracy: 10, sharedAt: Timestamp.fromMillis(now - startedMinutesAgo * 60_000), startedAt: Timestamp.fromMillis(now - startedMinutesAgo * 60_000), minutes: 15 });
+    await db.doc(groupPaths.location('group-c-0123456789ab', 'member-c1-0123456789')).set(unfinished(90));
+    await db.doc(groupPaths.location('group-c-0123456789ab', 'member-c2-0123456789')).set(unfinished(5));
 
     const deleted = await handleSweepExpiredLocations({ docs: firestoreDocs(db), now: () => new Date(now) });
 
-    expect(deleted).toBe(2);
+    expect(deleted).toBe(3);
     const left = await db.collectionGroup('locations').get();
-    expect(left.docs.map((doc) => doc.ref.path)).toEqual([groupPaths.location('group-b-0123456789ab', 'member-b2-0123456789')]);
+    expect(left.docs.map((doc) => doc.ref.path).sort()).toEqual([groupPaths.location('group-b-0123456789ab', 'member-b2-0123456789'), groupPaths.location('group-c-0123456789ab', 'member-c2-0123456789')]);
   });
 });

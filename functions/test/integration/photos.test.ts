@@ -15,7 +15,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firestorePaths, message, storagePaths } from '@encore/model';
-import { THUMBNAIL_CACHE_CONTROL, THUMBNAIL_FORMATS, THUMBNAIL_WIDTHS, rejectReasons } from '../../src/domain/image-policy.js';
+import { PHOTO_RENDITION_CACHE_CONTROL, PHOTO_RENDITION_VERSION, THUMBNAIL_FORMATS, THUMBNAIL_WIDTHS, rejectReasons } from '../../src/domain/image-policy.js';
 import { emptyFile, gpsTaggedJpeg, heicHead, pngBomb, svg, textNamedJpg, truncatedJpeg } from '../../src/testing/fixtures.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack } from './local-stack.js';
 
@@ -92,7 +92,7 @@ describe('a GPS-tagged, EXIF-rotated JPEG uploaded by a signed-in visitor', () =
 
   it('serves every derived file to the web SDK, with no GPS, EXIF or other metadata, upright and cacheable', async () => {
     for (const thumbnail of photo?.thumbnails as Array<{ width: number; height: number; format: string; path: string }>) {
-      expect(thumbnail.path.startsWith(storagePaths.thumbnailFolder(FESTIVAL_ID, photoId))).toBe(true);
+      expect(thumbnail.path.startsWith(`${storagePaths.thumbnailFolder(FESTIVAL_ID, photoId)}${PHOTO_RENDITION_VERSION}-`)).toBe(true);
       const bytes = Buffer.from(await getBytes(ref(storage, thumbnail.path)));
       const metadata = await sharp(bytes).metadata();
       expect({ path: thumbnail.path, width: metadata.width, height: metadata.height }).toEqual({ path: thumbnail.path, width: thumbnail.width, height: thumbnail.height });
@@ -106,7 +106,7 @@ describe('a GPS-tagged, EXIF-rotated JPEG uploaded by a signed-in visitor', () =
       });
       expect(await exifr.gps(bytes).catch(() => undefined), thumbnail.path).toBeUndefined();
       const [stored] = await adminStorage(stack.admin).bucket().file(thumbnail.path).getMetadata();
-      expect(stored.cacheControl).toBe(THUMBNAIL_CACHE_CONTROL);
+      expect(stored.cacheControl).toBe(PHOTO_RENDITION_CACHE_CONTROL);
     }
   });
 

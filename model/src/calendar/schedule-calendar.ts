@@ -29,19 +29,43 @@ export interface CalendarSet {
 export interface CalendarOptions {
   /** The person's language: titles, the calendar's name and the alarm's text. */
   locale: Locale;
-  /** An alarm this many minutes before each set; null for none. */
+  /**
+   * An alarm this many minutes before each plain favourite; null for none. The person's own
+   * reminder lead time, which is off until they choose one on the Account page.
+   */
   reminderMinutes: number | null;
+  /**
+   * An alarm this many minutes before each must-see set: always one, because a calendar is how
+   * people without push get reminded and a must-see is the set they said they will not miss.
+   * The person's lead time when they chose one, else `DEFAULT_MUST_SEE_ALARM_MINUTES`.
+   */
+  mustSeeMinutes: number;
   /** The web app's address ("https://encore.example"), for each set's page. */
   appUrl: string;
 }
 
 const PRODUCT_ID = 'encore/schedule';
+/** A must-see's alarm for a person who never chose a reminder lead time. */
+export const DEFAULT_MUST_SEE_ALARM_MINUTES = 15;
 /** The longest description: a calendar entry is not the artist page. */
 const DESCRIPTION_MAX = 500;
 
 /** The options a person's preferences document (`users/{uid}`) asks for; `fallbackLocale` when there is none. */
 export function calendarOptionsFor(preferences: Pick<UserPreferences, 'locale' | 'reminderMinutes'> | undefined, fallbackLocale: Locale, appUrl: string): CalendarOptions {
-  return { locale: preferences?.locale ?? fallbackLocale, reminderMinutes: preferences?.reminderMinutes ?? null, appUrl };
+  const reminderMinutes = preferences?.reminderMinutes ?? null;
+  return { locale: preferences?.locale ?? fallbackLocale, reminderMinutes, mustSeeMinutes: reminderMinutes ?? DEFAULT_MUST_SEE_ALARM_MINUTES, appUrl };
+}
+
+/**
+ * How many minutes before a set its alarm rings, or null for none: a must-see always rings, a
+ * maybe never (the person has not decided to go), a plain favourite as the person's reminder
+ * setting says, a cancelled set never.
+ */
+export function alarmMinutesFor(set: Pick<CalendarSet, 'performance' | 'priority'>, options: Pick<CalendarOptions, 'reminderMinutes' | 'mustSeeMinutes'>): number | null {
+  if (set.performance.status === 'cancelled') return null;
+  if (set.priority === 'must') return options.mustSeeMinutes;
+  if (set.priority === 'maybe') return null;
+  return options.reminderMinutes;
 }
 
 /** A set's UID: stable across downloads, feeds and programme changes, unique per festival. */
@@ -57,6 +81,7 @@ export function calendarEvent(set: CalendarSet, options: CalendarOptions): Event
   const stage = set.stage?.name ?? texts.unknownStage;
   const billed = set.performance.title ? `${artist} (${set.performance.title})` : artist;
   const billing = set.priority ? texts.priorityTitle[set.priority](billed) : billed;
+  const alarmMinutes = alarmMinutesFor(set, options);
   const description = [cancelled ? texts.cancelledNote : null, set.artist?.bio.trim().slice(0, DESCRIPTION_MAX) || null].filter(Boolean).join('\n\n');
   return {
     uid: calendarUid(set.festivalId, set.performanceId),
@@ -72,9 +97,8 @@ export function calendarEvent(set: CalendarSet, options: CalendarOptions): Event
     url: `${options.appUrl.replace(/\/+$/, '')}/performances/${encodeURIComponent(set.performanceId)}`,
     status: cancelled ? 'CANCELLED' : 'CONFIRMED',
     ...(set.artist?.genres.length ? { categories: set.artist.genres } : {}),
-    // A cancelled set rings no bell, nor does a maybe: the person has not decided to go.
-    ...(options.reminderMinutes && !cancelled && set.priority !== 'maybe'
-      ? { alarms: [{ action: 'display', description: texts.reminder(artist, stage, options.reminderMinutes), trigger: { minutes: options.reminderMinutes, before: true } }] }
+    ...(alarmMinutes
+      ? { alarms: [{ action: 'display', description: texts.reminder(artist, stage, alarmMinutes), trigger: { minutes: alarmMinutes, before: true } }] }
       : {}),
   };
 }

@@ -85,6 +85,7 @@ describe('docs/data-contract.md', () => {
       ...Object.values(firestorePaths).map((build) => (build as (...ids: string[]) => string)('{a}', '{b}', '{c}')),
       storagePaths.upload({ uid: '{a}', festivalId: '{b}', photoId: '{c}' }),
       storagePaths.thumbnail('{a}', '{b}', 1, 'x').replace('/1.x', '/{w}.{ext}'),
+      storagePaths.thumbnail('{a}', '{b}', 1, 'x', 'v').replace('/v-1.x', '/{v}-{w}.{ext}'),
       storagePaths.mediaUpload({ festivalId: '{a}', subject: { kind: 'artist', artistId: '{b}' }, uploadId: '{c}' }),
       storagePaths.mediaUpload({ festivalId: '{a}', subject: { kind: 'site-plan' }, uploadId: '{c}' }),
       storagePaths.mediaRendition({ festivalId: '{a}', subject: { kind: 'artist', artistId: '{b}' }, uploadId: '{c}' }, 1, 'x').replace('/1.x', '/{w}.{ext}'),

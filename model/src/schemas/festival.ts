@@ -103,6 +103,9 @@ export type Artist = z.infer<typeof artistSchema>;
 export const performanceStatusSchema = z.enum(['scheduled', 'cancelled']);
 export type PerformanceStatus = z.infer<typeof performanceStatusSchema>;
 
+/** The longest a performance may last: what the programme accepts, and what lets a reader find the sets playing at an instant by their start alone. */
+export const MAX_PERFORMANCE_MS = 12 * 3600_000;
+
 /** The fields staff write on a performance. */
 export const performanceInputSchema = z
   .object({
@@ -133,7 +136,7 @@ export const performanceSchema = performanceInputSchema
   .strict()
   .refine((p) => (p.scheduled === undefined) === (p.delayId === undefined), { message: 'scheduled and delayId come together', path: ['delayId'] })
   .refine((p) => p.endsAt.getTime() > p.startsAt.getTime(), { message: 'endsAt must be after startsAt', path: ['endsAt'] })
-  .refine((p) => p.endsAt.getTime() - p.startsAt.getTime() <= 12 * 3600_000, {
+  .refine((p) => p.endsAt.getTime() - p.startsAt.getTime() <= MAX_PERFORMANCE_MS, {
     message: 'a performance lasts at most 12 hours',
     path: ['endsAt'],
   });

@@ -104,6 +104,20 @@ export interface CreateFriendInviteAnswer {
   inviteId: string;
 }
 
+/**
+ * `describeFriendInvite`: what an invite link's page says before one accepts: who invites
+ * (the name they chose for the invite). A callable, not a read of the invite: the invite holds
+ * its owner's uid, which friends never see.
+ */
+export const describeFriendInviteRequestSchema = z.object({ inviteId: friendInviteIdSchema }).strict();
+export type DescribeFriendInviteRequest = z.infer<typeof describeFriendInviteRequestSchema>;
+export interface DescribeFriendInviteAnswer {
+  /** The inviter's display name, as they chose it for this invite. */
+  inviterName: string;
+  /** True when the caller accepted this invite already (accepting again answers the same friendship). */
+  accepted: boolean;
+}
+
 export const acceptFriendInviteRequestSchema = z.object({ inviteId: friendInviteIdSchema, displayName: friendDisplayNameSchema }).strict();
 export type AcceptFriendInviteRequest = z.infer<typeof acceptFriendInviteRequestSchema>;
 export interface AcceptFriendInviteAnswer {

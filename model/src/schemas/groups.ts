@@ -14,10 +14,19 @@ import { friendDisplayNameSchema } from './friends.js';
 export const MAX_GROUPS = 5;
 /** At most this many members a group. */
 export const MAX_GROUP_MEMBERS = 12;
-/** How long one may share one's position with a group, in minutes (the app offers these). */
+/** How long one may share one's position with a group, in minutes (the app offers these; the rules accept no other). */
 export const LOCATION_SHARE_MINUTES = [15, 30, 60] as const;
-/** The longest share the rules accept (60 minutes, plus a minute for a slow clock). */
-export const MAX_LOCATION_SHARE_MINUTES = 61;
+export type LocationShareMinutes = (typeof LOCATION_SHARE_MINUTES)[number];
+/** The longest share: no share started longer ago than this is still running. */
+export const MAX_LOCATION_SHARE_MINUTES = Math.max(...LOCATION_SHARE_MINUTES);
+
+/**
+ * When a share ends: `minutes` after the server saw it start (`startedAt` is the server's
+ * time of the first write), whatever the sharing phone's clock says (issue 37).
+ */
+export function locationShareEnd(share: { startedAt: Date; minutes: number }): Date {
+  return new Date(share.startedAt.getTime() + share.minutes * 60_000);
+}
 
 /** Ids Encore makes at random (groups, member ids, requests): 16 to 64 base64url characters. */
 export const opaqueIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'an id is 16 to 64 base64url characters');
@@ -113,6 +122,12 @@ export type UserGroup = z.infer<typeof userGroupSchema>;
  * `friendGroups/{groupId}/locations/{memberId}`: one member's live position, written by that
  * member only, readable by the group's members until `expiresAt`; then deleted (the TTL policy
  * in production, the nightly job and the sweep everywhere). Never copied, never kept.
+ *
+ * A share's length is the server's (issue 37): its first write carries `startedAt` = the
+ * server's time and the chosen `minutes`, and no `expiresAt`; once the server has answered,
+ * the sharer's next write adds `expiresAt` = `startedAt` + `minutes` (the rules check it to
+ * the millisecond, and that both stay as they are for the rest of the share). Until then only
+ * the sharer reads it; a phone's wrong clock changes nothing.
  */
 export const memberLocationSchema = z
   .object({
@@ -122,7 +137,15 @@ export const memberLocationSchema = z
     accuracy: z.number().min(0).max(100_000),
     /** Server time of the last update. */
     sharedAt: timestampSchema,
-    expiresAt: timestampSchema,
+    /** Server time of the share's first write. Absent only on shares made before issue 37 (they end within the hour). */
+    startedAt: timestampSchema.optional(),
+    /** The share's length as chosen: one of `LOCATION_SHARE_MINUTES`. Absent as `startedAt`. */
+    minutes: z
+      .number()
+      .refine((value): value is LocationShareMinutes => (LOCATION_SHARE_MINUTES as readonly number[]).includes(value), 'a share lasts 15, 30 or 60 minutes')
+      .optional(),
+    /** `startedAt` + `minutes` (`locationShareEnd`). Absent between a share's first write and the sharer's next. */
+    expiresAt: timestampSchema.optional(),
     /**
      * The member ids who may read it: the members (the writer too, who reads their own back),
      * less the writer's `hiddenFrom` (the rules refuse any of those, and every write without it). Readers query `visibleTo

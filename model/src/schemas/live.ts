@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { counterSchema, documentIdSchema, timestampSchema } from './common.js';
-import { photoSchema, reactionCountsSchema, wallRenditionSchema } from './photos.js';
+import { photoSchema, reactionCountsSchema, reactionKindSchema, wallRenditionSchema } from './photos.js';
 
 /**
  * Live figures as published aggregates. The truth is what people write (their favourites);
@@ -11,13 +11,6 @@ import { photoSchema, reactionCountsSchema, wallRenditionSchema } from './photos
 
 // Kept in a module without zod: the app's first paint reads it (its connection badge).
 export { LIVE_PUBLISH_INTERVAL_SECONDS } from './live-cadence.js';
-/**
- * How many favourites an instance holds for a festival, each waiting for the publication that
- * carries it before its message is acknowledged, before it stores their sets as a mark
- * (`festivals/{f}/liveMarks`) and acknowledges them at once. Under it (any ordinary rate) a
- * favourite costs no write for its counting; over it (a hot set) one mark per flush of hundreds.
- */
-export const LIVE_HOLD_LIMIT = 200;
 /** Trending counts favourites given in this window by established accounts only. */
 export const LIVE_TRENDING_WINDOW_MINUTES = 60;
 /**
@@ -52,11 +45,13 @@ export type LiveSets = z.infer<typeof liveSetsSchema>;
 
 /**
  * `festivals/{f}/liveMarks/{markId}`: sets whose favourites changed, stored by `countFavorite`
- * when an instance holds many favourites waiting for the next publication, so that it can
- * acknowledge them before that publication (Pub/Sub would otherwise keep thousands of messages
- * in flight under a hot set). The next publication, in any instance, recounts those sets and
- * deletes the marks it consumed in its own transaction; a scheduled sweep publishes marks an
- * instance left behind. Functions only.
+ * (and `refreshTrending`) before it acknowledges the message: an instance writes one mark for
+ * the favourites that arrived while its previous mark was being written (one write per burst,
+ * not per favourite), then asks for the festival's next publication (a task at the next
+ * `LIVE_PUBLISH_INTERVAL_SECONDS` boundary). That publication recounts the marked sets and
+ * deletes the marks it read in its own transaction; a scheduled sweep asks again for marks left
+ * behind. A redelivered message stores its set again: harmless, counts are recounted from the
+ * favourites. Functions only.
  */
 export const liveMarkSchema = z
   .object({
@@ -66,6 +61,26 @@ export const liveMarkSchema = z
   })
   .strict();
 export type LiveMark = z.infer<typeof liveMarkSchema>;
+
+/**
+ * `festivals/{f}/livePhotoMarks/{markId}`: what changed on the wall since the last publication of
+ * `live/photos`, stored by `countReaction` and `publishWallPhoto` before they acknowledge their
+ * messages (one mark per burst an instance receives), consumed and deleted by the publication
+ * like `liveMarks`. Functions only.
+ */
+export const livePhotoMarkSchema = z
+  .object({
+    /** Per photo whose reactions changed, the kinds to recount ('all': every kind). */
+    reactions: z.record(documentIdSchema, z.union([z.literal('all'), z.array(reactionKindSchema).min(1).max(4)])),
+    /** A photo joined or left the ready ones (or changed set): the publication queries the wall again. */
+    wall: z.boolean(),
+    /** Photos that stopped being ready (listed in `live/photos` `withdrawn`). */
+    withdrawn: z.array(documentIdSchema).max(1000),
+    markedAt: timestampSchema,
+  })
+  .strict()
+  .refine((mark) => mark.wall || mark.withdrawn.length > 0 || Object.keys(mark.reactions).length > 0, 'a photo mark marks something');
+export type LivePhotoMark = z.infer<typeof livePhotoMarkSchema>;
 
 /**
  * `festivals/{f}/live/programme`: which programme bundle is the current one. Functions write it
@@ -138,6 +153,7 @@ export const liveWallPhotoSchema = z
     width: photoField.width,
     height: photoField.height,
     thumbnails: z.array(wallRenditionSchema),
+    renditionVersion: photoField.renditionVersion,
     dominantColor: photoField.dominantColor,
     placeholder: photoField.placeholder,
     capturedAt: photoField.capturedAt,

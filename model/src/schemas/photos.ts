@@ -25,8 +25,18 @@ export const thumbnailSchema = z
   .strict();
 export type Thumbnail = z.infer<typeof thumbnailSchema>;
 
-/** Each rendition format's file extension: a photo's rendition is `storagePaths.thumbnail(f, photoId, width, THUMBNAIL_EXTENSIONS[format])`. */
+/** Each rendition format's file extension: a photo's rendition is `storagePaths.thumbnail(f, photoId, width, THUMBNAIL_EXTENSIONS[format], renditionVersion)`. */
 export const THUMBNAIL_EXTENSIONS: Readonly<Record<ThumbnailFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+
+/**
+ * The recipe a photo's renditions were made by (widths, formats, encoder settings), as a short
+ * fingerprint the pipeline computes (functions/src/domain/image-policy.ts,
+ * `PHOTO_RENDITION_VERSION`). It is part of each rendition's file name (`{version}-{width}.{ext}`),
+ * so a rendition's URL changes whenever its bytes could (a photo's original never changes under
+ * its id): the files may be cached for a year. Absent on photos made before it: their files
+ * are `{width}.{ext}`, cached for five minutes.
+ */
+export const renditionVersionSchema = z.string().regex(/^[a-z0-9]{4,16}$/, 'a rendition version is 4-16 lowercase letters and digits');
 
 /**
  * A rendition as a wall tile (`live/photos.wall`) carries it: no `path` (it follows from the
@@ -59,6 +69,8 @@ export const photoSchema = z
     width: z.number().int().positive().nullable(),
     height: z.number().int().positive().nullable(),
     thumbnails: z.array(thumbnailSchema),
+    /** The recipe its renditions were made by, in their file names (`renditionVersionSchema`); absent: made before it. */
+    renditionVersion: renditionVersionSchema.optional(),
     /** Average colour as #rrggbb, painted behind the placeholder. */
     dominantColor: z.string().regex(/^#[0-9a-f]{6}$/i).nullable(),
     /** A ThumbHash (base64) the client decodes into a blurred preview while loading. */

@@ -38,6 +38,8 @@ export const mapMarkerSchema = z
     stageId: slugIdSchema.optional(),
     /** What to call it when the kind alone is not enough ("Toilets by the north gate"). */
     label: textSchema(80).optional(),
+    /** The same name in Dutch; the Dutch app falls back to `label` without it (see venue/place-names.ts). */
+    labelNl: textSchema(80).optional(),
   })
   .strict()
   .refine((marker) => (marker.kind === 'stage') === (marker.stageId !== undefined), {

@@ -5,7 +5,7 @@ import { infoPageSchema } from '../schemas/info.js';
 import { planGeoTransform } from '../venue/georeference.js';
 import { slugIdSchema } from '../schemas/common.js';
 import { stageOverlaps } from '../programme/now-next.js';
-import { festivalDayOf, festivalDays } from '../time/festival-days.js';
+import { festivalDay, festivalDayOf, festivalDays, localTime, zonedInstant } from '../time/festival-days.js';
 import { SEED_ACCOUNTS, encore2026 } from './encore-2026.js';
 import { BIO_CLOSERS, BIO_OPENERS } from './names.js';
 
@@ -143,6 +143,51 @@ describe('the encore-2026 seed texts', () => {
     }
     // One Dutch body left empty on purpose: readers get the English one.
     expect(infoPages.filter((page) => page.data.body.nl === '').map((page) => page.id)).toEqual(['lost-property']);
+  });
+
+  describe('its facts agree with its programme', () => {
+    // Each day's first start and last end, read from the sets themselves (not from gateHoursOf).
+    const spans = new Map<string, { first: Date; last: Date }>();
+    for (const { data } of seed.performances) {
+      const day = festivalDayOf(data.startsAt, seed.festival);
+      const span = spans.get(day);
+      spans.set(day, { first: !span || data.startsAt < span.first ? data.startsAt : span.first, last: !span || data.endsAt > span.last ? data.endsAt : span.last });
+    }
+    const days = [...spans.keys()].sort();
+    const clock = (instant: Date) => localTime(instant, seed.festival);
+    const minutesAfter = (instant: Date, minutes: number) => new Date(instant.getTime() + minutes * 60_000);
+    const openingHours = seed.infoPages.find((page) => page.id === 'opening-hours')!.data.body;
+    /** The page's "- **Friday 14 August**: 11:00 to 04:15" lines, as [label, opens, closes]. */
+    const hourLines = (body: string, to: string) => [...body.matchAll(new RegExp(`^- \\*\\*(.+)\\*\\*: (\\d\\d:\\d\\d) ${to} (\\d\\d:\\d\\d)$`, 'gm'))].map((match) => match.slice(1, 4));
+
+    it('the opening-hours page opens each day\'s gates an hour before its first set and closes them half an hour after its last, in both languages', () => {
+      const expected = days.map((day) => [clock(minutesAfter(spans.get(day)!.first, -60)), clock(minutesAfter(spans.get(day)!.last, 30))]);
+      expect(expected[0]).toEqual(['11:00', '03:40']);
+      expect(hourLines(openingHours.en, 'to').map(([, opens, closes]) => [opens, closes])).toEqual(expected);
+      expect(hourLines(openingHours.nl, 'tot').map(([, opens, closes]) => [opens, closes])).toEqual(expected);
+      expect(hourLines(openingHours.en, 'to').map(([label]) => label)).toEqual(['Friday 14 August', 'Saturday 15 August', 'Sunday 16 August']);
+      expect(hourLines(openingHours.nl, 'tot').map(([label]) => label)).toEqual(['Vrijdag 14 augustus', 'Zaterdag 15 augustus', 'Zondag 16 augustus']);
+    });
+
+    it('the welcome announcement\'s gate time is the one the page gives for every day', () => {
+      const opens = new Set(days.map((day) => clock(minutesAfter(spans.get(day)!.first, -60))));
+      expect(opens.size).toBe(1);
+      expect(seed.welcome.body).toContain(`Gates open at ${[...opens][0]} each day.`);
+    });
+
+    it('no set starts before the gates open or ends after they close', () => {
+      for (const hours of seed.gateHours) {
+        const day = festivalDay(hours.date, seed.festival);
+        const opens = zonedInstant(hours.date, hours.opens, seed.festival.timeZone)!;
+        // A closing time before the day's start hour is after midnight, on the next calendar date.
+        const closesDate = hours.closes < '06:00' ? festivalDay(hours.date, seed.festival).endsAt.toISOString().slice(0, 10) : hours.date;
+        const closes = zonedInstant(closesDate, hours.closes, seed.festival.timeZone)!;
+        for (const { data } of seed.performances.filter(({ data }) => data.startsAt >= day.startsAt && data.startsAt < day.endsAt)) {
+          expect(data.startsAt.getTime()).toBeGreaterThanOrEqual(opens.getTime());
+          expect(data.endsAt.getTime()).toBeLessThanOrEqual(closes.getTime());
+        }
+      }
+    });
   });
 
   it('georeferences the site plan: valid control points, a plausible scale, north up', () => {

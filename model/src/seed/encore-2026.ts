@@ -1,11 +1,11 @@
 import { DateTime } from 'luxon';
 import { performanceIdFor, slugify } from '../ids.js';
 import type { Artist, Festival, Performance, Stage } from '../schemas/festival.js';
-import { festivalDays } from '../time/festival-days.js';
+import { festivalDayOf, festivalDays, localTime } from '../time/festival-days.js';
 import type { GeoreferenceInput, MapMarker, MapRoute } from '../schemas/venue.js';
 import type { InfoPage } from '../schemas/info.js';
 import type { FestivalRole, Role } from '../schemas/role.js';
-import { seedInfoPages } from './info.js';
+import { seedInfoPages, type GateHours } from './info.js';
 import { artworkFor, type ArtworkSpec } from './artwork.js';
 import { seedVenueMap } from './venue.js';
 import { ARTIST_FIRST, ARTIST_SECOND, BIO_CLOSERS, BIO_OPENERS, COUNTRIES, GENRES, SOLO_NAMES } from './names.js';
@@ -29,9 +29,14 @@ export interface SeedProgramme {
   venueMap: { markers: MapMarker[]; routes: MapRoute[]; georeference: GeoreferenceInput };
   /** `festivals/{f}/info/{pageId}`: the practical information, in English and Dutch. */
   infoPages: Array<{ id: string; data: Omit<InfoPage, 'updatedAt'> }>;
+  /** Each day's gate hours, from its sets (`gateHoursOf`): what the info page and the welcome say. */
+  gateHours: GateHours[];
+  /** `festivals/{f}/announcements/welcome`, which `npm run seed` writes: its gate time is the programme's too. */
+  welcome: { title: string; body: string };
 }
 
 export { artworkFor, type ArtworkSpec } from './artwork.js';
+export type { GateHours } from './info.js';
 export { SITE_PLAN_SIZE, SITE_PLAN_STAGE_LABEL, SEED_GEOREFERENCE, seedVenueMap } from './venue.js';
 
 /** mulberry32: a tiny deterministic PRNG (no Math.random, so the seed is reproducible). */
@@ -137,7 +142,51 @@ export function encore2026(): SeedProgramme {
       }
     });
   }
-  return { festivalId: SEED_FESTIVAL_ID, festival: FESTIVAL, stages, artists, performances, venueMap: seedVenueMap(stages.map((stage) => stage.id)), infoPages: seedInfoPages() };
+  const gateHours = gateHoursOf(performances.map(({ data }) => data), FESTIVAL);
+  return {
+    festivalId: SEED_FESTIVAL_ID,
+    festival: FESTIVAL,
+    stages,
+    artists,
+    performances,
+    venueMap: seedVenueMap(stages.map((stage) => stage.id)),
+    infoPages: seedInfoPages(gateHours),
+    gateHours,
+    welcome: { title: 'Welcome to Encore 2026', body: `${welcomeGates(gateHours)} Tap the heart on a set to build your schedule; we will tell you if it moves.` },
+  };
+}
+
+const GATES_BEFORE_FIRST_SET_MINUTES = 60;
+const GATES_AFTER_LAST_SET_MINUTES = 30;
+
+/**
+ * Each festival day's gate hours as the seed's programme has them: open an hour before the
+ * day's first set, closed half an hour after its last one ends (after midnight on a late day).
+ * Written from the sets so the demo's info page and welcome cannot drift from its programme.
+ */
+export function gateHoursOf(sets: ReadonlyArray<Pick<Performance, 'startsAt' | 'endsAt' | 'status'>>, festival: Festival): GateHours[] {
+  const byDay = new Map<string, { first: number; last: number }>();
+  for (const set of sets) {
+    if (set.status === 'cancelled') continue;
+    const day = festivalDayOf(set.startsAt, festival);
+    const span = byDay.get(day);
+    byDay.set(day, { first: Math.min(span?.first ?? Infinity, set.startsAt.getTime()), last: Math.max(span?.last ?? -Infinity, set.endsAt.getTime()) });
+  }
+  return [...byDay.keys()].sort().map((date) => {
+    const { first, last } = byDay.get(date)!;
+    return {
+      date,
+      opens: localTime(new Date(first - GATES_BEFORE_FIRST_SET_MINUTES * 60_000), festival),
+      closes: localTime(new Date(last + GATES_AFTER_LAST_SET_MINUTES * 60_000), festival),
+    };
+  });
+}
+
+/** "Gates open at 11:00 each day." when every day opens alike; otherwise the first day's time and a pointer to the page. */
+function welcomeGates(gateHours: readonly GateHours[]): string {
+  const opens = new Set(gateHours.map((hours) => hours.opens));
+  if (opens.size === 1) return `Gates open at ${gateHours[0]!.opens} each day.`;
+  return `Gates open at ${gateHours[0]!.opens} on the first day; the info page has every day's hours.`;
 }
 
 export interface SeedAccount {

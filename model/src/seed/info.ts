@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { InfoPage } from '../schemas/info.js';
 
 /**
@@ -13,21 +14,33 @@ const page = (id: string, order: number, title: [en: string, nl: string], body: 
   data: { order, title: { en: title[0], nl: title[1] }, body: { en: body[0], nl: body[1] } },
 });
 
-export function seedInfoPages(): SeedInfoPage[] {
+/** One festival day's gate hours, in festival time ("11:00", "04:15" past midnight). */
+export interface GateHours {
+  /** The festival day, YYYY-MM-DD. */
+  date: string;
+  opens: string;
+  closes: string;
+}
+
+/** "**Friday 14 August**: 11:00 to 04:15" (or its Dutch), a line of the opening-hours page. */
+function hoursLine(hours: GateHours, locale: 'en' | 'nl'): string {
+  const day = DateTime.fromISO(hours.date, { locale }).toFormat('cccc d LLLL');
+  const label = day.charAt(0).toUpperCase() + day.slice(1);
+  return `- **${label}**: ${hours.opens} ${locale === 'en' ? 'to' : 'tot'} ${hours.closes}`;
+}
+
+/** The pages, their opening hours written from `gateHours` (the programme's, see `gateHoursOf`). */
+export function seedInfoPages(gateHours: readonly GateHours[]): SeedInfoPage[] {
   return [
     page('opening-hours', 10, ['Opening hours', 'Openingstijden'], [
-      `The gates open an hour before the first set each day.
+      `The gates open an hour before the first set each day and close half an hour after the last one.
 
-- **Friday 14 August**: 15:00 to 01:00
-- **Saturday 15 August**: 12:00 to 02:00
-- **Sunday 16 August**: 12:00 to 23:30
+${gateHours.map((hours) => hoursLine(hours, 'en')).join('\n')}
 
 The last entry is two hours before closing. The bars stop serving half an hour before the end.`,
-      `De poorten gaan elke dag een uur voor de eerste set open.
+      `De poorten gaan elke dag een uur voor de eerste set open en een half uur na de laatste dicht.
 
-- **Vrijdag 14 augustus**: 15:00 tot 01:00
-- **Zaterdag 15 augustus**: 12:00 tot 02:00
-- **Zondag 16 augustus**: 12:00 tot 23:30
+${gateHours.map((hours) => hoursLine(hours, 'nl')).join('\n')}
 
 De laatste toegang is twee uur voor sluiting. De bars stoppen een half uur voor het einde.`,
     ]),

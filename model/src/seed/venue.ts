@@ -35,24 +35,25 @@ export const SEED_GEOREFERENCE: GeoreferenceInput = {
   ],
 };
 
+/** Every labelled facility has its name in English and Dutch (the Dutch app shows `labelNl`). */
 const FACILITIES: MapMarker[] = [
-  { id: 'toilets-main', kind: 'toilets', x: 0.41, y: 0.47, label: 'Toilets by Main Stage' },
+  { id: 'toilets-main', kind: 'toilets', x: 0.41, y: 0.47, label: 'Toilets by Main Stage', labelNl: 'Toiletten bij Main Stage' },
   { id: 'toilets-east', kind: 'toilets', x: 0.7, y: 0.57 },
-  { id: 'toilets-gate', kind: 'toilets', x: 0.22, y: 0.84, label: 'Toilets by the gate' },
+  { id: 'toilets-gate', kind: 'toilets', x: 0.22, y: 0.84, label: 'Toilets by the gate', labelNl: 'Toiletten bij de ingang' },
   { id: 'water-main', kind: 'water', x: 0.35, y: 0.53 },
   { id: 'water-centre', kind: 'water', x: 0.56, y: 0.6 },
   { id: 'water-harbour', kind: 'water', x: 0.77, y: 0.38 },
-  { id: 'first-aid-post', kind: 'first-aid', x: 0.5, y: 0.45, label: 'First aid post' },
-  { id: 'first-aid-gate', kind: 'first-aid', x: 0.12, y: 0.86, label: 'First aid by the gate' },
-  { id: 'food-court', kind: 'food', x: 0.52, y: 0.55, label: 'Food court' },
-  { id: 'food-pier', kind: 'food', x: 0.82, y: 0.6, label: 'Fish and chips by The Pier' },
-  { id: 'lockers-gate', kind: 'lockers', x: 0.16, y: 0.88, label: 'Lockers by the gate' },
-  { id: 'charging-centre', kind: 'charging', x: 0.56, y: 0.52, label: 'Charging point, food court' },
-  { id: 'exit-main-gate', kind: 'exit', x: 0.05, y: 0.93, label: 'Main gate' },
-  { id: 'exit-east', kind: 'exit', x: 0.95, y: 0.9, label: 'East exit' },
-  { id: 'exit-south', kind: 'exit', x: 0.5, y: 0.97, label: 'South exit' },
-  { id: 'viewing-main', kind: 'accessible-viewing', x: 0.36, y: 0.4, label: 'Accessible viewing platform, Main Stage' },
-  { id: 'viewing-harbour', kind: 'accessible-viewing', x: 0.66, y: 0.36, label: 'Accessible viewing area, Harbour Tent' },
+  { id: 'first-aid-post', kind: 'first-aid', x: 0.5, y: 0.45, label: 'First aid post', labelNl: 'EHBO-post' },
+  { id: 'first-aid-gate', kind: 'first-aid', x: 0.12, y: 0.86, label: 'First aid by the gate', labelNl: 'EHBO bij de ingang' },
+  { id: 'food-court', kind: 'food', x: 0.52, y: 0.55, label: 'Food court', labelNl: 'Eetplein' },
+  { id: 'food-pier', kind: 'food', x: 0.82, y: 0.6, label: 'Fish and chips by The Pier', labelNl: 'Vis en friet bij The Pier' },
+  { id: 'lockers-gate', kind: 'lockers', x: 0.16, y: 0.88, label: 'Lockers by the gate', labelNl: 'Kluisjes bij de ingang' },
+  { id: 'charging-centre', kind: 'charging', x: 0.56, y: 0.52, label: 'Charging point, food court', labelNl: 'Oplaadpunt, eetplein' },
+  { id: 'exit-main-gate', kind: 'exit', x: 0.05, y: 0.93, label: 'Main gate', labelNl: 'Hoofdingang' },
+  { id: 'exit-east', kind: 'exit', x: 0.95, y: 0.9, label: 'East exit', labelNl: 'Uitgang oost' },
+  { id: 'exit-south', kind: 'exit', x: 0.5, y: 0.97, label: 'South exit', labelNl: 'Uitgang zuid' },
+  { id: 'viewing-main', kind: 'accessible-viewing', x: 0.36, y: 0.4, label: 'Accessible viewing platform, Main Stage', labelNl: 'Toegankelijk kijkplatform, Main Stage' },
+  { id: 'viewing-harbour', kind: 'accessible-viewing', x: 0.66, y: 0.36, label: 'Accessible viewing area, Harbour Tent', labelNl: 'Toegankelijke kijkplek, Harbour Tent' },
 ];
 
 const ROUTES: MapRoute[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { festivalDay, festivalDayOf, festivalDays, hourStartIn, localTime, zonedInstant } from './festival-days.js';
+import { calendarDateIn, calendarDaysBetween, festivalDay, festivalDayOf, festivalDays, hourStartIn, localTime, zonedInstant } from './festival-days.js';
 
 const amsterdam = { timeZone: 'Europe/Amsterdam' };
 const hours = (day: { startsAt: Date; endsAt: Date }) => (day.endsAt.getTime() - day.startsAt.getTime()) / 3_600_000;
@@ -116,5 +116,27 @@ describe('hourStartIn', () => {
     expect(hourStartIn(at, 'Europe/Amsterdam').toISOString()).toBe('2026-08-14T20:00:00.000Z');
     expect(hourStartIn(at, 'Australia/Adelaide').toISOString()).toBe('2026-08-14T20:30:00.000Z');
     expect(hourStartIn(new Date('2026-08-14T20:12:00Z'), 'Asia/Kolkata').toISOString()).toBe('2026-08-14T19:30:00.000Z');
+  });
+});
+
+describe('calendarDaysBetween', () => {
+  const firstSet = new Date('2026-08-14T12:00:00+02:00');
+  it('counts calendar days in the zone, whatever the hours: 12 from any time on 2 August to noon on 14 August', () => {
+    for (const now of ['2026-08-02T00:00:00+02:00', '2026-08-02T12:00:00+02:00', '2026-08-02T18:00:00+02:00', '2026-08-02T23:59:59+02:00']) {
+      expect(calendarDaysBetween(new Date(now), firstSet, 'Europe/Amsterdam')).toBe(12);
+    }
+    expect(calendarDaysBetween(new Date('2026-08-03T00:00:00+02:00'), firstSet, 'Europe/Amsterdam')).toBe(11);
+  });
+
+  it('reads the dates on the zone’s calendar, not the device’s or UTC’s', () => {
+    // 23:30 UTC on 1 August is already 2 August in Amsterdam, still 1 August in New York.
+    const now = new Date('2026-08-01T23:30:00Z');
+    expect(calendarDateIn(now, 'Europe/Amsterdam')).toBe('2026-08-02');
+    expect(calendarDaysBetween(now, firstSet, 'Europe/Amsterdam')).toBe(12);
+    expect(calendarDaysBetween(now, firstSet, 'America/New_York')).toBe(13);
+  });
+
+  it('counts a day across a daylight saving change as one day', () => {
+    expect(calendarDaysBetween(new Date('2026-10-24T12:00:00+02:00'), new Date('2026-10-26T00:30:00+01:00'), 'Europe/Amsterdam')).toBe(2);
   });
 });

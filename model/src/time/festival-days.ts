@@ -37,6 +37,23 @@ export function festivalDayOf(instant: Date, festival: FestivalClock): string {
   return isoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
 }
 
+/** The calendar date (YYYY-MM-DD) of an instant in a zone: midnight to midnight, not the festival's day. */
+export function calendarDateIn(instant: Date, timeZone: string): string {
+  const local = new TZDateMini(instant.getTime(), timeZone);
+  return isoDate(local.getFullYear(), local.getMonth() + 1, local.getDate());
+}
+
+/**
+ * How many calendar days lie from one instant's date to another's, on the zone's calendar:
+ * what people mean by "in 12 days" (12 on 2 August for a set on 14 August, whatever the hours
+ * of either), not 24-hour periods.
+ */
+export function calendarDaysBetween(from: Date, to: Date, timeZone: string): number {
+  const [fromYear, fromMonth, fromDay] = parseIsoDate(calendarDateIn(from, timeZone));
+  const [toYear, toMonth, toDay] = parseIsoDate(calendarDateIn(to, timeZone));
+  return Math.round((Date.UTC(toYear, toMonth - 1, toDay) - Date.UTC(fromYear, fromMonth - 1, fromDay)) / 86_400_000);
+}
+
 /**
  * Day starts already worked out, by zone, hour and date, in epoch ms. TZDate asks Intl for the
  * zone's offset several times per date, and pages ask for the same few days on every render

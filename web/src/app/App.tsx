@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Route, Router, Switch } from 'wouter';
+import { Route, Router } from 'wouter';
 import { appRoute } from '../config/firebase-config';
 import { FestivalProvider } from '../festival/FestivalContext';
 import { LiveCountsProvider } from '../festival/LiveCountsContext';
@@ -11,6 +11,7 @@ import { AppErrorBoundary, RouteErrorBoundary } from './ErrorBoundaries';
 import { FirstContentMark } from './FirstContentMark';
 import { Layout } from './Layout';
 import { lazyPage } from './lazy-page';
+import { PageSwitch, ShownPage } from './ShownPage';
 import { UpdatePrompt } from './UpdatePrompt';
 
 // Route-level code splitting: each page (and the SDK parts only it uses) is its own chunk,
@@ -66,9 +67,10 @@ function FestivalApp() {
           <FriendPlansProvider>
             <Router base={appRoute.base}>
             <Layout>
+              <ShownPage>
               <UpdatePrompt />
               <RouteErrorBoundary>
-                <Switch>
+                <PageSwitch>
                   <Route path="/" component={ProgrammePage} />
                   <Route path="/performances/:performanceId" component={PerformancePage} />
                   <Route path="/artists/:artistId" component={ArtistPage} />
@@ -90,10 +92,11 @@ function FestivalApp() {
                   <Route path="/help" component={HelpPage} />
                   <Route path="/staff" nest component={StaffPage} />
                   <Route component={NotFoundPage} />
-                </Switch>
+                </PageSwitch>
                 {/* Inside the routes' Suspense boundary: it commits with the page, once its chunk is in. */}
                 <FirstContentMark />
               </RouteErrorBoundary>
+              </ShownPage>
             </Layout>
             </Router>
           </FriendPlansProvider>

@@ -1,12 +1,12 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation } from 'wouter';
+import { ErrorBoundary, type FallbackProps } from '../errors/ErrorBoundary';
 import { preloadErrorNotice } from '../ui/LazyErrorNotice';
 import { Loading } from '../ui/Loading';
 import { afterFirstContent } from './first-content';
 import { importWithRetry } from './lazy-page';
 import { preloadUpdatePrompt } from './UpdatePrompt';
+import { useShownPath } from './ShownPage';
 
 const loadingLabel = <FormattedMessage id="app.errorBoundaries.loading" defaultMessage="Loading…" />;
 
@@ -22,15 +22,6 @@ function preloadFallbacks(): void {
   Promise.all([loadFallback(), preloadUpdatePrompt(), preloadErrorNotice()]).catch(() => {
     // Offline before anything was cached: LastResort below covers that.
   });
-}
-
-function subscribeToOnline(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
 }
 
 const LAST_RELOAD = 'encore.lastResortReload';
@@ -55,12 +46,12 @@ function LastResort() {
   return <Loading label={loadingLabel} />;
 }
 
+/** The error screen (ErrorFallback.tsx, with whether the device is online), once its chunk is in. */
 function Fallback({ error, resetErrorBoundary }: FallbackProps) {
-  const online = useSyncExternalStore(subscribeToOnline, () => navigator.onLine, () => true);
   return (
     <ErrorBoundary fallback={<LastResort />}>
       <Suspense fallback={<Loading label={loadingLabel} />}>
-        <ErrorFallback error={error} online={online} onRetry={resetErrorBoundary} onReload={() => window.location.reload()} />
+        <ErrorFallback error={error} onRetry={resetErrorBoundary} />
       </Suspense>
     </ErrorBoundary>
   );
@@ -73,7 +64,7 @@ export function AppErrorBoundary({ children }: { children: ReactNode }) {
   }, []);
   return (
     <ErrorBoundary
-      fallbackRender={(props) => (
+      fallback={(props) => (
         <main id="main" className="site-main">
           <Fallback {...props} />
         </main>
@@ -86,12 +77,13 @@ export function AppErrorBoundary({ children }: { children: ReactNode }) {
 
 /**
  * Around the routes: a page that fails (its chunk, or its render) is replaced by a message
- * inside the layout, so the navigation stays usable; moving to another page clears it.
+ * inside the layout, so the navigation stays usable; moving to another page clears it (once
+ * that page is the one drawn: see ShownPage).
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
+  const location = useShownPath();
   return (
-    <ErrorBoundary FallbackComponent={Fallback} resetKeys={[location]}>
+    <ErrorBoundary fallback={Fallback} resetKey={location}>
       <Suspense fallback={<Loading label={loadingLabel} />}>{children}</Suspense>
     </ErrorBoundary>
   );

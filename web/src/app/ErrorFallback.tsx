@@ -1,6 +1,7 @@
-import { appRoute } from '../config/firebase-config';
+import { useSyncExternalStore } from 'react';
 import { defineMessages, useIntl } from 'react-intl';
-import { isChunkLoadError } from './lazy-page';
+import { appRoute } from '../config/firebase-config';
+import { isChunkLoadError } from '../errors/chunk-load-error';
 
 const messages = defineMessages({
   offlineTitle: { id: 'app.errorFallback.offlineTitle', defaultMessage: 'This page is not saved on this device yet' },
@@ -67,7 +68,22 @@ export function ErrorFallback({ error, online, onRetry, onReload }: ErrorFallbac
   );
 }
 
-/** The chunk the error boundaries load (and preload): the fallback with its messages. */
-export default function ErrorFallbackChunk(props: ErrorFallbackProps) {
-  return <ErrorFallback {...props} />;
+function subscribeToOnline(onChange: () => void): () => void {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+const reload = () => window.location.reload();
+
+/**
+ * The chunk the error boundaries load (and preload): the fallback with its messages, following
+ * the connection as it comes and goes (the first page's chunk carries none of this).
+ */
+export default function ErrorFallbackChunk({ error, onRetry }: Pick<ErrorFallbackProps, 'error' | 'onRetry'>) {
+  const online = useSyncExternalStore(subscribeToOnline, () => navigator.onLine, () => true);
+  return <ErrorFallback error={error} online={online} onRetry={onRetry} onReload={reload} />;
 }

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
 import { buildFestivalId } from '../config/firebase-config';
-import { askHome, homeHref, rememberedHome, rememberHome } from '../config/home-route';
+import { askHome } from '../config/ask-home';
+import { homeHref, rememberedHome, rememberHome } from '../config/home-route';
 import { Loading } from '../ui/Loading';
 import { browserStorage } from './browser-storage';
 

@@ -13,7 +13,7 @@ export default function LayoutLater({ account, onStaffKnown }: { account: Signed
   return (
     <>
       <FestivalTheme />
-      {/* No boundary of its own: react-error-boundary sits in the first page's chunk, and importing it here adds an export there (bundle budget). Its listener reports errors as state; Layout's boundary holds the rest. */}
+      {/* No boundary of its own: the error boundary (errors/ErrorBoundary.tsx) sits in the first page's chunk, and importing it here adds an export there (bundle budget). Its listener reports errors as state; Layout's boundary holds the rest. */}
       <FestivalLogo />
       {account && !account.anonymous && account.role !== 'admin' ? <StaffRoleProbe account={account} onKnown={onStaffKnown} /> : null}
     </>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { ErrorBoundary } from 'react-error-boundary';
+import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { pendingUpdate, subscribeToUpdates } from './register-service-worker';
 
 const loadView = () => import('./UpdatePromptView');

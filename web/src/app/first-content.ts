@@ -1,8 +1,8 @@
 /**
  * The moment a page first shows its content: the festival's data has arrived (or is known
  * to be missing or failing) and React has committed the page with it (app/FirstContentMark.tsx).
- * What the first screen does not need (the Firestore SDK and its listeners, the Auth SDK and
- * the anonymous sign-in, messaging, the service worker) waits for this moment, so it competes
+ * What the first screen does not need (the Firestore SDK and its listeners, the Auth SDK,
+ * messaging, the service worker) waits for this moment, so it competes
  * neither for the phone's network nor for its main thread while the programme's sets are on
  * their way (web/README.md, "The first page").
  *

@@ -10,18 +10,16 @@ const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
-  // A first visit: the images shown before the worker takes over are handed to it then (keep-shown-images.ts).
-  if (!navigator.serviceWorker.controller) {
-    navigator.serviceWorker.addEventListener(
-      'controllerchange',
-      () => {
-        const controlledAt = performance.now();
-        const controller = navigator.serviceWorker.controller;
-        if (!controller) return;
-        void import('./keep-shown-images').then(({ keepImagesShownBeforeControl }) => keepImagesShownBeforeControl(controller, controlledAt)).catch(() => undefined);
-      },
-      { once: true },
-    );
+  // A first visit: what the page loaded before the worker took over is handed to it then
+  // (keep-shown-images.ts). The worker may also have taken over while this page loaded, before
+  // this code ran (a busy phone installs slowly: the second page of a first visit): the
+  // navigation itself did not pass through a worker, yet the page is controlled now. Its chunks
+  // are handed over at once then, or a page opened once would not open offline.
+  const controller = navigator.serviceWorker.controller;
+  if (!controller) {
+    navigator.serviceWorker.addEventListener('controllerchange', () => handOverLoadedFiles(navigator.serviceWorker.controller, performance.now()), { once: true });
+  } else if (!navigationPassedThroughWorker()) {
+    handOverLoadedFiles(controller, performance.now());
   }
   // workbox-window loads after the page: the first render does not wait for it.
   void import('workbox-window')
@@ -49,4 +47,15 @@ export function registerServiceWorker(): void {
       return workbox.register();
     })
     .catch((error: unknown) => console.warn('Offline support is unavailable:', error));
+}
+
+function handOverLoadedFiles(controller: ServiceWorker | null, controlledAt: number): void {
+  if (!controller) return;
+  void import('./keep-shown-images').then(({ keepImagesShownBeforeControl }) => keepImagesShownBeforeControl(controller, controlledAt)).catch(() => undefined);
+}
+
+/** Whether this page was a worker's from its first request (Navigation Timing's `workerStart`). */
+function navigationPassedThroughWorker(): boolean {
+  const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return (navigation?.workerStart ?? 0) > 0;
 }

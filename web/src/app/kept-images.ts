@@ -18,6 +18,19 @@ export interface KeepShownImagesMessage {
 /** Whether the worker keeps this file (one of the two kinds above). */
 export const isKeptImage = (url: string): boolean => MEDIA_FILE_URL.test(url) || PHOTO_FILE_URL.test(url);
 
+/**
+ * The app's own hashed files (`/assets/…` of the page's origin: chunks, styles) the worker
+ * keeps once loaded (src/sw.ts), those the precache leaves out (vite/first-offline-use.ts).
+ */
+export const isAppAsset = (url: string, origin: string): boolean => url.startsWith(`${origin}/assets/`) && !url.includes('?');
+
+/** The app's files a message asks the worker to keep: only strings naming its `/assets/` files. */
+export function assetsToKeep(data: unknown, origin: string): string[] {
+  if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== KEEP_SHOWN_IMAGES) return [];
+  const urls = (data as { urls?: unknown }).urls;
+  return Array.isArray(urls) ? [...new Set(urls.filter((url): url is string => typeof url === 'string' && isAppAsset(url, origin)))] : [];
+}
+
 /** The URLs a message asks the worker to keep: only strings naming kept images, whatever else it holds. */
 export function imagesToKeep(data: unknown): string[] {
   if (typeof data !== 'object' || data === null || (data as { type?: unknown }).type !== KEEP_SHOWN_IMAGES) return [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ChunkLoadError, importWithRetry, isChunkLoadError } from './lazy-page';
+import { isChunkLoadError } from '../errors/chunk-load-error';
+import { ChunkLoadError, importWithRetry } from './lazy-page';
 
 const failingImport = (failures: number) => {
   const load = Object.assign(

@@ -12,14 +12,6 @@ export class ChunkLoadError extends Error {
   }
 }
 
-// What browsers say when a dynamic import fails (Chromium, Firefox, Safari), for imports
-// made outside lazyPage.
-const FAILED_IMPORT = /dynamically imported module|error loading dynamically imported module|Importing a module script failed/i;
-
-export function isChunkLoadError(error: unknown): boolean {
-  return error instanceof ChunkLoadError || (error instanceof TypeError && FAILED_IMPORT.test(error.message));
-}
-
 /** How long to wait before the one retry: long enough for a blip of the network to pass. */
 export const RETRY_DELAY_MS = 800;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAppCheckConfig } from './app-check-config';
-import { readConfig } from './firebase-config';
+import { readConfig } from './read-config';
 
 const appCheck = (env: Record<string, string | boolean>) => readAppCheckConfig(env, readConfig(env));
 

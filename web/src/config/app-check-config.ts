@@ -1,4 +1,5 @@
-import { appConfig, text, type AppConfig, type Env } from './firebase-config';
+import { appConfig } from './firebase-config';
+import { text, type AppConfig, type Env } from './read-config';
 
 /**
  * How the app attests itself with App Check (web/src/firebase/app-check.ts); callable

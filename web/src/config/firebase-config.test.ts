@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { functionUrl, readConfig } from './firebase-config';
+import { functionUrl } from './function-url';
+import { readConfig } from './read-config';
 
 describe('readConfig', () => {
   it('uses demo-encore on the emulators when no project is configured', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { askHome, homeAtLoad, homeHref, openHomeAtLoad, REMEMBERED_HOME_KEY, type HomeWindow } from './home-route';
+import { askHome } from './ask-home';
+import { homeAtLoad, homeHref, openHomeAtLoad, REMEMBERED_HOME_KEY, type HomeWindow } from './home-route';
 
 const memoryStorage = (entries: Record<string, string> = {}) => {
   const map = new Map(Object.entries(entries));

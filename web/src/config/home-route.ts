@@ -95,31 +95,6 @@ export function rememberHome(storage: Storage | null, choice: { kind: 'festival'
   }
 }
 
-/** How long `/` waits for `site/settings` online before it opens what it would offline. */
-export const ASK_HOME_TIMEOUT_MS = 4000;
-
-/**
- * `/` online with nothing decided: `ask` (readHomeChoice), or, when it fails or takes longer
- * than `timeoutMs` (a connection that says online and carries nothing), what `/` opens
- * offline: the festival it opened last here, else the build's.
- */
-export async function askHome(
-  ask: () => Promise<{ kind: 'festival'; festivalId: string } | { kind: 'chooser' }>,
-  offline: { remembered: string | null; build: string },
-  timeoutMs = ASK_HOME_TIMEOUT_MS,
-): Promise<{ kind: 'festival'; festivalId: string } | { kind: 'chooser' }> {
-  const fallback = homeAtLoad({ hint: undefined, online: false, ...offline }) as { kind: 'festival'; festivalId: string };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<typeof fallback>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), timeoutMs);
-  });
-  try {
-    return await Promise.race([ask().catch(() => fallback), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /** The festival `/` opened last on this device, if any. */
 export function rememberedHome(storage: Storage | null): string | null {
   return readRemembered(storage);

@@ -89,7 +89,7 @@ export function watchAccount(onChange: (account: SignedInAccount | null) => void
   });
 }
 
-/** The current user; a visitor with none is signed in anonymously (fails offline). */
+/** The current user (a persisted one included); a visitor with none is signed in anonymously (fails offline). */
 export async function signInAnonymouslyIfSignedOut(): Promise<User> {
   const current = auth();
   await current.authStateReady();
@@ -97,12 +97,13 @@ export async function signInAnonymouslyIfSignedOut(): Promise<User> {
 }
 
 /**
- * Every visitor has an account from the moment the app opens, so what they do offline
- * (a favourite, a reaction) is written under their uid and syncs later. A first open with
- * no network cannot sign in: it tries again when the connection returns (and with growing
- * pauses while the browser believes it is online). Never throws.
+ * Signs a visitor with no account in anonymously, called the first time they do something
+ * that needs a uid (features/account/sign-in-on-demand.ts): browsing makes no account. What
+ * they did offline before it (a heart) waits on the device and is written under the new uid.
+ * With no network it tries again when the connection returns (and with growing pauses while
+ * the browser believes it is online). Never throws.
  */
-export function keepSignedIn(): Retrying {
+export function signInAnonymouslyWhenOnline(): Retrying {
   return retryWhenOnline(signInAnonymouslyIfSignedOut, {
     onFailure(error) {
       // Offline is expected here; anything else (anonymous sign-in disabled, say) is worth a line.

@@ -7,6 +7,7 @@ import {
 } from 'firebase/firestore';
 import { appConfig } from '../config/firebase-config';
 import { firebaseApp } from './app';
+import { networkFollowsBrowser } from './network-follows-browser';
 
 /**
  * The programme and one's schedule must open with no network after the first visit, in
@@ -24,5 +25,7 @@ export function db(): Firestore {
     localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager(), cacheSizeBytes: FIRESTORE_CACHE_BYTES }),
   });
   if (appConfig.emulators) connectFirestoreEmulator(instance, appConfig.emulators.host, appConfig.emulators.ports.firestore);
+  // No requests that cannot succeed while the device is offline (network-follows-browser.ts).
+  networkFollowsBrowser(instance);
   return instance;
 }

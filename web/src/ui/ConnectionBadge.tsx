@@ -1,7 +1,7 @@
 import { defineMessages, useIntl } from 'react-intl';
 import type { BadgeState } from '../firebase/live-freshness';
 import { CONNECTION_WORDS } from './FirstConnectionBadge';
-import { Icon } from './icons';
+import { LaterIcon } from './icons-later';
 
 const LABELS = {
   unknown: defineMessages({
@@ -53,7 +53,7 @@ export function ConnectionBadge({ state, words, pendingWrites }: { state: BadgeS
       {pendingWrites ? (
         // On phones the words give way to an icon (the badge never truncates); the words stay for screen readers.
         <span className="connection-pending">
-          <Icon name="sync" className="connection-pending-icon" width={16} height={16} />
+          <LaterIcon name="sync" className="connection-pending-icon" width={16} height={16} />
           <span className="connection-pending-text">· {intl.formatMessage({ id: 'ui.connectionBadge.pending', defaultMessage: 'changes waiting to sync' })}</span>
         </span>
       ) : null}

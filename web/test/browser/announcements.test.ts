@@ -41,6 +41,16 @@ const linesOf = (page: Page, selector: string) =>
     return Math.round(element.getBoundingClientRect().height / lineHeight);
   });
 
+/**
+ * The announcement once the server holds it: the staff page shows its own write at once (latency
+ * compensation), before the commit reaches the emulator, so the heading alone does not prove it.
+ */
+async function committedAnnouncement(title: string) {
+  const query = db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', title);
+  await expect.poll(async () => (await query.get()).size, { timeout: LIVE }).toBe(1);
+  return (await query.get()).docs[0]!;
+}
+
 describe('announcements staff control', () => {
   it('an urgent announcement in both languages, confirmed first, reaches each reader in their language and leaves every open page within 2 s of its withdrawal', async () => {
     const english = await newPage();
@@ -143,7 +153,7 @@ describe('announcements staff control', () => {
     await visitor.getByRole('alert').filter({ hasText: 'Alles veilig: Gate B closed' }).waitFor({ timeout: LIVE });
     expect(await visitor.getByRole('alert').filter({ hasText: 'Dringend' }).count()).toBe(0);
     await staff.getByRole('heading', { name: 'All clear: Gate B closed' }).waitFor({ timeout: LIVE });
-    const followUp = (await db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', 'All clear: Gate B closed').get()).docs[0]!;
+    const followUp = await committedAnnouncement('All clear: Gate B closed');
     const originalId = followUp.get('followUpOf') as string;
     expect(followUp.id).toBe(`${originalId}-all-clear`);
     expect(followUp.data()).toMatchObject({ priority: 'urgent', titleNl: 'Alles veilig: Gate B closed' });
@@ -171,7 +181,7 @@ describe('announcements staff control', () => {
     await card.getByText('Withdrawn', { exact: true }).waitFor({ timeout: LIVE });
     await card.getByRole('button', { name: 'All clear' }).click();
     await staff.getByRole('heading', { name: 'All clear: Lightning nearby' }).waitFor({ timeout: LIVE });
-    const followUp = (await db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', 'All clear: Lightning nearby').get()).docs[0]!;
+    const followUp = await committedAnnouncement('All clear: Lightning nearby');
     expect(followUp.data()).toMatchObject({ priority: 'urgent' });
     expect((await db().doc(firestorePaths.announcement('encore-2026', followUp.get('followUpOf') as string)).get()).get('status')).toBe('withdrawn');
     expect(uncaught(staff)).toEqual([]);

@@ -41,7 +41,15 @@ async function postAsStaff(page: Page, title: string, body: string, urgent: bool
   await page.getByRole('button', { name: 'Publish announcement' }).click();
   // Urgent ones are confirmed first, having seen how they look and how far they go.
   if (urgent) await page.getByRole('dialog').getByRole('button', { name: 'Send urgent announcement' }).click();
-  await page.getByRole('status').filter({ hasText: `“${title}” is published` }).waitFor({ timeout: LIVE });
+  await page
+    .getByRole('status')
+    .filter({ hasText: `“${title}” is published` })
+    .waitFor({ timeout: LIVE })
+    .catch(async (error: unknown) => {
+      // What the staff page showed instead, and what it threw: a failure on a busy CI box says why.
+      const shown = await page.evaluate(() => document.body.innerText.slice(0, 1500)).catch(() => '(page gone)');
+      throw new Error(`no "published" status for “${title}” at ${page.url()}; uncaught: ${JSON.stringify(uncaught(page))}; the page showed:\n${shown}`, { cause: error });
+    });
 }
 
 /** The uid and device of the page's registration for pushes, as the app remembers it. */
@@ -93,17 +101,15 @@ describe('urgent news on every page', () => {
     await screenshot(visitor, 'news-urgent-banner-laptop');
     await visitor.setViewportSize(PHONE);
 
-    // Visiting News clears the count, for good: a reload keeps it, and so does the server.
+    // Visiting News clears the count, for good: a reload keeps it.
     await newsTab(visitor).click();
     await visitor.getByRole('heading', { level: 3, name: 'Urgent: EVACUATE' }).waitFor({ timeout: LIVE });
     await newsTab(visitor).locator('.nav-badge').waitFor({ state: 'detached', timeout: LIVE });
-    // The person's preferences document now holds the time of the newest announcement seen.
+    // A visitor who only reads has no account (issue 38), so "seen" is kept on this device and no
+    // preferences document is written for them (with an account it is: news-store.ts, markNewsSeen).
     const posted = (await db().collection(firestorePaths.announcements('encore-2026')).where('title', '==', 'EVACUATE').get()).docs[0]!;
-    // (Firestore keeps microseconds, the app's Dates milliseconds: "seen" is within the millisecond.)
     const postedAt = posted.get('createdAt').toMillis();
-    await expect
-      .poll(async () => (await db().collection('users').where('newsSeenAt', '>', new Date(postedAt - 1)).get()).docs.map((user) => user.get('newsSeenAt').toMillis()), { timeout: LIVE })
-      .toEqual([postedAt]);
+    expect((await db().collection('users').where('newsSeenAt', '>', new Date(postedAt - 1)).get()).size).toBe(0);
     await visitor.goto(`${stack.url}/`);
     await visitor.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
     await banner.waitFor({ timeout: LIVE });

@@ -118,7 +118,7 @@ describe('the venue map', () => {
     await expect.poll(() => detail.textContent()).toContain(`Now: ${artist.data.name}`);
     expect(await detail.textContent()).toContain(`Next: ${next.data.name}`);
     // Facilities by their names, the legend, and the step-free route in the list.
-    await placeOnPlan(page, 'First aid: First aid post').waitFor();
+    await placeOnPlan(page, 'First aid post').waitFor();
     await page.getByRole('heading', { name: 'Legend' }).waitFor();
     expect(await page.locator('.map-route-step-free').count()).toBe(seed.venueMap.routes.filter((route) => route.stepFree).length);
     await screenshot(page, 'organiser-map-offline');

@@ -4,7 +4,8 @@
  * 390x844 phone and a laptop, in English and Dutch: on the festival's Friday evening a search
  * from the header finds a Sunday act and one tap opens its set; accents fold ("zoe" finds
  * "Zoë Lambert"); a query with no match says so and links nothing; the line-up lists every
- * artist of the seed, by day and by genre; both work offline after a first visit; axe finds
+ * artist of the seed, by day and by genre; both work offline after a first visit (search with
+ * the map's places and its typo tolerance); axe finds
  * no serious violation on either page in the light and dark themes, on the phone and the laptop
  * (each state loaded once and shown in the four looks: browser.ts `showIn`). Screenshots in
  * test-results/web/ (search-*, lineup-*).
@@ -87,7 +88,7 @@ describe('search, from the header of every page', () => {
     await page.goto(stack.url);
     await page.getByRole('heading', { level: 1, name: 'Programma' }).waitFor({ timeout: LIVE });
     await openSearch(page, 'Zoeken');
-    await page.getByRole('searchbox', { name: 'Artiest, podium of set, op elke dag' }).fill('zoe');
+    await page.getByRole('searchbox', { name: 'Artiest, genre, land, set of plek, op elke dag' }).fill('zoe');
     const artistLink = page.getByRole('region', { name: 'Artiesten' }).getByRole('link', { name: /^Zoë Lambert/ });
     await artistLink.waitFor({ timeout: LIVE });
     const sets = setsOf(zoe.id);
@@ -169,7 +170,7 @@ describe('the line-up', () => {
 });
 
 describe('offline, after a first visit', () => {
-  it('search and the line-up still work with no network, the line-up even on a cold start', async () => {
+  it('search (places and "did you mean …?" included) and the line-up still work with no network, the line-up even on a cold start', async () => {
     const page = await newPage({ at: FRIDAY_EVENING });
     await page.goto(stack.url);
     await page.getByRole('heading', { level: 1, name: 'Programme' }).waitFor({ timeout: LIVE });
@@ -182,6 +183,12 @@ describe('offline, after a first visit', () => {
     await page.keyboard.type('silver');
     await page.getByRole('region', { name: 'Sunday 16 August' }).getByRole('link', { name: /^The Silver Echoes/ }).waitFor({ timeout: LIVE });
     await screenshot(page, 'search-phone-offline');
+    // The map's places and "did you mean …?" too: the map document came with the programme's bundle.
+    await page.getByRole('searchbox').fill('toilet');
+    await page.locator('[data-search-for="toilet"]').waitFor({ timeout: LIVE });
+    expect(await page.getByRole('region', { name: 'On the map' }).getByRole('link').count()).toBe(seed.venueMap.markers.filter((marker) => marker.kind === 'toilets').length);
+    await page.getByRole('searchbox').fill('lambret');
+    await page.getByRole('button', { name: 'Lambert' }).waitFor({ timeout: LIVE });
 
     await page.goto(`${stack.url}/lineup`);
     await page.getByRole('heading', { level: 1, name: 'Line-up' }).waitFor({ timeout: LIVE });

@@ -225,6 +225,62 @@ describe('Encore’s shell, languages and themes', () => {
     expect(await page.locator('[data-surface="console"]').count()).toBe(1);
     await screenshot(page, 'shell-phone-staff-console');
   }, 180_000);
+
+  it('keeps the phone’s More sheet a modal dialog: the page behind inert, Tab kept inside, Escape and a link close it and give the focus back to More, the close painted before the page is released', async () => {
+    const page = await newPage({ viewport: PHONE });
+    await open(page, '/', 'Programme');
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    const more = tabs.getByRole('button', { name: 'More' });
+    const sheet = page.getByRole('dialog', { name: 'More' });
+    /** Whether the programme behind is out of reach: inert itself or inside an inert element. */
+    const pageInert = () => page.locator('main').evaluate((main) => main.closest('[inert]') !== null);
+    const focusInSheet = () => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    const moreFocused = () => more.evaluate((button) => document.activeElement === button);
+
+    await more.click();
+    await sheet.waitFor({ timeout: LIVE });
+    expect(await pageInert()).toBe(true);
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    for (let press = 0; press < 12; press++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInSheet()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await sheet.waitFor({ state: 'detached', timeout: LIVE });
+    expect(await pageInert()).toBe(false);
+    expect(await moreFocused()).toBe(true);
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+    // Which frame each change of the close falls in: the sheet leaves sight (its closing class)
+    // in the tap's frame, and the page is released (inert taken off) only in a later one.
+    await more.click();
+    await sheet.waitFor({ timeout: LIVE });
+    await page.evaluate(() => {
+      const seen = { frame: 0, closingAt: -1, releasedAt: -1 };
+      (window as unknown as { sheetClose: typeof seen }).sheetClose = seen;
+      const count = () => {
+        seen.frame += 1;
+        requestAnimationFrame(count);
+      };
+      requestAnimationFrame(count);
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as Element;
+          if (record.attributeName === 'class' && target.classList.contains('sheet-closing') && seen.closingAt < 0) seen.closingAt = seen.frame;
+          if (record.attributeName === 'inert' && !target.hasAttribute('inert') && seen.releasedAt < 0) seen.releasedAt = seen.frame;
+        }
+      }).observe(document.body, { attributes: true, attributeFilter: ['class', 'inert'], subtree: true });
+    });
+    await sheet.getByRole('link', { name: 'Map' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Map' }).waitFor({ timeout: LIVE });
+    await sheet.waitFor({ state: 'detached', timeout: LIVE });
+    const seen = await page.evaluate(() => (window as unknown as { sheetClose: { closingAt: number; releasedAt: number } }).sheetClose);
+    expect(seen.closingAt).toBeGreaterThanOrEqual(0);
+    expect(seen.releasedAt).toBeGreaterThan(seen.closingAt);
+    expect(await pageInert()).toBe(false);
+    expect(await moreFocused()).toBe(true);
+    expect(await more.getAttribute('aria-current')).toBe('page');
+  }, 120_000);
 });
 
 /**

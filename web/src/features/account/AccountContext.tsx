@@ -3,21 +3,24 @@ import type { SignedInAccount } from '../../firebase/auth';
 import { afterFirstContent } from '../../app/first-content';
 import { importAfterDataSdk } from '../../app/load-data-sdk';
 import { retryWhenOnline, type Retrying } from '../../firebase/retry-when-online';
+import { signInOnDemand } from './sign-in-on-demand';
 
 /**
  * Who is using the app. The Auth SDK (35 KB) is loaded once the first content has been
  * painted (app/first-content.ts: the programme's sets do not wait for it, nor share the
  * network with it), or at once when something needs the uid first (`ensureSignedIn`, a
- * heart tapped before then); a visitor with no account is then signed in anonymously, and
- * again when the connection returns if the app opened offline.
+ * heart tapped before then), and finds a returning visitor's account on the device. A
+ * visitor with none stays without one (`account` null) while they only browse: the first
+ * act that needs a uid (`ensureSignedIn`) signs them in anonymously, then or when the
+ * connection returns (sign-in-on-demand.ts).
  */
 export interface AccountState {
-  /** undefined while the Auth SDK is still loading; null when signed out. */
+  /** undefined while the Auth SDK is still loading; null with no account (a visitor who has only browsed). */
   account: SignedInAccount | null | undefined;
   /**
-   * The uid, once there is one: resolves at once for a signed-in visitor, and otherwise as
-   * soon as the anonymous sign-in gets through (which, offline, waits for the network).
-   * Never rejects.
+   * The uid, for an act that needs one: resolves at once for a signed-in visitor; otherwise
+   * starts the anonymous sign-in and resolves as soon as it gets through (which, offline,
+   * waits for the network). Never rejects.
    */
   ensureSignedIn(): Promise<string>;
 }
@@ -31,7 +34,9 @@ const loadAuth = () => importAfterDataSdk(() => import('../../firebase/auth'));
 
 export function AccountProvider({ children }: { children: ReactNode }) {
   const [account, setAccount] = useState<SignedInAccount | null | undefined>(undefined);
-  const signIn = useRef<Retrying | null>(null);
+  // Made at the first render, not in the effect: a page's effects (a child's asking for a uid
+  // on mount) run before this provider's, and their request must not be lost.
+  const [signIn] = useState(signInOnDemand);
   const waiting = useRef<Array<(uid: string) => void>>([]);
   const uid = useRef<string | null>(null);
 
@@ -53,11 +58,10 @@ export function AccountProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         // A transition: who is signed in reaches every page, and React renders that in slices.
         const unwatch = module.watchAccount((next) => startTransition(() => setAccount(next)));
-        const signingIn = module.keepSignedIn();
-        signIn.current = signingIn;
+        signIn.authLoaded(module.signInAnonymouslyWhenOnline);
         cleanup = () => {
           unwatch();
-          signingIn.stop();
+          signIn.stop();
         };
       });
     };
@@ -68,7 +72,7 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       loading?.stop();
       cleanup();
     };
-  }, []);
+  }, [signIn]);
 
   useEffect(() => {
     uid.current = account?.uid ?? null;
@@ -78,9 +82,9 @@ export function AccountProvider({ children }: { children: ReactNode }) {
   const ensureSignedIn = useCallback(() => {
     if (uid.current) return Promise.resolve(uid.current);
     startAuth.current();
-    signIn.current?.retryNow();
+    signIn.request();
     return new Promise<string>((resolve) => waiting.current.push(resolve));
-  }, []);
+  }, [signIn]);
 
   const value = useMemo(() => ({ account, ensureSignedIn }), [account, ensureSignedIn]);
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;

@@ -19,8 +19,9 @@ const auth = () => import('../../firebase/auth');
 const notices = signInNotices;
 
 /**
- * Sign-in. Everyone starts as a guest (anonymous); creating an account links the email to
- * the same user, so the schedule is kept. Signing out wipes this device's cached data.
+ * Sign-in. A visitor becomes a guest (anonymous) at their first heart or other act that needs
+ * an account, and browses with none before; creating an account links the email to the
+ * same user (a guest's), so the schedule is kept. Signing out wipes this device's cached data.
  */
 export default function AccountPage() {
   const intl = useIntl();
@@ -125,7 +126,8 @@ export default function AccountPage() {
           <Preferences />
         </section>
         {account ? <DisplayNameField /> : null}
-        {account ? <NotificationSettings /> : null}
+        {/* No account needed to offer them: turning them on makes one (a push subscription is stored under a uid). */}
+        <NotificationSettings />
         <section className="panel" aria-labelledby="friends-title">
           <h2 id="friends-title">
             <FormattedMessage id="account.page.friendsTitle" defaultMessage="Friends" />

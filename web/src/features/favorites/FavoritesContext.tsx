@@ -1,12 +1,12 @@
-import type { Favorite, FavoritePriority } from '@encore/model';
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { importAfterDataSdk } from '../../app/load-data-sdk';
+import type { FavoritePriority } from '@encore/model';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { afterFirstContent } from '../../app/first-content';
+import { importWithRetry } from '../../app/lazy-page';
 import { appConfig } from '../../config/firebase-config';
-import { initialLiveState, type LiveState } from '../../firebase/live-state';
-import type { WithId } from '../../firebase/to-model';
 import { useAccount } from '../account/AccountContext';
-import { isPending, notYetInFirestore, storagePendingStore, togglePending, withPendingPriority, type PendingFavorite } from './pending-favorites';
-import { prioritiesOf, priorityWrite } from './priority';
+import type { FavoritesLiveProps } from './FavoritesLive';
+import { storagePendingStore, togglePending, withPendingPriority, type PendingFavorite } from './pending-favorites';
+import { prioritiesOf } from './priority';
 
 /** One's favourites for this festival, live, with the ones still waiting to sync. */
 export interface FavoritesState {
@@ -35,180 +35,115 @@ export interface FavoritesState {
 
 const FavoritesContext = createContext<FavoritesState | null>(null);
 
-// The Firestore side (the SDK, the schema) loads once there is a uid: see favorites-firestore.ts.
-const loadFirestore = () => importAfterDataSdk(() => import('./favorites-firestore'));
-
-/** The live favourites of `uid` for the festival; loading (and empty) while there is no uid. */
-function useLiveFavorites(uid: string | null, festivalId: string): LiveState<WithId<Favorite>[]> {
-  const [state, setState] = useState<LiveState<WithId<Favorite>[]>>(() => initialLiveState([]));
-  useEffect(() => {
-    setState(initialLiveState([]));
-    if (!uid) return;
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    loadFirestore().then(
-      (module) => {
-        if (!cancelled) stop = module.listenToFavorites(uid, festivalId, setState);
-      },
-      (error: unknown) => {
-        if (!cancelled) setState((previous) => ({ ...previous, status: 'error', error }));
-      },
-    );
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [uid, festivalId]);
-  return state;
+/**
+ * The live side (FavoritesLive.tsx: the Firestore listener and every write; 0.5 KB gzipped
+ * off the first page, `npm run bench -- bundle-size`) loads apart, once the first page is on
+ * screen or at the first tap before then: the first page's download carries only what shows
+ * the hearts waiting on the device and keeps a tap.
+ * Loaded once; a failed load (offline before the service worker has it) is tried again at
+ * the next tap, or when the connection returns.
+ */
+let loadingLive: Promise<ComponentType<FavoritesLiveProps>> | null = null;
+function loadLive(): Promise<ComponentType<FavoritesLiveProps>> {
+  loadingLive ??= importWithRetry(() => import('./FavoritesLive')).then(
+    (module) => module.FavoritesLive,
+    (error: unknown) => {
+      loadingLive = null;
+      throw error;
+    },
+  );
+  return loadingLive;
 }
 
+const NONE: ReadonlySet<string> = new Set();
+const NO_DATES: ReadonlyMap<string, Date> = new Map();
+
 /**
- * Favourites live from Firestore, under the visitor's uid. Firestore queues writes made
- * offline by itself; what it cannot queue is a heart given before there is any uid (the app
- * first opened offline), so those wait on the device (pending-favorites.ts) and are written
- * as soon as the sign-in gets through.
+ * One's favourites: the hearts waiting on this device (given before there was an account,
+ * kept in localStorage across reloads) from the first render, then, once its code is in,
+ * what FavoritesLive reports (Firestore's favourites with those). A tap before then is kept
+ * with the waiting ones, exactly as a tap before the account is known always was (filled at
+ * once, saved on the device, offline too), and FavoritesLive writes it once there is a uid.
  */
 export function FavoritesProvider({ children }: { children: ReactNode }) {
   const { account, ensureSignedIn } = useAccount();
-  const uid = account?.uid ?? null;
   const festivalId = appConfig.festivalId;
   const store = useMemo(() => storagePendingStore(window.localStorage), []);
-  const live = useLiveFavorites(uid, festivalId);
-  const [writeError, setWriteError] = useState<unknown>(null);
-  const inFirestore = useMemo(() => new Set(live.data.map((favorite) => favorite.id)), [live.data]);
-  const hiddenFromFriends = useSameMembers(useMemo(() => new Set(live.data.filter((favorite) => favorite.hiddenFromFriends === true).map((favorite) => favorite.id)), [live.data]));
-  const heartedAt = useSameEntries(useMemo(() => new Map(live.data.map((favorite) => [favorite.id, favorite.createdAt])), [live.data]));
-
-  // Hearts waiting for a uid, kept on the device across reloads.
   const [waiting, setWaiting] = useState<PendingFavorite[]>(() => store.load(festivalId));
   useEffect(() => store.save(festivalId, waiting), [store, festivalId, waiting]);
-  // Firestore's priorities, and those tapped on hearts still waiting for an account.
-  const priorities = useSameEntries(
-    useMemo(() => prioritiesOf([...live.data, ...notYetInFirestore(waiting, inFirestore)]), [live.data, waiting, inFirestore]),
-  );
-
-  // Once there is a uid and the listener has shown what Firestore holds, write the waiting
-  // hearts it lacks (each once: the rules refuse a second create; only a priority is ever updated).
-  const written = useRef(new Set<string>());
-  const listenerReady = uid !== null && live.status === 'ready';
+  // Hearts kept from an earlier visit that had no account yet (given offline, then reloaded):
+  // they still need one, so this visit asks for it too (the sign-in waits for the network).
+  const hasWaiting = waiting.length > 0;
   useEffect(() => {
-    if (!listenerReady || !uid) return;
-    for (const { id: performanceId, priority } of notYetInFirestore(waiting, inFirestore)) {
-      const key = `${uid}/${performanceId}`;
-      if (written.current.has(key)) continue;
-      written.current.add(key);
-      loadFirestore().then((module) => module.addFavorite(uid, festivalId, performanceId, priority)).catch((error: unknown) => {
-        // Refused by the backend (a set that no longer exists, say): say so, and let it go.
-        setWriteError(error);
-        setWaiting((current) => current.filter((entry) => entry.id !== performanceId));
-      });
-    }
-  }, [listenerReady, uid, waiting, inFirestore, festivalId]);
+    if (account === null && hasWaiting) void ensureSignedIn();
+  }, [account, hasWaiting, ensureSignedIn]);
 
-  // Those the listener shows are in Firestore's own (persistent) write queue now.
+  const [Live, setLive] = useState<ComponentType<FavoritesLiveProps> | null>(null);
+  const startLive = useCallback(() => {
+    loadLive().then(
+      (component) => setLive(() => component),
+      // Offline before the service worker has the chunk: the hearts stay on the device meanwhile.
+      (error: unknown) => console.warn('Favourites will sync once their code loads:', error),
+    );
+  }, []);
   useEffect(() => {
-    if (!listenerReady) return;
-    setWaiting((current) => {
-      const left = notYetInFirestore(current, inFirestore);
-      return left.length === current.length ? current : left;
+    let cancelled = false;
+    void afterFirstContent().then(() => {
+      if (!cancelled) startLive();
     });
-  }, [listenerReady, inFirestore]);
+    return () => {
+      cancelled = true;
+    };
+  }, [startLive]);
+  useEffect(() => {
+    if (Live) return;
+    window.addEventListener('online', startLive);
+    return () => window.removeEventListener('online', startLive);
+  }, [Live, startLive]);
+  const [live, setLiveState] = useState<FavoritesState | null>(null);
 
-  // The same sets while their members are (a snapshot that changes only metadata, say).
-  const ids = useSameMembers(useMemo(() => new Set([...inFirestore, ...waiting.map((entry) => entry.id)]), [inFirestore, waiting]));
-  const pendingIds = useSameMembers(useMemo(() => (waiting.length === 0 ? live.pendingIds : new Set([...live.pendingIds, ...waiting.map((entry) => entry.id)])), [live.pendingIds, waiting]));
-
-  // One toggle for the provider's life, reading the latest state when a heart is tapped: a new
-  // function with every snapshot would hand every set on the page a new context value.
-  const latest = useRef({ uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId });
-  // Before the browser can deliver the next tap (a layout effect runs as the commit ends).
-  useLayoutEffect(() => {
-    latest.current = { uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId };
-  });
-  const toggle = useCallback(async (performanceId: string) => {
-    const { uid, waiting, inFirestore, ensureSignedIn, festivalId } = latest.current;
-    setWriteError(null);
-    if (!uid) {
-      // No account yet (first open offline, or Auth still loading): keep it on the device,
-      // and nudge the sign-in to try again now.
+  // Until FavoritesLive reports: the no-account paths of its toggle and setPriority.
+  const toggle = useCallback(
+    async (performanceId: string) => {
       setWaiting((current) => togglePending(current, performanceId));
       void ensureSignedIn();
-      return;
-    }
-    if (isPending(waiting, performanceId) && !inFirestore.has(performanceId)) {
-      setWaiting((current) => current.filter((entry) => entry.id !== performanceId));
-      return;
-    }
-    // Not awaited: offline, the write resolves only once it syncs; the listener shows it
-    // immediately, marked as pending.
-    // (With a uid, the listener's chunk is loaded already: this import resolves at once.)
-    const write = loadFirestore().then((module) =>
-      inFirestore.has(performanceId) ? module.removeFavorite(uid, performanceId) : module.addFavorite(uid, festivalId, performanceId),
-    );
-    write.catch(setWriteError);
-  }, []);
-
-  const setPriority = useCallback(async (performanceId: string, priority: FavoritePriority | null) => {
-    const { uid, waiting, inFirestore, priorities, ensureSignedIn, festivalId } = latest.current;
-    setWriteError(null);
-    if (!uid || (isPending(waiting, performanceId) && !inFirestore.has(performanceId))) {
-      // No account yet (or its write of this heart not shown yet): the heart waits on the
-      // device with its priority, and is written with it once the account is there.
-      setWaiting((current) => withPendingPriority(current, performanceId, priority));
-      if (!uid) void ensureSignedIn();
-      return;
-    }
-    const write = priorityWrite(inFirestore.has(performanceId), priorities.get(performanceId), priority);
-    if (write.kind === 'none') return;
-    // Not awaited, as with a heart: the listener shows the change at once.
-    const done = loadFirestore().then((module) =>
-      write.kind === 'create' ? module.addFavorite(uid, festivalId, performanceId, write.priority) : module.setFavoritePriority(uid, performanceId, write.priority),
-    );
-    done.catch(setWriteError);
-  }, []);
-
-  const setHiddenFromFriends = useCallback(async (performanceId: string, hidden: boolean) => {
-    const { uid, inFirestore } = latest.current;
-    setWriteError(null);
-    // Only a favourite Firestore holds is in the plan friends see, so only one can be hidden.
-    if (!uid || !inFirestore.has(performanceId)) return;
-    const done = loadFirestore().then((module) => module.setFavoriteHiddenFromFriends(uid, performanceId, hidden));
-    done.catch(setWriteError);
-  }, []);
-
-  const value = useMemo<FavoritesState>(
-    () => ({
-      ids,
-      pendingIds,
-      hasPendingWrites: live.hasPendingWrites || waiting.length > 0,
-      status: uid ? live.status : 'ready',
-      error: writeError ?? live.error,
-      toggle,
-      priorities,
-      setPriority,
-      heartedAt,
-      hiddenFromFriends,
-      setHiddenFromFriends,
-    }),
-    [ids, pendingIds, live.hasPendingWrites, waiting.length, live.status, live.error, uid, writeError, toggle, priorities, setPriority, heartedAt, hiddenFromFriends, setHiddenFromFriends],
+      startLive();
+    },
+    [ensureSignedIn, startLive],
   );
-  return <FavoritesContext.Provider value={value}>{children}</FavoritesContext.Provider>;
-}
+  const setPriority = useCallback(
+    async (performanceId: string, priority: FavoritePriority | null) => {
+      setWaiting((current) => withPendingPriority(current, performanceId, priority));
+      void ensureSignedIn();
+      startLive();
+    },
+    [ensureSignedIn, startLive],
+  );
+  const onDevice = useMemo<FavoritesState>(() => {
+    const ids = new Set(waiting.map((entry) => entry.id));
+    return {
+      ids,
+      pendingIds: ids,
+      hasPendingWrites: waiting.length > 0,
+      // With an account, its favourites are not known yet.
+      status: account ? 'loading' : 'ready',
+      error: null,
+      toggle,
+      priorities: prioritiesOf(waiting),
+      setPriority,
+      heartedAt: NO_DATES,
+      hiddenFromFriends: NONE,
+      // Only a favourite Firestore holds can be hidden from friends, and none is shown yet.
+      setHiddenFromFriends: async () => {},
+    };
+  }, [waiting, account, toggle, setPriority]);
 
-/** The previous set while `set` has the same members. */
-function useSameMembers(set: ReadonlySet<string>): ReadonlySet<string> {
-  const previous = useRef(set);
-  const same = previous.current.size === set.size && [...set].every((id) => previous.current.has(id));
-  if (!same) previous.current = set;
-  return previous.current;
-}
-
-/** The previous map while `map` has the same entries. */
-function useSameEntries<V>(map: ReadonlyMap<string, V>): ReadonlyMap<string, V> {
-  const previous = useRef(map);
-  const same = previous.current.size === map.size && [...map].every(([key, value]) => previous.current.get(key) === value);
-  if (!same) previous.current = map;
-  return previous.current;
+  return (
+    <FavoritesContext.Provider value={live ?? onDevice}>
+      {Live && <Live waiting={waiting} setWaiting={setWaiting} onState={setLiveState} />}
+      {children}
+    </FavoritesContext.Provider>
+  );
 }
 
 export function useFavorites(): FavoritesState {

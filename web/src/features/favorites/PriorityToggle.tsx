@@ -1,6 +1,10 @@
 import type { FavoritePriority } from '@encore/model';
 import { useIntl } from 'react-intl';
 import { PRIORITIES, priorityAfterTap } from './priority';
+import { PriorityLabel } from './priority-words';
+
+// Where they were first: a few pages import them from here.
+export { PriorityLabel, priorityText } from './priority-words';
 
 /**
  * Must-see and maybe, one tap from a set card: a labelled group of two toggle buttons
@@ -38,14 +42,3 @@ export function PriorityToggle({
   );
 }
 
-/** "Must-see" or "Maybe", in the reader's language. */
-export function PriorityLabel({ priority }: { priority: FavoritePriority }) {
-  const intl = useIntl();
-  return <>{priorityText(intl, priority)}</>;
-}
-
-export function priorityText(intl: ReturnType<typeof useIntl>, priority: FavoritePriority): string {
-  return priority === 'must'
-    ? intl.formatMessage({ id: 'favorites.priority.must', defaultMessage: 'Must-see' })
-    : intl.formatMessage({ id: 'favorites.priority.maybe', defaultMessage: 'Maybe' });
-}

@@ -1,8 +1,9 @@
 import type { FavoritePriority } from '@encore/model';
 
 /**
- * Hearts given before the visitor has an account: the very first open happened offline, so
- * the anonymous sign-in has not got through yet and there is no uid to write under. They are
+ * Hearts given before the visitor has an account: the heart itself asks for the anonymous
+ * sign-in, which takes a round trip (or, offline, waits for the network), and until it gets
+ * through there is no uid to write under. They are
  * kept on this device (localStorage, so a reload keeps them) per festival, shown as waiting
  * to sync, and written to Firestore once the sign-in succeeds, with the must-see or maybe
  * tapped on them meanwhile.

@@ -1,3 +1,4 @@
+import type { DescribeFriendInviteAnswer } from '@encore/model';
 import { useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
@@ -5,21 +6,45 @@ import { Link, useLocation } from 'wouter';
 import { useAccount } from '../account/AccountContext';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { DisplayNameField, rememberName, rememberedName } from './DisplayNameField';
-import { describeFriendError } from './friend-errors';
+import { describeFriendError, isSettledInviteRefusal } from './friend-errors';
 import { inviteIdFromHash } from './invite-link';
 
-/** An invite link opened: choose the name your new friend will see, and accept. */
+/** What the page knows of the invite: asking, who invites, or why it cannot be accepted (or, offline, nothing yet). */
+type InviteLookup = { kind: 'asking' } | { kind: 'found'; invite: DescribeFriendInviteAnswer } | { kind: 'refused'; error: unknown } | { kind: 'unknown' };
+
+/**
+ * An invite link opened: it says who invites (the name they chose for the invite), then one
+ * chooses the name the new friend will see, and accepts. An invite that cannot be accepted
+ * (used, expired, one's own, withdrawn) says so at once, with no form; when the lookup fails
+ * otherwise (offline), the form stays: accepting tries again.
+ */
 export default function AcceptInvitePage() {
-  const { ensureSignedIn } = useAccount();
+  const { account, ensureSignedIn } = useAccount();
+  // Known once the Auth SDK has looked for a saved account: a returning friend is asked as themselves.
+  const asker = account === undefined ? undefined : (account?.uid ?? null);
   const [, navigate] = useLocation();
   const [inviteId] = useState(() => inviteIdFromHash(window.location.hash));
   const [name, setName] = useState(rememberedName);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
+  const [lookup, setLookup] = useState<InviteLookup>({ kind: inviteId ? 'asking' : 'unknown' });
 
   useEffect(() => {
-    void ensureSignedIn();
-  }, [ensureSignedIn]);
+    let current = true;
+    void (async () => {
+      try {
+        // No account is made to read an invite: only accepting it needs one (issue 38).
+        if (!inviteId || asker === undefined) return;
+        const invite = await (await import('./friends-api')).describeInvite(inviteId);
+        if (current) setLookup({ kind: 'found', invite });
+      } catch (caught) {
+        if (current) setLookup(isSettledInviteRefusal(caught) ? { kind: 'refused', error: caught } : { kind: 'unknown' });
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [inviteId, asker]);
 
   if (!inviteId) {
     return (
@@ -46,31 +71,62 @@ export default function AcceptInvitePage() {
     }
   };
 
+  const inviter = lookup.kind === 'found' ? lookup.invite.inviterName : null;
+  const toFriends = (
+    <Link to="/friends" className="button">
+      <FormattedMessage id="friends.accept.toFriends" defaultMessage="Go to your friends" />
+    </Link>
+  );
+
   return (
     <>
       <header className="page-header">
         <h1>
-          <FormattedMessage id="friends.accept.title" defaultMessage="You are invited to be friends" />
+          {inviter === null ? (
+            <FormattedMessage id="friends.accept.title" defaultMessage="You are invited to be friends" />
+          ) : lookup.kind === 'found' && lookup.invite.accepted ? (
+            <FormattedMessage id="friends.accept.titleAccepted" defaultMessage="You and {name} are friends" values={{ name: inviter }} />
+          ) : (
+            <FormattedMessage id="friends.accept.titleFrom" defaultMessage="{name} invites you to be friends" values={{ name: inviter }} />
+          )}
         </h1>
-        <p className="muted">
-          <FormattedMessage
-            id="friends.accept.intro"
-            defaultMessage="Once you accept, you both see the sets the other plans, under the names you choose. Either of you can end it at any time."
-          />
-        </p>
+        {lookup.kind === 'asking' ? (
+          <p className="muted" role="status">
+            <FormattedMessage id="friends.accept.asking" defaultMessage="Looking up who invites you…" />
+          </p>
+        ) : null}
+        {lookup.kind === 'refused' || (lookup.kind === 'found' && lookup.invite.accepted) ? null : (
+          <p className="muted">
+            <FormattedMessage
+              id="friends.accept.intro"
+              defaultMessage="Once you accept, you both see the sets the other plans, under the names you choose. Either of you can end it at any time."
+            />
+          </p>
+        )}
       </header>
-      {failure ? <ErrorNotice error={failure} describe={describeFriendError} /> : null}
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void accept();
-        }}
-      >
-        <DisplayNameField value={name} onChange={setName} />
-        <Button type="submit" className="button" isDisabled={busy || name.trim() === ''}>
-          <FormattedMessage id="friends.accept.accept" defaultMessage="Accept the invite" />
-        </Button>
-      </Form>
+      {lookup.kind === 'refused' ? (
+        <>
+          <ErrorNotice error={lookup.error} describe={describeFriendError} />
+          {toFriends}
+        </>
+      ) : lookup.kind === 'found' && lookup.invite.accepted ? (
+        toFriends
+      ) : (
+        <>
+          {failure ? <ErrorNotice error={failure} describe={describeFriendError} /> : null}
+          <Form
+            onSubmit={(event) => {
+              event.preventDefault();
+              void accept();
+            }}
+          >
+            <DisplayNameField value={name} onChange={setName} />
+            <Button type="submit" className="button" isDisabled={busy || name.trim() === ''}>
+              <FormattedMessage id="friends.accept.accept" defaultMessage="Accept the invite" />
+            </Button>
+          </Form>
+        </>
+      )}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { friendsPlanning } from './friends-planning';
 export type FriendPlansState = LiveFriendPlans;
 
 const EMPTY: FriendPlansState = { friends: undefined, error: null, plans: new Map() };
+const NO_FRIENDS: FriendPlansState = { friends: [], error: null, plans: new Map() };
 const FriendPlansContext = createContext<FriendPlansState>(EMPTY);
 
 const loadLive = () => importWithRetry(() => import('./friend-plans-live'));
@@ -21,9 +22,11 @@ const loadLive = () => importWithRetry(() => import('./friend-plans-live'));
 export function FriendPlansProvider({ children }: { children: ReactNode }) {
   const { account } = useAccount();
   const uid = account?.uid;
+  // No account (a visitor who has only browsed): no friends, rather than friends still loading.
+  const noAccount = account === null;
   const [state, setState] = useState<FriendPlansState>(EMPTY);
   useEffect(() => {
-    setState(EMPTY);
+    setState(noAccount ? NO_FRIENDS : EMPTY);
     if (!uid) return;
     let stop = () => {};
     let cancelled = false;
@@ -39,7 +42,7 @@ export function FriendPlansProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       stop();
     };
-  }, [uid]);
+  }, [uid, noAccount]);
   return <FriendPlansContext.Provider value={state}>{children}</FriendPlansContext.Provider>;
 }
 

@@ -12,7 +12,8 @@ import './friends.css';
 
 /**
  * Friends: make an invite (a link and a QR code, single use, 7 days), see one's friends by the
- * names they chose, remove one. Guests (anonymous sign-in) have friends too.
+ * names they chose, remove one. Guests (anonymous sign-in) have friends too; a visitor with no
+ * account yet gets one on making the first invite, not on opening the page.
  */
 export default function FriendsPage() {
   const intl = useIntl();
@@ -22,10 +23,6 @@ export default function FriendsPage() {
   const [invite, setInvite] = useState<{ link: string; qr: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
-
-  useEffect(() => {
-    void ensureSignedIn();
-  }, [ensureSignedIn]);
 
   const makeInvite = async () => {
     setBusy(true);

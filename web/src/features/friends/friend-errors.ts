@@ -40,3 +40,9 @@ const REASONS: Record<string, ErrorDescription> = {
 export function describeFriendError(error: unknown): ErrorDescription {
   return describeRefusal(REASONS, error);
 }
+
+/** Whether an invite can never be accepted (unknown, used, expired, one's own), as the function said: its page then offers no form. */
+export function isSettledInviteRefusal(error: unknown): boolean {
+  const reason = (error as { details?: { reason?: unknown } } | null)?.details?.reason;
+  return reason === 'unknown-invite' || reason === 'used' || reason === 'expired' || reason === 'own-invite';
+}

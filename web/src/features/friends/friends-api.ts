@@ -3,6 +3,7 @@ import {
   friendPaths,
   type AcceptFriendInviteAnswer,
   type CreateFriendInviteAnswer,
+  type DescribeFriendInviteAnswer,
   type FavoritePriority,
   type RemoveFriendAnswer,
   type SetFriendPlanHiddenAnswer,
@@ -36,6 +37,12 @@ const planFields = z.object({
 export async function createInvite(displayName: string): Promise<string> {
   const call = httpsCallable<{ displayName: string }, CreateFriendInviteAnswer>(functions(), 'createFriendInvite');
   return (await call({ displayName: displayName.trim() })).data.inviteId;
+}
+
+/** Who invites (the name they chose), before one accepts; refused as accepting would be. */
+export async function describeInvite(inviteId: string): Promise<DescribeFriendInviteAnswer> {
+  const call = httpsCallable<{ inviteId: string }, DescribeFriendInviteAnswer>(functions(), 'describeFriendInvite');
+  return (await call({ inviteId })).data;
 }
 
 export async function acceptInvite(inviteId: string, displayName: string): Promise<AcceptFriendInviteAnswer> {

@@ -1,22 +1,22 @@
-import { LOCATION_SHARE_MINUTES, MEETUP_POINT_LABEL_MAX, meetupPlaceSchema, type MapPoint, type VenueMap } from '@encore/model';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { LOCATION_SHARE_MINUTES, MEETUP_POINT_LABEL_MAX, type LocationShareMinutes, meetupPlaceSchema, placeNames, type MapPoint, type VenueMap } from '@encore/model';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
-import { shortInstantLabel } from '../../time/format';
+import { dayLabel, shortInstantLabel } from '../../time/format';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { useFriendPlans } from '../friends/FriendPlansContext';
-import { kindNames } from '../venue/map-icons';
 import { describeGroupError } from './group-errors';
 import { meetupPlaceName } from './meetup-place-name';
-import { FREE_POINT, freePointPlace, meetupInstant, placeChoices, positionAudience, unexpired } from './meetup-logic';
+import { FREE_POINT, freePointPlace, MEETUP_MAX_AHEAD_MS, meetupDays, meetupInstantFor, placeChoices, positionAudience, unexpired } from './meetup-logic';
+import { placeWords } from '../venue/place-words';
+import { serverNow } from './server-clock';
 import { useGroup, useGroupLocations } from './use-groups';
+import { useLocationShare } from './use-location-share';
 
 const loadApi = () => import('./groups-api');
 /** The plan to pick a free point on: loaded only when a member chooses "a point on the map". */
 const PointPicker = lazy(() => import('./PointPicker'));
-/** A shared position is written again at most this often while the page is open. */
-const SHARE_EVERY_MS = 15_000;
 const NONE_HIDDEN: readonly string[] = [];
 
 /** One group: its members, its meet-up point (set by any member) and who shares their position now. */
@@ -105,30 +105,36 @@ export function GroupCard({
 function MeetupForm({ groupId, memberId, programme, venueMap }: { groupId: string; memberId: string; programme: Programme; venueMap: VenueMap | null }) {
   const intl = useIntl();
   const markers = venueMap?.markers;
-  const choices = useMemo(
-    () =>
-      placeChoices(markers ?? [], (marker) =>
-        marker.kind === 'stage' ? (programme.stages.find((stage) => stage.id === marker.stageId)?.name ?? marker.label ?? intl.formatMessage(kindNames.stage)) : (marker.label ?? intl.formatMessage(kindNames[marker.kind])),
-      ),
-    [markers, programme.stages, intl],
-  );
+  // Every place by a name no other has, in the reader's language ("Toilets by Main Stage"), as the map names them.
+  const choices = useMemo(() => {
+    const names = placeNames(markers ?? [], placeWords(intl, programme));
+    return placeChoices(markers ?? [], (marker) => names.get(marker.id)!);
+  }, [markers, programme, intl]);
   // A marker's id, FREE_POINT (a point picked on the plan), or '' (nothing picked yet).
   const [markerId, setMarkerId] = useState('');
   // A free point starts in the middle of the plan, so the keyboard has a star to move at once.
   const [point, setPoint] = useState<MapPoint>({ x: 0.5, y: 0.5 });
   const [pointLabel, setPointLabel] = useState('');
+  // Today's festival day first, and chosen (a meet-up is most often for later today), then the festival's days to come.
+  const [days] = useState(() => meetupDays(programme.festival, new Date()));
+  const [day, setDay] = useState(days[0]!);
   const [time, setTime] = useState('');
   const [failure, setFailure] = useState<unknown>(null);
-  const [problem, setProblem] = useState<'incomplete' | 'label' | null>(null);
+  const [problem, setProblem] = useState<'incomplete' | 'label' | 'past' | 'tooFar' | null>(null);
   const placeId = `meetup-place-${groupId}`;
+  const dayId = `meetup-day-${groupId}`;
   const timeId = `meetup-time-${groupId}`;
   const labelId = `meetup-label-${groupId}`;
   const labelHintId = `${labelId}-hint`;
   const submit = () => {
     setFailure(null);
     const place = markerId === FREE_POINT ? freePointPlace(point, pointLabel) : choices.find((candidate) => candidate.markerId === markerId)?.place;
-    const at = meetupInstant(time, new Date(), programme.festival.timeZone);
+    const at = meetupInstantFor(day, time, programme.festival, new Date());
     if (!place || !at) return setProblem('incomplete');
+    // The rules' window for `at` (a day back, three ahead), said here rather than refused there.
+    const now = Date.now();
+    if (at.getTime() <= now - 60 * 60 * 1000) return setProblem('past');
+    if (at.getTime() >= now + MEETUP_MAX_AHEAD_MS) return setProblem('tooFar');
     // The same check as the rules', so a refused write is explained here rather than failing silently on the server.
     if (!meetupPlaceSchema.safeParse(place).success) return setProblem('label');
     setProblem(null);
@@ -180,6 +186,18 @@ function MeetupForm({ groupId, memberId, programme, venueMap }: { groupId: strin
         </>
       ) : null}
       <div className="field">
+        <label htmlFor={dayId}>
+          <FormattedMessage id="groups.meetup.day" defaultMessage="Day" />
+        </label>
+        <select id={dayId} value={day} onChange={(event) => setDay(event.target.value)} required>
+          {days.map((date) => (
+            <option key={date} value={date}>
+              {dayLabel(intl, date)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
         <label htmlFor={timeId}>
           <FormattedMessage id="groups.meetup.time" defaultMessage="When (festival time)" />
         </label>
@@ -189,8 +207,12 @@ function MeetupForm({ groupId, memberId, programme, venueMap }: { groupId: strin
         <p className="field-error" role="alert">
           {problem === 'label' ? (
             <FormattedMessage id="groups.meetup.badLabel" defaultMessage="Call the point in at most {max} characters, or leave the name empty." values={{ max: MEETUP_POINT_LABEL_MAX }} />
+          ) : problem === 'past' ? (
+            <FormattedMessage id="groups.meetup.past" defaultMessage="That time has passed: pick a later day or time." />
+          ) : problem === 'tooFar' ? (
+            <FormattedMessage id="groups.meetup.tooFar" defaultMessage="A meet-up can be set up to three days ahead: pick an earlier day." />
           ) : (
-            <FormattedMessage id="groups.meetup.incomplete" defaultMessage="Pick a place and a time." />
+            <FormattedMessage id="groups.meetup.incomplete" defaultMessage="Pick a place, a day and a time." />
           )}
         </p>
       ) : null}
@@ -223,92 +245,55 @@ function LiveLocations({
 }) {
   const intl = useIntl();
   const locations = useGroupLocations(groupId, memberId);
-  // The watch below sends each update to the group as it is then (a member joined, a friendship ended).
-  const readers = useRef(audience);
-  readers.current = audience;
-  const [now, setNow] = useState(() => new Date());
+  const { share, status, start, stop } = useLocationShare(groupId, memberId, audience);
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 10_000);
+    const timer = setInterval(() => setNow(serverNow()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  const shown = unexpired(locations.data, now);
-  const mine = shown.find((location) => location.id === memberId);
-  const [minutes, setMinutes] = useState<number>(LOCATION_SHARE_MINUTES[0]);
-  const [status, setStatus] = useState<'idle' | 'locating' | 'denied' | 'unavailable'>('idle');
-  const watch = useRef<number | null>(null);
-  const stopWatching = () => {
-    if (watch.current !== null) navigator.geolocation.clearWatch(watch.current);
-    watch.current = null;
-  };
-  useEffect(() => stopWatching, []);
-  // The share ends at its expiry: stop asking for positions then.
-  useEffect(() => {
-    if (!mine && status === 'idle') stopWatching();
-  }, [mine, status]);
-
-  const start = () => {
-    if (!('geolocation' in navigator)) {
-      setStatus('unavailable');
-      return;
-    }
-    stopWatching();
-    const expiresAt = new Date(Date.now() + minutes * 60_000);
-    let lastSent = 0;
-    setStatus('locating');
-    watch.current = navigator.geolocation.watchPosition(
-      ({ coords }) => {
-        setStatus('idle');
-        if (Date.now() >= expiresAt.getTime()) return stopWatching();
-        if (Date.now() - lastSent < SHARE_EVERY_MS) return;
-        lastSent = Date.now();
-        void loadApi().then((api) => api.shareLocation(groupId, memberId, { lat: coords.latitude, lng: coords.longitude, accuracy: coords.accuracy }, expiresAt, readers.current)).catch(() => setStatus('unavailable'));
-      },
-      (error) => {
-        stopWatching();
-        setStatus(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable');
-      },
-      { enableHighAccuracy: true, maximumAge: 10_000, timeout: 30_000 },
-    );
-  };
-  const stop = () => {
-    stopWatching();
-    setStatus('idle');
-    void loadApi().then((api) => api.stopSharing(groupId, memberId));
-  };
+  // One's own share is told from one's own document (useLocationShare), the others' from the query.
+  const others = unexpired(locations.data, now).filter((location) => location.id !== memberId);
+  const [minutes, setMinutes] = useState<LocationShareMinutes>(LOCATION_SHARE_MINUTES[0]);
   const selectId = `share-minutes-${groupId}`;
   return (
     <div data-testid="live-locations">
-      {shown.length === 0 ? (
-        <p className="muted">
-          <FormattedMessage id="groups.location.none" defaultMessage="Nobody in this group shares their position now." />
+      {share.state === 'running' ? (
+        <p>
+          <FormattedMessage
+            id="groups.location.mine"
+            defaultMessage="You share your position until {time} (to within {metres} m)."
+            values={{ time: shortInstantLabel(intl, share.until, programme.festival), metres: Math.round(share.accuracy) }}
+          />
         </p>
+      ) : share.state === 'starting' ? (
+        <p>
+          <FormattedMessage id="groups.location.starting" defaultMessage="Starting to share your position…" />
+        </p>
+      ) : null}
+      {others.length === 0 ? (
+        share.state === 'none' ? (
+          <p className="muted">
+            <FormattedMessage id="groups.location.none" defaultMessage="Nobody in this group shares their position now." />
+          </p>
+        ) : null
       ) : (
         <ul>
-          {shown.map((location) => {
-            const until = { time: shortInstantLabel(intl, location.expiresAt, programme.festival), metres: Math.round(location.accuracy) };
+          {others.map((location) => (
             // Where they are is on the venue map (GroupsOnMap), not as raw coordinates: a person reads a plan, not degrees.
-            return (
-              <li key={location.id}>
-                {location.id === memberId ? (
-                  <FormattedMessage id="groups.location.mine" defaultMessage="You share your position until {time} (to within {metres} m)." values={until} />
-                ) : (
-                  <>
-                    <FormattedMessage
-                      id="groups.location.sharing"
-                      defaultMessage="{name} shares their position until {time} (to within {metres} m)."
-                      values={{ ...until, name: nameOf(location.id) ?? '?' }}
-                    />{' '}
-                    <Link to="/map">
-                      <FormattedMessage id="groups.location.onMap" defaultMessage="See on the map" />
-                    </Link>
-                  </>
-                )}
-              </li>
-            );
-          })}
+            <li key={location.id}>
+              <FormattedMessage
+                id="groups.location.sharing"
+                defaultMessage="{name} shares their position until {time} (to within {metres} m)."
+                values={{ time: shortInstantLabel(intl, location.expiresAt, programme.festival), metres: Math.round(location.accuracy), name: nameOf(location.id) ?? '?' }}
+              />{' '}
+              <Link to="/map">
+                <FormattedMessage id="groups.location.onMap" defaultMessage="See on the map" />
+              </Link>
+            </li>
+          ))}
         </ul>
       )}
-      {mine || status === 'locating' ? (
+      {share.state !== 'none' || status === 'locating' ? (
         <button type="button" className="button button-secondary" onClick={stop}>
           <FormattedMessage id="groups.location.stop" defaultMessage="Stop sharing my position" />
         </button>
@@ -317,14 +302,14 @@ function LiveLocations({
           <label htmlFor={selectId}>
             <FormattedMessage id="groups.location.for" defaultMessage="Share for" />
           </label>
-          <select id={selectId} value={minutes} onChange={(event) => setMinutes(Number(event.target.value))}>
+          <select id={selectId} value={minutes} onChange={(event) => setMinutes(Number(event.target.value) as LocationShareMinutes)}>
             {LOCATION_SHARE_MINUTES.map((option) => (
               <option key={option} value={option}>
                 {intl.formatMessage({ id: 'groups.location.minutes', defaultMessage: '{minutes} minutes' }, { minutes: option })}
               </option>
             ))}
           </select>
-          <button type="button" className="button" onClick={start}>
+          <button type="button" className="button" onClick={() => start(minutes)}>
             <FormattedMessage id="groups.location.share" defaultMessage="Share my position with this group" />
           </button>
         </div>

@@ -8,6 +8,7 @@ import { positionOnPlan } from '../venue/find-place';
 import { MapPin } from '../venue/SitePlan';
 import { unexpired } from './meetup-logic';
 import { meetupPlaceName } from './meetup-place-name';
+import { serverNow } from './server-clock';
 import { useGroup, useGroupLocations, useMyGroups } from './use-groups';
 import './groups.css';
 
@@ -32,9 +33,9 @@ function GroupOnMap({ groupId, memberId, programme, georeference }: { groupId: s
   const intl = useIntl();
   const group = useGroup(groupId).data;
   const locations = useGroupLocations(groupId, memberId);
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(serverNow);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 10_000);
+    const timer = setInterval(() => setNow(serverNow()), 10_000);
     return () => clearInterval(timer);
   }, []);
   if (!group) return null;

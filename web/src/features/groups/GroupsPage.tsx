@@ -1,5 +1,5 @@
 import { MAX_GROUPS } from '@encore/model';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'wouter';
@@ -22,17 +22,11 @@ import { useMyGroups } from './use-groups';
  * other by the names they chose; Encore shows no one's account.
  */
 export default function GroupsPage() {
-  const { account, ensureSignedIn } = useAccount();
+  const { account } = useAccount();
   const uid = account?.uid;
   const groups = useMyGroups(uid);
   const festival = useFestival();
   const map = useVenueMap();
-
-  useEffect(() => {
-    void ensureSignedIn().catch(() => {
-      // Offline without a session yet: the page says so through its lists.
-    });
-  }, [ensureSignedIn]);
 
   return (
     <>
@@ -60,7 +54,8 @@ export default function GroupsPage() {
             {groups.data.map((entry) => (
               <GroupCard key={entry.id} groupId={entry.id} memberId={entry.memberId} hiddenFrom={entry.hiddenFrom} programme={programme} venueMap={map.data ?? null} />
             ))}
-            {groups.status === 'ready' && groups.data.length === 0 ? (
+            {/* With no account yet (a visitor who has only browsed) there is no group to wait for. */}
+            {(groups.status === 'ready' || account === null) && groups.data.length === 0 ? (
               <p className="muted">
                 <FormattedMessage id="groups.page.none" defaultMessage="You are in no group yet." />
               </p>

@@ -1,10 +1,12 @@
 import {
   groupPaths,
+  locationShareEnd,
   type AddGroupMemberAnswer,
   type AnswerGroupInviteAnswer,
   type CreateFriendGroupAnswer,
   type CreateFriendGroupRequest,
   type LeaveFriendGroupAnswer,
+  type LocationShareMinutes,
   type MeetupPlace,
 } from '@encore/model';
 import { deleteDoc, doc, serverTimestamp, setDoc, Timestamp, updateDoc } from 'firebase/firestore';
@@ -39,25 +41,44 @@ export function setMeetup(groupId: string, memberId: string, place: MeetupPlace,
   return updateDoc(doc(db(), groupPaths.group(groupId)), { meetup: { place, at: Timestamp.fromDate(at), setBy: memberId, setAt: serverTimestamp() } });
 }
 
+type Position = { lat: number; lng: number; accuracy: number };
+const positionFields = (position: Position) => ({
+  lat: position.lat,
+  lng: position.lng,
+  accuracy: Math.min(100_000, Math.max(0, position.accuracy)),
+});
+
 /**
- * Shares (or updates) one's position with the group until `expiresAt`, readable by `visibleTo`
- * (positionAudience); nothing else is kept: each update overwrites it.
+ * Starts sharing one's position with the group for `minutes`, readable by `visibleTo`
+ * (positionAudience): the server's time starts it (`startedAt`), so the phone's clock has no
+ * say in when it ends (issue 37). A share running already is replaced. Offline the write waits
+ * on the device, and the share starts when the server gets it.
  */
-export function shareLocation(
-  groupId: string,
-  memberId: string,
-  position: { lat: number; lng: number; accuracy: number },
-  expiresAt: Date,
-  visibleTo: readonly string[],
-): Promise<void> {
+export function startSharing(groupId: string, memberId: string, position: Position, minutes: LocationShareMinutes, visibleTo: readonly string[]): Promise<void> {
   return setDoc(doc(db(), groupPaths.location(groupId, memberId)), {
-    lat: position.lat,
-    lng: position.lng,
-    accuracy: Math.min(100_000, Math.max(0, position.accuracy)),
+    ...positionFields(position),
     sharedAt: serverTimestamp(),
-    expiresAt: Timestamp.fromDate(expiresAt),
+    startedAt: serverTimestamp(),
+    minutes,
     visibleTo: [...visibleTo],
   });
+}
+
+/**
+ * Writes the end of a share the server has started: `startedAt` + `minutes`, as the server
+ * gave them (the rules check it to the millisecond). Only then do the others see it.
+ */
+export function endShareAt(groupId: string, memberId: string, share: { startedAt: Date; minutes: LocationShareMinutes }): Promise<void> {
+  return updateDoc(doc(db(), groupPaths.location(groupId, memberId)), { sharedAt: serverTimestamp(), expiresAt: Timestamp.fromDate(locationShareEnd(share)) });
+}
+
+/**
+ * Moves a running share to a new position (its start, length and end stay). Refused once the
+ * share is over by the server's clock, or gone (stopped on another device): sharing stops then.
+ * Nothing else is kept: each update overwrites the last.
+ */
+export function moveShare(groupId: string, memberId: string, position: Position, visibleTo: readonly string[]): Promise<void> {
+  return updateDoc(doc(db(), groupPaths.location(groupId, memberId)), { ...positionFields(position), sharedAt: serverTimestamp(), visibleTo: [...visibleTo] });
 }
 
 export function stopSharing(groupId: string, memberId: string): Promise<void> {

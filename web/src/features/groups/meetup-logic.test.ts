@@ -1,16 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { meetupPlaceSchema } from '@encore/model';
-import { freePointPlace, meetupInstant, nearestPlace, placeChoices, randomRequestId, unexpired } from './meetup-logic';
+import { freePointPlace, meetupDays, meetupInstantFor, meetupInstantOn, nearestPlace, placeChoices, randomRequestId, unexpired } from './meetup-logic';
 
 const AMSTERDAM = 'Europe/Amsterdam';
 
 describe('meet-up logic', () => {
-  it('reads a time on the festival clock as today, or tomorrow once today is over an hour gone', () => {
-    const evening = new Date('2026-08-14T19:00:00Z'); // 21:00 in Amsterdam
-    expect(meetupInstant('21:30', evening, AMSTERDAM)).toEqual(new Date('2026-08-14T19:30:00Z'));
-    expect(meetupInstant('20:30', evening, AMSTERDAM)).toEqual(new Date('2026-08-14T18:30:00Z'));
-    expect(meetupInstant('01:00', evening, AMSTERDAM)).toEqual(new Date('2026-08-14T23:00:00Z'));
-    expect(meetupInstant('9pm', evening, AMSTERDAM)).toBeNull();
+  const festival = { timeZone: AMSTERDAM, startsOn: '2026-08-14', endsOn: '2026-08-16', dayStartsAtHour: 6 };
+
+  it('reads a time on a festival day on the festival clock, a time before 06:00 as that night\'s, after midnight', () => {
+    expect(meetupInstantOn('2026-08-14', '21:30', festival)).toEqual(new Date('2026-08-14T19:30:00Z'));
+    expect(meetupInstantOn('2026-08-15', '12:00', festival)).toEqual(new Date('2026-08-15T10:00:00Z'));
+    expect(meetupInstantOn('2026-08-14', '01:00', festival)).toEqual(new Date('2026-08-14T23:00:00Z'));
+    expect(meetupInstantOn('2026-08-16', '05:59', festival)).toEqual(new Date('2026-08-17T03:59:00Z'));
+    expect(meetupInstantOn('2026-08-14', '9pm', festival)).toBeNull();
+  });
+
+  it('reads a time more than an hour gone on today\'s festival day as the next day\'s', () => {
+    const smallHours = new Date('2026-12-07T03:30:00Z'); // 04:30 on festival day 6 December
+    expect(meetupInstantFor('2026-12-06', '23:30', festival, smallHours)).toEqual(new Date('2026-12-07T22:30:00Z'));
+    expect(meetupInstantFor('2026-12-06', '05:00', festival, smallHours)).toEqual(new Date('2026-12-07T04:00:00Z'));
+    // Another day than today is taken as chosen.
+    expect(meetupInstantFor('2026-08-15', '21:00', festival, new Date('2026-08-14T19:00:00Z'))).toEqual(new Date('2026-08-15T19:00:00Z'));
+  });
+
+  it('offers today\'s festival day first, then the festival\'s days still to come', () => {
+    expect(meetupDays(festival, new Date('2026-08-15T19:00:00Z'))).toEqual(['2026-08-15', '2026-08-16']);
+    // 02:00 on Sunday morning is still Saturday's night.
+    expect(meetupDays(festival, new Date('2026-08-16T00:00:00Z'))).toEqual(['2026-08-15', '2026-08-16']);
+    expect(meetupDays(festival, new Date('2026-08-13T10:00:00Z'))).toEqual(['2026-08-13', '2026-08-14', '2026-08-15', '2026-08-16']);
+    expect(meetupDays(festival, new Date('2026-08-20T10:00:00Z'))).toEqual(['2026-08-20']);
   });
 
   it('offers every marker as a place, by name', () => {

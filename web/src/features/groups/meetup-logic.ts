@@ -1,4 +1,4 @@
-import { zonedInstant, type MapMarker, type MapPoint, type MeetupPlace, type MemberLocation } from '@encore/model';
+import { festivalDay, festivalDayOf, festivalDays, zonedInstant, type Festival, type FestivalClock, type MapMarker, type MapPoint, type MeetupPlace, type MemberLocation } from '@encore/model';
 
 /** A place one may pick for a meet-up: every stage and facility marker of the venue map, by name. */
 export interface PlaceChoice {
@@ -43,27 +43,55 @@ export function nearestPlace(point: MapPoint, choices: readonly PlaceChoice[], a
   return nearest;
 }
 
-/** `YYYY-MM-DD` of an instant on the festival's clock. */
-export function festivalDate(instant: Date, timeZone: string): string {
+/** How far ahead the rules let a meet-up be (`validMeetup`: `at < request.time + 3 d`). */
+export const MEETUP_MAX_AHEAD_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * The days a meet-up form offers: today's festival day (the one it starts on) and the festival's
+ * days still to come; a day gone is no use to meet on.
+ */
+export function meetupDays(festival: FestivalClock & Pick<Festival, 'startsOn' | 'endsOn'>, now: Date): string[] {
+  const today = festivalDayOf(now, festival);
+  const days = new Set([today, ...festivalDays(festival).map((day) => day.date).filter((date) => date > today)]);
+  return [...days].sort();
+}
+
+/**
+ * The instant a meet-up time (`HH:MM` on the festival's clock) on a festival day means. A time
+ * before the day's start hour (06:00 by default) is that night's, after midnight: "01:00" on
+ * Friday is Saturday 01:00, as the programme reads it. Null for a time that is not one.
+ */
+export function meetupInstantOn(day: string, time: string, festival: FestivalClock): Date | null {
+  const clock = /^(\d{2}):(\d{2})$/.exec(time);
+  if (!clock) return null;
+  const start = festivalDay(day, festival).startsAt;
+  const onDay = zonedInstant(day, time, festival.timeZone);
+  if (!onDay) return null;
+  return onDay.getTime() >= start.getTime() ? onDay : zonedInstant(festivalDate(new Date(start.getTime() + 24 * 60 * 60 * 1000), festival.timeZone), time, festival.timeZone);
+}
+
+/**
+ * The meet-up instant for the form's day and time: on today's festival day, a time more than an
+ * hour gone means the next day's (at 04:30, "23:30" is this evening, as people say it).
+ */
+export function meetupInstantFor(day: string, time: string, festival: FestivalClock, now: Date): Date | null {
+  const at = meetupInstantOn(day, time, festival);
+  if (!at || day !== festivalDayOf(now, festival) || at.getTime() >= now.getTime() - 60 * 60 * 1000) return at;
+  const next = new Date(Date.parse(`${day}T12:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  return meetupInstantOn(next, time, festival);
+}
+
+/** `YYYY-MM-DD` of an instant on the festival's clock (its calendar, not its festival day). */
+function festivalDate(instant: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
 }
 
 /**
- * The instant a meet-up time (`HH:MM` on the festival's clock) means: today, or tomorrow when
- * today's is more than an hour gone ("01:00" set at 23:00 is after midnight). Null for a time
- * that is not one.
+ * Shared positions still showable at `now` (a reader drops an expired one at once, before it is
+ * deleted); one whose end is not written yet is not shown (the rules let only its sharer read it).
  */
-export function meetupInstant(time: string, now: Date, timeZone: string): Date | null {
-  if (!/^\d{2}:\d{2}$/.test(time)) return null;
-  const today = zonedInstant(festivalDate(now, timeZone), time, timeZone);
-  if (!today) return null;
-  if (today.getTime() >= now.getTime() - 60 * 60 * 1000) return today;
-  return zonedInstant(festivalDate(new Date(now.getTime() + 24 * 60 * 60 * 1000), timeZone), time, timeZone);
-}
-
-/** Shared positions still showable at `now` (a reader drops an expired one at once, before it is deleted). */
-export function unexpired<T extends Pick<MemberLocation, 'expiresAt'>>(locations: readonly T[], now: Date): T[] {
-  return locations.filter((location) => location.expiresAt.getTime() > now.getTime());
+export function unexpired<T extends Pick<MemberLocation, 'expiresAt'>>(locations: readonly T[], now: Date): Array<T & { expiresAt: Date }> {
+  return locations.filter((location): location is T & { expiresAt: Date } => location.expiresAt !== undefined && location.expiresAt.getTime() > now.getTime());
 }
 
 /** A random id for requests and the like: 128 bits, base64url. */

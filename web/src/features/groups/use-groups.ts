@@ -3,6 +3,7 @@ import { collection, doc, query, Timestamp, where } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { db } from '../../firebase/firestore';
 import { useLiveDocument, useLiveQuery } from '../../firebase/live';
+import { noteServerTime, serverNow } from './server-clock';
 
 /** The groups this person belongs to (their own list, written by functions). */
 export function useMyGroups(uid: string | undefined) {
@@ -31,14 +32,29 @@ const REQUERY_MS = 50_000;
  * meanwhile (`unexpired`).
  */
 export function useGroupLocations(groupId: string, memberId: string) {
-  const [since, setSince] = useState(() => Date.now());
+  // By the server's clock as this device knows it (server-clock.ts): the rules compare `request.time`.
+  const [since, setSince] = useState(() => serverNow().getTime());
   useEffect(() => {
-    const timer = setInterval(() => setSince(Date.now()), REQUERY_MS);
+    const timer = setInterval(() => setSince(serverNow().getTime()), REQUERY_MS);
     return () => clearInterval(timer);
   }, []);
   const ref = useMemo(
     () => query(collection(db(), groupPaths.locations(groupId)), where('visibleTo', 'array-contains', memberId), where('expiresAt', '>', Timestamp.fromMillis(since))),
     [groupId, memberId, since],
   );
-  return useLiveQuery(ref, memberLocationSchema);
+  const state = useLiveQuery(ref, memberLocationSchema);
+  useEffect(() => {
+    for (const location of state.data) if (!state.pendingIds.has(location.id)) noteServerTime(location.sharedAt);
+  }, [state.data, state.pendingIds]);
+  return state;
+}
+
+/**
+ * This member's own position document in the group, live: how their share stands (started,
+ * its end written, over), whatever their phone's clock says. Only they may read it before its
+ * end is written.
+ */
+export function useOwnLocation(groupId: string, memberId: string) {
+  const ref = useMemo(() => doc(db(), groupPaths.location(groupId, memberId)), [groupId, memberId]);
+  return useLiveDocument(ref, memberLocationSchema);
 }

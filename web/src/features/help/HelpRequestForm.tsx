@@ -1,5 +1,5 @@
 import { HELP_KINDS, HELP_NOTE_MAX, type HelpKind, type HelpPosition, type Locale } from '@encore/model';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Label, Radio, RadioGroup, Text, TextArea, TextField } from 'react-aria-components';
 import { useIntl } from 'react-intl';
 import { LazyErrorNotice } from '../../ui/LazyErrorNotice';
@@ -30,6 +30,12 @@ export function HelpRequestForm({ festivalId, position, planPosition, canLocate,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const sharing = position.state.status !== 'off';
+  // A request must queue even with no network (the field's reception fails when it is needed
+  // most), and Firestore queues only under a uid: a visitor with no account yet gets one when
+  // the form opens, not when they send, which offline would wait for the network.
+  useEffect(() => {
+    void ensureSignedIn();
+  }, [ensureSignedIn]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);

@@ -97,7 +97,16 @@ function InfoIndex({ pages }: { pages: Parameters<typeof searchInfoPages>[0] }) 
         <p>
           <FormattedMessage id="info.index.noResults" defaultMessage="No page mentions “{search}”." values={{ search: search.trim() }} />
         </p>
-      ) : (
+      ) : null}
+      {searching ? (
+        // The info pages are one part of what people look for: "toilet" is a place on the map, "jazz" a line-up.
+        <p className="info-search-everywhere">
+          <Link to={`/search?q=${encodeURIComponent(search.trim())}`}>
+            <FormattedMessage id="info.index.searchEverywhere" defaultMessage="Search the map, the line-up and the programme for “{search}”" values={{ search: search.trim() }} />
+          </Link>
+        </p>
+      ) : null}
+      {searching && hits.length === 0 ? null : (
         <ul className="info-list">
           {rows.map((row) => (
             <li key={row.id}>

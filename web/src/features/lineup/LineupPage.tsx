@@ -9,7 +9,8 @@ import { festivalDayOf } from '@encore/model';
 import { EmptyState } from '../../ui/EmptyState';
 import { FestivalGate } from '../../ui/FestivalGate';
 import { SelectField } from '../../ui/SelectField';
-import { groupLineup, lineupEntries, withGenre, type LineupEntry, type LineupSort } from './lineup';
+import { groupLineup, letterGroups, lineupEntries, OTHER_LETTER, withGenre, type LineupEntry, type LineupSort } from './lineup';
+import { indexMessages, LineupIndex } from './LineupIndex';
 import './lineup.css';
 
 const SORT_PARAM = 'sort';
@@ -17,8 +18,9 @@ const GENRE_PARAM = 'genre';
 const ALL_GENRES = '';
 
 /**
- * The line-up (`/lineup`): every artist A-Z or by day, with genres, country and every set
- * (time and stage, each a link), filterable by genre; sort and genre live in the URL. Reads
+ * The line-up (`/lineup`): every artist A-Z (a section per letter) or by day (a section per
+ * day), with genres, country and every set (time and stage, each a link), filterable by genre;
+ * a sticky index jumps to a letter or a day. Sort and genre live in the URL. Reads
  * the programme the festival context holds, so it works offline once that is on the device.
  */
 export default function LineupPage() {
@@ -36,6 +38,7 @@ function Lineup({ programme }: { programme: Programme }) {
   const entries = useMemo(() => lineupEntries(programme, intl.locale), [programme, intl.locale]);
   const visible = useMemo(() => withGenre(entries, genre), [entries, genre]);
   const groups = useMemo(() => groupLineup(visible, sort, programme), [visible, sort, programme]);
+  const letters = useMemo(() => letterGroups(visible, intl.locale), [visible, intl.locale]);
   const countries = useMemo(() => regionNames(intl.locale), [intl.locale]);
 
   const update = (key: string, value: string | null) =>
@@ -95,18 +98,48 @@ function Lineup({ programme }: { programme: Programme }) {
           }
         />
       ) : (
-        groups.map((group) => (
-          <section key={group.day ?? 'az'} className="lineup-group" aria-labelledby={group.day ? `lineup-${group.day}` : undefined} aria-label={group.day ? undefined : intl.formatMessage({ id: 'lineup.page.azList', defaultMessage: 'Artists A–Z' })}>
-            {group.day ? <h2 id={`lineup-${group.day}`}>{dayLabel(intl, group.day)}</h2> : null}
-            <ul className="lineup-list">
-              {group.entries.map((entry) => (
-                <ArtistEntry key={entry.artist.id} entry={entry} programme={programme} withDay={group.day === null} countries={countries} />
+        <>
+          <LineupIndex
+            label={intl.formatMessage(sort === 'az' ? indexMessages.letters : indexMessages.days)}
+            targets={
+              sort === 'az'
+                ? letters.map(({ letter }) => ({ id: letterHeadingId(letter), label: letter }))
+                : groups.map((group) => ({ id: dayHeadingId(group.day!), label: shortDayLabel(intl, group.day!) }))
+            }
+          />
+          {sort === 'az'
+            ? letters.map(({ letter, entries: lettered }) => (
+                <section key={letter} className="lineup-group" aria-labelledby={letterHeadingId(letter)}>
+                  <h2 id={letterHeadingId(letter)} tabIndex={-1} className="lineup-letter">
+                    {letter}
+                  </h2>
+                  <ArtistList entries={lettered} programme={programme} withDay countries={countries} />
+                </section>
+              ))
+            : groups.map((group) => (
+                <section key={group.day} className="lineup-group" aria-labelledby={dayHeadingId(group.day!)}>
+                  <h2 id={dayHeadingId(group.day!)} tabIndex={-1}>
+                    {dayLabel(intl, group.day!)}
+                  </h2>
+                  <ArtistList entries={group.entries} programme={programme} withDay={false} countries={countries} />
+                </section>
               ))}
-            </ul>
-          </section>
-        ))
+        </>
       )}
     </div>
+  );
+}
+
+const letterHeadingId = (letter: string) => `lineup-letter-${letter === OTHER_LETTER ? 'other' : letter}`;
+const dayHeadingId = (day: string) => `lineup-${day}`;
+
+function ArtistList({ entries, programme, withDay, countries }: { entries: readonly LineupEntry[]; programme: Programme; withDay: boolean; countries: ((code: string) => string) | null }) {
+  return (
+    <ul className="lineup-list">
+      {entries.map((entry) => (
+        <ArtistEntry key={entry.artist.id} entry={entry} programme={programme} withDay={withDay} countries={countries} />
+      ))}
+    </ul>
   );
 }
 

@@ -1,7 +1,7 @@
 import { festivalDayOf } from '@encore/model';
 import { describe, expect, it } from 'vitest';
 import { seedProgramme } from '../../test-fixtures';
-import { groupLineup, lineupEntries, withGenre } from './lineup';
+import { groupLineup, indexLetter, letterGroups, lineupEntries, withGenre } from './lineup';
 
 describe('the line-up', () => {
   const programme = seedProgramme();
@@ -43,5 +43,26 @@ describe('the line-up', () => {
 
   it('is one group in A-Z order', () => {
     expect(groupLineup(entries, 'az', programme)).toEqual([{ day: null, entries }]);
+  });
+
+  it('files a name under its first letter without accents, and one starting with no letter under #', () => {
+    expect(['Émile Roux', 'Øystein', 'zoë', 'The Neon Tides', 'Łukasz', '2manydjs', ' Ana'].map((name) => indexLetter(name, 'en'))).toEqual(['E', 'O', 'Z', 'T', 'L', '#', 'A']);
+  });
+
+  it('cuts the A-Z list into one section per letter, each letter once, keeping every artist in order', () => {
+    const groups = letterGroups(entries, 'en');
+    const letters = groups.map((group) => group.letter);
+    expect(new Set(letters).size).toBe(letters.length);
+    expect(groups.flatMap((group) => group.entries)).toEqual(entries);
+    for (const group of groups) expect(group.entries.every((entry) => indexLetter(entry.artist.name, 'en') === group.letter)).toBe(true);
+    expect(letters).toEqual([...letters].sort());
+  });
+
+  it('joins a letter collation puts apart into its first section', () => {
+    const named = (name: string) => ({ artist: { ...entries[0]!.artist, id: name, name }, sets: [] });
+    expect(letterGroups([named('Abba'), named('2manydjs'), named('Air')], 'en').map((group) => [group.letter, group.entries.map((entry) => entry.artist.name)])).toEqual([
+      ['A', ['Abba', 'Air']],
+      ['#', ['2manydjs']],
+    ]);
   });
 });

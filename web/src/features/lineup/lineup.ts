@@ -69,3 +69,47 @@ export function groupLineup(entries: readonly LineupEntry[], sort: LineupSort, p
     entries: byDay.get(day)!.sort((a, b) => a.sets[0]!.startsAt.getTime() - b.sets[0]!.startsAt.getTime()),
   }));
 }
+
+/** The index letter of every name that does not start with a letter (digits, signs). */
+export const OTHER_LETTER = '#';
+
+/**
+ * The letter a name is filed under in the A-Z index: its first letter without accents, in
+ * capitals ("Émile" under E, "Øystein" under O); "#" for a name starting otherwise ("2manydjs").
+ * Leading "The" is kept, as the list's own order keeps it ("The Neon Tides" under T).
+ */
+export function indexLetter(name: string, locale: string): string {
+  const first = [...name.trim()][0] ?? '';
+  if (!/\p{L}/u.test(first)) return OTHER_LETTER;
+  // By collation, not by stripping accents: "Ø" and "Ł" have no decomposition yet file under O and L.
+  return BASE_LETTERS.find((letter) => collatorFor(locale).compare(letter, first) === 0) ?? first.toLocaleUpperCase(locale);
+}
+
+const BASE_LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+const collators = new Map<string, Intl.Collator>();
+function collatorFor(locale: string): Intl.Collator {
+  let collator = collators.get(locale);
+  if (!collator) collators.set(locale, (collator = new Intl.Collator(locale, { sensitivity: 'base' })));
+  return collator;
+}
+
+export interface LetterGroup {
+  letter: string;
+  entries: LineupEntry[];
+}
+
+/**
+ * The A-Z entries cut into one group per index letter, in the list's order (entries come
+ * sorted by `lineupEntries`, so equal letters are neighbours; a letter seen again later, as
+ * collation may place "#" names, joins its first group).
+ */
+export function letterGroups(entries: readonly LineupEntry[], locale: string): LetterGroup[] {
+  const groups = new Map<string, LineupEntry[]>();
+  for (const entry of entries) {
+    const letter = indexLetter(entry.artist.name, locale);
+    const group = groups.get(letter);
+    if (group) group.push(entry);
+    else groups.set(letter, [entry]);
+  }
+  return [...groups].map(([letter, grouped]) => ({ letter, entries: grouped }));
+}

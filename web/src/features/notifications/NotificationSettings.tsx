@@ -32,14 +32,15 @@ export function NotificationSettings() {
 
 /** This device's push state for the signed-in person, and the switches. */
 function usePush() {
-  const { account } = useAccount();
+  const { account, ensureSignedIn } = useAccount();
   const { locale } = useLocale();
   const state = pushStore.use();
   const uid = account?.uid ?? null;
   return {
     ...state,
     status: pushStatus(state, uid),
-    enable: () => (uid ? enablePush(uid, locale) : Promise.resolve()),
+    // A push subscription needs an account: a visitor with none gets one now.
+    enable: () => enablePush(ensureSignedIn, locale),
     disable: disablePush,
   };
 }
@@ -97,6 +98,7 @@ function StatusText({ status, busy }: { status: PushStatus; busy: boolean }) {
 function ReminderLead() {
   const intl = useIntl();
   const { preferences, status, pending, error } = preferencesStore.use();
+  const { ensureSignedIn } = useAccount();
   const [saveError, setSaveError] = useState<unknown>(null);
   const push = usePush();
   const value = preferences?.reminderMinutes ?? null;
@@ -105,10 +107,13 @@ function ReminderLead() {
       <RadioGroup
         className="field"
         value={value === null ? 'none' : String(value)}
-        isDisabled={status !== 'ready'}
+        isDisabled={status === 'loading' || status === 'error'}
         onChange={(choice) => {
           setSaveError(null);
-          savePreferences({ reminderMinutes: choice === 'none' ? null : (Number(choice) as (typeof REMINDER_LEAD_MINUTES)[number]) }).catch(setSaveError);
+          const change = { reminderMinutes: choice === 'none' ? null : (Number(choice) as (typeof REMINDER_LEAD_MINUTES)[number]) };
+          // The lead is kept in the person's preferences document: a visitor with no account yet gets one now.
+          const saved = status === 'none' ? ensureSignedIn().then((uid) => savePreferences(change, uid)) : savePreferences(change);
+          saved.catch(setSaveError);
         }}
         orientation="horizontal"
         aria-describedby="reminder-hint"

@@ -51,9 +51,11 @@ export function setPreferencesLocale(locale: Locale): void {
   currentLocale = locale;
 }
 
-/** Writes a change; resolves once the server has it. */
-export function savePreferences(change: PreferencesChange): Promise<void> {
-  const { uid } = preferencesStore.get();
+/**
+ * Writes a change; resolves once the server has it. `uid` names the account when the listener
+ * may not follow it yet (one made for this very change).
+ */
+export function savePreferences(change: PreferencesChange, uid = preferencesStore.get().uid): Promise<void> {
   if (!uid) return Promise.reject(new Error('There is no account yet to keep preferences in.'));
   return setDoc(doc(db(), firestorePaths.userPreferences(uid)), { locale: currentLocale, ...change, updatedAt: serverTimestamp() }, { merge: true });
 }

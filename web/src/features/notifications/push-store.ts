@@ -47,13 +47,17 @@ async function busyWhile(work: () => Promise<void>): Promise<void> {
   }
 }
 
-/** The person asked for notifications (a click): the browser's permission prompt, then this device's registration. */
-export function enablePush(uid: string, locale: Locale): Promise<void> {
+/**
+ * The person asked for notifications (a click): the browser's permission prompt, then this
+ * device's registration under `signedIn`'s uid. The uid is asked for after the prompt: a
+ * visitor with no account yet gets one here, and the prompt must come straight from the click.
+ */
+export function enablePush(signedIn: () => Promise<string>, locale: Locale): Promise<void> {
   return busyWhile(async () => {
     const answer = await Notification.requestPermission();
     pushStore.set({ permission: answer });
     if (answer !== 'granted') return;
-    const [client, registration] = await Promise.all([loadPushClient(), serviceWorkerRegistration()]);
+    const [uid, client, registration] = await Promise.all([signedIn(), loadPushClient(), serviceWorkerRegistration()]);
     pushStore.set({ device: await registerDevice(client, registration, uid, locale) });
   });
 }

@@ -1,15 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createIntl } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../i18n/test-utils';
 import { seedProgramme } from '../../test-fixtures';
 import { DeletePhotoConfirm } from './DeletePhotoButton';
 import { attributionOf } from './photo-attribution';
 import { photoFixture } from './photo-fixtures';
-import { PhotoAttributionText } from './PhotoAttributionText';
+import { PhotoAttributionText, tileWhen } from './PhotoAttributionText';
 import { PhotoWallView } from './PhotoWallView';
 
 const programme = seedProgramme();
+const englishIntl = () => createIntl({ locale: 'en-GB', defaultLocale: 'en-GB', messages: {} });
 const performance = programme.performances[0]!;
 const artist = programme.artists.get(performance.artistId)!.name;
 const stage = programme.stages.find((candidate) => candidate.id === performance.stageId)!.name;
@@ -33,23 +35,35 @@ describe('photo attribution', () => {
     expect(screen.getByText('Gedeeld za 15 aug, 22:05 door een bezoeker')).toBeTruthy();
   });
 
-  it('is on every wall tile, as part of the tile’s name', () => {
+  it('is on every wall tile, as part of the tile’s name, with the day when it is not today', () => {
     const photos = [
       photoFixture({ id: 'p1', performanceId: performance.id, capturedAt: new Date('2026-08-14T19:30:00Z'), uploaderName: 'Vera V.' }),
       photoFixture({ id: 'p2' }),
     ];
-    renderWithIntl(<PhotoWallView photos={photos} describe={() => 'Festival photo'} attribute={(photo) => attributionOf(photo, programme)} onOpen={vi.fn()} />);
+    // Saturday 15 August, 23:00 in Amsterdam: the Friday photo says its day, Saturday's only its time.
+    const saturdayNight = new Date('2026-08-15T21:00:00Z');
+    renderWithIntl(<PhotoWallView photos={photos} now={saturdayNight} describe={() => 'Festival photo'} attribute={(photo) => attributionOf(photo, programme)} onOpen={vi.fn()} />);
     const [first, second] = screen.getAllByRole('button');
     expect(within(first!).getByText(`${artist} · ${stage}`)).toBeTruthy();
-    expect(within(first!).getByText('21:30 · Vera V.')).toBeTruthy();
+    expect(within(first!).getByText('Fri 21:30 · Vera V.')).toBeTruthy();
     expect(within(second!).getByText('22:00 · a visitor')).toBeTruthy();
+  });
+
+  it('says the day by the festival’s calendar, in Dutch too: just past midnight, yesterday evening’s photo has its day', () => {
+    const photo = photoFixture({ id: 'p1', capturedAt: new Date('2026-08-15T21:50:00Z') });
+    const attribution = attributionOf(photo, programme);
+    const sundayJustAfterMidnight = new Date('2026-08-15T22:10:00Z');
+    expect(tileWhen(englishIntl(), attribution, sundayJustAfterMidnight)).toBe('Sat 23:50');
+    expect(tileWhen(englishIntl(), attribution, new Date('2026-08-15T21:55:00Z'))).toBe('23:50');
+    renderWithIntl(<PhotoWallView photos={[photo]} now={sundayJustAfterMidnight} describe={() => 'Festivalfoto'} attribute={() => attribution} onOpen={vi.fn()} />, { locale: 'nl' });
+    expect(screen.getByRole('button').textContent).toContain('za 23:50 · een bezoeker');
   });
 
   it('says neither "Not from one set" nor a time in the wrong zone while the programme has not loaded: only the uploader', () => {
     const photo = photoFixture({ id: 'p1', performanceId: performance.id, capturedAt: new Date('2026-08-14T19:30:00Z'), uploaderName: 'Vera V.' });
     const attribution = attributionOf(photo, null);
     expect(attribution.known).toBe(false);
-    renderWithIntl(<PhotoWallView photos={[photo]} describe={() => 'Festival photo'} attribute={() => attribution} onOpen={vi.fn()} />);
+    renderWithIntl(<PhotoWallView photos={[photo]} now={new Date('2026-08-14T20:00:00Z')} describe={() => 'Festival photo'} attribute={() => attribution} onOpen={vi.fn()} />);
     const tile = screen.getByRole('button');
     expect(tile.textContent).not.toContain('Not from one set');
     expect(tile.textContent).not.toMatch(/\d\d:\d\d/);

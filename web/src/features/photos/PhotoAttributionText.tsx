@@ -1,4 +1,5 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import { calendarDateIn } from '@encore/model';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { clockTime, shortInstantLabel } from '../../time/format';
 import type { PhotoAttribution } from './photo-attribution';
 
@@ -38,10 +39,22 @@ export function PhotoAttributionText({ attribution }: { attribution: PhotoAttrib
   );
 }
 
-/** The attribution in two short lines, laid over a wall tile. */
-export function PhotoTileCaption({ attribution }: { attribution: PhotoAttribution }) {
-  const intl = useIntl();
+/**
+ * When a tile's photo was taken (or shared), as short as is still true: "21:04" today, "Sat
+ * 21:04" on another day (calendar days in the festival's zone), so a wall that spans the
+ * festival's nights never reads as one evening.
+ */
+export function tileWhen(intl: IntlShape, attribution: Pick<PhotoAttribution, 'at' | 'timeZone'>, now: Date): string {
   const time = clockTime(intl, attribution.at, attribution);
+  if (calendarDateIn(attribution.at, attribution.timeZone) === calendarDateIn(now, attribution.timeZone)) return time;
+  const day = intl.formatDate(attribution.at, { weekday: 'short', timeZone: attribution.timeZone });
+  return intl.formatMessage({ id: 'photos.attribution.tileDayTime', defaultMessage: '{day} {time}' }, { day, time });
+}
+
+/** The attribution in two short lines, laid over a wall tile; `now` tells today from other days. */
+export function PhotoTileCaption({ attribution, now }: { attribution: PhotoAttribution; now: Date }) {
+  const intl = useIntl();
+  const time = tileWhen(intl, attribution, now);
   return (
     <span className="photo-tile-caption">
       <span className="photo-tile-caption-line">

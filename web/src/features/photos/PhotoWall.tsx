@@ -6,6 +6,7 @@ import { useFestival } from '../../festival/FestivalContext';
 import { EmptyState } from '../../ui/EmptyState';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 import { Skeleton } from '../../ui/Skeleton';
+import { useNow } from '../../time/ClockContext';
 import { Lightbox } from './Lightbox';
 import { attributionOf } from './photo-attribution';
 import type { WallPhoto } from './photo-types';
@@ -21,6 +22,8 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   const { programme } = useFestival();
   const [open, setOpen] = useState<number | null>(null);
   const archived = useFestivalArchived();
+  // A minute is fine enough: it only decides whether a tile says its day.
+  const now = useNow(60_000);
 
   const describe = (photo: WallPhoto) => {
     const performance = programme?.performances.find((candidate) => candidate.id === photo.performanceId);
@@ -62,7 +65,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   }
   return (
     <PhotoReactionsProvider live={wall.live}>
-      <CountedWall photos={wall.photos} describe={describe} attribute={attribute} onOpen={setOpen} />
+      <CountedWall photos={wall.photos} describe={describe} attribute={attribute} onOpen={setOpen} now={now} />
       {wall.moreError ? <ErrorNotice error={wall.moreError} onRetry={wall.loadMore} /> : null}
       {wall.hasMore ? (
         <div className="photo-wall-more">

@@ -15,15 +15,18 @@ export function tileShape(photo: Pick<WallPhoto, 'width' | 'height'>): 'wide' | 
   return ratio >= 1.45 ? 'wide' : ratio <= 0.7 ? 'tall' : 'square';
 }
 
-/** A dense grid of thumbnails, newest first; each opens the lightbox. */
+/** A dense grid of thumbnails, in the order given (the wall's: newest taken first); each opens the lightbox. */
 export function PhotoWallView({
   photos,
   describe,
   attribute,
   onOpen,
+  now,
   countsOf = (photo) => publishedCounts(null, photo),
 }: {
   photos: WallPhoto[];
+  /** The time now: a tile says the day of a photo not taken today. */
+  now: Date;
   describe(photo: WallPhoto): string;
   attribute(photo: WallPhoto): PhotoAttribution;
   onOpen(index: number): void;
@@ -40,7 +43,7 @@ export function PhotoWallView({
             {/* The image's alt text names the button; the caption (set, time, uploader) and the count add to it. */}
             <Button className="photo-tile" onPress={() => onOpen(index)}>
               <PhotoImage photo={photo} sizes={shape === 'wide' ? '(min-width: 900px) 360px, 100vw' : '(min-width: 900px) 180px, 50vw'} width={shape === 'wide' ? 800 : 320} alt={describe(photo)} />
-              <PhotoTileCaption attribution={attribute(photo)} />
+              <PhotoTileCaption attribution={attribute(photo)} now={now} />
               <ReactionBadges counts={countsOf(photo)} intl={intl} />
             </Button>
           </li>

@@ -1,7 +1,7 @@
 import type { Thumbnail } from '@encore/model';
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../config/firebase-config';
-import { fallbackThumbnail, photoSrcSets, publicFileUrl, srcSets } from './photo-urls';
+import { readConfig } from '../../config/read-config';
+import { fallbackThumbnail, photoSrcSets, publicFileUrl, renditionUrl, srcSets } from './photo-urls';
 
 const local = readConfig({});
 const thumbnails: Thumbnail[] = [800, 320].flatMap((width) =>
@@ -24,6 +24,14 @@ describe('photo URLs', () => {
     );
   });
 
+  it('goes through the files CDN when the deployment names one, with the same path, and refuses anything but an https origin', () => {
+    const withCdn = readConfig({ VITE_FIREBASE_PROJECT_ID: 'prod', VITE_FILES_CDN_ORIGIN: 'https://files.example.org' });
+    expect(publicFileUrl('photos/encore-2026/p1/k3x9q2a-640.avif', withCdn)).toBe('https://files.example.org/v0/b/prod.appspot.com/o/photos%2Fencore-2026%2Fp1%2Fk3x9q2a-640.avif?alt=media');
+    for (const bad of ['http://files.example.org', 'https://files.example.org/photos', 'files.example.org']) {
+      expect(() => readConfig({ VITE_FIREBASE_PROJECT_ID: 'prod', VITE_FILES_CDN_ORIGIN: bad }), bad).toThrow(/VITE_FILES_CDN_ORIGIN must be an https origin/);
+    }
+  });
+
   it('never puts a download token in a URL, so every read goes through the rules', () => {
     for (const set of Object.values(srcSets(thumbnails, local))) expect(set).not.toMatch(/token=/);
     expect(publicFileUrl('photos/encore-2026/p1/320.webp', local)).not.toMatch(/token=/);
@@ -35,9 +43,20 @@ describe('photo URLs', () => {
     expect(sets.avif).toMatch(/320\.avif\?alt=media 320w, .*800\.avif\?alt=media 800w$/);
   });
 
-  it("finds a wall tile's renditions, which come without their paths, where the photo's own paths are", () => {
+  it("finds a wall tile's renditions, which come without their paths, where the photo's own paths are (a photo from before versions)", () => {
     const tile = thumbnails.map(({ width, height, format }) => ({ width, height, format }));
-    expect(photoSrcSets('p1', tile, local)).toEqual(srcSets(thumbnails, local));
+    expect(photoSrcSets({ id: 'p1', thumbnails: tile }, local)).toEqual(srcSets(thumbnails, local));
+  });
+
+  it("finds a versioned photo's renditions under their versioned names, so the URL changes with the recipe", () => {
+    const versioned = thumbnails.map((thumbnail) => ({ ...thumbnail, path: thumbnail.path.replace('/p1/', '/p1/k3x9q2a-') }));
+    const tile = versioned.map(({ width, height, format }) => ({ width, height, format }));
+    const sets = photoSrcSets({ id: 'p1', renditionVersion: 'k3x9q2a', thumbnails: tile }, local);
+    expect(sets).toEqual(srcSets(versioned, local));
+    expect(sets.avif).toContain('photos%2Fencore-2026%2Fp1%2Fk3x9q2a-320.avif?alt=media 320w');
+    expect(renditionUrl({ id: 'p1', renditionVersion: 'k3x9q2a' }, { width: 640, height: 480, format: 'webp' }, local)).toBe(
+      'http://127.0.0.1:9199/v0/b/demo-encore.appspot.com/o/photos%2Fencore-2026%2Fp1%2Fk3x9q2a-640.webp?alt=media',
+    );
   });
 
   it('falls back to the JPEG closest in width', () => {

@@ -5,29 +5,36 @@ import { appConfig, type AppConfig } from '../../config/firebase-config';
  * Derived photos are public while ready, so the wall links to them directly (the Storage
  * REST media URL) instead of asking the SDK for a download URL per thumbnail. That is also
  * what lets a photo be taken back: these URLs carry no download token, so every read is
- * judged by the Storage rules (ready photos only), and the files are cached for five
- * minutes at most (the pipeline's Cache-Control), so a hidden photo stops being served
- * everywhere within minutes. Never build a thumbnail URL with `getDownloadURL()`: its token
- * would serve the file past the rules.
+ * judged by the Storage rules (ready photos only), and shared caches keep the files five
+ * minutes at most (the pipeline's Cache-Control; a browser keeps a versioned one a year, its
+ * URL changing with its bytes), so a hidden photo stops being served within minutes. Never
+ * build a thumbnail URL with `getDownloadURL()`: its token would serve the file past the rules.
  */
 export function publicFileUrl(path: string, config: AppConfig = appConfig): string {
+  // Through the CDN when a deployment has one: the same path, so the rules still judge each fill.
   const origin = config.emulators
     ? `http://${config.emulators.host}:${config.emulators.ports.storage}`
-    : 'https://firebasestorage.googleapis.com';
+    : (config.filesOrigin ?? 'https://firebasestorage.googleapis.com');
   return `${origin}/v0/b/${encodeURIComponent(config.firebase.storageBucket)}/o/${encodeURIComponent(path)}?alt=media`;
 }
 
 /** A rendition as a tile (no path: it follows from the photo) or a photo document (with its path) carries it. */
 export type Rendition = WallRendition & { path?: string };
 
-/** Where a photo's rendition is: its own `path`, else the one every photo rendition has (`photos/{f}/{id}/{width}.{ext}`). */
-export function renditionUrl(photoId: string, rendition: Rendition, config: AppConfig = appConfig): string {
-  return publicFileUrl(renditionPath(photoId, rendition, config), config);
+/** What a rendition's path follows from: the photo's id and, for photos made since it, its renditions' version. */
+export type RenditionOwner = { id: string; renditionVersion?: string | undefined };
+
+/**
+ * Where a photo's rendition is: its own `path`, else the one the photo's renditions have
+ * (`photos/{f}/{id}/{version}-{width}.{ext}`, or `{width}.{ext}` for a photo from before versions).
+ */
+export function renditionUrl(photo: RenditionOwner, rendition: Rendition, config: AppConfig = appConfig): string {
+  return publicFileUrl(renditionPath(photo, rendition, config), config);
 }
 
 /** The Storage path of a photo's rendition (`renditionUrl` without the origin). */
-export function renditionPath(photoId: string, rendition: Rendition, config: AppConfig = appConfig): string {
-  return rendition.path ?? storagePaths.thumbnail(config.festivalId, photoId, rendition.width, THUMBNAIL_EXTENSIONS[rendition.format]);
+export function renditionPath(photo: RenditionOwner, rendition: Rendition, config: AppConfig = appConfig): string {
+  return rendition.path ?? storagePaths.thumbnail(config.festivalId, photo.id, rendition.width, THUMBNAIL_EXTENSIONS[rendition.format], photo.renditionVersion);
 }
 
 /** `srcset` strings per format, smallest first: `{ avif: "…320.avif 320w, …800.avif 800w" }`. */
@@ -36,8 +43,8 @@ export function srcSets(thumbnails: ReadonlyArray<Rendition & { path: string }>,
 }
 
 /** `srcSets` of a photo, whose renditions may come without their paths (a wall tile's). */
-export function photoSrcSets(photoId: string, thumbnails: readonly Rendition[], config: AppConfig = appConfig): Partial<Record<ThumbnailFormat, string>> {
-  return srcSetsBy(thumbnails, (thumbnail) => renditionUrl(photoId, thumbnail, config));
+export function photoSrcSets(photo: RenditionOwner & { thumbnails: readonly Rendition[] }, config: AppConfig = appConfig): Partial<Record<ThumbnailFormat, string>> {
+  return srcSetsBy(photo.thumbnails, (thumbnail) => renditionUrl(photo, thumbnail, config));
 }
 
 function srcSetsBy<T extends Rendition>(thumbnails: readonly T[], url: (thumbnail: T) => string): Partial<Record<ThumbnailFormat, string>> {

@@ -32,7 +32,7 @@ describe('reaction counts on the wall', () => {
   it('shows one badge per kind on a tile, read out with their names', () => {
     const photos = [photoFixture({ id: 'p1' }), photoFixture({ id: 'p2' })];
     renderWithIntl(
-      <PhotoWallView photos={photos} describe={() => 'Festival photo'} attribute={(photo) => attributionOf(photo, null)} onOpen={vi.fn()}
+      <PhotoWallView photos={photos} now={new Date('2026-08-15T20:00:00Z')} describe={() => 'Festival photo'} attribute={(photo) => attributionOf(photo, null)} onOpen={vi.fn()}
         countsOf={(photo) => (photo.id === 'p1' ? { love: 3, fire: 1, clap: 0, wow: 0 } : { love: 0, fire: 0, clap: 0, wow: 0 })} />,
     );
     const [first, second] = screen.getAllByRole('button');

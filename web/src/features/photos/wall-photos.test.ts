@@ -47,6 +47,17 @@ describe('the wall as the app assembles it', () => {
     expect(ids(shownWall(published, [], older, 'set-1'))).toEqual(['d', 'b']);
   });
 
+  it('shows the photos in the order they were taken (capture time, else upload time), not the order they were shared', () => {
+    const taken = (id: string, uploadMinute: number, takenMinute: number | null) => ({ ...tile(id, uploadMinute), capturedAt: takenMinute === null ? null : at(takenMinute) });
+    // b was shared last but taken first; c has no capture time (its upload time counts); a and d were taken at the same minute.
+    const published = [taken('b', 9, 1), taken('c', 8, null), taken('d', 7, 5)];
+    const older = [taken('a', 6, 5), taken('e', 2, 2)];
+    expect(ids(shownWall(published, [], older, null))).toEqual(['c', 'd', 'a', 'e', 'b']);
+    // Every photo once, whatever the order: paging goes by upload time still.
+    expect(shownWall(published, [], older, null)).toHaveLength(5);
+    expect(nextPageAfter(published, [], older)).toEqual(at(2));
+  });
+
   it('pages on after the oldest photo shown, or from the newest when nothing is published', () => {
     const published = [tile('d', 4), tile('c', 3)];
     expect(nextPageAfter([], [], [])).toBeNull();

@@ -7,7 +7,17 @@ import type { WallPhoto } from './photo-types';
  * wall), and the older pages the person asked for ("More photos", one-off queries).
  */
 
-const newestFirst = (a: WallPhoto, b: WallPhoto) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+/** When a photo was taken: its camera's capture time, else (no EXIF time) when it was shared. */
+export const takenAt = (photo: Pick<WallPhoto, 'capturedAt' | 'createdAt'>): Date => photo.capturedAt ?? photo.createdAt;
+
+/**
+ * Newest taken first, so the times down a wall run one way: upload order put a photo shared an
+ * hour after it was taken among ones taken then, and the times jumped back and forth. Ties by
+ * upload time, then id, so the order is total. Only the order shown: paging stays by upload
+ * time (`nextPageAfter`), so every photo still comes exactly once.
+ */
+const newestTakenFirst = (a: WallPhoto, b: WallPhoto) =>
+  takenAt(b).getTime() - takenAt(a).getTime() || b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 /**
  * The tiles that left the published wall by age: gone from `next`, older than its oldest tile,
@@ -22,13 +32,13 @@ export function agedOut(previous: readonly WallPhoto[], next: readonly WallPhoto
 }
 
 /**
- * What the wall shows, newest first, each photo once: for a set's wall, only that set's photos;
- * never one published as withdrawn (hidden, rejected or deleted since it was loaded).
+ * What the wall shows, newest taken first, each photo once: for a set's wall, only that set's
+ * photos; never one published as withdrawn (hidden, rejected or deleted since it was loaded).
  */
 export function shownWall(published: readonly WallPhoto[], aged: readonly WallPhoto[], older: readonly WallPhoto[], performanceId: string | null, withdrawn: ReadonlySet<string> = new Set()): WallPhoto[] {
   const byId = new Map<string, WallPhoto>();
   for (const photo of [...older, ...aged, ...published]) byId.set(photo.id, photo);
-  return [...byId.values()].filter((photo) => (performanceId === null || photo.performanceId === performanceId) && !withdrawn.has(photo.id)).sort(newestFirst);
+  return [...byId.values()].filter((photo) => (performanceId === null || photo.performanceId === performanceId) && !withdrawn.has(photo.id)).sort(newestTakenFirst);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { festivalDays } from '@encore/model';
+import { calendarDaysBetween, festivalDays } from '@encore/model';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
@@ -15,13 +15,16 @@ function firstSetAt(programme: Programme): Date {
  * Before the festival: how long until it starts ("Encore 2026 starts in 12 days: Fri 14 Aug,
  * 12:00"), and the way to the line-up, which is what people browse while they wait (issue 20:
  * "before the festival a countdown and the line-up"). The link sits outside the status line so
- * a screen reader announcing the countdown does not read a link into it.
+ * a screen reader announcing the countdown does not read a link into it. Days are calendar days
+ * in the festival's zone, as people count them: on 2 August a festival whose first set is on 14
+ * August "starts in 12 days", at any hour (the first page's HTML counts the same way,
+ * functions/src/domain/first-page.ts).
  */
 export function FestivalCountdown({ programme, now }: { programme: Programme; now: Date }) {
   const intl = useIntl();
   const startsAt = firstSetAt(programme);
   const left = startsAt.getTime() - now.getTime();
-  const values = { festival: programme.festival.name, when: shortInstantLabel(intl, startsAt, programme.festival), days: Math.floor(left / DAY), until: untilLabel(intl, now, startsAt) };
+  const values = { festival: programme.festival.name, when: shortInstantLabel(intl, startsAt, programme.festival), days: calendarDaysBetween(now, startsAt, programme.festival.timeZone), until: untilLabel(intl, now, startsAt) };
   return (
     <>
       <p className="festival-state" role="status">

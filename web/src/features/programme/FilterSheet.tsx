@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { StageDoc } from '../../festival/programme';
-import { Icon } from '../../ui/icons';
+import { SheetHead } from '../../ui/SheetHead';
 import type { ProgrammeFilter } from './programme-filter';
 
 /**
@@ -41,15 +41,11 @@ export default function FilterSheet({
     <ModalOverlay className="sheet-overlay" isOpen isDismissable onOpenChange={(isOpen) => (isOpen ? null : onClose())}>
       <Modal className="sheet filter-sheet">
         <Dialog aria-labelledby={`${id}-title`} style={{ outline: 'none' }}>
-          <div className="sheet-grabber" aria-hidden="true" />
-          <div className="sheet-head">
-            <Heading slot="title" id={`${id}-title`}>
-              <FormattedMessage id="programme.filters.title" defaultMessage="Filters" />
-            </Heading>
-            <Button className="button button-secondary button-small" slot="close" aria-label={intl.formatMessage({ id: 'programme.filters.close', defaultMessage: 'Close' })}>
-              <Icon name="close" width={18} height={18} />
-            </Button>
-          </div>
+          <SheetHead
+            titleId={`${id}-title`}
+            title={<FormattedMessage id="programme.filters.title" defaultMessage="Filters" />}
+            closeLabel={intl.formatMessage({ id: 'programme.filters.close', defaultMessage: 'Close' })}
+          />
           <form className="filter-form" role="search" onSubmit={(event) => {
             event.preventDefault();
             onClose();

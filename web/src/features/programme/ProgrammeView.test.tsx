@@ -50,12 +50,13 @@ function renderProgramme(
 }
 
 describe('the programme (schedule) view', () => {
-  it('lists the day’s sets in festival time, including the ones after midnight', () => {
+  it('lists the day’s sets in festival time, including the ones after midnight', async () => {
     renderProgramme();
     const day = festivalDay('2026-08-15', programme.festival);
     const expected = programme.performances.filter((set) => set.startsAt >= day.startsAt && set.startsAt < day.endsAt);
     expect(screen.getByRole('heading', { level: 2, name: `Saturday 15 August · ${expected.length} sets` })).toBeTruthy();
-    const cards = screen.getAllByRole('article');
+    // The list layout's code loads apart from the timeline's (ProgrammeView's setList).
+    const cards = await screen.findAllByRole('article');
     expect(cards).toHaveLength(expected.length);
     const last = expected[expected.length - 1]!;
     expect(localTime(last.startsAt, programme.festival) < '06:00').toBe(true);

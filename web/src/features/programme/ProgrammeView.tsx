@@ -2,15 +2,17 @@ import { festivalDayOf, festivalDays } from '@encore/model';
 import { lazy, memo, startTransition, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
+import { useValueAfterPaint } from '../../app/after-next-paint';
+import { preloadable } from '../../app/preloadable';
 import { afterFirstContent, holdFirstContent } from '../../app/first-content';
 import { festivalPhase } from '../../festival/festival-phase';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, dayLabelWithYear, shortDayLabel } from '../../time/format';
 import { FiltersButton } from './FiltersButton';
 import { Icon } from '../../ui/icons';
+import { Skeleton } from '../../ui/Skeleton';
 import { CLEARED_FILTER, activeFilterCount, filterPerformances, type ProgrammeFilter, type ProgrammeLayout } from './programme-filter';
-import type { FavoriteProps } from './SetCard';
-import { SetList } from './SetList';
+import { priorityToggle, type FavoriteProps } from './SetCard';
 import { Timeline, TimelineHead, stagesWithSets } from './Timeline';
 import { timelineLayout } from './timeline-layout';
 import './programme.css';
@@ -48,6 +50,22 @@ const NowNext = lazy(() => afterFirstContent().then(() => import('./festival-now
 // And what only matters before or after it (the countdown, "it has ended") only then: neither
 // is on the first download during the festival, when the programme page is busiest.
 const FestivalState = lazy(() => import('./FestivalState'));
+// The list layout (every stage interleaved, with the must-see/maybe pair on each card) with its
+// toggles' code, on the first switch to it: the timeline is the default, and the first
+// download stays the timeline's.
+const setList = preloadable(() => Promise.all([import('./SetList'), priorityToggle.preload()]).then(([module]) => module.SetList));
+
+/**
+ * The previous list while the new one holds the same sets in the same order: a heart changes
+ * the favourites (which the "only mine" filter reads) but seldom the sets shown, and a new
+ * list would draw the whole day again in the background after every tap.
+ */
+function useSameList<List extends readonly unknown[]>(list: List): List {
+  const [kept, setKept] = useState(list);
+  const same = kept === list || (kept.length === list.length && kept.every((item, index) => item === list[index]));
+  if (!same) setKept(list);
+  return same ? kept : list;
+}
 
 /** Once per page load: coming back to the programme later keeps where the person was. */
 let openedAtNow = false;
@@ -62,7 +80,15 @@ let openedAtNow = false;
 export const ProgrammeView = memo(function ProgrammeView({ programme, filter, favorites, now, layout, onFilterChange, onLayoutChange, dayHref, openAtNow = false, setsAfterHeader = false }: ProgrammeViewProps) {
   const intl = useIntl();
   const days = festivalDays(programme.festival);
-  const sets = useMemo(() => filterPerformances(programme, filter, favorites.ids), [programme, filter, favorites.ids]);
+  const matching = useSameList(useMemo(() => filterPerformances(programme, filter, favorites.ids), [programme, filter, favorites.ids]));
+  // A tap on a day tab (or a filter) paints its own answer first (the tab selected, the
+  // filter's control set, the count in the sheet), and the new day's sets follow after that
+  // paint, in a background render React can interrupt: drawing a whole day held the tap's next paint for
+  // ~450 ms at 4x CPU slowdown (bench/inp.ts). Until then the sets, their heading and the
+  // stage names are the previous ones, together.
+  const shown = useValueAfterPaint(useMemo(() => ({ filter, sets: matching }), [filter, matching]));
+  const { sets } = shown;
+  const shownDay = shown.filter.day;
   const stages = useMemo(() => stagesWithSets(programme, sets), [programme, sets]);
   const timeline = useMemo(() => timelineLayout(sets, programme.festival), [sets, programme.festival]);
   const isOn = festivalIsOn(programme, now);
@@ -76,7 +102,12 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   // paints the header meanwhile instead of after the sets. The deferred downloads
   // (app/first-content.ts) still wait for the sets.
   const [setsShown, setSetsShown] = useState(!setsAfterHeader);
-  useLayoutEffect(() => (setsShown ? undefined : holdFirstContent()), [setsShown]);
+  // On screen once they are drawn and caught up with the programme (the shown value follows a
+  // frame behind: a first visit's programme and its default day arrive after the first commit).
+  // The list's code loads apart: opened on the list, its sets are on screen once it is drawn.
+  const [listDrawn, setListDrawn] = useState(false);
+  const setsOnScreen = setsShown && shown.sets === matching && (layout !== 'list' || sets.length === 0 || listDrawn);
+  useLayoutEffect(() => (setsOnScreen ? undefined : holdFirstContent()), [setsOnScreen]);
   useEffect(() => startTransition(() => setSetsShown(true)), []);
 
   const sticky = useRef<HTMLDivElement>(null);
@@ -105,7 +136,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
   // "Now": switch to today if needed, then (once that day is drawn) scroll and focus.
   const [jump, setJump] = useState<{ focus: boolean } | null>(() => (openAtNow && isOn && filter.day === today && !openedAtNow ? { focus: false } : null));
   useLayoutEffect(() => {
-    if (!jump || !setsShown || filter.day !== today || !content.current) return;
+    if (!jump || !setsShown || shownDay !== today || !content.current) return;
     openedAtNow = true;
     const page = { root: content.current, sticky: sticky.current, scroller: layout === 'timeline' ? scroller.current : null };
     // Its chunk is requested a task later, once the commit that put the sets in has ended (the
@@ -114,13 +145,14 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
     const options = jump;
     setTimeout(() => void import('./festival-now').then(({ jumpToNow }) => jumpToNow(page, now, options)), 0);
     setJump(null);
-  }, [jump, setsShown, filter.day, today, layout, now]);
+  }, [jump, setsShown, shownDay, today, layout, now]);
 
   // Switching List and Timeline keeps the time at the top of the view (`keep-time.ts`, loaded on the first switch).
   const keptTime = useRef<{ instant: number; restore: (page: { root: HTMLElement; sticky: HTMLElement | null }, instant: number) => void } | null>(null);
   const switchLayout = (next: ProgrammeLayout) => {
     if (next === layout) return;
-    void import('./keep-time').then(({ timeAtTop, scrollToTime }) => {
+    // The list's code with keep-time's, so the list is drawn in the tap's answer, not after a fallback.
+    void Promise.all([import('./keep-time'), next === 'list' ? setList.preload() : null]).then(([{ timeAtTop, scrollToTime }]) => {
       const instant = content.current ? timeAtTop({ root: content.current, sticky: sticky.current }) : null;
       keptTime.current = instant === null ? null : { instant, restore: scrollToTime };
       onLayoutChange(next);
@@ -132,7 +164,6 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
     if (kept && content.current) kept.restore({ root: content.current, sticky: sticky.current }, kept.instant);
   }, [layout]);
 
-  const count = activeFilterCount(filter);
   const stateLine = phase === 'before' || phase === 'after' ? <FestivalState programme={programme} now={now} ended={phase === 'after'} /> : null;
   return (
     <div className="programme">
@@ -159,7 +190,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
       ) : null}
       <div className="day-heading-row">
         <h2 className="day-heading">
-          {dayLabel(intl, filter.day)}{' '}
+          {dayLabel(intl, shownDay)}{' '}
           <span className="muted">
             · <FormattedMessage id="programme.view.setCount" defaultMessage="{count, plural, one {# set} other {# sets}}" values={{ count: sets.length }} />
           </span>
@@ -210,7 +241,7 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
               </span>
             </button>
           </div>
-          <FiltersButton programme={programme} filter={filter} matching={sets.length} onChange={onFilterChange} />
+          <FiltersButton programme={programme} filter={filter} matching={matching.length} onChange={onFilterChange} />
         </div>
         {layout === 'timeline' && timeline ? <TimelineHead ref={head} stages={stages} /> : null}
       </div>
@@ -218,13 +249,13 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
         {!setsShown ? null : sets.length === 0 ? (
           <div className="empty">
             <p>
-              {filter.onlyMine && count === 1 ? (
+              {shown.filter.onlyMine && activeFilterCount(shown.filter) === 1 ? (
                 <FormattedMessage id="programme.view.emptyMine" defaultMessage="Nothing in your schedule on this day yet: tap ♡ on a set to add it." />
               ) : (
                 <FormattedMessage id="programme.view.emptyFiltered" defaultMessage="No sets match these filters." />
               )}
             </p>
-            {count > 0 ? (
+            {activeFilterCount(shown.filter) > 0 ? (
               <button type="button" className="button button-secondary" onClick={() => onFilterChange(CLEARED_FILTER)}>
                 <FormattedMessage id="programme.view.clearFilters" defaultMessage="Clear the filters" />
               </button>
@@ -233,9 +264,19 @@ export const ProgrammeView = memo(function ProgrammeView({ programme, filter, fa
         ) : layout === 'timeline' && timeline ? (
           <Timeline ref={scroller} programme={programme} performances={sets} stages={stages} layout={timeline} favorites={favorites} now={now} />
         ) : (
-          <SetList programme={programme} performances={sets} favorites={favorites} now={now} />
+          // Opened on the list (an address with ?layout=list): its code first, the skeleton meanwhile.
+          <Suspense fallback={<Skeleton label={<FormattedMessage id="programme.view.loadingList" defaultMessage="Loading the list…" />} />}>
+            <setList.Component programme={programme} performances={sets} favorites={favorites} now={now} />
+            <Drawn onDrawn={setListDrawn} />
+          </Suspense>
         )}
       </div>
     </div>
   );
 });
+
+/** Says when the Suspense boundary it is in has drawn its content (not the fallback). */
+function Drawn({ onDrawn }: { onDrawn: (drawn: true) => void }) {
+  useLayoutEffect(() => onDrawn(true), [onDrawn]);
+  return null;
+}

@@ -20,7 +20,8 @@ describe('must-see and maybe on a set card', () => {
   it('offers both as labelled toggles, one tap each, on a set that is not in the schedule yet', async () => {
     const hearts = favorites([], {});
     renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} />);
-    const group = screen.getByRole('group', { name: `How much you want to see ${artist(first)}` });
+    // The pair's code loads apart from the card's (SetCard's priorityToggle).
+    const group = await screen.findByRole('group', { name: `How much you want to see ${artist(first)}` });
     const must = within(group).getByRole('button', { name: 'Must-see' });
     expect(must.getAttribute('aria-pressed')).toBe('false');
     await userEvent.click(must);
@@ -31,7 +32,7 @@ describe('must-see and maybe on a set card', () => {
     const hearts = favorites([first.id], { [first.id]: 'maybe' });
     renderWithIntl(<SetCard performance={first} programme={programme} favorites={hearts} now={now} />);
     expect(screen.getByRole('article').getAttribute('aria-label')).toMatch(/, Maybe$/);
-    expect(screen.getByRole('button', { name: 'Maybe' }).getAttribute('aria-pressed')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Maybe' })).getAttribute('aria-pressed')).toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Must-see' }));
     await userEvent.click(screen.getByRole('button', { name: 'Maybe' }));
     expect(hearts.onPriority.mock.calls).toEqual([
@@ -40,15 +41,16 @@ describe('must-see and maybe on a set card', () => {
     ]);
   });
 
-  it('speaks Dutch', () => {
+  it('speaks Dutch', async () => {
     renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], { [first.id]: 'must' })} now={now} />, { locale: 'nl' });
-    const group = screen.getByRole('group', { name: `Hoe graag je ${artist(first)} wilt zien` });
+    const group = await screen.findByRole('group', { name: `Hoe graag je ${artist(first)} wilt zien` });
     expect(within(group).getByRole('button', { name: 'Moet zien' }).getAttribute('aria-pressed')).toBe('true');
     expect(within(group).getByRole('button', { name: 'Misschien' }).getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('keeps a plain favourite (today’s documents, no priority) plain: nothing pressed', () => {
+  it('keeps a plain favourite (today’s documents, no priority) plain: nothing pressed', async () => {
     renderWithIntl(<SetCard performance={first} programme={programme} favorites={favorites([first.id], {})} now={now} />);
+    await screen.findByRole('group', { name: `How much you want to see ${artist(first)}` });
     expect(screen.getAllByRole('button', { pressed: true }).map((button) => button.className)).toEqual(['favorite']);
   });
 

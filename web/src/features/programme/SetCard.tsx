@@ -1,5 +1,6 @@
 import { useFavoriteCount } from '../../festival/LiveCountsContext';
-import { memo, useId } from 'react';
+import { memo, Suspense, useId } from 'react';
+import { preloadable } from '../../app/preloadable';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
 import { festivalIsOver } from '../../festival/festival-phase';
@@ -10,7 +11,14 @@ import { wasLabel } from '../delay/was-label';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { FriendsOnCardSlot } from '../friends/FriendPlansContext';
 import { PriorityCycleButton } from '../favorites/PriorityCycleButton';
-import { PriorityLabel, PriorityToggle, priorityText } from '../favorites/PriorityToggle';
+import { PriorityLabel, priorityText } from '../favorites/priority-words';
+
+/**
+ * The list cards' must-see/maybe pair, loaded with the list layout (ProgrammeView) or on the
+ * first card that shows it: the default timeline shows one cycling button instead, and the
+ * programme's first download does without the pair.
+ */
+export const priorityToggle = preloadable(() => import('../favorites/PriorityToggle').then((module) => module.PriorityToggle));
 
 export interface FavoriteProps {
   ids: ReadonlySet<string>;
@@ -241,9 +249,7 @@ const SetCardBody = memo(function SetCardBody({
             {heading}
             {performance.title ? <p className="set-title">{performance.title}</p> : null}
             {priorityFlag}
-            {onPriority ? (
-              <PriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} />
-            ) : null}
+            {onPriority ? <ListPriorityToggle artistName={name} priority={priority} onChange={(next) => onPriority(performance.id, next)} disabled={cancelled && !isFavorite} /> : null}
             {cancelledFlag}
             <FriendsOnCardSlot performanceId={performance.id} />
             {playing ? (
@@ -272,5 +278,14 @@ function StruckStart({ performance, festival }: { performance: PerformanceDoc; f
       {' '}
       <del aria-hidden="true">{clockTime(intl, performance.scheduled.startsAt, festival)}</del>
     </span>
+  );
+}
+
+/** The pair, its row kept while its code loads (when the list did not load it first). */
+function ListPriorityToggle(props: Parameters<typeof priorityToggle.Component>[0]) {
+  return (
+    <Suspense fallback={<div className="priority-toggle priority-toggle-waiting" aria-hidden="true" />}>
+      <priorityToggle.Component {...props} />
+    </Suspense>
   );
 }

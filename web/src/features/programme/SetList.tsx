@@ -1,8 +1,12 @@
+import { memo } from 'react';
 import type { PerformanceDoc, Programme } from '../../festival/programme';
 import { SetCard, type FavoriteProps } from './SetCard';
 
-/** The programme as one chronological list, each set naming its stage: "what is on at nine". */
-export function SetList({
+/**
+ * The programme as one chronological list, each set naming its stage: "what is on at nine".
+ * Memo'd, as the timeline: a day tab's tap does not render the previous day's list again.
+ */
+export const SetList = memo(function SetList({
   programme,
   performances,
   favorites,
@@ -22,4 +26,4 @@ export function SetList({
       ))}
     </ol>
   );
-}
+});

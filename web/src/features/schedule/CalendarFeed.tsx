@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { appConfig, functionUrl } from '../../config/firebase-config';
+import { appConfig } from '../../config/firebase-config';
+import { functionUrl } from '../../config/function-url';
 import { ErrorNotice } from '../../ui/ErrorNotice';
 
 const loadFunctions = () => import('../../firebase/functions');

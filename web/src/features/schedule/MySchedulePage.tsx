@@ -113,7 +113,7 @@ export default function MySchedulePage() {
               defaultMessage="{festival} is over: these are the sets in your schedule that took place, with the photos you took."
               values={{ festival: festival.programme!.festival.name }}
             />
-          ) : account?.anonymous ? (
+          ) : !account || account.anonymous ? (
             <FormattedMessage
               id="schedule.myPage.guest"
               defaultMessage="Saved on this device as a guest. Create an account on the Account page to keep it on every device."

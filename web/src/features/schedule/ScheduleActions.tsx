@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Icon } from '../../ui/icons';
+import { LaterIcon } from '../../ui/icons-later';
 
 /**
  * Export, print, share and subscribe behind one button beside the title, so the schedule
@@ -14,7 +14,7 @@ export function ScheduleActions({ children }: { children: ReactNode }) {
   return (
     <>
       <button type="button" className="button button-secondary schedule-actions-button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
-        <Icon name="upload" width={18} height={18} />
+        <LaterIcon name="upload" width={18} height={18} />
         <FormattedMessage id="schedule.actions.button" defaultMessage="Export and share" />
       </button>
       <div id={panelId} className="panel schedule-actions-panel" hidden={!open}>

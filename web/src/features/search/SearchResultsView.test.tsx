@@ -1,15 +1,32 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { encore2026 } from '@encore/model/seed';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithIntl } from '../../i18n/test-utils';
 import { seedProgramme } from '../../test-fixtures';
-import { buildSearchIndex, searchProgramme } from './search-index';
+import { buildPlaceIndex } from './place-search';
+import { buildSearchIndex } from './search-index';
 import { SearchResultsView } from './SearchResultsView';
+import { buildSiteIndex, searchSite } from './site-search';
+import type { SearchPosition } from './PlacesFound';
 
+const seed = encore2026();
 const programme = seedProgramme();
-const index = buildSearchIndex(programme);
+const stageNames = new Map(programme.stages.map((stage) => [stage.id, stage.name]));
+const places = buildPlaceIndex(seed.venueMap.markers, {
+  language: 'en',
+  stageName: (id) => stageNames.get(id),
+  kindName: (kind) => (kind === 'toilets' ? 'Toilets' : kind),
+  near: (place, stage) => `${place} by ${stage}`,
+  numbered: (place, n) => `${place} (${n})`,
+});
+const index = buildSiteIndex(buildSearchIndex(programme), places, null);
 
-function show(query: string, locale: 'en' | 'nl' = 'en') {
-  return renderWithIntl(<SearchResultsView programme={programme} results={searchProgramme(index, query)} query={query} />, { locale });
+function show(query: string, options: { locale?: 'en' | 'nl'; onSearch?: (query: string) => void; position?: SearchPosition } = {}) {
+  const { locale = 'en', ...rest } = options;
+  return renderWithIntl(
+    <SearchResultsView programme={programme} results={searchSite(index, query, locale)} query={query} georeference={seed.venueMap.georeference} {...rest} />,
+    { locale },
+  );
 }
 
 // Role queries walk the whole tree: generous limits, for a busy machine.
@@ -39,7 +56,7 @@ describe('the search results', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Browse the line-up A–Z']);
     expect(screen.getByRole('status').textContent).toBe('');
     unmount();
-    show('qwxz', 'nl');
+    show('qwxz', { locale: 'nl' });
     expect(screen.getByText('Niets gevonden voor ‘qwxz’')).toBeTruthy();
     expect(screen.getAllByRole('link').map((link) => link.textContent)).toEqual(['Bekijk de line-up van A tot Z']);
   });
@@ -47,5 +64,41 @@ describe('the search results', { timeout: 30_000 }, () => {
   it('says how many matched when it shows only the best of them', () => {
     show('the');
     expect(screen.getByText(/^Showing the 60 best of \d+ sets/)).toBeTruthy();
+  });
+
+  it('for a typo, says the typed query found nothing, offers the correction as a button and shows what it finds', () => {
+    const onSearch = vi.fn();
+    show('lambret', { onSearch });
+    expect(screen.getByRole('status').textContent).toMatch(/^Nothing found for “lambret”\. 1 artist, \d+ sets for “Lambert”$/);
+    fireEvent.click(screen.getByRole('button', { name: 'Lambert' }));
+    expect(onSearch).toHaveBeenCalledWith('Lambert');
+    expect(within(screen.getByRole('region', { name: 'Artists' })).getByRole('link', { name: /^Zoë Lambert/ })).toBeTruthy();
+  });
+
+  it('in Dutch, asks "Bedoelde je …?"', () => {
+    show('lambret', { locale: 'nl' });
+    expect(screen.getByText(/Bedoelde je/).textContent).toBe('Bedoelde je Lambert?');
+  });
+
+  it('lists the map\u2019s places, each a link to it on the map, and asks before using the position', () => {
+    const start = vi.fn();
+    show('toilet', { position: { state: { status: 'off' }, start } });
+    const onMap = screen.getByRole('region', { name: 'On the map' });
+    const links = within(onMap).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href')).sort()).toEqual(['/map?place=toilets-east', '/map?place=toilets-gate', '/map?place=toilets-main']);
+    expect(screen.getByRole('status').textContent).toBe('3 places for “toilet”');
+    fireEvent.click(within(onMap).getByRole('button', { name: 'Walking minutes from where I am' }));
+    expect(start).toHaveBeenCalled();
+  });
+
+  it('with the position known on the site, lists the places nearest first with walking minutes', () => {
+    // Right by the Main Stage's toilets (0.41, 0.47 on the plan).
+    const transform = { lat: 52.3537, lng: 5.0105 };
+    show('toilet', { position: { state: { status: 'on', lat: transform.lat, lng: transform.lng, heading: null, accuracy: 5 }, start: () => {} } });
+    const rows = within(screen.getByRole('region', { name: 'On the map' })).getAllByRole('link');
+    expect(rows.every((row) => /\d+ min walk$/.test(row.textContent ?? ''))).toBe(true);
+    const minutes = rows.map((row) => Number(/(\d+) min walk$/.exec(row.textContent ?? '')![1]));
+    expect(minutes).toEqual([...minutes].sort((a, b) => a - b));
+    expect(screen.getByText('Nearest first, in walking minutes from where you are.')).toBeTruthy();
   });
 });

@@ -1,50 +1,92 @@
-import { FormattedMessage, useIntl } from 'react-intl';
+import type { Georeference } from '@encore/model';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
 import type { Programme } from '../../festival/programme';
 import { dayLabel, timeRange } from '../../time/format';
 import { EmptyState } from '../../ui/EmptyState';
-import type { SearchResults } from './search-index';
+import { PlacesFound, type SearchPosition } from './PlacesFound';
+import { foundCount, type SiteResults } from './site-search';
 
 /**
- * What a search found: a live count, the artists (each to their page), then the sets per
- * festival day (each to its page), or, when nothing matches, a plain "nothing found" with the
- * line-up as the way on; never a near miss passed off as a result. Apart from SearchPage so
- * that the search bench renders exactly this.
+ * What a search found: a live count, the artists (each to their page), the map's places (each
+ * to its place on the map), the info pages, then the sets per festival day (each to its page),
+ * or, when nothing matches, a plain "nothing found" with the line-up as the way on. When the
+ * query as typed finds nothing but a corrected one does, it says so first ("Nothing for
+ * “lambret”. Did you mean Lambert?") and what follows is the correction's: a near miss is
+ * never passed off as a result of what was typed. Apart from SearchPage so that the search
+ * bench renders exactly this.
  */
-export function SearchResultsView({ programme, results, query }: { programme: Programme; results: SearchResults; query: string }) {
+export function SearchResultsView({
+  programme,
+  results: site,
+  query,
+  georeference,
+  position,
+  onSearch,
+}: {
+  programme: Programme;
+  results: SiteResults;
+  query: string;
+  /** The venue map's scale on the earth, for walking minutes to places. */
+  georeference?: Georeference | undefined;
+  position?: SearchPosition | undefined;
+  /** Runs another query (the offered correction). */
+  onSearch?: (query: string) => void;
+}) {
   const intl = useIntl();
+  const results = site.programme;
   const lineupLink = (
     <Link to="/lineup" className="button button-secondary">
       <FormattedMessage id="search.page.browseLineup" defaultMessage="Browse the line-up A–Z" />
     </Link>
   );
-  if (results.words.length === 0) {
+  if (site.words.length === 0) {
     return (
       <div className="search-hint">
         <p className="muted">
           <FormattedMessage
             id="search.page.hint"
-            defaultMessage="Type part of a name: every day of the festival is searched, with or without accents."
+            defaultMessage="Type part of a name, a genre, a country or a place (toilets, water): every day of the festival is searched, with or without accents, and a small typo is forgiven."
           />
         </p>
         {lineupLink}
       </div>
     );
   }
-  const found = results.artists.length + results.setCount;
+  const found = foundCount(site);
   const stageName = new Map(programme.stages.map((stage) => [stage.id, stage.name]));
+  const correction = site.correction;
   return (
-    <>
+    // `data-search-for`: the query these results answer, for the bench to time each keystroke to its own results.
+    <div className="search-found" data-search-for={query}>
       {/* Read out as the results change, so a screen reader hears what typing found. */}
       <p role="status" className="search-count">
-        {found === 0 ? null : (
+        {found === 0 ? null : correction ? (
           <FormattedMessage
-            id="search.page.count"
-            defaultMessage="{artists, plural, =0 {} one {# artist, } other {# artists, }}{sets, plural, one {# set} other {# sets}} for “{query}”"
-            values={{ artists: results.artists.length, sets: results.setCount, query }}
+            id="search.page.corrected"
+            defaultMessage="Nothing found for “{typed}”. {found} for “{query}”"
+            values={{ typed: query, found: countText(intl, site), query: correction.query }}
           />
+        ) : (
+          <FormattedMessage id="search.page.count" defaultMessage="{found} for “{query}”" values={{ found: countText(intl, site), query }} />
         )}
       </p>
+      {correction ? (
+        <p className="search-did-you-mean">
+          <FormattedMessage
+            id="search.page.didYouMean"
+            defaultMessage="Did you mean <button>{query}</button>?"
+            values={{
+              query: correction.query,
+              button: (chunks) => (
+                <button type="button" className="search-correction" onClick={() => onSearch?.(correction.query)}>
+                  {chunks}
+                </button>
+              ),
+            }}
+          />
+        </p>
+      ) : null}
       {found === 0 ? (
         <EmptyState
           title={<FormattedMessage id="search.page.noMatchTitle" defaultMessage="Nothing found for “{query}”" values={{ query }} />}
@@ -52,7 +94,7 @@ export function SearchResultsView({ programme, results, query }: { programme: Pr
         >
           <FormattedMessage
             id="search.page.noMatch"
-            defaultMessage="No artist, stage or set on any day has a word starting with that. Check the spelling, or browse the whole line-up."
+            defaultMessage="No artist, genre, country, set, place on the map or information page has a word starting with that, or close to it. Check the spelling, or browse the whole line-up."
           />
         </EmptyState>
       ) : null}
@@ -67,10 +109,28 @@ export function SearchResultsView({ programme, results, query }: { programme: Pr
                 <Link to={`/artists/${hit.artist.id}`} className="search-result">
                   <span className="search-result-name">{hit.artist.name}</span>
                   <span className="search-result-meta">
-                    {hit.artist.genres.join(', ')}
-                    {hit.artist.genres.length > 0 ? ' · ' : ''}
+                    {[hit.artist.genres.join(', '), hit.artist.country ? countryName(intl, hit.artist.country) : ''].filter(Boolean).join(' · ')}
+                    {hit.artist.genres.length > 0 || hit.artist.country ? ' · ' : ''}
                     <FormattedMessage id="search.page.setCount" defaultMessage="{count, plural, =0 {no sets} one {# set} other {# sets}}" values={{ count: hit.setCount }} />
                   </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {site.places.length > 0 ? <PlacesFound hits={site.places} georeference={georeference} position={position} /> : null}
+      {site.pages.length > 0 ? (
+        <section className="search-group" aria-labelledby="search-pages">
+          <h2 id="search-pages">
+            <FormattedMessage id="search.page.pages" defaultMessage="Information" />
+          </h2>
+          <ul className="search-results">
+            {site.pages.map((page) => (
+              <li key={page.id}>
+                <Link to={`/info/${page.id}`} className="search-result" data-search-page={page.id}>
+                  <span className="search-result-name">{page.title}</span>
+                  {page.snippet ? <span className="search-result-meta">{page.snippet}</span> : null}
                 </Link>
               </li>
             ))}
@@ -120,6 +180,22 @@ export function SearchResultsView({ programme, results, query }: { programme: Pr
           />
         </p>
       ) : null}
-    </>
+    </div>
   );
+}
+
+/** "1 artist, 3 places, 2 sets": each part there is, in the reader's language. */
+function countText(intl: IntlShape, site: SiteResults): string {
+  const parts = [
+    site.programme.artists.length > 0 ? intl.formatMessage({ id: 'search.page.countArtists', defaultMessage: '{count, plural, one {# artist} other {# artists}}' }, { count: site.programme.artists.length }) : null,
+    site.places.length > 0 ? intl.formatMessage({ id: 'search.page.countPlaces', defaultMessage: '{count, plural, one {# place} other {# places}}' }, { count: site.places.length }) : null,
+    site.pages.length > 0 ? intl.formatMessage({ id: 'search.page.countPages', defaultMessage: '{count, plural, one {# page} other {# pages}}' }, { count: site.pages.length }) : null,
+    site.programme.setCount > 0 ? intl.formatMessage({ id: 'search.page.countSets', defaultMessage: '{count, plural, one {# set} other {# sets}}' }, { count: site.programme.setCount }) : null,
+  ].filter((part) => part !== null);
+  return intl.formatList(parts, { type: 'unit', style: 'short' });
+}
+
+/** A country's name in the reader's language, from its code (the code itself where the browser knows no name). */
+function countryName(intl: IntlShape, code: string): string {
+  return intl.formatDisplayName(code, { type: 'region' }) ?? code;
 }

@@ -43,3 +43,17 @@ export function wordsOf(text: string): string[] {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0);
 }
+
+/**
+ * The words of a text as written and as folded, for "did you mean …?" to offer a word the
+ * way the festival spells it ("Lambert", "Zoë"). Cut like `wordsOf`, on the composed text
+ * so an accent stays with its letter.
+ */
+export function spelledWordsOf(text: string): Array<{ folded: string; shown: string }> {
+  return text
+    .normalize('NFC')
+    .replace(/['’]/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0)
+    .map((shown) => ({ shown, folded: foldText(shown) }));
+}

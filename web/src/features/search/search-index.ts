@@ -1,41 +1,52 @@
 import { festivalDayOf, festivalDays } from '@encore/model';
 import type { ArtistDoc, PerformanceDoc, Programme } from '../../festival/programme';
+import { countryWordsFinder, type CountryWords } from './country-words';
 import { foldText, wordsOf } from './normalise';
 
 /**
- * Search over the whole programme, every day at once: artists by name, and sets by their
- * artist, title or stage. Pure (no React, no I/O): `buildSearchIndex` folds every text once,
+ * Search over the whole programme, every day at once: artists by name, genre or country, and
+ * sets by their artist, title, stage, or their artist's genre or country. Pure (no React, no I/O): `buildSearchIndex` folds every text once,
  * then `searchProgramme` runs per keystroke over plain arrays of words.
  *
  * Matching: the query is cut into words the same way as the texts (`wordsOf`), and a set
  * matches when every query word starts some word of it ("silv ech" finds "The Silver
  * Echoes", "zoe" finds "Zoë Lambert", "main silver" finds Silver bands on the Main Stage).
  * A word must start a word: "ver" does not find "Silver", which keeps results to what a
- * person meant.
+ * person meant. A country is found by its name in English or Dutch ("netherlands", "nederland")
+ * or by its whole code ("nl"), whichever language the app is in.
  */
 
 /** Where a query word was found, in order of how much it says about the set. */
-export type MatchField = 'artist' | 'title' | 'stage';
+export type MatchField = 'artist' | 'title' | 'stage' | 'genre' | 'country';
 
-const FIELD_WEIGHT: Record<MatchField, number> = { artist: 3, title: 2, stage: 1 };
+const FIELD_WEIGHT: Record<MatchField, number> = { artist: 3, title: 2, stage: 1, genre: 1, country: 1 };
+const FIELDS = ['artist', 'title', 'stage', 'genre', 'country'] as const;
 
-interface IndexedSet {
-  performance: PerformanceDoc;
-  day: string;
+/** The folded words of what a set or an artist is found by (an artist has no title or stage). */
+interface Searchable {
   artist: readonly string[];
   title: readonly string[];
   stage: readonly string[];
+  genre: readonly string[];
+  country: CountryWords | null;
+}
+
+interface IndexedSet extends Searchable {
+  performance: PerformanceDoc;
+  day: string;
   /** The artist's whole name, folded, for the bonus of a query that spells it from the start. */
   artistName: string;
 }
 
-interface IndexedArtist {
-  artist: ArtistDoc;
-  words: readonly string[];
+interface IndexedArtist extends Searchable {
+  artist: readonly string[];
+  doc: ArtistDoc;
   name: string;
 }
 
 export interface SearchIndex {
+  /** Every name, title, genre and country name of the programme, once each, as written: the words "did you mean …?" can offer. */
+  texts: readonly string[];
   days: readonly string[];
   sets: readonly IndexedSet[];
   artists: readonly IndexedArtist[];
@@ -78,12 +89,17 @@ export const DEFAULT_SET_LIMIT = 60;
 
 /** Folds every text of the programme once. */
 export function buildSearchIndex(programme: Programme): SearchIndex {
-  const artists: IndexedArtist[] = [...programme.artists.values()].map((artist) => ({
-    artist,
-    words: wordsOf(artist.name),
-    name: foldText(artist.name),
+  const countryWords = countryWordsFinder();
+  const artists: IndexedArtist[] = [...programme.artists.values()].map((doc) => ({
+    doc,
+    artist: wordsOf(doc.name),
+    title: [],
+    stage: [],
+    genre: doc.genres.flatMap(wordsOf),
+    country: countryWords(doc.country),
+    name: foldText(doc.name),
   }));
-  const artistWords = new Map(artists.map((entry) => [entry.artist.id, entry]));
+  const artistWords = new Map(artists.map((entry) => [entry.doc.id, entry]));
   const stageWords = new Map(programme.stages.map((stage) => [stage.id, wordsOf(stage.name)]));
   const setCountByArtist = new Map<string, number>();
   const days = new Set<string>();
@@ -96,13 +112,22 @@ export function buildSearchIndex(programme: Programme): SearchIndex {
     return {
       performance,
       day,
-      artist: artist?.words ?? [],
+      artist: artist?.artist ?? [],
       title: performance.title ? wordsOf(performance.title) : [],
       stage: stageWords.get(performance.stageId) ?? [],
+      genre: artist?.genre ?? [],
+      country: artist?.country ?? null,
       artistName: artist?.name ?? '',
     };
   });
-  return { days: [...days].sort(), sets, artists, setCountByArtist };
+  const texts = new Set<string>(programme.stages.map((stage) => stage.name));
+  for (const { doc, country } of artists) {
+    texts.add(doc.name);
+    for (const genre of doc.genres) texts.add(genre);
+    for (const name of country?.written ?? []) texts.add(name);
+  }
+  for (const performance of programme.performances) if (performance.title) texts.add(performance.title);
+  return { texts: [...texts], days: [...days].sort(), sets, artists, setCountByArtist };
 }
 
 /**
@@ -128,17 +153,25 @@ function fit(queryWord: string, words: readonly string[]): number {
   return best;
 }
 
+/** How well a query word fits one field: a country by its whole code too. */
+function fitField(queryWord: string, entry: Searchable, field: MatchField): number {
+  if (field !== 'country') return fit(queryWord, entry[field]);
+  if (!entry.country) return 0;
+  return queryWord === entry.country.code ? 2 : fit(queryWord, entry.country.names);
+}
+
 /** A query spelled from the start of a name ("the silver e") ranks above scattered words. */
 const WHOLE_PREFIX_BONUS = 10;
 
-function scoreSet(entry: IndexedSet, words: string[], phrase: string): { score: number; matchedOn: MatchField[] } | null {
-  let score = 0;
+/** Every query word found in some field, each where it says most; null when one is found nowhere. */
+function score(entry: Searchable, words: string[]): { score: number; matchedOn: MatchField[] } | null {
+  let total = 0;
   const matchedOn = new Set<MatchField>();
   for (const queryWord of words) {
     let best = 0;
     let bestField: MatchField | null = null;
-    for (const field of ['artist', 'title', 'stage'] as const) {
-      const quality = fit(queryWord, entry[field]);
+    for (const field of FIELDS) {
+      const quality = fitField(queryWord, entry, field);
       if (quality === 0) continue;
       const value = FIELD_WEIGHT[field] * quality;
       if (value > best) {
@@ -147,21 +180,22 @@ function scoreSet(entry: IndexedSet, words: string[], phrase: string): { score: 
       }
     }
     if (!bestField) return null;
-    score += best;
+    total += best;
     matchedOn.add(bestField);
   }
-  if (entry.artistName.startsWith(phrase)) score += WHOLE_PREFIX_BONUS;
-  return { score, matchedOn: [...matchedOn] };
+  return { score: total, matchedOn: [...matchedOn] };
+}
+
+function scoreSet(entry: IndexedSet, words: string[], phrase: string): { score: number; matchedOn: MatchField[] } | null {
+  const scored = score(entry, words);
+  if (scored && entry.artistName.startsWith(phrase)) scored.score += WHOLE_PREFIX_BONUS;
+  return scored;
 }
 
 function scoreArtist(entry: IndexedArtist, words: string[], phrase: string): number {
-  let score = 0;
-  for (const queryWord of words) {
-    const quality = fit(queryWord, entry.words);
-    if (quality === 0) return 0;
-    score += quality;
-  }
-  return entry.name.startsWith(phrase) ? score + WHOLE_PREFIX_BONUS : score;
+  const scored = score(entry, words);
+  if (!scored) return 0;
+  return entry.name.startsWith(phrase) ? scored.score + WHOLE_PREFIX_BONUS : scored.score;
 }
 
 /**
@@ -178,7 +212,7 @@ export function searchProgramme(index: SearchIndex, query: string, limit = DEFAU
   const artists: ArtistHit[] = [];
   for (const entry of index.artists) {
     const score = scoreArtist(entry, words, phrase);
-    if (score > 0) artists.push({ artist: entry.artist, setCount: index.setCountByArtist.get(entry.artist.id) ?? 0, score });
+    if (score > 0) artists.push({ artist: entry.doc, setCount: index.setCountByArtist.get(entry.doc.id) ?? 0, score });
   }
   artists.sort((a, b) => b.score - a.score || a.artist.name.localeCompare(b.artist.name));
 

@@ -25,7 +25,7 @@ export function StaffPhotoImage({ photo, sizes, alt, width }: { photo: PhotoDoc;
 function SignedInPhotoImage({ photo, alt, width }: { photo: PhotoDoc; alt: string; width: number }) {
   const intl = useIntl();
   const rendition = fallbackThumbnail(photo.thumbnails, width);
-  const path = rendition ? renditionPath(photo.id, rendition) : undefined;
+  const path = rendition ? renditionPath(photo, rendition) : undefined;
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
 
   useEffect(() => {

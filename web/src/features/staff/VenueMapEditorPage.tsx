@@ -315,9 +315,21 @@ function MapEditor({ programme }: { programme: Programme }) {
               onChange={(label) => updateMarker(selected.id, { label: label.trim() ? label : undefined })}
             >
               <Label>
-                <FormattedMessage id="staff.mapEditor.label" defaultMessage="Label (optional, e.g. “Toilets by the north gate”)" />
+                <FormattedMessage id="staff.mapEditor.label" defaultMessage="Name in English (optional, e.g. “Toilets by the north gate”)" />
               </Label>
               <Input />
+            </TextField>
+            {/* Visitors reading Dutch see this name; left empty, they see the English one (placeNames, model/src/venue/place-names.ts). */}
+            <TextField
+              className="field"
+              value={selected.labelNl ?? ''}
+              maxLength={80}
+              onChange={(labelNl) => updateMarker(selected.id, { labelNl: labelNl.trim() ? labelNl : undefined })}
+            >
+              <Label>
+                <FormattedMessage id="staff.mapEditor.labelNl" defaultMessage="Name in Dutch (optional, e.g. “Toiletten bij de noordingang”)" />
+              </Label>
+              <Input lang="nl" />
             </TextField>
           </div>
           <div className="button-row">

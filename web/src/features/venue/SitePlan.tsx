@@ -1,5 +1,5 @@
 import type { MapPoint, MapRoute, MediaImage } from '@encore/model';
-import { forwardRef, useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { forwardRef, useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { KeepScale, TransformComponent, TransformWrapper, useControls } from 'react-zoom-pan-pinch';
 import { MediaPicture } from '../../ui/MediaPicture';
@@ -32,7 +32,12 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   focus?: PlanFocus | null;
   /** Told the plan's size on screen at zoom 1 and its zoom, rounded down to the steps markers are clustered at. */
   onView?(view: PlanView): void;
-}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, onPlanClick, focus = null, onView }, ref) {
+  /**
+   * The visitors' map: the plan's box fills the screen below the header (room to zoom into), the plan opens whole and
+   * centred in it, and answers the keyboard (+, −, 0 and the arrows) when focused.
+   */
+  fill?: boolean;
+}>(function SitePlan({ image, routes, draft, selectedRouteId, label, children, onPlanPointerDown, onPlanClick, focus = null, onView, fill = false }, ref) {
   const intl = useIntl();
   const [unavailable, setUnavailable] = useState(false);
   const stage = useRef<HTMLDivElement | null>(null);
@@ -49,12 +54,39 @@ export const SitePlan = forwardRef<HTMLDivElement, {
   // The routes' SVG user space: 1000 wide, as tall as the plan's proportions make it.
   const height = 1000 / aspect;
   const points = (line: readonly MapPoint[]) => line.map((point) => `${(point.x * 1000).toFixed(1)},${(point.y * height).toFixed(1)}`).join(' ');
+  const hintId = useId();
   return (
-    <div className="site-plan" role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
-      <TransformWrapper minScale={MIN_ZOOM} maxScale={MAX_ZOOM} onTransform={(_, state) => view.zoomed(state.scale)} limitToBounds centerZoomedOut doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }} panning={{ excluded: [NO_PAN] }} pinch={{ excluded: [] }} wheel={{ step: 0.15, excluded: [NO_PAN] }}>
+    <div className={`site-plan${fill ? ' site-plan-fill' : ''}`} role="region" aria-label={label} style={{ ['--plan-aspect' as string]: String(aspect) }}>
+      <TransformWrapper
+        minScale={MIN_ZOOM}
+        maxScale={MAX_ZOOM}
+        onTransform={(_, state) => view.zoomed(state.scale)}
+        limitToBounds
+        centerZoomedOut
+        doubleClick={{ mode: 'zoomIn', excluded: [NO_PAN] }}
+        panning={{ excluded: [NO_PAN] }}
+        pinch={{ excluded: [] }}
+        wheel={{ step: 0.15, excluded: [NO_PAN] }}
+        // The visitors' plan takes the keyboard when focused (the staff's markers move with the arrows instead).
+        keyboard={{ disabled: !fill, panStep: 80, zoomStep: 0.5, excluded: [NO_PAN] }}
+        // Opens on the whole plan, centred: on a phone in portrait that is the only zoom showing every stage (each named
+        // on its marker in readable type); pinch, a double tap or + zooms in, and the box is the screen's height to zoom into.
+        centerOnInit={fill}
+      >
         <ZoomButtons />
         <FocusOn focus={focus} />
-        <TransformComponent wrapperClass="site-plan-viewport" contentClass="site-plan-content">
+        {fill ? (
+          <>
+            <p id={hintId} className="visually-hidden">
+              {intl.formatMessage({ id: 'venue.sitePlan.keys', defaultMessage: 'Plus and minus zoom, the arrow keys move the plan, 0 shows the whole plan.' })}
+            </p>
+          </>
+        ) : null}
+        <TransformComponent
+          wrapperClass="site-plan-viewport"
+          contentClass="site-plan-content"
+          wrapperProps={fill ? { role: 'group', 'aria-label': intl.formatMessage({ id: 'venue.sitePlan.view', defaultMessage: 'Plan, zoom and move' }), 'aria-describedby': hintId } : {}}
+        >
           <div ref={setStage} className="site-plan-stage" style={{ aspectRatio: String(aspect) }} onPointerDown={onPlanPointerDown} onClick={onPlanClick}>
             {image ? (
               <MediaPicture image={image} sizes={SITE_PLAN_SIZES} alt="" width={SITE_PLAN_FALLBACK_WIDTH} className="site-plan-image" eager keepOffline onUnavailable={() => setUnavailable(true)} />
@@ -88,7 +120,7 @@ export const SitePlan = forwardRef<HTMLDivElement, {
 
 function ZoomButtons() {
   const intl = useIntl();
-  const { zoomIn, zoomOut, resetTransform } = useControls();
+  const { zoomIn, zoomOut, centerView } = useControls();
   return (
     <div className="site-plan-zoom" role="group" aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoom', defaultMessage: 'Zoom' })}>
       {/* Plain buttons: react-aria stays out of the visitor's map chunk. */}
@@ -98,7 +130,8 @@ function ZoomButtons() {
       <button type="button" className="button button-secondary button-small" onClick={() => zoomOut(0.5)} aria-label={intl.formatMessage({ id: 'venue.sitePlan.zoomOut', defaultMessage: 'Zoom out' })}>
         −
       </button>
-      <button type="button" className="button button-secondary button-small" onClick={() => resetTransform()}>
+      {/* Fit: the whole plan in view (zoom 1 is the whole plan; the first zoom may be closer, see FirstZoom). */}
+      <button type="button" className="button button-secondary button-small" onClick={() => centerView(MIN_ZOOM)}>
         {intl.formatMessage({ id: 'venue.sitePlan.reset', defaultMessage: 'Whole plan' })}
       </button>
     </div>

@@ -1,4 +1,4 @@
-import type { MapMarker, VenueMap } from '@encore/model';
+import type { FacilityKind, MapMarker, VenueMap } from '@encore/model';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link } from 'wouter';
@@ -8,17 +8,20 @@ import { useMediaQuery } from '../../ui/use-media-query';
 import { clusterBox, clusterMarkers, markerBox, stageLabel, zoomToReveal, type MarkerGroup, type PlacedMarker, type PlanView } from './clusters';
 import { positionOnPlan } from './find-place';
 import { FindPlace } from './FindPlace';
+import { FacilityFilter } from './FacilityFilter';
 import { facilitiesByKind, stagesOnMap, type StageOnMap } from './map-logic';
+import { usePlaceNames } from './place-words';
 import { usePosition } from './use-position';
 import { PositionControl, YouAreHereMark } from './YouAreHere';
 import { MarkerIcon, kindNames } from './map-icons';
 import { MapPin, SitePlan, type PlanFocus } from './SitePlan';
 
 /**
- * The venue map as visitors see it: the plan (pinch and pan), every stage with what plays
- * there now and next, the facilities with their icons and a legend, step-free routes
- * highlighted; and below, the same things as a list, for screen readers and for anyone who
- * would rather read than look.
+ * The venue map as visitors see it: the plan filling the screen (pinch, pan, double-tap and
+ * keyboard zoom), every stage with its name and what plays there now and next, the facilities
+ * with their icons, a filter by kind, step-free routes highlighted; and below, the same places
+ * as lists (nearest first once the position is known), filtered alike, for screen readers and
+ * for anyone who would rather read than look. Choosing in a list shows the place on the plan.
  */
 export function VenueMapView({ map, programme, now, overlay }: {
   map: VenueMap;
@@ -29,7 +32,10 @@ export function VenueMapView({ map, programme, now, overlay }: {
 }) {
   const intl = useIntl();
   const stages = useMemo(() => stagesOnMap(map, programme, now), [map, programme, now]);
-  const facilities = facilitiesByKind(map);
+  const names = usePlaceNames(map.markers, programme);
+  const [kind, setKind] = useState<FacilityKind | null>(null);
+  const allFacilities = useMemo(() => facilitiesByKind(map), [map]);
+  const facilities = useMemo(() => allFacilities.filter((group) => kind === null || group.kind === kind), [allFacilities, kind]);
   const [selectedId, setSelectedId] = useState<string | null>(stages[0]?.marker.id ?? null);
   const selectedStage = stages.find((stage) => stage.marker.id === selectedId) ?? null;
   const selectedFacility = selectedStage ? null : map.markers.find((marker) => marker.id === selectedId && marker.kind !== 'stage') ?? null;
@@ -39,12 +45,21 @@ export function VenueMapView({ map, programme, now, overlay }: {
   const here = useMemo(() => (georeference && fix ? positionOnPlan(georeference, fix) : null), [georeference, fix]);
   const [focus, setFocus] = useState<PlanFocus | null>(null);
   const zoomTo = (pin: string, scale?: number) => setFocus((previous) => ({ pinId: pin, seq: (previous?.seq ?? 0) + 1, ...(scale ? { scale } : {}) }));
-  const { groups, clusterAt, view, onView } = useMarkerGroups(map, stages);
+  const { groups, clusterAt, view, onView } = useMarkerGroups(map, stages, facilities);
   const groupOf = (markerId: string) => groups?.find((group) => group.ids.includes(markerId));
+  const nameOf = (markerId: string) => names.get(markerId) ?? markerId;
+  const filterTo = (next: FacilityKind | null) => {
+    setKind(next);
+    // A facility filtered away is no longer on the plan: nothing stays selected that cannot be seen.
+    if (selectedFacility && next !== null && selectedFacility.kind !== next) setSelectedId(null);
+  };
+  /** Chosen in a list: selected, the plan brought into view and zoomed in on it (3×, or more where it would still be in a cluster). */
   const pick = (markerId: string) => {
+    const marker = map.markers.find((candidate) => candidate.id === markerId);
+    if (marker && marker.kind !== 'stage' && kind !== null && marker.kind !== kind) setKind(null);
     setSelectedId(markerId);
+    document.getElementById(PLAN_ID)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
     const group = groupOf(markerId);
-    // Zoomed in (3×, or more where the place would still be in a cluster), on its pin or on the cluster that holds it now.
     if (group && view) zoomTo(group.ids.length > 1 ? clusterPinId(group) : pinId(markerId), Math.max(3, zoomToReveal([markerId], clusterAt, 0)));
     else zoomTo(pinId(markerId));
   };
@@ -57,29 +72,26 @@ export function VenueMapView({ map, programme, now, overlay }: {
     pin?.querySelector('button')?.focus({ preventScroll: true });
   }, [groups, followFocus]);
   const single = (markerId: string) => !groups || groupOf(markerId)?.ids.length === 1;
-  const nameOf = (markerId: string) => {
-    const stage = stages.find((candidate) => candidate.marker.id === markerId);
-    const marker = map.markers.find((candidate) => candidate.id === markerId)!;
-    return stage ? stage.name : facilityName(intl, marker);
-  };
 
   return (
     <>
       <div className="map-layout">
-        <div className="stack">
+        <div className="stack map-plan-column">
         {georeference ? <PositionControl state={position.state} here={here} onStart={position.start} onStop={position.stop} /> : null}
-        <SitePlan image={map.image} routes={map.routes} focus={focus} onView={onView} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
+        <FacilityFilter kinds={allFacilities.map((group) => group.kind)} kind={kind} onChange={filterTo} />
+        <div id={PLAN_ID} className="map-plan">
+        <SitePlan fill image={map.image} routes={map.routes} focus={focus} onView={onView} label={intl.formatMessage({ id: 'venue.view.planLabel', defaultMessage: 'Site plan' })}>
           {facilities.flatMap(({ markers }) =>
             markers.filter((marker) => single(marker.id)).map((marker) => (
               <MapPin key={marker.id} id={pinId(marker.id)} point={groupOf(marker.id) ?? marker} selected={marker.id === selectedId}>
-                <button type="button" className="map-marker map-marker-facility" data-markers={marker.id} aria-pressed={marker.id === selectedId} aria-label={facilityName(intl, marker)} onClick={() => setSelectedId(marker.id)}>
+                <button type="button" className="map-marker map-marker-facility" data-markers={marker.id} aria-pressed={marker.id === selectedId} aria-label={nameOf(marker.id)} onClick={() => setSelectedId(marker.id)}>
                   <MarkerIcon kind={marker.kind} />
                 </button>
               </MapPin>
             )),
           )}
-          {stages.filter((stage) => single(stage.marker.id)).map((stage) => (
-            <MapPin key={stage.marker.id} id={pinId(stage.marker.id)} point={groupOf(stage.marker.id) ?? stage.marker} selected={stage.marker.id === selectedId}>
+          {stages.map((stage) => (
+            <MapPin key={stage.marker.id} id={pinId(stage.marker.id)} point={groupOf(stage.marker.id) ?? stage.marker} selected={stage.marker.id === selectedId} className="map-pin-stage">
               <button
                 type="button"
                 className="map-marker map-marker-stage"
@@ -125,14 +137,18 @@ export function VenueMapView({ map, programme, now, overlay }: {
           {overlay}
         </SitePlan>
         </div>
+        </div>
         <aside className="stack">
           <section className="panel map-detail" aria-live="polite" aria-labelledby="map-detail-title" style={{ ['--stage-color' as string]: selectedStage?.color }}>
             {selectedStage ? (
               <StageDetail stage={selectedStage} programme={programme} />
             ) : selectedFacility ? (
               <>
-                <h2 id="map-detail-title">{intl.formatMessage(kindNames[selectedFacility.kind])}</h2>
-                {selectedFacility.label ? <p>{selectedFacility.label}</p> : null}
+                <h2 id="map-detail-title">{nameOf(selectedFacility.id)}</h2>
+                <p className="map-detail-kind">
+                  <MarkerIcon kind={selectedFacility.kind} size={18} />
+                  {intl.formatMessage(kindNames[selectedFacility.kind])}
+                </p>
               </>
             ) : (
               <h2 id="map-detail-title">
@@ -140,18 +156,18 @@ export function VenueMapView({ map, programme, now, overlay }: {
               </h2>
             )}
           </section>
-          <FindPlace map={map} here={here} selectedId={selectedId} onPick={pick} />
+          <FindPlace map={map} names={names} kind={kind} here={here} selectedId={selectedId} onPick={pick} />
           <section className="panel" aria-labelledby="map-legend-title">
             <h2 id="map-legend-title">
               <FormattedMessage id="venue.view.legend" defaultMessage="Legend" />
             </h2>
             <ul className="map-legend">
-              {facilities.map(({ kind }) => (
-                <li key={kind}>
+              {allFacilities.map(({ kind: legendKind }) => (
+                <li key={legendKind}>
                   <span className="map-legend-icon">
-                    <MarkerIcon kind={kind} size={18} />
+                    <MarkerIcon kind={legendKind} size={18} />
                   </span>
-                  {intl.formatMessage(kindNames[kind])}
+                  {intl.formatMessage(kindNames[legendKind])}
                 </li>
               ))}
               <li>
@@ -176,22 +192,22 @@ export function VenueMapView({ map, programme, now, overlay }: {
         <ul className="map-list">
           {stages.map((stage) => (
             <li key={stage.marker.id}>
-              <button type="button" aria-current={stage.marker.id === selectedId} onClick={() => setSelectedId(stage.marker.id)}>
+              <button type="button" aria-current={stage.marker.id === selectedId} onClick={() => pick(stage.marker.id)}>
                 <MarkerIcon kind="stage" />
                 <span>{stageSummary(intl, stage, programme)}</span>
               </button>
             </li>
           ))}
         </ul>
-        {facilities.map(({ kind, markers }) => (
-          <div key={kind}>
-            <h3>{intl.formatMessage(kindNames[kind])}</h3>
+        {facilities.map(({ kind: listKind, markers }) => (
+          <div key={listKind}>
+            <h3>{intl.formatMessage(kindNames[listKind])}</h3>
             <ul className="map-list">
               {markers.map((marker) => (
                 <li key={marker.id}>
-                  <button type="button" aria-current={marker.id === selectedId} onClick={() => setSelectedId(marker.id)}>
-                    <MarkerIcon kind={kind} />
-                    <span>{marker.label ?? intl.formatMessage(kindNames[kind])}</span>
+                  <button type="button" aria-current={marker.id === selectedId} onClick={() => pick(marker.id)}>
+                    <MarkerIcon kind={listKind} />
+                    <span>{nameOf(marker.id)}</span>
                   </button>
                 </li>
               ))}
@@ -272,6 +288,8 @@ export function stageSummary(intl: IntlShape, stage: StageOnMap, programme: Prog
     : intl.formatMessage({ id: 'venue.summary.stage', defaultMessage: '{stage}: {now}' }, { stage: stage.name, now });
 }
 
+/** The plan's box, scrolled into view when a place is chosen in a list. */
+const PLAN_ID = 'map-plan';
 /** The DOM id of a marker's pin, for centring the plan on it. */
 const pinId = (markerId: string) => `map-pin-${markerId}`;
 /** A cluster's pin: named after the first marker it holds. */
@@ -282,27 +300,23 @@ const clusterPinId = (group: MarkerGroup) => `map-cluster-${group.ids[0]}`;
  * clusters.ts), recomputed when the plan is resized or zoomed a step. Null until the plan has
  * a size on screen: every marker is then drawn on its own.
  */
-function useMarkerGroups(map: VenueMap, stages: readonly StageOnMap[]) {
+function useMarkerGroups(map: VenueMap, stages: readonly StageOnMap[], facilities: ReadonlyArray<{ markers: MapMarker[] }>) {
   const compact = useMediaQuery('(max-width: 600px)');
   const [view, setView] = useState<PlanView | null>(null);
   const onView = useCallback((next: PlanView) => setView((previous) => (previous && previous.width === next.width && previous.height === next.height && previous.scale === next.scale ? previous : next)), []);
   const aspect = map.image ? map.image.width / map.image.height : 3 / 2;
   const { placed, labels } = useMemo(() => {
     const stageOf = new Map(stages.map((stage) => [stage.marker.id, stage]));
-    const placed: PlacedMarker[] = [...stages.map((stage) => stage.marker), ...facilitiesByKind(map).flatMap((group) => group.markers)].map((marker) => {
+    // Only the facilities the filter shows take part: a cluster never counts what is not drawn.
+    const placed: PlacedMarker[] = [...stages.map((stage) => stage.marker), ...facilities.flatMap((group) => group.markers)].map((marker) => {
       const stage = stageOf.get(marker.id);
       return { id: marker.id, x: marker.x, y: marker.y, ...(stage ? { stageId: marker.stageId! } : {}), ...markerBox({ kind: marker.kind, name: stage?.name, live: Boolean(stage?.now) }, compact) };
     });
     // Only the seed's drawn plan is known to print stage names where stageLabel says; an uploaded plan may differ, and keeping clear of that spot costs little.
     const labels = stages.map((stage) => stageLabel({ x: stage.marker.x, y: stage.marker.y, stageId: stage.marker.stageId!, name: stage.name }, aspect));
     return { placed, labels };
-  }, [map, stages, compact, aspect]);
+  }, [stages, facilities, compact, aspect]);
   const clusterAt = useCallback((scale: number) => (view ? clusterMarkers(placed, labels, { ...view, scale }, clusterBox(compact)) : []), [placed, labels, view, compact]);
   const groups = useMemo(() => (view ? clusterAt(view.scale) : null), [view, clusterAt]);
   return { groups, clusterAt, view, onView };
-}
-
-function facilityName(intl: IntlShape, marker: MapMarker): string {
-  const kind = intl.formatMessage(kindNames[marker.kind]);
-  return marker.label ? intl.formatMessage({ id: 'venue.view.facilityName', defaultMessage: '{kind}: {label}' }, { kind, label: marker.label }) : kind;
 }

@@ -1,17 +1,17 @@
 import type { MapPoint } from '@encore/model';
 
 /**
- * Markers that never overlap: clustering in screen space, recomputed for each zoom level.
+ * Markers that never hide a stage: clustering in screen space, recomputed for each zoom level.
  *
  * Markers keep their size at any zoom (they are controls, not part of the picture) while the
  * plan grows, so markers that collide on a phone's whole-plan view come apart as the person
- * zooms in. At each zoom, the two closest markers (or clusters) whose boxes touch are merged
- * into one cluster, again and again, until nothing touches. Pushing markers aside instead was
- * tried and dropped: a pushed group could land on another stage. A marker that would cover a
- * stage's printed name on the plan joins that stage's cluster instead, so the plan's own
- * labels stay readable. Pure: sizes in, groups out.
+ * zooms in. Stages are what people look for first, so a stage is always drawn on its own with
+ * its name: only facilities cluster. A facility (or a cluster of them) that would cover a
+ * stage's marker or its printed name is moved the few pixels that clear it; then, at each
+ * zoom, the two closest facility groups whose boxes touch are merged into one cluster, again
+ * and again, until no two touch. Pushing facilities far aside was tried and dropped: a pushed
+ * group could land on another stage. Pure: sizes in, groups out.
  */
-
 /** A marker to place: its position (fractions of the plan) and its box on screen (px, the same at any zoom). */
 export interface PlacedMarker extends MapPoint {
   id: string;
@@ -60,57 +60,54 @@ export function zoomStep(scale: number): number {
   return Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.floor(scale / ZOOM_STEP + 1e-9) * ZOOM_STEP));
 }
 
-interface Group extends MarkerGroup {
-  stageIds: string[];
-}
-
-/** The groups to draw at `view`: every marker in exactly one group; no two groups touching; no group over another stage's label. */
+/** The groups to draw at `view`: every marker in exactly one group; each stage alone; no two facility groups touching; facilities off the stages and their printed names wherever a small move clears them. */
 export function clusterMarkers(markers: readonly PlacedMarker[], labels: readonly PlanLabel[], view: PlanView, clusterSize: { width: number; height: number }): MarkerGroup[] {
   const px = { x: view.width * view.scale, y: view.height * view.scale };
-  const shown = markers.map((marker) => ({ ...marker, ...besideLabels(marker, labels, px) }));
-  const byId = new Map(shown.map((marker) => [marker.id, marker]));
-  let groups: Group[] = shown.map((marker) => ({ ids: [marker.id], x: marker.x, y: marker.y, width: marker.width, height: marker.height, stageIds: marker.stageId ? [marker.stageId] : [] }));
+  const labelBoxes = labels.map((label) => labelBox(label, px));
+  // Stages first, off the printed names (their own too), never merged: their boxes are what facilities keep clear of.
+  const stages: MarkerGroup[] = markers.filter((marker) => marker.stageId).map((marker) => ({ ids: [marker.id], ...marker, ...besideObstacles(marker, labelBoxes, px) }));
+  const obstacles = [...labelBoxes, ...stages];
+  const facilities = markers.filter((marker) => !marker.stageId);
+  const byId = new Map(facilities.map((marker) => [marker.id, marker]));
+  let groups: MarkerGroup[] = facilities.map((marker) => ({ ids: [marker.id], width: marker.width, height: marker.height, ...besideObstacles(marker, obstacles, px) }));
   const distance = (a: MapPoint, b: MapPoint) => Math.hypot((a.x - b.x) * px.x, (a.y - b.y) * px.y);
   for (;;) {
     let best: { a: number; b: number; distance: number } | null = null;
-    const consider = (a: number, b: number) => {
-      const d = distance(groups[a]!, groups[b]!);
-      if (!best || d < best.distance) best = { a, b, distance: d };
-    };
     for (let a = 0; a < groups.length; a += 1) {
-      for (let b = a + 1; b < groups.length; b += 1) if (touch(groups[a]!, groups[b]!, px, MARKER_GAP)) consider(a, b);
-      for (const label of labels) {
-        if (groups[a]!.stageIds.includes(label.stageId)) continue;
-        const owner = groups.findIndex((group) => group.stageIds.includes(label.stageId));
-        if (owner >= 0 && touch(groups[a]!, labelBox(label, px), px, 0)) consider(a, owner);
+      for (let b = a + 1; b < groups.length; b += 1) {
+        if (!touch(groups[a]!, groups[b]!, px, MARKER_GAP)) continue;
+        const d = distance(groups[a]!, groups[b]!);
+        if (!best || d < best.distance) best = { a, b, distance: d };
       }
     }
     if (!best) break;
-    const { a, b } = best as { a: number; b: number };
-    groups = [...groups.filter((_, i) => i !== a && i !== b), merge(groups[a]!, groups[b]!, byId, clusterSize, labels, px)];
+    const { a, b } = best;
+    groups = [...groups.filter((_, i) => i !== a && i !== b), merge(groups[a]!, groups[b]!, byId, clusterSize, obstacles, px)];
   }
-  return groups.map(({ ids, x, y, width, height }) => ({ ids, x, y, width, height }));
+  return [...stages.map(({ ids, x, y, width, height }) => ({ ids, x, y, width, height })), ...groups.map(({ ids, x, y, width, height }) => ({ ids, x, y, width, height }))];
 }
 
+/** A box on screen: centre as plan fractions, size in px. */
+type ScreenBox = MapPoint & { width: number; height: number };
+
 /**
- * Where a marker (or a cluster) is drawn so it covers no stage's printed name, not even its own stage's: where it is, or moved
- * the few pixels up, down, left or right that clear the label (the smallest move that
- * clears every label); if no small move does, where it is (the clustering then puts it in
- * that stage's cluster). Moves are in screen pixels, so they shrink as the plan grows.
+ * Where a marker (or a cluster) is drawn so it covers none of `obstacles` (stages' printed names, stage markers): where it
+ * is, or moved the few pixels up, down, left or right that clear them (the smallest move that clears all); if no small
+ * move does, where it is (stages are drawn above facilities, so a stage's name still shows). Moves are in screen
+ * pixels, so they shrink as the plan grows.
  */
-function besideLabels(marker: PlacedMarker, labels: readonly PlanLabel[], px: MapPoint): MapPoint {
-  const covered = (at: MapPoint) => labels.filter((label) => touch({ ...marker, ...at }, labelBox(label, px), px, 0));
+function besideObstacles(marker: ScreenBox, obstacles: readonly ScreenBox[], px: MapPoint): MapPoint {
+  const covered = (at: MapPoint) => obstacles.filter((box) => touch({ ...marker, ...at }, box, px, 0));
   const over = covered(marker);
   if (over.length === 0) return { x: marker.x, y: marker.y };
-  const moves = over.flatMap((label) => {
-    const box = labelBox(label, px);
+  const moves = over.flatMap((box) => {
     const dx = (box.width + marker.width) / 2 + LABEL_CLEARANCE;
     const dy = (box.height + marker.height) / 2 + LABEL_CLEARANCE;
     return [
-      { x: label.x - dx / px.x, y: marker.y },
-      { x: label.x + dx / px.x, y: marker.y },
-      { x: marker.x, y: label.y - dy / px.y },
-      { x: marker.x, y: label.y + dy / px.y },
+      { x: box.x - dx / px.x, y: marker.y },
+      { x: box.x + dx / px.x, y: marker.y },
+      { x: marker.x, y: box.y - dy / px.y },
+      { x: marker.x, y: box.y + dy / px.y },
     ];
   });
   const cost = (at: MapPoint) => Math.hypot((at.x - marker.x) * px.x, (at.y - marker.y) * px.y);
@@ -122,21 +119,19 @@ function besideLabels(marker: PlacedMarker, labels: readonly PlanLabel[], px: Ma
 
 /** A marker moved off a label keeps this much space from it (px). */
 const LABEL_CLEARANCE = 2;
-/** How far a marker may be moved off a label (px): 24 px, or 3% of the plan's width on screen (some 25 m on a festival site) when zoomed in. */
+/** How far a marker may be moved off a stage or its name (px): 40 px (half a stage's name), or 3% of the plan's width on screen (some 25 m on a festival site) when zoomed in. */
 export function maxLabelMove(planWidthOnScreen: number): number {
-  return Math.max(24, 0.03 * planWidthOnScreen);
+  return Math.max(40, 0.03 * planWidthOnScreen);
 }
 
 const labelBox = (label: PlanLabel, px: MapPoint) => ({ x: label.x, y: label.y, width: label.width * px.x, height: label.height * px.y });
 
-/** A cluster sits on its stage if it holds one (the plan's name for it stays just below), else at its markers' centre. */
-function merge(a: Group, b: Group, byId: ReadonlyMap<string, PlacedMarker>, size: { width: number; height: number }, labels: readonly PlanLabel[], px: MapPoint): Group {
+/** A cluster of facilities sits at its markers' centre, moved off the stages and their names. */
+function merge(a: MarkerGroup, b: MarkerGroup, byId: ReadonlyMap<string, PlacedMarker>, size: { width: number; height: number }, obstacles: readonly ScreenBox[], px: MapPoint): MarkerGroup {
   const ids = [...a.ids, ...b.ids];
   const members = ids.map((id) => byId.get(id)!);
-  const stage = members.find((member) => member.stageId);
-  const centre = stage ?? { x: members.reduce((sum, m) => sum + m.x, 0) / members.length, y: members.reduce((sum, m) => sum + m.y, 0) / members.length };
-  const at = besideLabels({ id: '', ...centre, ...size }, labels, px);
-  return { ids, x: at.x, y: at.y, width: size.width, height: size.height, stageIds: [...a.stageIds, ...b.stageIds] };
+  const centre = { x: members.reduce((sum, m) => sum + m.x, 0) / members.length, y: members.reduce((sum, m) => sum + m.y, 0) / members.length };
+  return { ids, ...besideObstacles({ ...centre, ...size }, obstacles, px), width: size.width, height: size.height };
 }
 
 /** Whether two boxes (centres as plan fractions, sizes in px) come closer than `gap` px. */

@@ -40,7 +40,15 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, 
  */
 export function findPlaces(
   markers: readonly MapMarker[],
-  options: { kind: FacilityKind | null; search: string; kindName(kind: FacilityKind): string; from: MapPoint | null; georeference: Georeference | undefined },
+  options: {
+    kind: FacilityKind | null;
+    search: string;
+    kindName(kind: FacilityKind): string;
+    /** The place's name as shown (placeNames: "Toilets by Main Stage"), searched too; else its label. */
+    name?(marker: MapMarker): string;
+    from: MapPoint | null;
+    georeference: Georeference | undefined;
+  },
 ): PlaceFound[] {
   const words = fold(options.search).split(/\s+/).filter(Boolean);
   const transform = options.georeference ? planGeoTransform(options.georeference) : null;
@@ -48,7 +56,7 @@ export function findPlaces(
     .filter((marker): marker is MapMarker & { kind: FacilityKind } => marker.kind !== 'stage')
     .filter((marker) => options.kind === null || marker.kind === options.kind)
     .filter((marker) => {
-      const text = fold(`${options.kindName(marker.kind)} ${marker.label ?? ''}`);
+      const text = fold(`${options.kindName(marker.kind)} ${options.name?.(marker) ?? marker.label ?? ''}`);
       return words.every((word) => text.includes(word));
     })
     .map((marker) => {

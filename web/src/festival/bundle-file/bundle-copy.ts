@@ -1,6 +1,7 @@
 import { programmeBundlePath } from '@encore/model';
 import { readBundleMetadata } from './bundle-elements';
 import { timestampToDate } from './typed-values';
+import { BUNDLE_COPIES_CACHE } from './bundle-copies-cache';
 
 /**
  * The newest programme bundle this device has had, kept in Cache Storage (one entry per
@@ -13,7 +14,7 @@ import { timestampToDate } from './typed-values';
  * download happens before the worker is installed, and the copy must be the newest bundle
  * heard of (`?v=` downloads included), not the last response to one URL.
  */
-const CACHE_NAME = 'encore-programme-bundles';
+const CACHE_NAME = BUNDLE_COPIES_CACHE;
 
 type Caches = Pick<CacheStorage, 'open'>;
 

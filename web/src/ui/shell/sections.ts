@@ -1,6 +1,7 @@
 import { defineMessages } from 'react-intl';
 import type { ReactNode } from 'react';
 import type { IconName } from '../icons';
+import type { LaterIconName } from '../icons-later';
 
 /** The app's sections, in the order the navigation shows them. */
 export const labels = defineMessages({
@@ -20,7 +21,7 @@ export const labels = defineMessages({
 export interface Section {
   key: keyof typeof labels;
   to: string;
-  icon: IconName;
+  icon: IconName | LaterIconName;
   /** Matches only the path itself (the programme at "/"), not everything under it. */
   end?: boolean;
 }
@@ -29,7 +30,7 @@ export interface Section {
 export type Badges = Partial<Record<Section['key'], ReactNode>>;
 
 /** On phones these are the tabs; on wide screens, the top navigation (with the secondary ones). */
-export const PRIMARY: Section[] = [
+export const PRIMARY: (Section & { icon: IconName })[] = [
   { key: 'programme', to: '/', icon: 'programme', end: true },
   { key: 'schedule', to: '/my', icon: 'schedule' },
   { key: 'photos', to: '/photos', icon: 'photos' },
