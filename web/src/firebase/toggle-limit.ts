@@ -1,15 +1,17 @@
 import { TOGGLES_PER_WINDOW, TOGGLE_WINDOW_SECONDS, firestorePaths, toggleLimitSchema } from '@encore/model';
-import { doc, getDoc, increment, serverTimestamp, writeBatch, type WriteBatch } from 'firebase/firestore';
+import { doc, getDoc, getDocFromServer, increment, serverTimestamp, writeBatch, type DocumentSnapshot, type WriteBatch } from 'firebase/firestore';
 import { auth } from './auth';
 import { db } from './firestore';
 import { timestampsToDates } from './to-model';
+import { retryMove, toggleMove, type ToggleWindow } from './toggle-move';
 
 /**
  * Favourites and reactions are toggled together with the person's toggle limit
  * (`users/{uid}/limits/toggles`, checked by the rules: 30 a minute). This module keeps what it
  * knows of the window, so a toggle costs no extra read after the first, and refuses the 31st
- * itself with a `ToggleLimitError`, which the app words as "too many changes, wait a minute";
- * a refusal by the rules (another tab used the window) becomes the same error.
+ * itself with a `ToggleLimitError` (a window this page opened and filled), which the app words
+ * as "too many changes, wait a minute"; a refusal by the rules of a full window becomes the
+ * same error. Which move to make, and the one retry, are toggle-move.ts's.
  */
 export class ToggleLimitError extends Error {
   override readonly name = 'ToggleLimitError';
@@ -18,45 +20,71 @@ export class ToggleLimitError extends Error {
   }
 }
 
-let known: { uid: string; windowStartsAt: number; count: number } | null = null;
+let known: (ToggleWindow & { uid: string }) | null = null;
 
-async function windowOf(uid: string): Promise<{ windowStartsAt: number; count: number } | null> {
+/** The window as stored, or null for none (or one the schema does not recognise). */
+function windowFrom(snapshot: DocumentSnapshot): ToggleWindow | null {
+  // As Dates (the schema's), not the SDK's Timestamps: read raw, every window failed the
+  // schema, and the first toggle after a reload opened a new window the rules refuse
+  // while the last one (under a minute old) is still open.
+  const data = snapshot.exists() ? toggleLimitSchema.safeParse(timestampsToDates(snapshot.data())) : null;
+  return data?.success ? { windowStartsAt: data.data.windowStartsAt.getTime(), count: data.data.count, clock: 'server' } : null;
+}
+
+async function windowOf(uid: string): Promise<ToggleWindow | null> {
   if (known?.uid === uid) return known;
   try {
-    const snapshot = await getDoc(doc(db(), firestorePaths.toggleLimit(uid)));
-    // As Dates (the schema's), not the SDK's Timestamps: read raw, every window failed the
-    // schema, and the first toggle after a reload opened a new window the rules refuse
-    // while the last one (under a minute old) is still open.
-    const data = snapshot.exists() ? toggleLimitSchema.safeParse(timestampsToDates(snapshot.data())) : null;
-    return data?.success ? { windowStartsAt: data.data.windowStartsAt.getTime(), count: data.data.count } : null;
+    return windowFrom(await getDoc(doc(db(), firestorePaths.toggleLimit(uid))));
   } catch {
     // Offline with nothing cached: open a window; the rules decide when it syncs.
     return null;
   }
 }
 
-/** Commits `write` with the limit's move in one batch; resolves when the backend has it. */
-export async function commitToggle(uid: string, write: (batch: WriteBatch) => void): Promise<void> {
-  const current = await windowOf(uid);
-  const now = Date.now();
+/** Writes `write` and the limit's `move` in one batch; resolves when the backend has it. */
+async function commitWith(uid: string, move: 'open' | 'continue', window: ToggleWindow | null, write: (batch: WriteBatch) => void): Promise<void> {
   const batch = writeBatch(db());
   const ref = doc(db(), firestorePaths.toggleLimit(uid));
-  if (!current || now - current.windowStartsAt >= TOGGLE_WINDOW_SECONDS * 1000) {
+  if (move === 'open') {
     batch.set(ref, { windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() });
-    known = { uid, windowStartsAt: now, count: 1 };
-  } else if (current.count >= TOGGLES_PER_WINDOW) {
-    throw new ToggleLimitError();
+    known = { uid, windowStartsAt: Date.now(), count: 1, clock: 'device' };
   } else {
     batch.update(ref, { count: increment(1), lastToggleAt: serverTimestamp() });
-    known = { uid, windowStartsAt: current.windowStartsAt, count: current.count + 1 };
+    known = window ? { ...window, uid, count: window.count + 1 } : null;
   }
   write(batch);
   try {
     await batch.commit();
   } catch (error) {
     known = null;
-    if ((error as { code?: string }).code === 'permission-denied' && (await windowOf(uid))?.count === TOGGLES_PER_WINDOW) throw new ToggleLimitError();
     throw error;
+  }
+}
+
+/**
+ * Commits `write` with the limit's move in one batch; resolves when the backend has it
+ * (offline: once it syncs). A move the rules refuse because what the app knew of the window
+ * was stale is made once more from the server's window (toggle-move.ts), so the toggle is kept.
+ */
+export async function commitToggle(uid: string, write: (batch: WriteBatch) => void): Promise<void> {
+  const window = await windowOf(uid);
+  const move = toggleMove(window, Date.now(), TOGGLES_PER_WINDOW, TOGGLE_WINDOW_SECONDS * 1000);
+  if (move === 'full') throw new ToggleLimitError();
+  try {
+    await commitWith(uid, move, window, write);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'permission-denied') throw error;
+    const fresh = await getDocFromServer(doc(db(), firestorePaths.toggleLimit(uid))).then(windowFrom, () => undefined);
+    if (fresh === undefined) throw error;
+    const full = fresh !== null && fresh.count >= TOGGLES_PER_WINDOW;
+    const retry = retryMove(move, fresh, TOGGLES_PER_WINDOW);
+    if (retry === null) throw full ? new ToggleLimitError() : error;
+    try {
+      await commitWith(uid, retry, fresh, write);
+    } catch (again) {
+      if ((again as { code?: string }).code === 'permission-denied' && full) throw new ToggleLimitError();
+      throw again;
+    }
   }
 }
 

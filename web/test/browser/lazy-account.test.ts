@@ -193,7 +193,10 @@ describe('Accounts on first need', () => {
     const reactionKinds = async () => (await getFirestore(admin).collectionGroup('reactions').get()).docs.filter((snapshot) => snapshot.id === uid).map((snapshot) => snapshot.get('kind') as string);
     await expect.poll(reactionKinds, { timeout: LIVE }).toEqual(['love']);
     expect(signUps.made()).toBe(1);
-    expect(await page.getByRole('dialog').getByRole('button', { name: /^Love \d+$/ }).getAttribute('aria-pressed')).toBe('true');
+    // Still shown as given once stored. Read until it holds: CI once read it unpressed here
+    // although stored; a batch the rules refuse (a stale toggle window) is rolled back before
+    // the app writes it again (toggle-limit.ts), and the listener can show that moment.
+    await expect.poll(() => page.getByRole('dialog').getByRole('button', { name: /^Love \d+$/ }).getAttribute('aria-pressed'), { timeout: LIVE }).toBe('true');
     expect(uncaught(page)).toEqual([]);
   }, 480_000);
 });

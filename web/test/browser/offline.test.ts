@@ -5,12 +5,14 @@
  * before, and what a deploy does to a page that is open. One stack for the file; the
  * deploy tests come last, since they replace the served app.
  */
+import { TOGGLES_PER_WINDOW, firestorePaths } from '@encore/model';
 import { encore2026 } from '@encore/model/seed';
 import type { App } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, Timestamp, getFirestore } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot, seriousA11yViolations } from './browser';
+import { screenshot, seriousA11yViolations, signIn } from './browser';
 import type { LocalStack } from './local-stack';
 import { useBrowserSession } from './session';
 import { FESTIVAL_SATURDAY_NINE } from './festival-clock';
@@ -32,6 +34,16 @@ const heart = (page: Page, performanceId: string) => {
   const set = seed.performances.find((performance) => performance.id === performanceId)!;
   return page.getByRole('button', { name: new RegExp(`^Favourite ${artistName(set.data.artistId)},`) });
 };
+
+/** The person's toggle limit, as the server holds it. */
+const toggles = (uid: string) => getFirestore(admin).doc(firestorePaths.toggleLimit(uid));
+
+/** Signs the page in to a new email account; its uid. */
+async function signInNewAccount(page: Page, email: string): Promise<string> {
+  const { uid } = await getAuth(admin).createUser({ email, password: 'festival-2026', emailVerified: true });
+  await signIn(page, stack.url, email, 'festival-2026');
+  return uid;
+}
 
 async function waitForServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: LIVE });
@@ -90,12 +102,55 @@ describe('Encore offline', () => {
 
     await page.context().setOffline(false);
     await pending.waitFor({ state: 'detached', timeout: LIVE });
-    // Synced, and still given (read until it holds: under load the listener's update can come a
-    // moment after the pending mark is gone).
+    // Synced, and still given (read until it holds: when the first heart's batch was resent
+    // after the reload, the cache lacks its toggle window, so this heart's batch is refused,
+    // rolled back, and written again in the server's window: toggle-move.ts).
     await expect.poll(() => heart(page, set.id).getAttribute('aria-pressed'), { timeout: LIVE }).toBe('true');
     const paths = await waitForServerFavourite(set.id);
     expect(paths).toHaveLength(1);
     expect(paths[0]).toMatch(new RegExp(`^users/[^/]+/favorites/${set.id}$`));
+    expect(uncaught(page)).toEqual([]);
+  }, 180_000);
+
+  it('a heart given offline syncs when another device had opened the toggle window this phone did not know of', async () => {
+    const set = seed.performances[22]!;
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
+    const uid = await signInNewAccount(page, 'window-elsewhere@example.com');
+    // Another device of theirs toggled a moment ago; this phone has never read the window.
+    await toggles(uid).set({ windowStartsAt: FieldValue.serverTimestamp(), count: 3, lastToggleAt: FieldValue.serverTimestamp() });
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    await heart(page, set.id).waitFor({ timeout: LIVE });
+    await page.context().setOffline(true);
+    await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
+    await heart(page, set.id).click();
+    const pending = page.getByRole('button', { name: /, waiting to sync$/, pressed: true });
+    await pending.waitFor({ timeout: LIVE });
+
+    await page.context().setOffline(false);
+    expect(await waitForServerFavourite(set.id)).toEqual([firestorePaths.favorite(uid, set.id)]);
+    await expect.poll(() => heart(page, set.id).getAttribute('aria-pressed'), { timeout: LIVE }).toBe('true');
+    // Counted in the window the other device opened (a second window would have been refused).
+    expect((await toggles(uid).get()).get('count')).toBe(4);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(uncaught(page)).toEqual([]);
+  }, 180_000);
+
+  it('a phone whose clock is behind the server hearts again once the server ends a full toggle window', async () => {
+    const set = seed.performances[23]!;
+    const page = await newPage({ at: FESTIVAL_SATURDAY_NINE });
+    const uid = await signInNewAccount(page, 'window-over@example.com');
+    // Thirty toggles two minutes ago (server time): the window is over, by the server's clock;
+    // by this phone's (the festival's, months behind) it has not even begun.
+    const twoMinutesAgo = Timestamp.fromMillis(Date.now() - 2 * 60_000);
+    await toggles(uid).set({ windowStartsAt: twoMinutesAgo, count: TOGGLES_PER_WINDOW, lastToggleAt: twoMinutesAgo });
+    await page.goto(`${stack.url}/performances/${set.id}`);
+    await heart(page, set.id).click();
+    expect(await waitForServerFavourite(set.id)).toEqual([firestorePaths.favorite(uid, set.id)]);
+    await expect.poll(() => heart(page, set.id).getAttribute('aria-pressed'), { timeout: LIVE }).toBe('true');
+    const window = (await toggles(uid).get()).data()!;
+    expect(window.count).toBe(1);
+    expect((window.windowStartsAt as Timestamp).toMillis()).toBeGreaterThan(twoMinutesAgo.toMillis());
+    expect(await page.getByRole('alert').count()).toBe(0);
     expect(uncaught(page)).toEqual([]);
   }, 180_000);
 
