@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type Ref } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Dialog, Modal, ModalOverlay } from 'react-aria-components';
 import { Link, useLocation } from 'wouter';
@@ -78,19 +78,15 @@ const SheetBody = memo(
 );
 
 /**
- * The "More" sheet on phones: the remaining sections, then language and theme. `closing`: the
- * sheet is closed as far as anyone can see or tap (shell.css) but still mounted, its modal
- * still holding the page behind, until its owner unmounts it after that close is painted.
+ * The "More" sheet on phones: the remaining sections, then language and theme. Its owner
+ * closes it in two steps (TabBar): out of sight and out of reach first (the `sheet-closing`
+ * class on `overlayRef`, shell.css), still mounted, its modal still holding the page behind;
+ * unmounted once that close is painted. A second close meanwhile (Escape, a tap outside) is
+ * the owner's to ignore.
  */
-export default function MoreSheet({ sections, closing = false, onClose }: SheetProps & { closing?: boolean }) {
+export default function MoreSheet({ sections, overlayRef, onClose }: SheetProps & { overlayRef?: Ref<HTMLDivElement> }) {
   return (
-    <ModalOverlay
-      className={closing ? 'sheet-overlay sheet-closing' : 'sheet-overlay'}
-      isOpen
-      isDismissable={!closing}
-      isKeyboardDismissDisabled={closing}
-      onOpenChange={(isOpen) => (isOpen ? null : onClose())}
-    >
+    <ModalOverlay ref={overlayRef} className="sheet-overlay" isOpen isDismissable onOpenChange={(isOpen) => (isOpen ? null : onClose())}>
       <Modal className="sheet">
         <Dialog aria-labelledby="more-title" style={{ outline: 'none' }}>
           <SheetBody sections={sections} onClose={onClose} />
