@@ -9,32 +9,54 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 
 const TICKS_PER_SECOND = 100;
 
-/** Milliseconds of user + system CPU per process id, this process and every descendant still alive. */
-export function cpuByProcess(root = process.pid): Map<number, number> {
-  const times = new Map<number, number>();
-  if (!existsSync('/proc/self/stat')) return times;
-  const parents = new Map<number, number[]>();
+interface ProcessStat {
+  parent: number;
+  /** utime, stime, cutime, cstime: in milliseconds. */
+  userMs: number;
+  systemMs: number;
+  childrenUserMs: number;
+  childrenSystemMs: number;
+}
+
+/** Every live process's parent and CPU times, from /proc/{pid}/stat (empty where there is no /proc). */
+function readProcessStats(): Map<number, ProcessStat> {
+  const stats = new Map<number, ProcessStat>();
+  if (!existsSync('/proc/self/stat')) return stats;
+  const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / TICKS_PER_SECOND;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       // The command name is in parentheses and may hold spaces: the fields start after it.
+      // utime, stime, cutime, cstime are fields 14-17 of stat, 11-14 after the command name.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const parent = Number(fields[1]);
-      parents.set(parent, [...(parents.get(parent) ?? []), pid]);
-      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND);
+      stats.set(Number(entry), { parent: Number(fields[1]), userMs: ms(fields[11]), systemMs: ms(fields[12]), childrenUserMs: ms(fields[13]), childrenSystemMs: ms(fields[14]) });
     } catch {
       // The process ended between listing and reading.
     }
   }
-  const tree = new Map<number, number>();
+  return stats;
+}
+
+/** `root` and every live descendant of it, with their stats. */
+function processTree(root: number, stats: Map<number, ProcessStat>): Map<number, ProcessStat> {
+  const children = new Map<number, number[]>();
+  for (const [pid, { parent }] of stats) children.set(parent, [...(children.get(parent) ?? []), pid]);
+  const tree = new Map<number, ProcessStat>();
   const visit = (pid: number) => {
-    tree.set(pid, times.get(pid) ?? 0);
-    for (const child of parents.get(pid) ?? []) visit(child);
+    const stat = stats.get(pid);
+    if (stat) tree.set(pid, stat);
+    for (const child of children.get(pid) ?? []) visit(child);
   };
   visit(root);
   return tree;
+}
+
+/** Milliseconds of user + system CPU per process id, this process and every descendant still alive. */
+export function cpuByProcess(root = process.pid): Map<number, number> {
+  const times = new Map<number, number>();
+  for (const [pid, stat] of processTree(root, readProcessStats())) times.set(pid, stat.userMs + stat.systemMs);
+  return times;
 }
 
 /** CPU milliseconds each process spent between two readings: this one ("bench and emulators") and its children ("functions worker" etc). */
@@ -180,28 +202,8 @@ export function parseBoxCpu(procStat: string): { busyMs: number; idleMs: number 
  * counts, through its parent.
  */
 export function benchTreeCpuMs(root = process.pid): number {
-  const parents = new Map<number, number[]>();
-  const own = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(entry);
-      const parent = Number(fields[1]);
-      parents.set(parent, [...(parents.get(parent) ?? []), pid]);
-      // utime, stime, cutime, cstime: fields 14-17 of stat, 11-14 after the command name.
-      own.set(pid, ((Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND);
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
   let total = 0;
-  const visit = (pid: number) => {
-    total += own.get(pid) ?? 0;
-    for (const child of parents.get(pid) ?? []) visit(child);
-  };
-  visit(root);
+  for (const stat of processTree(root, readProcessStats()).values()) total += stat.userMs + stat.systemMs + stat.childrenUserMs + stat.childrenSystemMs;
   return total;
 }
 
