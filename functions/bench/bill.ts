@@ -545,6 +545,15 @@ async function runBill(print: (line: string) => void): Promise<void> {
           otherUsd: 0,
         };
       };
+      /** A person's toggle as the app commits it (the document and the toggle limit, through the rules), and its invocations. */
+      const appCommitLine = (name: string, perFestival: number, action: Counts, calls: ReturnType<typeof perMessageAndPublication>): Line =>
+        line(name, 'measured', perFestival, {
+          reads: action.rulesReads,
+          writes: action.clientWrites,
+          deletes: action.deletes,
+          invocations: action.invocations - calls.publicationCalls,
+          calls: calls.perMessage,
+        });
       const priced = (name: string, basis: Basis, usd: { functions?: number; other?: number }): Line => ({
         ...line(name, basis, 0, {}),
         functionsUsd: usd.functions ?? 0,
@@ -563,13 +572,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
             hosting: bundled ? bundleGzip : 0,
           }),
           // The app's commit (favourite + toggle limit) and the rules' reads judging it; its invocations (the trigger, countFavorite); the counting per publication (see publication()).
-          line('favourites: writes (app commit, rules)', 'measured', favourites, {
-            reads: favourite.rulesReads,
-            writes: favourite.clientWrites,
-            deletes: favourite.deletes,
-            invocations: favourite.invocations - favouriteCalls.publicationCalls,
-            calls: favouriteCalls.perMessage,
-          }),
+          appCommitLine('favourites: writes (app commit, rules)', favourites, favourite, favouriteCalls),
           line("favourites: friends' plan check", 'measured', favourites, { reads: friendPlanCheck.serverReads, writes: friendPlanCheck.serverWrites }),
           line('favourites: counting (publications)', 'model', publications, publication),
           // Each publication is one read per open app, however many favourites it carries, and the whole document downloaded.
@@ -588,13 +591,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
           line('lightbox photos (real photos, as picked)', 'model', m.visitors * m.lightboxOpensPerVisitor, { classB: 1, egress: mixed((chosen) => chosen.lightbox.bytes) }),
           // No line for the line-up: it names artists without pictures (ArtistPicture is drawn on the artist's page and in the staff editor only).
           line('artist pictures: artist pages', 'assumed', m.visitors * m.artistPagesPerVisitor, { classB: 1, egress: mixed((chosen) => chosen.artistLarge.bytes) }),
-          line('reactions: writes (app commit, rules)', 'measured', reactionCount, {
-            reads: laterReaction.rulesReads,
-            writes: laterReaction.clientWrites,
-            deletes: laterReaction.deletes,
-            invocations: laterReaction.invocations - reactionCalls.publicationCalls,
-            calls: reactionCalls.perMessage,
-          }),
+          appCommitLine('reactions: writes (app commit, rules)', reactionCount, laterReaction, reactionCalls),
           line('reactions: counting (publications)', 'model', reactionPublications, reactionPublication),
           line("reactions: a photo's first (every kind)", 'measured', photos, firstReactionExtra),
           // Each publication is one read per open wall, however many reactions and new photos it carries, and the whole document downloaded.
