@@ -22,6 +22,10 @@ export class ToggleLimitError extends Error {
 
 let known: (ToggleWindow & { uid: string }) | null = null;
 
+const toggleLimitRef = (uid: string) => doc(db(), firestorePaths.toggleLimit(uid));
+/** A write the rules refused. */
+const refused = (error: unknown) => (error as { code?: string }).code === 'permission-denied';
+
 /** The window as stored, or null for none (or one the schema does not recognise). */
 function windowFrom(snapshot: DocumentSnapshot): ToggleWindow | null {
   // As Dates (the schema's), not the SDK's Timestamps: read raw, every window failed the
@@ -34,7 +38,7 @@ function windowFrom(snapshot: DocumentSnapshot): ToggleWindow | null {
 async function windowOf(uid: string): Promise<ToggleWindow | null> {
   if (known?.uid === uid) return known;
   try {
-    return windowFrom(await getDoc(doc(db(), firestorePaths.toggleLimit(uid))));
+    return windowFrom(await getDoc(toggleLimitRef(uid)));
   } catch {
     // Offline with nothing cached: open a window; the rules decide when it syncs.
     return null;
@@ -44,7 +48,7 @@ async function windowOf(uid: string): Promise<ToggleWindow | null> {
 /** Writes `write` and the limit's `move` in one batch; resolves when the backend has it. */
 async function commitWith(uid: string, move: 'open' | 'continue', window: ToggleWindow | null, write: (batch: WriteBatch) => void): Promise<void> {
   const batch = writeBatch(db());
-  const ref = doc(db(), firestorePaths.toggleLimit(uid));
+  const ref = toggleLimitRef(uid);
   if (move === 'open') {
     batch.set(ref, { windowStartsAt: serverTimestamp(), count: 1, lastToggleAt: serverTimestamp() });
     known = { uid, windowStartsAt: Date.now(), count: 1, clock: 'device' };
@@ -73,8 +77,8 @@ export async function commitToggle(uid: string, write: (batch: WriteBatch) => vo
   try {
     await commitWith(uid, move, window, write);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'permission-denied') throw error;
-    const fresh = await getDocFromServer(doc(db(), firestorePaths.toggleLimit(uid))).then(windowFrom, () => undefined);
+    if (!refused(error)) throw error;
+    const fresh = await getDocFromServer(toggleLimitRef(uid)).then(windowFrom, () => undefined);
     if (fresh === undefined) throw error;
     const full = fresh !== null && fresh.count >= TOGGLES_PER_WINDOW;
     const retry = retryMove(move, fresh, TOGGLES_PER_WINDOW);
@@ -82,7 +86,7 @@ export async function commitToggle(uid: string, write: (batch: WriteBatch) => vo
     try {
       await commitWith(uid, retry, fresh, write);
     } catch (again) {
-      if ((again as { code?: string }).code === 'permission-denied' && full) throw new ToggleLimitError();
+      if (refused(again) && full) throw new ToggleLimitError();
       throw again;
     }
   }
