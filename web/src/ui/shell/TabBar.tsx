@@ -34,6 +34,7 @@ export function TabBar({ secondary, badges = {} }: { secondary: Section[]; badge
   // sheet out of sight and out of reach (its closing class, set on the element: no React
   // render in that frame either, 26 ms traced when it was state), and the sheet unmounts after
   // that paint. The page stays inert until then, a frame at most, under a sheet that takes no taps.
+  // One function for the sheet's life: its contents re-render only when they change (MoreSheet).
   const closeSheet = useCallback((then?: () => void) => {
     if (then) afterClose.current = then;
     if (closing.current) return;
