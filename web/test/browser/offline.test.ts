@@ -120,6 +120,9 @@ describe('Encore offline', () => {
     await toggles(uid).set({ windowStartsAt: FieldValue.serverTimestamp(), count: 3, lastToggleAt: FieldValue.serverTimestamp() });
     await page.goto(`${stack.url}/performances/${set.id}`);
     await heart(page, set.id).waitFor({ timeout: LIVE });
+    // Offline, the favourites' code comes from the service worker's precache: under load its
+    // install can outlast the page's first seconds (a full run once tapped before it had).
+    await waitForServiceWorker(page);
     await page.context().setOffline(true);
     await badge(page, 'Offline').waitFor({ timeout: BADGE_WITHIN_MS });
     await heart(page, set.id).click();
