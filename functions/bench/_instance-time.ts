@@ -16,7 +16,10 @@
  * with calls arriving independently, at least one is in flight for a share 1 - e^-L of the day
  * (the M/G/∞ queue), and L/c instances are needed when more than c are in flight. Billed:
  * T·(1 - e^-L)·max(1, L/c) instance-seconds, and no less than one 100 ms unit per call when
- * calls are sparse. Cold starts and idle instances kept warm are not in it. The leading underscore keeps `npm run bench` from
+ * calls are sparse. With c = 1 (a fraction of a vCPU allows no more) nothing is shared: each
+ * call pays its own duration, at least one unit. Durations measured at a whole core are
+ * stretched by 1/vCPU below one, as if every millisecond were CPU. Cold starts and idle
+ * instances kept warm are not in it. The leading underscore keeps `npm run bench` from
  * running this file as a benchmark.
  */
 import type { Invocation } from '../test/integration/local-stack.js';
@@ -109,6 +112,8 @@ export function addCalls(into: CallTimes, times: CallTimes, factor: number): voi
 /** Billed instance-seconds of one function over a day of `daySeconds` (see the file's comment). */
 export function billedInstanceSeconds(calls: number, meanSeconds: number, concurrency: number, daySeconds: number): number {
   if (calls <= 0) return 0;
+  // One request per instance: nothing is shared, every call pays its own time, at least a unit.
+  if (concurrency === 1) return calls * Math.max(meanSeconds, 0.1);
   const inFlight = (calls * Math.max(meanSeconds, 0.1)) / daySeconds;
   const busy = daySeconds * (1 - Math.exp(-inFlight)) * Math.max(1, inFlight / concurrency);
   // Sparse calls each pay at least one 100 ms unit (the busy share above already covers dense ones).
@@ -131,7 +136,9 @@ export function instanceDay(day: CallTimes, settings: Map<string, FunctionSettin
     .map(([name, { calls, totalMs }]) => {
       const found = settings.get(name);
       if (!found) throw new Error(`the runner called ${name}, which functions/src/index.ts does not export`);
-      const meanSeconds = totalMs / calls / 1000;
+      // The runner's calls had a whole core; on a fraction of one, a call is taken to stretch as if it
+      // were all CPU (a ceiling: time spent waiting on the network would not stretch).
+      const meanSeconds = totalMs / calls / 1000 / Math.min(1, found.vcpu);
       const instanceSeconds = billedInstanceSeconds(calls, meanSeconds, found.concurrency, daySeconds);
       return { name, calls, meanSeconds, settings: found, instanceSeconds, vcpuSeconds: instanceSeconds * found.vcpu, gibSeconds: instanceSeconds * found.memoryGiB };
     })

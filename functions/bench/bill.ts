@@ -628,7 +628,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
         const perProject: Line[] = [
           ...top.map((i) =>
             instanceLine(
-              `instances: ${i.name} (${i.settings.memoryGiB} GiB, ${i.settings.vcpu} vCPU, ${i.settings.concurrency}/instance, ${i.meanSeconds.toFixed(1)} s a call)`,
+              `instances: ${i.name} (${i.settings.memoryGiB} GiB, ${i.settings.vcpu} vCPU, ${i.settings.concurrency}/instance, ${Math.round(i.meanSeconds * 1000)} ms a call)`,
               [i],
             ),
           ),

@@ -87,6 +87,20 @@ export const programmeTaskOptions = { ...publicationTaskOptions, concurrency: 10
 /** Thin triggers: validate, publish, return. Cheap and highly concurrent. */
 export const triggerOptions = { region: REGION, memory: '512MiB', cpu: 1, timeoutSeconds: 60, concurrency: 80, maxInstances: 20, retry: true } as const;
 
+/**
+ * The thin triggers of the festival's streams: every favourite, every reaction, every file the
+ * bucket finalizes (an upload and its renditions, 16 a photo). About ten calls a second each,
+ * all day, and each call a few milliseconds of work. Cloud Run's request-based billing charges
+ * at least a 100 ms unit of the instance's whole vCPU and memory per burst of work, so at 1 vCPU
+ * such a stream keeps an instance billed all day ($1.01-1.26 a day each for 50,000 visitors,
+ * `npm run bench -- bill`). A sixth of a vCPU (the 1st-gen share of 256 MiB, `gcf_gen1`) costs a
+ * fifth as much per unit, and a call still fits in one. Below one vCPU Cloud Run takes one
+ * request per instance, so a burst spreads over more instances: a hot set at 1,000 favourites a
+ * second needs a few dozen, hence the higher `maxInstances`. (Loaded, the code takes about
+ * 130 MiB of the 256.)
+ */
+export const streamTriggerOptions = { region: REGION, memory: '256MiB', cpu: 'gcf_gen1', timeoutSeconds: 60, concurrency: 1, maxInstances: 100, retry: true } as const;
+
 /** sharp needs memory (a 40 MP RGBA frame is 160 MB before the renditions) and the whole CPU: one image per instance. */
 export const photoPipelineOptions = { region: REGION, memory: '2GiB', cpu: 1, timeoutSeconds: 300, concurrency: 1, maxInstances: 20, retry: true } as const;
 

@@ -42,11 +42,14 @@ describe('defineFunction', () => {
     expect(defineFunction('c', { entryPoint: 'c', callableTrigger: {} }).trigger).toEqual({ kind: 'callable' });
   });
 
-  it('bounds parallelism by concurrency × instances, with instances capped locally', () => {
+  it('bounds parallelism by concurrency × instances, with instances capped locally by memory', () => {
     expect(defineFunction('d', { entryPoint: 'd', httpsTrigger: {} }).maxParallel).toBe(80);
     expect(defineFunction('e', { entryPoint: 'e', httpsTrigger: {}, concurrency: 1, maxInstances: 1 }).maxParallel).toBe(1);
-    expect(defineFunction('f', { entryPoint: 'f', httpsTrigger: {}, concurrency: 1, maxInstances: 20 }).maxParallel).toBe(4);
-    expect(defineFunction('g', { entryPoint: 'g', httpsTrigger: {}, concurrency: 2, maxInstances: 20 }, 10).maxParallel).toBe(20);
+    // Four 2 GiB instances' worth: four image functions at once, 16 of 512 MiB, 32 of 256 MiB (the default).
+    expect(defineFunction('f', { entryPoint: 'f', httpsTrigger: {}, concurrency: 1, maxInstances: 20, availableMemoryMb: 2048 }).maxParallel).toBe(4);
+    expect(defineFunction('i', { entryPoint: 'i', httpsTrigger: {}, concurrency: 1, maxInstances: 20, availableMemoryMb: 512 }).maxParallel).toBe(16);
+    expect(defineFunction('j', { entryPoint: 'j', httpsTrigger: {}, concurrency: 1, maxInstances: 100 }).maxParallel).toBe(32);
+    expect(defineFunction('g', { entryPoint: 'g', httpsTrigger: {}, concurrency: 2, maxInstances: 20, availableMemoryMb: 2048 }, 10).maxParallel).toBe(20);
   });
 
   it('marks triggers the runner cannot deliver', () => {

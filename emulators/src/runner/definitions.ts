@@ -15,9 +15,16 @@ const DEFAULT_CONCURRENCY = 80;
 /**
  * Production gives each instance its own CPU and memory; locally every instance shares one
  * process on a laptop, so `maxInstances: 20` of a 2 GiB image function must not mean 20
- * images at once. Instances beyond this count are not simulated.
+ * images at once. The cap is memory: this many 2 GiB instances' worth per function, so a
+ * smaller instance counts for its share (a 256 MiB trigger that takes one call at a time runs
+ * 32 side by side, as production spreads a burst over its instances). Instances beyond it are
+ * not simulated.
  */
 export const DEFAULT_LOCAL_INSTANCES = 4;
+/** The memory one instance of the local cap stands for: the image functions'. */
+const LOCAL_INSTANCE_MB = 2048;
+/** firebase-functions' memory for a v2 function that sets none. */
+const DEFAULT_MEMORY_MB = 256;
 
 export interface RawEndpoint {
   entryPoint: string;
@@ -25,6 +32,7 @@ export interface RawEndpoint {
   timeoutSeconds?: number | null;
   concurrency?: number | null;
   maxInstances?: number | null;
+  availableMemoryMb?: number | null;
   eventTrigger?: {
     eventType: string;
     eventFilters?: Record<string, string>;
@@ -62,13 +70,14 @@ export interface FunctionDefinition {
   /** Event functions only: redeliver failures with backoff. */
   retry: boolean;
   timeoutMs: number;
-  /** Bounded parallelism: concurrency per instance times instances (`maxInstances`, at most `localInstances`; 1 when unset). */
+  /** Bounded parallelism: concurrency per instance times instances (`maxInstances`, 1 when unset; at most the local cap's memory). */
   maxParallel: number;
 }
 
 export function defineFunction(name: string, endpoint: RawEndpoint, localInstances = DEFAULT_LOCAL_INSTANCES): FunctionDefinition {
   const concurrency = endpoint.concurrency ?? DEFAULT_CONCURRENCY;
-  const instances = Math.min(endpoint.maxInstances ?? 1, localInstances);
+  const simulated = Math.max(1, Math.floor((localInstances * LOCAL_INSTANCE_MB) / (endpoint.availableMemoryMb ?? DEFAULT_MEMORY_MB)));
+  const instances = Math.min(endpoint.maxInstances ?? 1, simulated);
   return {
     name,
     entryPoint: endpoint.entryPoint,

@@ -93,7 +93,7 @@ export interface FunctionsRunnerOptions {
   schedules?: boolean;
   /** Reload when files under the module's folder change (default false). */
   watch?: boolean;
-  /** How many instances of one function to simulate at most (default 4); with `concurrency`, bounds its parallel calls. */
+  /** How many 2 GiB instances of one function to simulate at most (default 4; a smaller instance counts for its share); with `concurrency`, bounds its parallel calls. */
   localInstances?: number;
   /** Extra environment for the functions. */
   env?: Record<string, string>;

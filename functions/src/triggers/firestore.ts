@@ -1,5 +1,5 @@
 import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, streamTriggerOptions, triggerOptions } from '../config.js';
 import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
 import { publishDelayChanged } from '../handlers/stage-delay.js';
@@ -19,7 +19,7 @@ const age = MAX_EVENT_AGE_MS.default;
  * trigger on the same path cost every favourite a second event and invocation (issue 23's
  * hot set). Both are safe to run again, so a retry of the event reruns both.
  */
-export const onFavoriteWritten = onDocumentWritten({ ...triggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>
+export const onFavoriteWritten = onDocumentWritten({ ...streamTriggerOptions, document: 'users/{uid}/favorites/{performanceId}' }, (event) =>
   guarded('onFavoriteWritten', event, age, () => {
     const deps = liveDeps();
     const [before, after] = [fromData(event.data?.before.data()), fromData(event.data?.after.data())];
@@ -32,7 +32,7 @@ export const onFavoriteWritten = onDocumentWritten({ ...triggerOptions, document
   }),
 );
 
-export const onReactionWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}' }, (event) =>
+export const onReactionWritten = onDocumentWritten({ ...streamTriggerOptions, document: 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}' }, (event) =>
   guarded('onReactionWritten', event, age, () =>
     publishReactionChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),

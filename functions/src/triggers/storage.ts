@@ -1,6 +1,6 @@
 import { onObjectDeleted, onObjectFinalized } from 'firebase-functions/v2/storage';
 import { makeDomainEvent, parseUploadPath } from '@encore/model';
-import { MAX_EVENT_AGE_MS, triggerOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, streamTriggerOptions, triggerOptions } from '../config.js';
 import { handleMediaUploadFinalized, isMediaUpload } from '../handlers/media-upload-finalized.js';
 import { handleUploadFinalized } from '../handlers/upload-finalized.js';
 import { liveDeps } from '../platform/live.js';
@@ -10,7 +10,7 @@ import { guarded } from './guard.js';
  * Every object in the default bucket: staff's images (`staff-uploads/**`) go to the media
  * handler, everything else to the photo handler, which acts on `uploads/**` only.
  */
-export const onUploadFinalized = onObjectFinalized(triggerOptions, (event) => {
+export const onUploadFinalized = onObjectFinalized(streamTriggerOptions, (event) => {
   const object = {
     bucket: event.data.bucket,
     name: event.data.name,

@@ -78,15 +78,15 @@ afterAll(async () => {
 /** The subset of firebase-functions' options config.ts sets, and how the manifest encodes each. */
 interface Options {
   region: string;
-  memory: '512MiB' | '1GiB' | '2GiB';
-  cpu?: number;
+  memory: '256MiB' | '512MiB' | '1GiB' | '2GiB';
+  cpu?: number | 'gcf_gen1';
   timeoutSeconds: number;
   concurrency?: number;
   maxInstances: number;
   retry?: boolean;
 }
 
-const MEGABYTES = { '512MiB': 512, '1GiB': 1024, '2GiB': 2048 } as const;
+const MEGABYTES = { '256MiB': 256, '512MiB': 512, '1GiB': 1024, '2GiB': 2048 } as const;
 
 function endpointOptions(options: Options): Partial<Endpoint> {
   return {
@@ -129,10 +129,10 @@ const task = (options: Options & { retryConfig: Record<string, number> }) => ({
 
 /** Each function with the options of config.ts it is meant to run with, and its trigger. */
 const expected: Record<string, Partial<Endpoint>> = {
-  onUploadFinalized: storage(config.triggerOptions, 'finalized'),
+  onUploadFinalized: storage(config.streamTriggerOptions, 'finalized'),
   onUploadDeleted: storage(config.triggerOptions, 'deleted'),
-  onFavoriteWritten: firestore(config.triggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
-  onReactionWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}'),
+  onFavoriteWritten: firestore(config.streamTriggerOptions, 'written', 'users/{uid}/favorites/{performanceId}'),
+  onReactionWritten: firestore(config.streamTriggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}/reactions/{uid}'),
   onReportCreated: firestore(config.triggerOptions, 'created', 'festivals/{festivalId}/reports/{reportId}'),
   onPhotoWritten: firestore(config.triggerOptions, 'written', 'festivals/{festivalId}/photos/{photoId}'),
   onPerformanceUpdated: firestore(config.triggerOptions, 'updated', 'festivals/{festivalId}/performances/{performanceId}'),
