@@ -53,6 +53,7 @@ import { addCalls, callTimes, functionSettings, instanceDay, type CallTimes } fr
 import { twelveMegapixelJpeg } from './_photo-bench.js';
 import { seedProgrammeAndSettle } from './_seed-programme.js';
 import { runQuietly } from './_stack-child.js';
+import { cloudCdnDay, storageDay, type PhotoDownloads } from './_photo-cdn.js';
 import { identityPlatformMonth, listPrices, PRICE_SOURCES, PRICES_DATED } from './prices.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack, type Invocation } from '../test/integration/local-stack.js';
 
@@ -60,6 +61,11 @@ const PROJECT = 'demo-bench-bill';
 /** The Firestore emulator's `byMethod` key of the reads security rules make (emulators/src/firestore/service/usage.ts). */
 const RULES_READS = 'SecurityRules';
 const COLLECTIONS: ProgrammeCollection[] = ['stages', 'artists', 'performances'];
+
+/** The lines whose downloads come from Storage: priced again through Cloud CDN beside the table. */
+const PHOTO_DOWNLOAD_LINES = ['photo wall tiles', 'lightbox photos', 'artist pictures'];
+/** Cache locations a CDN fills each file into (the same 10 edges the bundle's and the first page's misses assume). */
+const CDN_CACHE_LOCATIONS = 10;
 
 /** The modelled festival day. Change these to model another festival. */
 const MODEL = {
@@ -643,6 +649,23 @@ async function runBill(print: (line: string) => void): Promise<void> {
         ];
         if (bundled) {
           print('');
+          // The photos' lines from Storage, and the same downloads through Cloud CDN: each new photo's picked renditions
+          // (a tile at each screen and the lightbox's) filled once per cache location, as the bundle's CDN misses assume.
+          const photoLines = perFestival.filter((l) => PHOTO_DOWNLOAD_LINES.some((name) => l.name.startsWith(name)));
+          const fillsPerPhoto = 3;
+          const downloads: PhotoDownloads = {
+            requests: photoLines.reduce((sum, l) => sum + l.classB, 0),
+            bytes: photoLines.reduce((sum, l) => sum + l.egress, 0),
+            fills: photos * festivals * CDN_CACHE_LOCATIONS * fillsPerPhoto,
+            fillBytes: photos * festivals * CDN_CACHE_LOCATIONS * (screens[0][1].tile + screens[1][1].tile + screens[0][1].lightbox.bytes),
+          };
+          const [fromStorage, throughCdn] = [storageDay(downloads), cloudCdnDay(downloads)];
+          print(
+            `the photos' downloads (${Math.round(downloads.requests).toLocaleString('en-US')} requests, ${(downloads.bytes / 2 ** 30).toFixed(1)} GiB): $${fromStorage.toFixed(2)} a day straight from Storage, as deployed; ` +
+              `through Cloud CDN (docs/data-contract.md, "Photo tiles: cache and CDN"; not set up by this repository's deploy) $${throughCdn.toFixed(2)}, ` +
+              `${throughCdn < fromStorage ? `$${(fromStorage - throughCdn).toFixed(2)} less` : `$${(throughCdn - fromStorage).toFixed(2)} more`} ` +
+              `(cache egress $0.08 a GiB against $0.12, but a lookup a request, each new photo's renditions filled into ${CDN_CACHE_LOCATIONS} cache locations from Storage, and the forwarding rule's $0.60 a day)`,
+          );
           print(
             `Identity Platform: ${Math.round(accounts).toLocaleString('en-US')} accounts a month cost $${identityPlatformMonth(accounts).toFixed(2)}; with the project's automatic clean-up of anonymous ` +
               `accounts on (as deployed: README, Deploying), anonymous visitors are not counted as MAU (cloud.google.com/identity-platform/pricing), leaving the uploaders' verified accounts ` +

@@ -38,10 +38,16 @@
  *   throughput, publish and subscribe each counted, at least 1,000 bytes a message).
  * - Cloud Scheduler: https://cloud.google.com/scheduler/pricing ($0.10 per job a month; 3 jobs
  *   free per billing account, not subtracted). Not rechecked with a search on 2026-12-07.
+ * - Cloud CDN, read 2026-12-07 (priced beside the photos' Storage lines, not deployed):
+ *   https://cloud.google.com/cdn/pricing ("cache data transfer out", Europe, under 10 TiB a
+ *   month, $0.08 per GiB; "cache fill" $0.01-$0.04 per GiB, the upper end taken; "HTTP/HTTPS
+ *   cache lookup requests" $0.0075 per 10,000) and https://cloud.google.com/load-balancing/pricing
+ *   (a global forwarding rule, first 5, $0.025 an hour; data processed by the load balancer
+ *   $0.008 per GiB, which cached responses do not pass through).
  * - Cloud Logging: https://cloud.google.com/stackdriver/pricing ($0.50 per GiB ingested beyond
  *   the free 50 GiB a project and month, not subtracted). Not rechecked with a search on 2026-12-07.
  */
-export const PRICES_DATED = '2026-11-24 (Firestore egress: 2026-11-26; Cloud Run, Identity Platform, Pub/Sub: 2026-12-07)';
+export const PRICES_DATED = '2026-11-24 (Firestore egress: 2026-11-26; Cloud Run, Identity Platform, Pub/Sub, Cloud CDN: 2026-12-07)';
 
 export const PRICE_SOURCES = [
   'https://firebase.google.com/docs/firestore/pricing',
@@ -52,6 +58,8 @@ export const PRICE_SOURCES = [
   'https://cloud.google.com/functions/pricing',
   'https://cloud.google.com/run/pricing',
   'https://cloud.google.com/identity-platform/pricing',
+  'https://cloud.google.com/cdn/pricing',
+  'https://cloud.google.com/load-balancing/pricing',
   'https://cloud.google.com/pubsub/pricing',
   'https://cloud.google.com/scheduler/pricing',
   'https://cloud.google.com/stackdriver/pricing',
@@ -77,6 +85,17 @@ export const listPrices = {
   hosting: {
     /** CDN data transfer, per byte. */
     transferByte: 0.15 / 2 ** 30,
+  },
+  cdn: {
+    /** Cloud CDN: a byte served from its cache (Europe, first 10 TiB a month). */
+    cacheEgressByte: 0.08 / 2 ** 30,
+    /** A byte filled into the cache on a miss (the price list's upper end), and processed by the load balancer on its way. */
+    cacheFillByte: 0.04 / 2 ** 30,
+    loadBalancerByte: 0.008 / 2 ** 30,
+    /** Every GET, hit or miss. */
+    lookup: 0.0075 / 10_000,
+    /** The load balancer's global forwarding rule. */
+    forwardingRuleHour: 0.025,
   },
   functions: {
     /** Per request (Cloud Run's, which a function call is). */
