@@ -13,7 +13,7 @@
  * (issue 38), never asserted. An interaction shorter than 16 ms reports no entry and counts as
  * 16 ms (the figure is then an upper bound, marked "<=").
  */
-import type { Page } from 'playwright-core';
+import { withProgrammeOnPhone } from './support/phone-page.ts';
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
 const TARGET_MS = 100;
@@ -38,23 +38,13 @@ interface Measured {
   underThreshold: number;
 }
 
-async function measure(): Promise<{ overBudget: boolean }> {
-  const { launchBrowser } = await import('../test/browser/browser.ts');
-  const { setFestivalClock } = await import('../test/browser/festival-clock.ts');
-  const { startLocalStack } = await import('../test/browser/local-stack.ts');
-  const stack = await startLocalStack();
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await setFestivalClock(context, FRIDAY_EVENING);
-    const page: Page = await context.newPage();
-    await page.goto(`${stack.url}/`);
-    await page.locator('[data-set-id]').first().waitFor({ timeout: 120_000 });
+function measure(): Promise<{ overBudget: boolean }> {
+  return withProgrammeOnPhone(FRIDAY_EVENING, async (page, context) => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 120_000 });
     await page.locator('.connection').filter({ hasText: 'Online' }).waitFor({ timeout: 120_000 });
     // Every page visited once before throttling: their chunks are loaded as on a phone used before.
     for (const path of ['/search', '/map', '/']) {
-      await page.goto(`${stack.url}${path}`);
+      await page.goto(new URL(path, page.url()).href);
       await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 });
     }
     await page.locator('[data-set-id]').first().waitFor({ timeout: 120_000 });
@@ -151,10 +141,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
     }
     // A target, printed; a benchmark run does not fail on it.
     return { overBudget: false };
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
 await runInQuietChild(import.meta.url, measure);

@@ -9,6 +9,7 @@
  * results for that text are in the DOM (the results' `data-search-for` naming the text, found
  * or not). Printed against the 300 ms target, never asserted.
  */
+import { withProgrammeOnPhone } from './support/phone-page.ts';
 import { report, runInQuietChild } from './support/quiet-child.ts';
 
 const TARGET_MS = 300;
@@ -16,18 +17,8 @@ const CPU_SLOWDOWN = 4;
 /** Friday 14 August 2026, 20:05 in Amsterdam. */
 const FRIDAY_EVENING = new Date('2026-08-14T20:05:00+02:00');
 
-async function measure(): Promise<{ overBudget: boolean }> {
-  const { launchBrowser } = await import('../test/browser/browser.ts');
-  const { setFestivalClock } = await import('../test/browser/festival-clock.ts');
-  const { startLocalStack } = await import('../test/browser/local-stack.ts');
-  const stack = await startLocalStack();
-  const browser = await launchBrowser();
-  try {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    await setFestivalClock(context, FRIDAY_EVENING);
-    const page = await context.newPage();
-    await page.goto(`${stack.url}/`);
-    await page.locator('[data-set-id]').first().waitFor({ timeout: 120_000 });
+function measure(): Promise<{ overBudget: boolean }> {
+  return withProgrammeOnPhone(FRIDAY_EVENING, async (page, context) => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
 
@@ -72,10 +63,7 @@ async function measure(): Promise<{ overBudget: boolean }> {
     report(`  each keystroke, input to results on screen: ${timings.map((timing) => `"${timing.text}" ${timing.ms.toFixed(0)} ms`).join(', ')}`);
     report(`web: search in Chromium, seed festival, typo tolerance on: typing to results at most ${worst.toFixed(0)} ms of a ${TARGET_MS} ms target (ratio ${(worst / TARGET_MS).toFixed(2)}); "lambret" offers ${offered.length > 0 ? `"${offered.join('", "')}"` : 'nothing'}`);
     return { overBudget: false };
-  } finally {
-    await browser.close();
-    await stack.stop();
-  }
+  });
 }
 
 await runInQuietChild(import.meta.url, measure);
