@@ -96,8 +96,14 @@ const MODEL = {
   releaseChangedShare: 0.3,
   /** Visitors who only browse (no heart, reaction, friend or upload): no account once accounts wait for a first action. */
   browsingOnlyShare: 0.3,
-  /** Cloud Logging: bytes ingested per function call (Cloud Run's request log and the function's own JSON lines). */
-  logBytesPerCall: 2048,
+  /**
+   * Cloud Logging, per entry of a function's own output: the LogEntry around the line the function
+   * printed (its resource and labels, timestamps, severity, log name, insert id, trace), whose
+   * line itself is measured. And per call, Cloud Run's request log of it (method, URL, status,
+   * latency, user agent, with the same envelope).
+   */
+  logEntryEnvelopeBytes: 500,
+  requestLogBytesPerCall: 1024,
   /** Pub/Sub: bytes billed per message published or delivered (at least 1,000 bytes each, the price list's minimum; ours are smaller). */
   pubsubBytesPerMessage: 1000,
   /** Days the day's photos (original and renditions) stay in Storage, priced per GiB-month. */
@@ -193,6 +199,27 @@ function counts(usage: StackUsage, records: readonly Invocation[]): Counts {
   };
 }
 
+/**
+ * A day's Cloud Logging bytes: each function's calls that day, with what it printed per call
+ * (measured on the local runner: its lines' bytes, and an entry's envelope per line) and Cloud
+ * Run's request log per call (assumed). A function that printed nothing locally logs only its
+ * request.
+ */
+function dayLogBytes(
+  calls: CallTimes,
+  ownPerCall: ReadonlyMap<string, { bytes: number; lines: number }>,
+  model: { logEntryEnvelopeBytes: number; requestLogBytesPerCall: number },
+): { bytes: number; ownBytes: number } {
+  let ownBytes = 0;
+  let bytes = 0;
+  for (const [name, { calls: count }] of calls) {
+    const own = ownPerCall.get(name) ?? { bytes: 0, lines: 0 };
+    ownBytes += count * own.bytes;
+    bytes += count * (own.bytes + own.lines * model.logEntryEnvelopeBytes + model.requestLogBytesPerCall);
+  }
+  return { bytes, ownBytes };
+}
+
 /** Resets the counters, runs `action`, waits for the backend to go quiet, and returns what it cost. */
 async function measure(stack: EncoreStack, action: () => Promise<void>, settled: () => Promise<void> = async () => {}): Promise<Counts> {
   const hosts = { firestore: stack.hosts.firestore, storage: stack.hosts.storage };
@@ -232,7 +259,16 @@ async function runBill(print: (line: string) => void): Promise<void> {
   const slots = appImageSlots();
   const app = appBytes();
   // The security rules on, as in production: every client request is judged, and the reads the rules make are billed and counted.
-  const stack = await startEncoreStack({ projectId: PROJECT, rules: true });
+  // What each function prints, by function (a day's Cloud Logging is priced from it): no longer to stdout.
+  const ownLogs = new Map<string, { bytes: number; lines: number }>();
+  const functionOutput = (line: { text: string; function?: string }) => {
+    if (!line.function) return;
+    const entry = ownLogs.get(line.function) ?? { bytes: 0, lines: 0 };
+    entry.bytes += Buffer.byteLength(line.text);
+    entry.lines += 1;
+    ownLogs.set(line.function, entry);
+  };
+  const stack = await startEncoreStack({ projectId: PROJECT, rules: true, functionOutput });
   const apps: FirebaseApp[] = [];
   /**
    * A visitor's app, signed in as `name` (an emulator ID token: anonymous, as a visitor's
@@ -456,6 +492,21 @@ async function runBill(print: (line: string) => void): Promise<void> {
     // A photo's first reaction also reads the photo and counts every kind (paid once per photo).
     const firstReactionExtra = { reads: Math.max(0, reaction.serverReads - laterReaction.serverReads), writes: Math.max(0, reaction.serverWrites - laterReaction.serverWrites) };
 
+    // What each function printed per call over the whole run (its own lines, measured), for the day's logging.
+    const ownLogsPerCall = new Map<string, { bytes: number; lines: number }>();
+    for (const [name, { calls }] of callTimes(stack.invocations.records)) {
+      const printed = ownLogs.get(name) ?? { bytes: 0, lines: 0 };
+      ownLogsPerCall.set(name, { bytes: printed.bytes / calls, lines: printed.lines / calls });
+    }
+    print(
+      `functions' own log lines per call (measured over this run, the busiest): ` +
+        [...ownLogsPerCall]
+          .filter(([name]) => ['onFavoriteWritten', 'countFavorite', 'onReactionWritten', 'countReaction', 'onUploadFinalized', 'processPhoto'].includes(name))
+          .map(([name, { bytes, lines }]) => `${name} ${lines.toFixed(1)} lines, ${Math.round(bytes)} B`)
+          .join('; ') +
+        `; each line priced with a ${MODEL.logEntryEnvelopeBytes} B entry around it, each call with a ${MODEL.requestLogBytesPerCall} B request log (assumed)`,
+    );
+
     // ---- the modelled day ----------------------------------------------------------------
     // The day for one crowd size: every line from the per-action counts above.
     const modelDay = (visitors: number, festivals = 1, print: (line: string) => void = printOut): { sum: number; operationsOnly: number } => {
@@ -624,6 +675,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
           priced(name, 'model', { functions: of.reduce((sum, i) => sum + i.vcpuSeconds * p.functions.vcpuSecond + i.gibSeconds * p.functions.gibSecond, 0) });
         const top = instances.slice(0, 4);
         const totalCalls = [...calls.values()].reduce((sum, c) => sum + c.calls, 0);
+        const logged = dayLogBytes(calls, ownLogsPerCall, m);
         const pubsubDeliveries = [...calls].filter(([name]) => settings.get(name)?.kind === 'pubsub').reduce((sum, [, c]) => sum + c.calls, 0);
         // Every delivery's message published once (an upper bound: a topic with several subscribers publishes once).
         const pubsubBytes = 2 * pubsubDeliveries * m.pubsubBytesPerMessage;
@@ -640,7 +692,11 @@ async function runBill(print: (line: string) => void): Promise<void> {
           ),
           instanceLine(`instances: the other ${instances.length - top.length} functions`, instances.slice(top.length)),
           priced(`Pub/Sub: ${Math.round(pubsubDeliveries).toLocaleString('en-US')} deliveries`, 'model', { other: pubsubBytes * p.pubsub.throughputByte }),
-          priced(`Logging: ${Math.round(totalCalls).toLocaleString('en-US')} calls' logs`, 'assumed', { other: totalCalls * m.logBytesPerCall * p.logging.ingestedByte }),
+          priced(
+            `Logging: ${Math.round(totalCalls).toLocaleString('en-US')} calls, their own lines (${Math.round(logged.ownBytes / 2 ** 20).toLocaleString('en-US')} MiB) and request logs`,
+            'model',
+            { other: logged.bytes * p.logging.ingestedByte },
+          ),
           priced(`Scheduler: ${scheduled} jobs (a month's price / 30)`, 'measured', { other: (scheduled * p.scheduler.jobMonth) / 30 }),
           // A month's accounts: a festival of one day pays the month's MAU for its crowd (Tier 1: email, anonymous, social).
           // The price list: "Anonymous users are not included in the count of monthly active users if you've enabled

@@ -6,13 +6,24 @@ import * as logger from 'firebase-functions/logger';
  */
 type Fields = Record<string, unknown>;
 
-const debug = (event: string) => (fields: Fields) => logger.debug(event, { event, ...fields });
+/**
+ * The routine lines of the festival's streams (an event published, a favourite or a reaction
+ * counted, a derived file passed over): one a call, about ten calls a second all day, while each
+ * call's request log already says it ran and each publication logs what it counted. Cloud Logging
+ * bills every line it ingests, debug ones too, so these are written only where a deployment (or
+ * a developer) asks for them: `ENCORE_DEBUG_LOGS=true` in the functions' environment.
+ */
+const debugWanted = () => process.env.ENCORE_DEBUG_LOGS === 'true';
+const debug = (event: string) => (fields: Fields) => {
+  if (debugWanted()) logger.debug(event, { event, ...fields });
+};
 const info = (event: string) => (fields: Fields) => logger.info(event, { event, ...fields });
 const warn = (event: string) => (fields: Fields) => logger.warn(event, { event, ...fields });
 const error = (event: string) => (fields: Fields) => logger.error(event, { event, ...fields });
 
 export const logs = {
-  eventPublished: info('event-published'),
+  /** Every domain event a trigger publishes: routine, so debug. */
+  eventPublished: debug('event-published'),
   eventDuplicate: info('event-duplicate'),
   eventTooOld: error('event-too-old'),
   eventMalformed: error('event-malformed'),
@@ -35,7 +46,8 @@ export const logs = {
   photoFilesDeleted: info('photo-files-deleted'),
   /** The uploader deleted their photo: its files, reactions and document are gone. */
   photoRemoved: info('photo-removed'),
-  favoriteCounted: info('favorite-counted'),
+  /** Each favourite's mark stored (the publications log what they recounted): routine, so debug. */
+  favoriteCounted: debug('favorite-counted'),
   /** A verified account's favourite judged for trending (issue 39): whether its giver had reputation, or why not. */
   favoriteJudged: info('favorite-judged'),
   /** The festival's live document rewritten: how many sets were recounted for it. */
@@ -43,11 +55,12 @@ export const logs = {
   /** The festival's photo reactions published: photos recounted, carried, and moved onto their own documents. */
   livePhotosPublished: info('live-photos-published'),
   wallPhotoPublished: info('wall-photo-published'),
-  /** A publication at the cadence asked for (its task created): the festival, the kind, when it runs. */
-  publicationScheduled: info('publication-scheduled'),
+  /** A publication at the cadence asked for (its task created): the festival, the kind, when it runs. Routine (the publication logs itself), so debug. */
+  publicationScheduled: debug('publication-scheduled'),
   /** A publication task whose payload names no festival: dropped (a retry would not change it). */
   publicationTaskRefused: warn('publication-task-refused'),
-  reactionCounted: info('reaction-counted'),
+  /** Each reaction's mark stored, as favourites': routine, so debug. */
+  reactionCounted: debug('reaction-counted'),
   reportCounted: info('report-counted'),
   reportIgnored: warn('report-ignored'),
   photoAutoHidden: warn('photo-auto-hidden'),

@@ -81,6 +81,8 @@ export interface EncoreStackOptions {
   rules?: boolean;
   /** Start on Firestore and Storage data kept in this folder (benches seed it first without functions, so no trigger fires for the seed). */
   dataDir?: string;
+  /** Takes what the functions print, each write with the function whose call printed it (the runner's `workerOutput`), instead of this process's stdout. */
+  functionOutput?: (line: { text: string; function?: string }) => void;
 }
 
 const REPO_DIR = join(FUNCTIONS_DIR, '..');
@@ -120,7 +122,13 @@ export async function startEncoreStack(options: EncoreStackOptions): Promise<Enc
       ...(options.rules
         ? { rules: { firestore: readFileSync(join(REPO_DIR, 'firestore.rules'), 'utf8'), storage: readFileSync(join(REPO_DIR, 'storage.rules'), 'utf8') } }
         : {}),
-      runner: { schedules: false, env: options.env ?? {}, log: (record) => invocations.add(record), appCheck: { debugTokens: [appCheckDebugToken] } },
+      runner: {
+        schedules: false,
+        env: options.env ?? {},
+        log: (record) => invocations.add(record),
+        appCheck: { debugTokens: [appCheckDebugToken] },
+        ...(options.functionOutput ? { workerOutput: options.functionOutput } : {}),
+      },
     });
     stops.push(() => stack.stop());
     const admin = initializeApp({ projectId, storageBucket: `${projectId}.appspot.com` }, `integration-${projectId}`);
