@@ -720,7 +720,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
             `the photos' downloads (${Math.round(downloads.requests).toLocaleString('en-US')} requests, ${(downloads.bytes / 2 ** 30).toFixed(1)} GiB): $${fromStorage.toFixed(2)} a day straight from Storage, as deployed; ` +
               `through Cloud CDN (docs/data-contract.md, "Photo tiles: cache and CDN"; not set up by this repository's deploy) $${throughCdn.toFixed(2)}, ` +
               `${throughCdn < fromStorage ? `$${(fromStorage - throughCdn).toFixed(2)} less` : `$${(throughCdn - fromStorage).toFixed(2)} more`} ` +
-              `(cache egress $0.08 a GiB against $0.12, but a lookup a request, each new photo's renditions filled into ${CDN_CACHE_LOCATIONS} cache locations from Storage, and the forwarding rule's $0.60 a day)`,
+              `(cache egress $${(p.cdn.cacheEgressByte * 2 ** 30).toFixed(2)} a GiB against $${(p.storage.egressByte * 2 ** 30).toFixed(2)}, but a lookup a request, ` +
+              `each new photo's renditions filled into ${CDN_CACHE_LOCATIONS} cache locations from Storage, and the forwarding rule's $${(24 * p.cdn.forwardingRuleHour).toFixed(2)} a day)`,
           );
           print(
             `Identity Platform: ${Math.round(accounts).toLocaleString('en-US')} accounts a month cost $${identityPlatformMonth(accounts).toFixed(2)}; with the project's automatic clean-up of anonymous ` +
