@@ -10,7 +10,7 @@ import { DEFAULT_PROJECT_ID } from '../stack/project.js';
 import { shownPath } from '../stack/shown-path.js';
 import { ROOT_DIR } from './root-dir.js';
 import { readSettings } from './settings.js';
-import type { StopSignals } from './stop-signals.js';
+import { importUnlessStopped, type StopSignals } from './stop-signals.js';
 
 export async function main({ web, stop }: { web: boolean; stop: StopSignals }): Promise<void> {
   const startedAt = performance.now();
@@ -47,6 +47,10 @@ export async function main({ web, stop }: { web: boolean; stop: StopSignals }): 
   });
   // A failure surfaces where the festival awaits it; this keeps Node from reporting it early.
   auth.catch(() => {});
-  const { runFestival } = await import('./festival-main.js');
+  // A Ctrl-C while it loads: Auth, if it got as far as starting, stops and saves its accounts.
+  const { runFestival } = await importUnlessStopped(stop, () => import('./festival-main.js'), async () => {
+    const started = await auth.catch(() => undefined);
+    await started?.stop();
+  });
   await runFestival({ web, stop, settings, start, auth, startedAt });
 }

@@ -48,3 +48,22 @@ export function installStopSignals(say: (line: string) => void = (line) => conso
   process.on('exit', killChildGroups);
   return { signal: controller.signal };
 }
+
+/**
+ * `load()`, an import of the CLI's own TypeScript, unless a stop came first. Ctrl-C reaches the
+ * terminal's whole foreground process group, and with it the esbuild service tsx compiles the
+ * CLI with: an import still being compiled then fails ("The service was stopped"), which was an
+ * uncaught error and a stack trace on the way out. After a stop that failure is the stop itself:
+ * `stopped()` ends what had started, and the process exits as a clean stop does. Without a stop
+ * the error is the caller's.
+ */
+export async function importUnlessStopped<T>(stop: StopSignals, load: () => Promise<T>, stopped: () => Promise<void> = async () => {}): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    await stopped();
+    console.log('[encore] stopped during start-up');
+    process.exit(0);
+  }
+}

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { SAME_KEYPRESS_MS } from '../../src/cli/stop-signals.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/stuck-stop.ts', import.meta.url));
+const IMPORT_FIXTURE = fileURLToPath(new URL('./fixtures/import-after-stop.ts', import.meta.url));
 
 /** Running, not a zombie waiting to be reaped (a killed orphan is one until init reaps it). Linux /proc. */
 function isAlive(pid: number): boolean {
@@ -63,5 +64,28 @@ describe('stop signals', () => {
     expect(lines).toContain('stopped');
     expect(lines.filter((line) => /again: exiting/.test(line))).toEqual([]);
     expect(isAlive(childPid)).toBe(false);
+  });
+
+  it("take an import that fails after Ctrl-C (tsx's compiler stopped with it) as the stop: its clean-up runs, exit 0, no stack trace", async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', IMPORT_FIXTURE, 'stopped'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    cli.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    cli.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(out).toContain('cleaned up');
+    expect(out).toContain('[encore] stopped during start-up');
+    expect(out).not.toContain('imported');
+    expect(err).not.toContain('The service was stopped');
+  });
+
+  it('leave an import that fails with no stop requested to fail as before', async () => {
+    const cli = spawn(process.execPath, ['--import', 'tsx', IMPORT_FIXTURE, 'running'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    cli.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => cli.once('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(err).toContain('The service was stopped');
   });
 });
