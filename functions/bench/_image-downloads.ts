@@ -4,14 +4,16 @@
  * derivation (`sharpImages.derive` with the pipeline's widths and encoders), and the rendition a
  * browser picks for each image slot of the app, at phone (390 CSS px, 3x) and laptop (1280 CSS
  * px, 1x) widths. The slots' `sizes` are read from the web app's components at run time
- * (PhotoWallView, Lightbox, ArtistPicture), so a change there shows here, and the choice is the
- * one the HTML standard leaves to the browser, as Chromium makes it: the narrowest rendition at
- * least as wide as the slot in device pixels (else the widest). Not measured in a browser:
- * a Chromium run of the built app would see the same requests, and is left for later.
+ * (PhotoWallView, Lightbox, ArtistPicture; photos with PhotoImage's density cap), so a change
+ * there shows here, and the choice is the one the HTML standard leaves to the browser, as
+ * Chromium makes it: the narrowest rendition at least as wide as the slot in device pixels
+ * (else the widest). Chromium's choice for a 3x phone's tile and lightbox is checked against
+ * the built app in web/test/browser/small-untruths.test.ts.
  * The leading underscore keeps `npm run bench` from running this file as a benchmark.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { capPhotoDensity, slotWidthOf } from '@encore/model';
 import { IMAGE_KINDS, renditionWidths, type ImageKind } from '../src/domain/image-policy.js';
 import { sharpImages } from '../src/platform/images.js';
 
@@ -66,32 +68,18 @@ export async function renditionSizes(kind: ImageKind): Promise<RenditionSizes> {
   return { kind, bytes };
 }
 
-/** The slot width in CSS px a `sizes` attribute gives at `screen` (media conditions `(min-width: Npx)`; lengths px, vw, min()). */
-export function slotWidth(sizes: string, screen: Screen): number {
-  const length = (value: string): number => {
-    const text = value.trim();
-    const min = /^min\((.+),(.+)\)$/.exec(text);
-    if (min) return Math.min(length(min[1]!), length(min[2]!));
-    const unit = /^(\d+(?:\.\d+)?)(px|vw)$/.exec(text);
-    if (!unit) throw new Error(`sizes length "${text}" is not one the bill reads (px, vw, min())`);
-    return unit[2] === 'px' ? Number(unit[1]) : (Number(unit[1]) * screen.cssWidth) / 100;
-  };
-  for (const entry of sizes.split(/,(?![^(]*\))/)) {
-    const conditioned = /^\s*\(min-width:\s*(\d+)px\)\s+(.+)$/.exec(entry);
-    if (!conditioned) return length(entry);
-    if (screen.cssWidth >= Number(conditioned[1])) return length(conditioned[2]!);
-  }
-  throw new Error(`sizes "${sizes}" has no default length`);
-}
-
 /** The rendition width a browser takes for a slot: the narrowest covering the slot's device pixels, else the widest. */
 export function chosenWidth(sizes: string, screen: Screen, widths: readonly number[]): number {
-  const needed = slotWidth(sizes, screen) * screen.dpr;
+  const needed = slotWidthOf(sizes, screen) * screen.dpr;
   const sorted = [...widths].sort((a, b) => a - b);
   return sorted.find((width) => width >= needed) ?? sorted.at(-1)!;
 }
 
-/** The `sizes` of the app's image slots, read from its components (throws, naming the file, when one cannot be found). */
+/**
+ * The `sizes` of the app's image slots, read from its components (throws, naming the file, when
+ * one cannot be found). A photo's slot as its `<picture>` has it: `PhotoImage` caps its density
+ * (`capPhotoDensity`), which web/test/browser/small-untruths.test.ts checks in Chromium.
+ */
 export function appImageSlots(): { wallWide: string; wallOther: string; lightbox: string; artistSmall: string; artistLarge: string } {
   const source = (path: string) => readFileSync(`${WEB_SRC}${path}`, 'utf8');
   const find = (path: string, pattern: RegExp): string[] => {
@@ -102,5 +90,6 @@ export function appImageSlots(): { wallWide: string; wallOther: string; lightbox
   const [wallWide, wallOther] = find('features/photos/PhotoWallView.tsx', /sizes=\{shape === 'wide' \? '([^']+)' : '([^']+)'\}/);
   const [lightbox] = find('features/photos/Lightbox.tsx', /sizes="([^"]+)"/);
   const [artistSmall, artistLarge] = find('features/performance/ArtistPicture.tsx', /sizes=\{size === 'small' \? '([^']+)' : '([^']+)'\}/);
-  return { wallWide: wallWide!, wallOther: wallOther!, lightbox: lightbox!, artistSmall: artistSmall!, artistLarge: artistLarge! };
+  if (!/capPhotoDensity\(/.test(source('features/photos/PhotoImage.tsx'))) throw new Error('web/src/features/photos/PhotoImage.tsx no longer caps the density: update _image-downloads.ts');
+  return { wallWide: capPhotoDensity(wallWide!), wallOther: capPhotoDensity(wallOther!), lightbox: capPhotoDensity(lightbox!), artistSmall: artistSmall!, artistLarge: artistLarge! };
 }

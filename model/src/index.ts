@@ -13,6 +13,7 @@ export * from './venue/georeference.js';
 export * from './venue/place-names.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
+export * from './photos/photo-density.js';
 export * from './schemas/stats.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';

@@ -60,10 +60,11 @@ describe('screening', () => {
 
 describe('renditions', () => {
   it('never upscale, and give a small image one rendition at its own width', () => {
-    expect(thumbnailWidths(4032)).toEqual([320, 640, 800, 1200, 1600]);
-    expect(thumbnailWidths(1400)).toEqual([320, 640, 800, 1200]);
-    expect(thumbnailWidths(1000)).toEqual([320, 640, 800]);
-    expect(thumbnailWidths(639)).toEqual([320]);
+    expect(thumbnailWidths(4032)).toEqual([320, 480, 800, 1200, 1600]);
+    expect(thumbnailWidths(1400)).toEqual([320, 480, 800, 1200]);
+    expect(thumbnailWidths(1000)).toEqual([320, 480, 800]);
+    expect(thumbnailWidths(799)).toEqual([320, 480]);
+    expect(thumbnailWidths(479)).toEqual([320]);
     expect(thumbnailWidths(320)).toEqual([320]);
     expect(thumbnailWidths(200)).toEqual([200]);
   });

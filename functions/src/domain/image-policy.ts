@@ -98,14 +98,21 @@ export function screenDimensions(width: number, height: number, bytes: number): 
 }
 
 /**
- * A photo's widths: 320 (a laptop's 180 px tile at 1-1.5x), 640 (a phone's 50vw tile at 2-3x:
- * 195 CSS px on a 390 px phone is 585 pixels at 3x, and Chromium takes the smallest width that
- * covers the density, so without it the wall loaded the 800 there, issue 38; a 480 would serve
- * 2x only), 800 (a laptop's wide tile at 2x, the wide tile and the lightbox on a 2x phone), 1200
- * (the wide tile and the lightbox on a 3x phone: 390 CSS px is 1,170 pixels, which picked the
- * 1600, about half as many bytes again) and 1600 (the lightbox on a large screen).
+ * A photo's widths. The app draws photos at most at 2x (`capPhotoDensity` in the model: a 3x
+ * screen takes the rendition a 2x one does, issue 38), and Chromium takes the narrowest width
+ * that covers the slot's device pixels, so each width is some slot's at 1x or 2x:
+ * - 320: a laptop's 180 px tile at 1x, a phone's 50vw tile at 1.5x;
+ * - 480: a phone's 50vw tile at 2x, and at 3x with the cap (195 CSS px on a 390 px phone is 390
+ *   pixels; it took the 640 before, half as many bytes again on the bench's photos), a laptop's 180 px
+ *   tile at 2x and its 360 px wide tile at 1x. It replaced the 640 (issue 38), which no slot
+ *   needs once 3x draws as 2x;
+ * - 800: a phone's wide tile and lightbox at 2x and, with the cap, at 3x (390 CSS px is 780
+ *   pixels; without the cap it took the 1200, 1.8 times the bytes), a laptop's wide tile at 2x;
+ * - 1200: the lightbox on a laptop at 1x (up to 1,100 px wide);
+ * - 1600: the lightbox on a large screen at 1.5x-2x.
+ * Photos made before keep the widths they were made with (their renditions are listed on them).
  */
-export const THUMBNAIL_WIDTHS = [320, 640, 800, 1200, 1600] as const;
+export const THUMBNAIL_WIDTHS = [320, 480, 800, 1200, 1600] as const;
 export const THUMBNAIL_FORMATS = ['avif', 'webp', 'jpeg'] as const;
 export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
 /**

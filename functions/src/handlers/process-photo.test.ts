@@ -119,11 +119,11 @@ describe('photo pipeline', () => {
 
     const photo = photoSchema.parse(deps.docs.data(photoPath('p1')));
     expect(photo).toMatchObject({ status: 'ready', width: 1200, height: 2000, suggestedPerformanceId: 'nina-main', capturedAt: new Date('2026-08-14T19:10:00Z') });
-    expect(photo.thumbnails.map((t) => `${t.width}.${t.format}`)).toEqual(['320.avif', '320.jpeg', '320.webp', '640.avif', '640.jpeg', '640.webp', '800.avif', '800.jpeg', '800.webp', '1200.avif', '1200.jpeg', '1200.webp']);
+    expect(photo.thumbnails.map((t) => `${t.width}.${t.format}`)).toEqual(['320.avif', '320.jpeg', '320.webp', '480.avif', '480.jpeg', '480.webp', '800.avif', '800.jpeg', '800.webp', '1200.avif', '1200.jpeg', '1200.webp']);
     // The recipe's version in every name: the URL changes whenever the bytes could.
     expect(photo.renditionVersion).toBe(PHOTO_RENDITION_VERSION);
     expect(deps.objects.paths('photos/')).toEqual(
-      ['1200.avif', '1200.jpg', '1200.webp', '320.avif', '320.jpg', '320.webp', '640.avif', '640.jpg', '640.webp', '800.avif', '800.jpg', '800.webp'].map((name) => `photos/${FESTIVAL_ID}/p1/${PHOTO_RENDITION_VERSION}-${name}`),
+      ['1200.avif', '1200.jpg', '1200.webp', '320.avif', '320.jpg', '320.webp', '480.avif', '480.jpg', '480.webp', '800.avif', '800.jpg', '800.webp'].map((name) => `photos/${FESTIVAL_ID}/p1/${PHOTO_RENDITION_VERSION}-${name}`),
     );
     for (const thumbnail of photo.thumbnails) {
       const file = deps.objects.files.get(thumbnail.path)!;

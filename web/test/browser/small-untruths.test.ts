@@ -11,8 +11,9 @@
  * - after the festival no page offers a heart, must-see or maybe (programme, set page, artist
  *   page, search, line-up, My schedule, friends' plans);
  * - photo tiles say the day of a photo not taken today, the wall runs in the order the photos
- *   were taken, and a phone tile at 3x loads the 640 px rendition (an old photo without a
- *   rendition version still shows).
+ *   were taken, and a 3x phone draws photos as a 2x one does (issue 38): a tile loads the 480 px
+ *   rendition (one made before the 480 its 640), the lightbox the 800; an old photo without a
+ *   rendition version still shows.
  * Screenshots go to test-results/web/ (untruths-*).
  */
 import { firestorePaths, storagePaths, type Photo } from '@encore/model';
@@ -203,15 +204,20 @@ describe('after the festival', () => {
 });
 
 describe('the photo wall', () => {
-  it('says the day of a photo not taken today, runs in the order they were taken, and loads the 640 px tile on a 3x phone', async () => {
+  it('says the day of a photo not taken today, runs in the order they were taken, and loads the 480 px tile and the 800 px lightbox on a 3x phone', async () => {
     const bucket = getStorage(admin).bucket(`${stack.projectId}.appspot.com`);
     const db = getFirestore(admin);
     const version = 'untruth1';
     const image = (width: number, colour: string) => sharp({ create: { width, height: (width * 3) / 4, channels: 3, background: colour } });
-    /** A ready photo as the pipeline leaves it: versioned renditions at 320, 640 and 800 in three formats, or (old) one unversioned JPEG. */
-    const put = async (id: string, name: string, capturedAt: Date | null, createdAt: Date, versioned: boolean) => {
+    /**
+     * A ready photo as the pipeline leaves it: versioned renditions in three formats at `widths`
+     * (today's 320, 480, 800 and 1200 for a 1,600 px photo; 320, 640 and 800 before the 480), or
+     * (old) one unversioned JPEG.
+     */
+    const put = async (id: string, name: string, capturedAt: Date | null, createdAt: Date, widths: number[] | 'unversioned') => {
+      const versioned = widths !== 'unversioned';
       const thumbnails: Photo['thumbnails'] = [];
-      for (const width of versioned ? [320, 640, 800] : [320]) {
+      for (const width of versioned ? widths : [320]) {
         for (const [format, extension] of (versioned ? [['avif', 'avif'], ['webp', 'webp'], ['jpeg', 'jpg']] : [['jpeg', 'jpg']]) as Array<['avif' | 'webp' | 'jpeg', string]>) {
           const bytes = await image(width, '#2a7f62')[format === 'jpeg' ? 'jpeg' : format]().toBuffer();
           const path = storagePaths.thumbnail(F, id, width, extension, versioned ? version : undefined);
@@ -241,9 +247,9 @@ describe('the photo wall', () => {
     };
     const now = Date.now();
     // Shared in this order (Ann first), taken in another: Bo on Friday night, Cy on Saturday evening, Ann's camera told no time (her upload time counts).
-    await put('untruths-ann', 'Ann', null, new Date(now - 3 * 60_000), false);
-    await put('untruths-bo', 'Bo', new Date('2026-08-14T21:40:00Z'), new Date(now - 2 * 60_000), true);
-    await put('untruths-cy', 'Cy', new Date('2026-08-15T18:04:00Z'), new Date(now - 60_000), true);
+    await put('untruths-ann', 'Ann', null, new Date(now - 3 * 60_000), 'unversioned');
+    await put('untruths-bo', 'Bo', new Date('2026-08-14T21:40:00Z'), new Date(now - 2 * 60_000), [320, 640, 800]);
+    await put('untruths-cy', 'Cy', new Date('2026-08-15T18:04:00Z'), new Date(now - 60_000), [320, 480, 800, 1200]);
 
     const page = await newPage({ at: FESTIVAL_SATURDAY_NINE, deviceScaleFactor: 3 });
     await page.goto(`${stack.url}/photos`);
@@ -258,11 +264,21 @@ describe('the photo wall', () => {
     for (const name of ['Cy', 'Bo', 'Ann']) {
       await expect.poll(() => tileImage(name).evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: LIVE }).toBe(true);
     }
-    // A 50vw tile on a 3x phone (585 pixels): the 640 rendition, as AVIF, under its versioned name (it took the 800 before there was a 640).
-    expect(await tileImage('Cy').evaluate((img) => (img as HTMLImageElement).currentSrc)).toContain(encodeURIComponent(`photos/${F}/untruths-cy/${version}-640.avif`));
+    const shown = (image: ReturnType<typeof tileImage>) => image.evaluate((img) => (img as HTMLImageElement).currentSrc);
+    // A 50vw tile on a 3x phone is 585 pixels; drawn at 2x, 390: the 480 rendition, as AVIF, under
+    // its versioned name (it took the 640 before the cap, the 800 before there was a 640).
+    expect(await shown(tileImage('Cy'))).toContain(encodeURIComponent(`photos/${F}/untruths-cy/${version}-480.avif`));
+    // A photo made before the 480: the narrowest of its own that covers 390 pixels.
+    expect(await shown(tileImage('Bo'))).toContain(encodeURIComponent(`photos/${F}/untruths-bo/${version}-640.avif`));
     // An old photo (no version, one JPEG) still shows from its old path.
-    expect(await tileImage('Ann').evaluate((img) => (img as HTMLImageElement).currentSrc)).toContain(encodeURIComponent(`photos/${F}/untruths-ann/320.jpg`));
+    expect(await shown(tileImage('Ann'))).toContain(encodeURIComponent(`photos/${F}/untruths-ann/320.jpg`));
     await screenshot(page, 'untruths-photo-wall');
+
+    // The lightbox fills the 390 px phone: 1,170 pixels at 3x, 780 at 2x: the 800, not the 1200.
+    await page.locator('.photo-tile').filter({ hasText: 'Cy' }).click();
+    const large = page.getByRole('dialog').locator('img');
+    await expect.poll(() => large.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0), { timeout: LIVE }).toBe(true);
+    expect(await shown(large)).toContain(encodeURIComponent(`photos/${F}/untruths-cy/${version}-800.avif`));
     expect(uncaught(page)).toEqual([]);
   }, 240_000);
 });

@@ -1,16 +1,19 @@
 import { useState } from 'react';
+import { capPhotoDensity } from '@encore/model';
 import type { WallPhoto } from './photo-types';
 import { fallbackThumbnail, photoSrcSets, renditionUrl } from './photo-urls';
 import { placeholderDataUrl } from './placeholder';
 
 /**
  * A derived photo as `<picture>`: AVIF, then WebP, then JPEG, each with every width so the
- * browser picks by screen (a phone's 50vw tile takes the 640 at 2-3x; photos made before it
- * have 320, 800 and 1600, and show as before). Until it loads, the ThumbHash preview over the
- * dominant colour.
+ * browser picks by screen, drawn at most at 2x (`capPhotoDensity`: a phone's 50vw tile takes the
+ * 480 at 2-3x, the lightbox the 800; photos made before the 480 take the 640, those before the
+ * 640 the 800). Until it loads, the ThumbHash preview over the dominant colour. `sizes` is the
+ * slot as laid out; the cap is added here.
  */
-export function PhotoImage({ photo, sizes, alt, width = 800 }: { photo: WallPhoto; sizes: string; alt: string; width?: number }) {
+export function PhotoImage({ photo, sizes: slot, alt, width = 800 }: { photo: WallPhoto; sizes: string; alt: string; width?: number }) {
   const [loaded, setLoaded] = useState(false);
+  const sizes = capPhotoDensity(slot);
   const sets = photoSrcSets(photo);
   const fallback = fallbackThumbnail(photo.thumbnails, width);
   const preview = placeholderDataUrl(photo.placeholder);
