@@ -478,7 +478,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
     /** A visitor's bytes for a slot, over the day's phones and laptops. */
     const mixed = (of: (chosen: ReturnType<typeof onScreen>) => number) => MODEL.phoneShare * of(screens[0][1]) + (1 - MODEL.phoneShare) * of(screens[1][1]);
     print(
-      `the app (web/dist/app${app.built ? ', built for this run' : ''}): a first visit precaches ${app.precachedFiles} files, ${(app.precachedBytes / 1024).toFixed(0)} KiB gzipped, ` +
+      `the app (web/dist/app${app.built ? ', built for this run' : ''}): a first visit precaches ${app.precachedFiles} files, ${(app.precachedBytes / 1024).toFixed(0)} KiB as Hosting sends it (the smaller of gzip and brotli), ` +
         `and fetches sw.js (${(app.serviceWorkerBytes / 1024).toFixed(0)} KiB); a release re-fetches sw.js, the unhashed files (${(app.unhashedBytes / 1024).toFixed(0)} KiB) and the hashed files it changed ` +
         `(${MODEL.releaseChangedShare * 100}% of ${(app.hashedBytes / 1024).toFixed(0)} KiB assumed)`,
     );
