@@ -14,6 +14,7 @@ export * from './venue/place-names.js';
 export * from './schemas/user.js';
 export * from './schemas/photos.js';
 export * from './photos/photo-density.js';
+export * from './photos/wall-renditions.js';
 export * from './schemas/stats.js';
 export * from './schemas/live.js';
 export * from './schemas/moderation.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, livePhotosSchema, type LivePhotos, type Photo } from '@encore/model';
+import { LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, livePhotosSchema, wallRenditionsShown, type LivePhotos, type Photo } from '@encore/model';
 import { nextLivePhotos, nextWall, nextWithdrawn, sameWall } from './live-photos.js';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 7, 14, 20, minute));
@@ -107,6 +107,28 @@ describe('the wall (live/photos.wall)', () => {
     expect(tile).toMatchObject({ id: 'v', renditionVersion: 'k3x9q2a', thumbnails: [{ width: 640, height: 480, format: 'avif' }] });
     expect(old).not.toHaveProperty('renditionVersion');
     expect(livePhotosSchema.parse({ reactions: {}, wall: [tile, old], publishedAt: NOW }).wall![0]!.renditionVersion).toBe('k3x9q2a');
+  });
+
+  it('lists only the AVIF renditions of a photo made in every format at every width (they stand for the rest), and all of one that is not', () => {
+    const made = [320, 480, 800].flatMap((width) =>
+      (['avif', 'webp', 'jpeg'] as const).map((format) => ({ width, height: (width * 3) / 4, format, path: `photos/encore-2026/c/k3x9q2a-${width}.${format}`, bytes: 9000 })),
+    );
+    const [compact, partial] = nextWall([
+      { id: 'c', photo: photo(6, { renditionVersion: 'k3x9q2a', thumbnails: made }) },
+      // A WebP missing at 800: the list is not every format at every width, so it stays whole.
+      { id: 'p', photo: photo(5, { thumbnails: made.filter((rendition) => !(rendition.width === 800 && rendition.format === 'webp')) }) },
+    ]);
+    expect(compact!.thumbnails).toEqual([
+      { width: 320, height: 240, format: 'avif' },
+      { width: 480, height: 360, format: 'avif' },
+      { width: 800, height: 600, format: 'avif' },
+    ]);
+    expect(partial!.thumbnails).toHaveLength(8);
+    // What an open wall shows of the compact tile: every rendition the photo has.
+    expect(wallRenditionsShown(compact!.thumbnails)).toEqual(expect.arrayContaining(made.map(({ width, height, format }) => ({ width, height, format }))));
+    expect(wallRenditionsShown(compact!.thumbnails)).toHaveLength(made.length);
+    // A compact tile compares as itself (a republished wall is not a change).
+    expect(sameWall([compact!], nextWall([{ id: 'c', photo: photo(6, { renditionVersion: 'k3x9q2a', thumbnails: made }) }]))).toBe(true);
   });
 
   it('leaves out a photo that is not ready (a stale query result)', () => {

@@ -1,4 +1,4 @@
-import { LIVE_PHOTOS_SIZE, LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, LIVE_WITHDRAWN_MINUTES, LIVE_WITHDRAWN_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type LiveWallPhoto, type Photo, type ReactionCounts, type ReactionKind } from '@encore/model';
+import { LIVE_PHOTOS_SIZE, LIVE_WALL_MAX_BYTES, LIVE_WALL_SIZE, LIVE_WITHDRAWN_MINUTES, LIVE_WITHDRAWN_SIZE, REACTION_KINDS, type LivePhotoEntry, type LivePhotos, type LiveWallPhoto, type Photo, type ReactionCounts, type ReactionKind, wallRenditionsListed } from '@encore/model';
 
 /**
  * Photo reactions as a published aggregate (`festivals/{f}/live/photos`), as pure rules: the
@@ -109,8 +109,9 @@ export function wallPhotoOf(id: string, photo: Photo): LiveWallPhoto {
     performanceId: photo.performanceId,
     width: photo.width,
     height: photo.height,
-    // Paths follow from the id and the version (THUMBNAIL_EXTENSIONS), sizes no screen shows: every open wall downloads the tiles.
-    thumbnails: photo.thumbnails.map(({ width, height, format }) => ({ width, height, format })),
+    // Paths follow from the id and the version (THUMBNAIL_EXTENSIONS), sizes no screen shows, and the
+    // AVIF ones stand for every format when all were made (wallRenditionsListed): every open wall downloads the tiles.
+    thumbnails: wallRenditionsListed(photo.thumbnails),
     ...(photo.renditionVersion !== undefined ? { renditionVersion: photo.renditionVersion } : {}),
     dominantColor: photo.dominantColor,
     placeholder: photo.placeholder,

@@ -134,7 +134,8 @@ export const LIVE_PHOTOS_SIZE = 60;
 export const LIVE_WALL_SIZE = 12;
 /**
  * The wall's hard size bound: a publication drops its oldest tiles until the tiles' JSON fits in
- * this many bytes (a tile is ~0.7 KB with its nine renditions, so 12 take ~8 KiB). With the
+ * this many bytes (a tile is ~0.6 KB with its five AVIF renditions, which stand for the fifteen
+ * files: `wallRenditionsListed`; so 12 take ~7 KiB). With the
  * reactions (under 11 KiB) the document stays under 36 KiB, far below Firestore's 1 MiB.
  */
 export const LIVE_WALL_MAX_BYTES = 24 * 1024;

@@ -268,6 +268,15 @@ describe('the photo wall', () => {
     // A 50vw tile on a 3x phone is 585 pixels; drawn at 2x, 390: the 480 rendition, as AVIF, under
     // its versioned name (it took the 640 before the cap, the 800 before there was a 640).
     expect(await shown(tileImage('Cy'))).toContain(encodeURIComponent(`photos/${F}/untruths-cy/${version}-480.avif`));
+    // live/photos lists a tile's AVIF renditions only (they stand for every format): the app still offers the WebP and the JPEG.
+    const published = (await db.doc(firestorePaths.livePhotos(F)).get()).get('wall') as Array<{ id: string; thumbnails: Array<{ format: string }> }>;
+    expect(published.find((tile) => tile.id === 'untruths-cy')?.thumbnails.map((rendition) => rendition.format)).toEqual(['avif', 'avif', 'avif', 'avif']);
+    const fallbacks = await page
+      .locator('.photo-tile')
+      .filter({ hasText: 'Cy' })
+      .evaluate((tile) => [tile.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? '', tile.querySelector('img')?.getAttribute('srcset') ?? '']);
+    expect(fallbacks[0]).toContain(encodeURIComponent(`untruths-cy/${version}-480.webp`));
+    expect(fallbacks[1]).toContain(encodeURIComponent(`untruths-cy/${version}-480.jpg`));
     // A photo made before the 480: the narrowest of its own that covers 390 pixels.
     expect(await shown(tileImage('Bo'))).toContain(encodeURIComponent(`photos/${F}/untruths-bo/${version}-640.avif`));
     // An old photo (no version, one JPEG) still shows from its old path.

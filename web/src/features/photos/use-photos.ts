@@ -1,4 +1,4 @@
-import { firestorePaths, livePhotosSchema, photoSchema, type LivePhotos } from '@encore/model';
+import { firestorePaths, livePhotosSchema, photoSchema, wallRenditionsShown, type LivePhotos } from '@encore/model';
 import { collection, doc, getDocs, limit, orderBy, query, startAfter, where } from 'firebase/firestore';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { appConfig } from '../../config/firebase-config';
@@ -37,7 +37,8 @@ export function useWallPhotos(performanceId: string | null): WallPhotos {
   const festivalId = appConfig.festivalId;
   const ref = useMemo(() => doc(db(), firestorePaths.livePhotos(festivalId)), [festivalId]);
   const live = useLiveDocument(ref, livePhotosSchema);
-  const published = useMemo(() => live.data?.wall ?? [], [live.data]);
+  // A tile lists the AVIF renditions only when every format was made: the app shows them all (wallRenditionsShown).
+  const published = useMemo(() => (live.data?.wall ?? []).map((tile) => ({ ...tile, thumbnails: wallRenditionsShown(tile.thumbnails) })), [live.data]);
   const [aged, setAged] = useState<WallPhoto[]>([]);
   const [older, setOlder] = useState<WallPhoto[]>([]);
   const [hasMore, setHasMore] = useState(true);
