@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { firestorePaths, noticeSchema, type PhotoStatus } from '@encore/model';
+import { billedReads } from '../testing/billed-reads.js';
 import { FESTIVAL_ID, event, seedFestival, testDeps, testPhoto } from '../testing/deps.js';
-import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice, publishPhotoChanged } from './photo-changed.js';
+import { ledgerPath } from '../domain/ledger.js';
+import { COUNT_PHOTO, handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice, publishPhotoChanged } from './photo-changed.js';
 
 const ids = { festivalId: FESTIVAL_ID, photoId: 'ph1' };
 const doc = (status: PhotoStatus, performanceId: string | null = 'nina-main') =>
@@ -47,6 +49,24 @@ describe('photo changes', () => {
     expect(daily.reduce((sum, shard) => sum + Number(shard.photosUploaded ?? 0), 0)).toBe(1);
     // Today's figures for the dashboard, as they happen (no nightly job).
     expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'today'))).toMatchObject({ day: '2026-08-14', photosUploaded: 1, photosRejected: 0, reactions: 0, reports: 0 });
+  });
+
+  it('refresh the dashboard once a photo, when it leaves processing: its upload counted on arrival costs 2 reads, not 24', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const reads = billedReads(deps.docs);
+    const today = () => deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'today'));
+    const uploaded = changed(null, { status: 'processing', performanceId: null });
+    await handlePhotoCounts(deps, uploaded);
+    // The ledger and the festival (its clock); no shard read, no stats document written.
+    expect(reads.paths).toEqual([ledgerPath(COUNT_PHOTO, uploaded.id), firestorePaths.festival(FESTIVAL_ID)]);
+    expect(today()).toBeUndefined();
+    const daily = [...deps.docs.store].filter(([path]) => path.includes('/dailyShards/2026-08-14_')).map(([, data]) => data);
+    expect(daily.reduce((sum, shard) => sum + Number(shard.photosUploaded ?? 0), 0)).toBe(1);
+    // The pipeline's verdict refreshes them, the upload included (and so would a rejection or a deletion).
+    await handlePhotoCounts(deps, changed({ status: 'processing', performanceId: null }, { status: 'ready', performanceId: null }));
+    expect(today()).toMatchObject({ day: '2026-08-14', photosUploaded: 1, photosRejected: 0 });
+    expect(deps.docs.data(firestorePaths.stats(FESTIVAL_ID, 'totals'))).toMatchObject({ photos: 1 });
   });
 
   it('delete derived files and the original when the photo goes, and only then', async () => {

@@ -75,6 +75,13 @@ export async function handlePhotoCounts(deps: Pick<Deps, 'docs' | 'now' | 'rando
     if (timeZone && before === null && after !== null) addToStats(tx, festivalId, shard, { daily: { timeZone, at: occurredAt, field: 'photosUploaded' } });
     if (timeZone && before?.status !== 'rejected' && after?.status === 'rejected') addToStats(tx, festivalId, shard, { daily: { timeZone, at: occurredAt, field: 'photosRejected' } });
   });
+  // A photo just uploaded (still processing) is counted in the shards, not yet refreshed into
+  // the dashboard's documents: it leaves `processing` (ready, rejected, deleted, gone) with a
+  // status change whose event refreshes them, its upload included, seconds later (or sooner,
+  // any other photo's verdict; should this event come after the verdict's, Pub/Sub not ordering
+  // them, the next photo's or the nightly refresh). So one refresh a photo, not two (each reads
+  // every shard: 22 reads and 4 writes).
+  if (after?.status === 'processing') return;
   // The festival was just read: the refresh need not read it again (a duplicate event read nothing, and the refresh does).
   await refreshStats(deps.docs, festivalId, now, festivalTimeZone);
 }

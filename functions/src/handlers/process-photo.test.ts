@@ -5,6 +5,7 @@ import { firestorePaths, photoSchema, storagePaths, uploadRefusalsName, uploadRe
 import { emptyFile, gpsTaggedJpeg, jpeg, pngBomb, svg, textNamedJpg, truncatedJpeg, heicHead, zeroPngBomb } from '../testing/fixtures.js';
 import { TEST_SETTINGS, FESTIVAL_ID, NOW, event, seedFestival, testDeps, type TestDeps } from '../testing/deps.js';
 import { sharpImages } from '../platform/images.js';
+import { billedReads } from '../testing/billed-reads.js';
 import { PHOTO_RENDITION_VERSION } from '../domain/image-policy.js';
 
 const sharpImagesDerive = sharpImages.derive;
@@ -79,13 +80,17 @@ describe('upload finalized', () => {
     expect(deps.publisher.published).toEqual([]);
   });
 
-  it('ignores derived files and any path outside uploads/, so thumbnails never re-trigger the pipeline', async () => {
+  it('ignores derived files and any path outside uploads/, so thumbnails never re-trigger the pipeline, reading nothing', async () => {
     const deps = testDeps();
+    const reads = billedReads(deps.docs);
+    deps.objects.removeDownloadTokens = () => Promise.reject(new Error('a derived file is never touched'));
     for (const name of ['photos/encore-2026/p1/320.webp', 'uploads/u1/encore-2026', 'uploads/u1/Bad Festival/p1', 'elsewhere/x.jpg']) {
       await handleUploadFinalized(deps, 'e', { bucket: 'b', name, size: 10, contentType: 'image/webp', generation: '1', metadata: undefined });
     }
     expect(deps.publisher.published).toEqual([]);
     expect(deps.docs.store.size).toBe(0);
+    // Each photo's 15 renditions land here too (an invocation each): none costs a read.
+    expect(reads.paths).toEqual([]);
   });
 
   it('signs the photo with the uploader’s chosen display name, and with none when they chose none or an invalid one', async () => {
@@ -309,6 +314,37 @@ describe('photo pipeline', () => {
     const other = await upload(deps, 'tie-2', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'), { uid: 'u2' });
     await handleProcessPhoto(deps, other);
     expect(deps.docs.data(photoPath('tie-2'))).toMatchObject({ suggestedPerformanceId: null });
+  });
+
+  it('reads each document once, the day\'s reservation and the uploader\'s favourites with it, and keeps no ledger entry: 8 reads for a photo with a tie to break', async () => {
+    const deps = testDeps();
+    seedFestival(deps.docs);
+    const reads = billedReads(deps.docs);
+    deps.docs.seed(firestorePaths.favorite('u1', 'kae-tent'), { festivalId: FESTIVAL_ID, performanceId: 'kae-tent', createdAt: new Date() });
+    const uploaded = await upload(deps, 'tie', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'));
+    reads.reset();
+    expect(await handleProcessPhoto(deps, uploaded)).toEqual({ status: 'ready' });
+    const day = `festivals/${FESTIVAL_ID}/uploadQuotas/u1_2026-08-14`;
+    const hour = `festivals/${FESTIVAL_ID}/uploadRate/${NOW.toISOString().slice(0, 13)}`;
+    // The photo twice (before the work, and in the transaction that ends it); the reservation once
+    // (it was read before its transaction too); one query for the favourites of the two sets
+    // playing (one read per set before); no ledger entry (the photo's status is the guard).
+    expect(reads.paths.toSorted()).toEqual(
+      [photoPath('tie'), firestorePaths.festival(FESTIVAL_ID), day, hour, firestorePaths.performance(FESTIVAL_ID, 'nina-main'), firestorePaths.performance(FESTIVAL_ID, 'kae-tent'), firestorePaths.favorite('u1', 'kae-tent'), photoPath('tie')].toSorted(),
+    );
+    expect([...deps.docs.store.keys()].filter((path) => path.startsWith('eventLedger/'))).toEqual([]);
+    expect(deps.docs.data(photoPath('tie'))).toMatchObject({ suggestedPerformanceId: 'kae-tent' });
+
+    // Without a favourite among the sets playing: the query finds none, one read.
+    const other = await upload(deps, 'tie-2', await gpsTaggedJpeg(400, 300, '2026:08:14 21:45:00'), { uid: 'u2' });
+    reads.reset();
+    await handleProcessPhoto(deps, other);
+    expect(reads.paths.filter((path) => path.startsWith('users/'))).toEqual([`${firestorePaths.favorites('u2')}?`]);
+    // Redelivered once ready: two reads (the photo and its festival, in one batch), nothing written.
+    reads.reset();
+    const commits = deps.docs.commits;
+    expect(await handleProcessPhoto(deps, other)).toEqual({ status: 'skipped', why: 'photo is ready' });
+    expect([reads.paths.length, deps.docs.commits]).toEqual([2, commits]);
   });
 
   it('suggests a set of the longest length a set may last, near its end, and breaks no tie with a favourite of another festival', async () => {

@@ -5,13 +5,10 @@ import { dailyUploadLimit, festivalRatePath, minutesToNextHour, quotaPath, reser
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
-import { onceInTransaction } from './once.js';
 import { countUploadRefusal } from './upload-refusals.js';
-import { readsOf, type DocTransaction } from '../platform/docs.js';
+import type { DocTransaction } from '../platform/docs.js';
 import { readSetsThatMayPlayAt } from './programme.js';
 import { readReputation } from './reputation.js';
-
-export const PROCESS_PHOTO = 'processPhoto';
 
 type Outcome = { status: 'ready' } | { status: 'rejected'; reason: Rejection } | { status: 'skipped'; why: string };
 
@@ -45,6 +42,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   const uploadedAt = new Date(event.occurredAt);
   const day = festivalDayOf(uploadedAt, clock);
   const hour = uploadHour(uploadedAt);
+  const limitOf = personalLimit(deps, uploaderUid, uploadedAt);
   let suggestion: ReturnType<typeof suggestFromProgramme> | undefined;
   const outcome = await runImagePipeline(deps, {
     kind: 'photo',
@@ -52,10 +50,9 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
     size: event.data.size,
     // The quota is reserved only for bytes that passed the screening (issue 39).
     admit: async () => {
-      const limit = await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt);
-      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId, limit);
-      if (quota === 'person') return rejectReasons.quota(limit);
-      if (quota === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
+      const quota = await reserveQuota(deps, festivalId, uploaderUid, day, hour, photoId, limitOf);
+      if (quota.refused === 'person') return rejectReasons.quota(quota.limit);
+      if (quota.refused === 'festival') return rejectReasons.festivalBusy(deps.settings.festivalUploadsPerHour, minutesToNextHour(deps.now()));
       return null;
     },
     // The recipe's version in each name: the URL changes whenever the bytes could, so they may be cached for a year.
@@ -76,7 +73,7 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
   if (outcome.status === 'rejected') {
     // Junk counts against its sender's day only (so one person cannot send it without end);
     // a file the decoder refused after admission gives the festival's hour its place back.
-    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId, await personalLimit(deps, festivalId, uploaderUid, day, uploadedAt));
+    if (outcome.at === 'screening') await countAgainstPerson(deps, festivalId, uploaderUid, day, photoId, limitOf);
     if (outcome.at === 'decoding') await releaseFestivalPlace(deps, festivalId, hour, photoId);
     return reject(deps, event, outcome.reason, outcome.detail, festival.timeZone);
   }
@@ -104,37 +101,57 @@ export async function handleProcessPhoto(deps: Deps, event: DomainEvent<'photo.u
 /**
  * The set the photo shows, from the programme and, to break ties, the uploader's own schedule.
  * Only what can decide it is read: the sets that may be playing at the capture time, and the
- * uploader's favourites among them only when several are playing (a favourite's id is its set's).
+ * uploader's favourites among them only when several are playing, with one query (a
+ * favourite's `performanceId` is its set's id): a read per favourite found, or one if none,
+ * where reading each set's favourite by path cost a read per set playing, found or not.
  */
 async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, capturedAt: Date | null) {
   if (!capturedAt) return null;
   const sets = await readSetsThatMayPlayAt(deps.docs, festivalId, capturedAt);
   const playing = playingAt(capturedAt, sets);
   if (playing.length < 2) return suggestPerformance(capturedAt, playing);
-  const favourites = await deps.docs.getAll(readsOf(playing.map((set) => firestorePaths.favorite(uid, set.id)), favoriteSchema));
-  const favouriteIds = new Set(playing.filter((set, index) => favourites[index]?.festivalId === festivalId).map((set) => set.id));
+  const favouriteIds = new Set<string>();
+  // `in` takes at most 30 values (docs.ts): more stages than that playing at once is one query more per 30.
+  for (let start = 0; start < playing.length; start += 30) {
+    const ids = playing.slice(start, start + 30).map((set) => set.id);
+    const found = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['performanceId', 'in', ids]] }, favoriteSchema);
+    for (const { id, data } of found) if (data.festivalId === festivalId && ids.includes(id)) favouriteIds.add(id);
+  }
   return suggestPerformance(capturedAt, playing, favouriteIds);
 }
 
 /**
- * The uploader's daily quota as their reputation has grown it (domain/quota.ts). Everyone has
- * at least the base quota, so Auth and the person's history are read only once they have used
- * it up: most uploads cost no reads for this.
+ * The uploader's daily quota as their reputation has grown it (domain/quota.ts), from how many
+ * photos their day already counts. Everyone has at least the base quota, so Auth and the
+ * person's history are read only once they have used it up (then once per photo, however
+ * often the transaction asking runs): most uploads cost no reads for this. The day's count
+ * comes from the transaction that reserves the photo, which reads that document anyway (read
+ * here before it as well, it cost every photo a read more).
  */
-async function personalLimit(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, festivalId: string, uid: string, day: string, at: Date): Promise<number> {
+function personalLimit(deps: Pick<Deps, 'docs' | 'accounts' | 'settings'>, uid: string, at: Date): (used: number) => Promise<number> {
   const base = deps.settings.dailyUploadQuota;
-  const used = (await deps.docs.get(quotaPath(festivalId, uid, day), uploadQuotaSchema))?.photoIds.length ?? 0;
-  if (used < base) return base;
-  const { reputation, account } = await readReputation(deps, uid, at);
-  return dailyUploadLimit(uploadStanding(reputation, account?.createdAt ?? null, at), base);
+  let grown: Promise<number> | undefined;
+  return (used) => {
+    if (used < base) return Promise.resolve(base);
+    grown ??= readReputation(deps, uid, at).then(({ reputation, account }) => dailyUploadLimit(uploadStanding(reputation, account?.createdAt ?? null, at), base));
+    return grown;
+  };
 }
 
 /**
  * Counts the photo against its uploader's festival day and against the festival's hour (one
- * transaction: a photo refused by either uses up neither). A retried photo counts once.
- * Resolves which limit refused it, or null.
+ * transaction: a photo refused by either uses up neither). A retried photo counts once (and
+ * needs no limit). Resolves which limit refused it, if one did, and the uploader's limit.
  */
-async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: string, uid: string, day: string, hour: string, photoId: string, dailyLimit: number): Promise<'person' | 'festival' | null> {
+async function reserveQuota(
+  deps: Pick<Deps, 'docs' | 'settings'>,
+  festivalId: string,
+  uid: string,
+  day: string,
+  hour: string,
+  photoId: string,
+  limitOf: (used: number) => Promise<number>,
+): Promise<{ refused: 'person' | 'festival' | null; limit: number }> {
   const personPath = quotaPath(festivalId, uid, day);
   const festivalPath = festivalRatePath(festivalId, hour);
   return deps.docs.transaction(async (tx) => {
@@ -142,21 +159,25 @@ async function reserveQuota(deps: Pick<Deps, 'docs' | 'settings'>, festivalId: s
       [personPath, uploadQuotaSchema],
       [festivalPath, uploadRateSchema],
     ]);
-    const mine = reserveUpload(person, photoId, dailyLimit);
-    if (!mine.allowed) return 'person';
+    const counted = person?.photoIds ?? [];
+    const limit = counted.includes(photoId) ? deps.settings.dailyUploadQuota : await limitOf(counted.length);
+    const mine = reserveUpload(person, photoId, limit);
+    if (!mine.allowed) return { refused: 'person', limit };
     const everyone = reserveUpload(festival, photoId, deps.settings.festivalUploadsPerHour);
-    if (!everyone.allowed) return 'festival';
+    if (!everyone.allowed) return { refused: 'festival', limit };
     if (mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
     if (everyone.changed) tx.set(festivalPath, { photoIds: everyone.photoIds, hour });
-    return null;
+    return { refused: null, limit };
   });
 }
 
 /** Counts a refused file against its uploader's festival day only (retry-safe: by photo id). */
-async function countAgainstPerson(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, day: string, photoId: string, dailyLimit: number): Promise<void> {
+async function countAgainstPerson(deps: Pick<Deps, 'docs'>, festivalId: string, uid: string, day: string, photoId: string, limitOf: (used: number) => Promise<number>): Promise<void> {
   const personPath = quotaPath(festivalId, uid, day);
   await deps.docs.transaction(async (tx) => {
-    const mine = reserveUpload(await tx.get(personPath, uploadQuotaSchema), photoId, dailyLimit);
+    const person = await tx.get(personPath, uploadQuotaSchema);
+    if (person?.photoIds.includes(photoId)) return;
+    const mine = reserveUpload(person, photoId, await limitOf(person?.photoIds.length ?? 0));
     if (mine.allowed && mine.changed) tx.set(personPath, { photoIds: mine.photoIds, day, uid });
   });
 }
@@ -170,10 +191,16 @@ async function releaseFestivalPlace(deps: Pick<Deps, 'docs'>, festivalId: string
   });
 }
 
-/** Writes the final photo state with the ledger entry, if the photo is still processing. */
-async function finish(deps: Pick<Deps, 'docs' | 'now'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo, alongside?: (tx: DocTransaction) => void) {
+/**
+ * Writes the final photo state, if the photo is still processing this original. That check,
+ * in the transaction that moves the photo out of `processing`, is what makes a redelivered or
+ * re-sent event (the nightly re-send of a stuck photo, with a new id) change nothing, the
+ * refusal's count `alongside` included: no ledger entry is needed (it cost a read and a write
+ * per photo).
+ */
+async function finish(deps: Pick<Deps, 'docs'>, event: DomainEvent<'photo.uploaded'>, update: (current: Photo) => Photo, alongside?: (tx: DocTransaction) => void) {
   const photoPath = firestorePaths.photo(event.data.festivalId, event.data.photoId);
-  await onceInTransaction(deps.docs, PROCESS_PHOTO, event.id, deps.now(), async (tx) => {
+  await deps.docs.transaction(async (tx) => {
     const current = await tx.get(photoPath, photoSchema);
     if (current?.status === 'processing' && current.originalPath === event.data.path) {
       tx.set(photoPath, update(current));
