@@ -55,6 +55,7 @@ import { seedProgrammeAndSettle } from './_seed-programme.js';
 import { runQuietly } from './_stack-child.js';
 import { cloudCdnDay, storageDay, type PhotoDownloads } from './_photo-cdn.js';
 import { identityPlatformMonth, listPrices, PRICE_SOURCES, PRICES_DATED } from './prices.js';
+import { originalRetentionDays } from '../src/config.js';
 import { FESTIVAL_ID, startEncoreStack, waitForDoc, type EncoreStack, type Invocation } from '../test/integration/local-stack.js';
 
 const PROJECT = 'demo-bench-bill';
@@ -106,8 +107,13 @@ const MODEL = {
   requestLogBytesPerCall: 1024,
   /** Pub/Sub: bytes billed per message published or delivered (at least 1,000 bytes each, the price list's minimum; ours are smaller). */
   pubsubBytesPerMessage: 1000,
-  /** Days the day's photos (original and renditions) stay in Storage, priced per GiB-month. */
+  /** Days the day's photos' renditions stay in Storage, priced per GiB-month (their originals: `originalRetentionDays`). */
   photoRetentionDays: 30,
+  /**
+   * Days a ready photo's original stays: the deploy's default (ORIGINAL_RETENTION_DAYS, functions/src/config.ts),
+   * after which the nightly job deletes it and keeps the renditions; a festival may set its own.
+   */
+  originalRetentionDays: Number(originalRetentionDays.options?.default ?? 14),
   /** Apps open at the same moment, on average over the day, each listening to the programme's sets (live counts). */
   openAppsShare: 0.05,
   /** Of those, the share with the photo wall open (listening to photos: reactions and new photos). */
@@ -387,6 +393,8 @@ async function runBill(print: (line: string) => void): Promise<void> {
     // What one photo keeps in Storage (its original, if kept, and every rendition): the bucket holds only the bench's photo.
     const [stored] = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles();
     const photoBytesAtRest = stored.reduce((sum, file) => sum + Number(file.metadata.size), 0);
+    const originalBytesAtRest = stored.filter((file) => file.name.startsWith('uploads/')).reduce((sum, file) => sum + Number(file.metadata.size), 0);
+    if (originalBytesAtRest === 0) throw new Error('the bench photo\'s original is not under uploads/: update the Storage at rest line');
     const reactions = () => new Set(stack.invocations.ok('countReaction').map((record) => record.eventId)).size;
     /** One reaction and its publication, seen by the open wall (its wait listens on the wall's own target: no read of its own). */
     const react = async (uid: string, kind: 'love' | 'fire') => {
@@ -449,7 +457,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
     row('photo upload, 12 MP JPEG (1 photo wall open)', upload, `   (${(original.byteLength / 2 ** 20).toFixed(1)} MiB in)`);
     row("reaction, the photo's first (1 wall open)", reaction, `   (${reaction.clientReads} of the reads: the open wall's update)`);
     row('reaction, a later one (1 wall open)', laterReaction, `   (${laterReaction.clientReads} of the reads: the open wall's update)`);
-    print(`the bench photo at rest (original and renditions, the 12 MP test image): ${(photoBytesAtRest / 2 ** 20).toFixed(2)} MiB in ${stored.length} files`);
+    print(
+      `the bench photo at rest (the 12 MP test image): ${(photoBytesAtRest / 2 ** 20).toFixed(2)} MiB in ${stored.length} files, the original ${(originalBytesAtRest / 2 ** 20).toFixed(2)} MiB ` +
+        `(kept ${MODEL.originalRetentionDays} days, ORIGINAL_RETENTION_DAYS), the renditions ${((photoBytesAtRest - originalBytesAtRest) / 2 ** 20).toFixed(2)} MiB (kept ${MODEL.photoRetentionDays} days, assumed)`,
+    );
     const sizesOf = (sizes: RenditionSizes) =>
       [...sizes.bytes].map(([width, { bytes, photos, how }]) => `${width} px ${(bytes / 1024).toFixed(1)} KiB (${how === 'measured' ? `${photos} photo${photos === 1 ? '' : 's'}` : 'extrapolated'})`).join(', ');
     print(`real photos' AVIF renditions (functions/bench/photos, through the pipeline's derivation): photo ${sizesOf(photoSizes)}; artist picture ${sizesOf(artistSizes)}`);
@@ -665,7 +676,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
             hosting: app.serviceWorkerBytes + app.unhashedBytes + m.releaseChangedShare * app.hashedBytes,
           }),
           // What the day's photos keep in Storage, for as long as they are kept (per GiB-month).
-          priced('Storage at rest: the day\'s photos', 'measured', { other: (photos * festivals * photoBytesAtRest * p.storage.atRestByteMonth * m.photoRetentionDays) / 30 }),
+          // The original until the nightly job retires it, the renditions for the whole retention.
+          priced('Storage at rest: the day\'s photos', 'measured', {
+            other: (photos * festivals * p.storage.atRestByteMonth * (originalBytesAtRest * m.originalRetentionDays + (photoBytesAtRest - originalBytesAtRest) * m.photoRetentionDays)) / 30,
+          }),
         ];
         // ---- per project: the functions' instances, Pub/Sub, Logging, Scheduler, accounts ----
         const calls: CallTimes = new Map();
