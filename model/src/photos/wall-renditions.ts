@@ -8,7 +8,9 @@ export const WALL_RENDITION_FORMATS = thumbnailFormatSchema.options;
  * (as the pipeline makes them), the AVIF ones only, which stand for the others
  * (`wallRenditionsShown`); otherwise all of them, as they are. Every open wall downloads the
  * tiles at each publication: 5 entries a tile instead of 15 (issue 38). An app from before
- * this reads such a tile as a photo in AVIF only, which every browser it runs in shows.
+ * this (a device that has not taken the update yet) reads such a tile as AVIF only: every
+ * browser with AVIF shows it (Chromium 85+, Firefox 93+, Safari 16+); one without (Safari 15,
+ * Edge before 121) shows the tile's colour and preview until the app updates.
  */
 export function wallRenditionsListed(renditions: readonly WallRendition[]): WallRendition[] {
   const plain = renditions.map(({ width, height, format }) => ({ width, height, format }));
