@@ -1,5 +1,5 @@
 import { onDocumentCreated, onDocumentUpdated, onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { MAX_EVENT_AGE_MS, streamTriggerOptions, triggerOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, photoEventOptions, streamTriggerOptions, triggerOptions } from '../config.js';
 import { publishAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { publishPerformanceChanged } from '../handlers/programme-changed.js';
 import { publishDelayChanged } from '../handlers/stage-delay.js';
@@ -42,7 +42,7 @@ export const onReportCreated = onDocumentCreated({ ...triggerOptions, document: 
   guarded('onReportCreated', event, age, () => publishReportFiled(liveDeps(), event.id, event.params, fromData(event.data?.data()))),
 );
 
-export const onPhotoWritten = onDocumentWritten({ ...triggerOptions, document: 'festivals/{festivalId}/photos/{photoId}' }, (event) =>
+export const onPhotoWritten = onDocumentWritten({ ...photoEventOptions, document: 'festivals/{festivalId}/photos/{photoId}' }, (event) =>
   guarded('onPhotoWritten', event, age, () =>
     publishPhotoChanged(liveDeps(), event.id, event.params, fromData(event.data?.before.data()), fromData(event.data?.after.data())),
   ),

@@ -1,4 +1,4 @@
-import { MAX_EVENT_AGE_MS, bundleOptions, cleanupOptions, counterOptions, fanOutOptions, liveOptions, photoPipelineOptions, pushOptions } from '../config.js';
+import { MAX_EVENT_AGE_MS, bundleOptions, counterOptions, fanOutOptions, liveOptions, photoEventOptions, photoPipelineOptions, pushOptions } from '../config.js';
 import { handleAnnouncementPushBatch, handleAnnouncementUrgent } from '../handlers/announcement-urgent.js';
 import { handleFavoriteChanged } from '../handlers/favorite-changed.js';
 import { handleOriginalDeleted, handlePhotoCleanup, handlePhotoCounts, handleUploaderNotice } from '../handlers/photo-changed.js';
@@ -19,9 +19,9 @@ export const processPhoto = subscribe('processPhoto', 'photo.uploaded', photoPip
 export const processMedia = subscribe('processMedia', 'media.uploaded', photoPipelineOptions, (event) => handleProcessMedia(liveDeps(), event), MAX_EVENT_AGE_MS.photo);
 export const markPhotoDeleted = subscribe('markPhotoDeleted', 'photo.original-deleted', counterOptions, (event) => handleOriginalDeleted(liveDeps(), event));
 export const countPhoto = subscribe('countPhoto', 'photo.changed', counterOptions, (event) => handlePhotoCounts(liveDeps(), event));
-export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoCleanup(liveDeps(), event));
-export const removeDeletedPhoto = subscribe('removeDeletedPhoto', 'photo.changed', cleanupOptions, (event) => handlePhotoDeleted(liveDeps(), event));
-export const notifyUploader = subscribe('notifyUploader', 'photo.changed', counterOptions, (event) => handleUploaderNotice(liveDeps(), event));
+export const cleanUpPhoto = subscribe('cleanUpPhoto', 'photo.changed', photoEventOptions, (event) => handlePhotoCleanup(liveDeps(), event));
+export const removeDeletedPhoto = subscribe('removeDeletedPhoto', 'photo.changed', photoEventOptions, (event) => handlePhotoDeleted(liveDeps(), event));
+export const notifyUploader = subscribe('notifyUploader', 'photo.changed', photoEventOptions, (event) => handleUploaderNotice(liveDeps(), event));
 export const publishWallPhoto = subscribe('publishWallPhoto', 'photo.changed', liveOptions, (event) => handleWallPhotoChanged(liveDeps(), event));
 export const countFavorite = subscribe('countFavorite', 'favorite.changed', liveOptions, (event) => handleFavoriteChanged(liveDeps(), event));
 export const countReaction = subscribe('countReaction', 'reaction.changed', liveOptions, (event) => handleReactionChanged(liveDeps(), event));
