@@ -118,7 +118,7 @@ export type ThumbnailFormatName = (typeof THUMBNAIL_FORMATS)[number];
 /**
  * How each format is encoded (platform/images.ts hands these to sharp). AVIF with its colour at
  * half resolution (4:2:0, as JPEG and WebP have it, and libavif's own default for photos; sharp's
- * is 4:4:4): on the bench's camera photos (functions/bench/photos) the 640 px rendition is 13-17%
+ * is 4:4:4): on the bench's camera photos (functions/bench/photos) the 640 px rendition (a width then) was 13-17%
  * smaller and encodes faster, with no difference a photo shows (issue 38: the wall's tiles are the
  * biggest line of Storage's bill).
  */
