@@ -377,10 +377,11 @@ async function runBill(print: (line: string) => void): Promise<void> {
           resolve();
         });
       });
+    const originalPath = storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId });
     const upload = await measure(
       stack,
       async () => {
-        await uploadBytes(ref(storage, storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId })), new Uint8Array(original), { contentType: 'image/jpeg' });
+        await uploadBytes(ref(storage, originalPath), new Uint8Array(original), { contentType: 'image/jpeg' });
       },
       async () => {
         const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
@@ -393,8 +394,9 @@ async function runBill(print: (line: string) => void): Promise<void> {
     // What one photo keeps in Storage (its original, if kept, and every rendition): the bucket holds only the bench's photo.
     const [stored] = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles();
     const photoBytesAtRest = stored.reduce((sum, file) => sum + Number(file.metadata.size), 0);
-    const originalBytesAtRest = stored.filter((file) => file.name.startsWith('uploads/')).reduce((sum, file) => sum + Number(file.metadata.size), 0);
-    if (originalBytesAtRest === 0) throw new Error('the bench photo\'s original is not under uploads/: update the Storage at rest line');
+    const originalFile = stored.find((file) => file.name === originalPath);
+    if (!originalFile) throw new Error(`the bench photo's original (${originalPath}) is not in the bucket: update the Storage at rest line`);
+    const originalBytesAtRest = Number(originalFile.metadata.size);
     const reactions = () => new Set(stack.invocations.ok('countReaction').map((record) => record.eventId)).size;
     /** One reaction and its publication, seen by the open wall (its wait listens on the wall's own target: no read of its own). */
     const react = async (uid: string, kind: 'love' | 'fire') => {

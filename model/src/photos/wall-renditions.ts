@@ -1,7 +1,7 @@
 import { thumbnailFormatSchema, type ThumbnailFormat, type WallRendition } from '../schemas/photos.js';
 
 /** Every format a photo's renditions come in, in `<picture>` order (each width is made in all of them). */
-export const WALL_RENDITION_FORMATS = thumbnailFormatSchema.options;
+const WALL_RENDITION_FORMATS = thumbnailFormatSchema.options;
 
 /**
  * A photo's renditions as a wall tile lists them: when they are every width in every format

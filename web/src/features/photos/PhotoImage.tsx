@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { capPhotoDensity } from '@encore/model';
 import type { WallPhoto } from './photo-types';
 import { fallbackThumbnail, photoSrcSets, renditionUrl } from './photo-urls';
@@ -13,7 +13,8 @@ import { placeholderDataUrl } from './placeholder';
  */
 export function PhotoImage({ photo, sizes: slot, alt, width = 800 }: { photo: WallPhoto; sizes: string; alt: string; width?: number }) {
   const [loaded, setLoaded] = useState(false);
-  const sizes = capPhotoDensity(slot);
+  // Parsed once per slot, not at every render (the wall re-renders at each publication).
+  const sizes = useMemo(() => capPhotoDensity(slot), [slot]);
   const sets = photoSrcSets(photo);
   const fallback = fallbackThumbnail(photo.thumbnails, width);
   const preview = placeholderDataUrl(photo.placeholder);
