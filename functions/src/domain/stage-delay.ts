@@ -19,8 +19,6 @@ export const delayNoticeId = (delayId: string, change: DelayChange) => `${change
 
 /** Fans are told in slices of this many people: their notices, clash states and the slice's ledger entry in one atomic batch. */
 export const DELAY_NOTICE_SLICE = 100;
-/** Firestore's limit on an `in` filter's values. */
-export const IN_FILTER_MAX = 30;
 
 export interface AffectedSet {
   id: string;
@@ -40,10 +38,4 @@ export function firstSetPerFan(favorites: ReadonlyArray<{ uid: string; performan
     if (!current || set.startsAt.getTime() < current.startsAt.getTime() || (set.startsAt.getTime() === current.startsAt.getTime() && set.id < current.id)) first.set(uid, set);
   }
   return [...first.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}
-
-export function chunks<T>(items: readonly T[], size: number): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += size) result.push(items.slice(start, start + size));
-  return result;
 }

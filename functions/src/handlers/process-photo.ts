@@ -6,7 +6,8 @@ import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { runImagePipeline } from './image-pipeline.js';
 import { countUploadRefusal } from './upload-refusals.js';
-import type { DocTransaction } from '../platform/docs.js';
+import { IN_FILTER_MAX, type DocTransaction } from '../platform/docs.js';
+import { chunks } from '../domain/chunks.js';
 import { readSetsThatMayPlayAt } from './programme.js';
 import { readReputation } from './reputation.js';
 
@@ -111,9 +112,8 @@ async function suggestFromProgramme(deps: Pick<Deps, 'docs'>, festivalId: string
   const playing = playingAt(capturedAt, sets);
   if (playing.length < 2) return suggestPerformance(capturedAt, playing);
   const favouriteIds = new Set<string>();
-  // `in` takes at most 30 values (docs.ts): more stages than that playing at once is one query more per 30.
-  for (let start = 0; start < playing.length; start += 30) {
-    const ids = playing.slice(start, start + 30).map((set) => set.id);
+  // `in` takes at most IN_FILTER_MAX values: more stages than that playing at once is one query more per slice.
+  for (const ids of chunks(playing.map((set) => set.id), IN_FILTER_MAX)) {
     const found = await deps.docs.query({ collection: firestorePaths.favorites(uid), where: [['performanceId', 'in', ids]] }, favoriteSchema);
     for (const { id, data } of found) if (data.festivalId === festivalId && ids.includes(id)) favouriteIds.add(id);
   }

@@ -17,9 +17,10 @@ import {
 } from '@encore/model';
 import { ledgerEntry, ledgerPath } from '../domain/ledger.js';
 import { pushKeys } from '../domain/push-receipts.js';
-import { chunks, DELAY_NOTICE_SLICE, delayChange, delayNoticeId, firstSetPerFan, IN_FILTER_MAX, type AffectedSet } from '../domain/stage-delay.js';
+import { chunks } from '../domain/chunks.js';
+import { DELAY_NOTICE_SLICE, delayChange, delayNoticeId, firstSetPerFan, type AffectedSet } from '../domain/stage-delay.js';
 import { FAN_OUT_PAGE_SIZE } from '../domain/programme-changes.js';
-import { parseIfPresent, type DocData, type Docs } from '../platform/docs.js';
+import { IN_FILTER_MAX, parseIfPresent, type DocData, type Docs } from '../platform/docs.js';
 import { logs } from '../logs.js';
 import type { Deps } from './deps.js';
 import { readPerformances } from './programme.js';

@@ -18,7 +18,10 @@ export class Increment {
 }
 export const increment = (by: number) => new Increment(by);
 
-/** `in`: the field equals one of the values given as an array (at most 30, Firestore's limit). */
+/** Firestore's limit on an `in` filter's values. */
+export const IN_FILTER_MAX = 30;
+
+/** `in`: the field equals one of the values given as an array (at most `IN_FILTER_MAX`). */
 export type WhereOp = '==' | '<' | '<=' | '>' | '>=' | 'in';
 
 export interface Query {
