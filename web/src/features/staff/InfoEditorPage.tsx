@@ -35,6 +35,11 @@ export default function InfoEditorPage() {
   useEffect(() => {
     draftId.current = draft.id;
   }, [draft.id]);
+  // A new page saved before this device has the festival's list of pages (its first snapshot,
+  // live or cached) waits for it: checked against an empty list, an existing address would go
+  // to the server and come back refused, instead of being named in the form at once.
+  const [saveWhenListed, setSaveWhenListed] = useState(false);
+  const listed = pages.status !== 'loading';
 
   const edit = (page: WithId<InfoPage> | null) => {
     setDraft(page ? { id: page.id, order: page.order, title: { ...page.title }, body: { ...page.body } } : EMPTY);
@@ -47,6 +52,10 @@ export default function InfoEditorPage() {
   const save = () => {
     setError(null);
     setSaved(null);
+    if (isNew && !listed) {
+      setSaveWhenListed(true);
+      return;
+    }
     const { id: pageId, ...fields } = draft;
     const idCheck = slugIdSchema.safeParse(pageId);
     const parsed = infoPageSchema.safeParse({ ...fields, updatedAt: new Date() });
@@ -78,6 +87,15 @@ export default function InfoEditorPage() {
     setIsNew(false);
     setSaved(parsed.data.title.en || parsed.data.title.nl);
   };
+
+  // The latest `save` (it reads the draft of the last render) once the list has come.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    if (!saveWhenListed || !listed) return;
+    setSaveWhenListed(false);
+    saveRef.current();
+  }, [saveWhenListed, listed]);
 
   const remove = () => {
     if (isNew) return;
@@ -113,6 +131,11 @@ export default function InfoEditorPage() {
       {saved ? (
         <p className="notice notice-info" role="status">
           <FormattedMessage id="staff.info.saved" defaultMessage="“{title}” is saved: visitors get it with the programme, offline too." values={{ title: saved }} />
+        </p>
+      ) : null}
+      {saveWhenListed ? (
+        <p className="notice notice-info" role="status">
+          <FormattedMessage id="staff.info.checking" defaultMessage="Checking the festival’s pages before saving…" />
         </p>
       ) : null}
       {error ? <CreateErrorNotice error={error} /> : null}
