@@ -99,6 +99,29 @@ export function callTimes(records: readonly Invocation[]): CallTimes {
   return times;
 }
 
+/**
+ * An action's calls with each function's duration the median of its successful attempts over
+ * several runs of the action (`runs`: every attempt the runs logged), not of its one call in
+ * the measured run. One call on a shared 2-core machine varies up to 2x from run to run
+ * (processPhoto took 614-1,250 ms over one evening's bills), and the median of a few is
+ * steadier than either the one call or a mean. The number of calls stays the measured run's; a
+ * function the runs never completed keeps its measured time.
+ */
+export function withMedianDurations(calls: CallTimes, runs: readonly Invocation[]): CallTimes {
+  const typical: CallTimes = new Map();
+  for (const [name, times] of calls) {
+    const durations = runs.filter((record) => record.function === name && record.outcome === 'ok').map((record) => record.durationMs);
+    typical.set(name, durations.length === 0 ? { ...times } : { calls: times.calls, totalMs: times.calls * median(durations) });
+  }
+  return typical;
+}
+
+function median(samples: readonly number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /** Adds `times` scaled by `factor` into `into` (a day's calls from one action's). */
 export function addCalls(into: CallTimes, times: CallTimes, factor: number): void {
   for (const [name, { calls, totalMs }] of times) {

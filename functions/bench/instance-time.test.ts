@@ -4,7 +4,8 @@
  * fraction of a vCPU stretches a duration measured on a whole core.
  */
 import { describe, expect, it } from 'vitest';
-import { billedInstanceSeconds, instanceDay, type FunctionSettings } from './_instance-time.js';
+import type { Invocation } from '../test/integration/local-stack.js';
+import { billedInstanceSeconds, instanceDay, withMedianDurations, type FunctionSettings } from './_instance-time.js';
 
 const DAY = 14 * 3600;
 
@@ -43,5 +44,28 @@ describe('instanceDay', () => {
 
   it('refuses a call of a function the code does not export', () => {
     expect(() => instanceDay(new Map([['gone', { calls: 1, totalMs: 1 }]]), new Map(), DAY)).toThrow(/does not export/);
+  });
+});
+
+describe('withMedianDurations', () => {
+  const attempt = (name: string, durationMs: number, outcome: Invocation['outcome'] = 'ok'): Invocation => ({ function: name, trigger: 't', eventId: `${name}-${durationMs}`, attempt: 1, durationMs, outcome });
+
+  it("keeps the measured run's calls and prices each at the median of the runs' successful attempts", () => {
+    const measured = new Map([
+      ['processPhoto', { calls: 1, totalMs: 1_250 }],
+      ['onUploadFinalized', { calls: 16, totalMs: 16 * 40 }],
+    ]);
+    const runs = [attempt('processPhoto', 1_250), attempt('processPhoto', 640), attempt('processPhoto', 610), attempt('processPhoto', 9_000, 'error'), attempt('onUploadFinalized', 30), attempt('onUploadFinalized', 50)];
+    expect(withMedianDurations(measured, runs)).toEqual(
+      new Map([
+        ['processPhoto', { calls: 1, totalMs: 640 }],
+        ['onUploadFinalized', { calls: 16, totalMs: 16 * 40 }],
+      ]),
+    );
+  });
+
+  it('leaves a function the runs never completed as measured', () => {
+    const measured = new Map([['publishLiveSets', { calls: 1, totalMs: 85 }]]);
+    expect(withMedianDurations(measured, [attempt('publishLiveSets', 10, 'retrying')])).toEqual(measured);
   });
 });
