@@ -566,9 +566,12 @@ async function runBill(print: (line: string) => void): Promise<void> {
 
     // ---- the modelled day ----------------------------------------------------------------
     // The day for one crowd size: every line from the per-action counts above.
-    const modelDay = (visitors: number, festivals = 1, print: (line: string) => void = printOut): { sum: number; operationsOnly: number } => {
+    /** What the product could choose otherwise (priced by the "what $25 would take" lines, not deployed). */
+    type Choices = { intervalSeconds?: number; wallTilesPerVisitor?: number };
+    const modelDay = (visitors: number, festivals = 1, print: (line: string) => void = printOut, choices: Choices = {}): { sum: number; operationsOnly: number } => {
       // Several festivals on one project: each pays its own publications, CDN misses and staff work for its own crowd.
-      const m = { ...MODEL, visitors: visitors / festivals };
+      const m = { ...MODEL, wallTilesPerVisitor: choices.wallTilesPerVisitor ?? MODEL.wallTilesPerVisitor, visitors: visitors / festivals };
+      const interval = choices.intervalSeconds ?? LIVE_PUBLISH_INTERVAL_SECONDS;
       const openApps = m.visitors * m.openAppsShare;
       const walls = openApps * m.photoWallShare;
       const photos = m.visitors * m.uploaderShare * m.photosPerUploader;
@@ -576,7 +579,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
       const reactionCount = m.visitors * m.reactionsPerVisitor;
       // Each update a listener hears is one read per open listener: the measured update reads (one open app) times the apps open.
       // The live document is published at most every LIVE_PUBLISH_INTERVAL_SECONDS over the festival day, and at most once per favourite.
-      const publications = Math.min(favourites, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      const publications = Math.min(favourites, (m.festivalDayHours * 3600) / interval);
       // Measured with one favourite on a fresh instance: the functions' reads and writes of one publication
       // with one dirty set. Its reads are the instance's first reads (live/sets and stats/trendingScores,
       // and the festival's time zone: ONCE_PER_INSTANCE, not paid again by later publications), the
@@ -598,17 +601,17 @@ async function runBill(print: (line: string) => void): Promise<void> {
         calls: favouriteCalls.publication,
       };
       // live/photos is published when reactions or the wall changed: at most once an interval.
-      const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      const livePhotosPublications = Math.min(reactionCount + photos, (m.festivalDayHours * 3600) / interval);
       // Publications that query the wall: one per new photo at most, one an interval at most. The
       // bench's query read the one ready photo there was; at the festival it reads a full wall.
-      const wallPublications = Math.min(photos, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      const wallPublications = Math.min(photos, (m.festivalDayHours * 3600) / interval);
       // Reactions, published like favourites: the reaction's write and its two invocations (trigger,
       // countReaction); per publication of live/photos, the functions' reads and writes. Measured: a
       // publication for a photo already in the live document (the later reaction: one kind counted)
       // is the fixed part plus one count(); a photo's first reaction counts every kind and reads the
       // photo (the difference, paid once per photo). Each open wall reads each publication once.
       const reactionFanOut = laterReaction.clientReads;
-      const reactionPublications = Math.min(reactionCount, (m.festivalDayHours * 3600) / LIVE_PUBLISH_INTERVAL_SECONDS);
+      const reactionPublications = Math.min(reactionCount, (m.festivalDayHours * 3600) / interval);
       const perInterval = reactionCount / reactionPublications;
       // The reactions of one interval land on distinct photos at worst (one count() each), at most the live document's photos.
       const dirtyPhotos = Math.min(perInterval, LIVE_PHOTOS_SIZE);
@@ -867,6 +870,19 @@ async function runBill(print: (line: string) => void): Promise<void> {
     print(
       `two festivals on one project, ${(MODEL.visitors / 2).toLocaleString('en-US')} visitors each: $${twoFestivals.sum.toFixed(2)} a day (${(twoFestivals.sum / small.sum).toFixed(2)}x one festival of ${MODEL.visitors.toLocaleString('en-US')}); ` +
         `with 4x the crowd ($${twoLarge.sum.toFixed(2)}): ${(twoLarge.sum / twoFestivals.sum).toFixed(2)}x (target: at most 4.5x, linear)`,
+    );
+    // The target is over: what other product choices would pay, priced by the same model, not made
+    // here (each changes what visitors see; the counts and photos above are the deployed app's).
+    const choices: Array<[string, Choices]> = [
+      ['live counts and the wall every 60 s (up to a minute late) instead of 30 s', { intervalSeconds: 60 }],
+      [`a wall that shows 20 tiles until asked for more (instead of ${MODEL.wallTilesPerVisitor} seen a visitor)`, { wallTilesPerVisitor: 20 }],
+      ['both', { intervalSeconds: 60, wallTilesPerVisitor: 20 }],
+      ['every 120 s and 20 tiles', { intervalSeconds: 120, wallTilesPerVisitor: 20 }],
+    ];
+    print('');
+    print(
+      `other choices, priced for ${MODEL.visitors.toLocaleString('en-US')} visitors (not made: each changes what visitors see): ` +
+        choices.map(([what, choice]) => `${what}: $${modelDay(MODEL.visitors, 1, quiet, choice).sum.toFixed(2)}`).join('; '),
     );
     print('');
     print(
