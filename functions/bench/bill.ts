@@ -105,6 +105,12 @@ const MODEL = {
    */
   logEntryEnvelopeBytes: 500,
   requestLogBytesPerCall: 1024,
+  /**
+   * The deploy excludes the request logs of calls that succeeded from the _Default sink (README,
+   * Deploying: a Cloud Logging exclusion), so they are not ingested or billed; a failed call's
+   * request log is kept. Every call the bench makes succeeds, so none is priced.
+   */
+  successfulRequestLogsExcluded: true,
   /** Pub/Sub: bytes billed per message published or delivered (at least 1,000 bytes each, the price list's minimum; ours are smaller). */
   pubsubBytesPerMessage: 1000,
   /** Days the day's photos' renditions stay in Storage, priced per GiB-month (their originals: `originalRetentionDays`). */
@@ -214,23 +220,25 @@ function counts(usage: StackUsage, records: readonly Invocation[]): Counts {
 
 /**
  * A day's Cloud Logging bytes: each function's calls that day, with what it printed per call
- * (measured on the local runner: its lines' bytes, and an entry's envelope per line) and Cloud
- * Run's request log per call (assumed). A function that printed nothing locally logs only its
- * request.
+ * (measured on the local runner: its lines' bytes, and an entry's envelope per line), and Cloud
+ * Run's request log per call (assumed), billed unless the deploy's exclusion drops it. A
+ * function that printed nothing locally logs only its request.
  */
 function dayLogBytes(
   calls: CallTimes,
   ownPerCall: ReadonlyMap<string, { bytes: number; lines: number }>,
-  model: { logEntryEnvelopeBytes: number; requestLogBytesPerCall: number },
-): { bytes: number; ownBytes: number } {
+  model: { logEntryEnvelopeBytes: number; requestLogBytesPerCall: number; successfulRequestLogsExcluded: boolean },
+): { bytes: number; ownBytes: number; requestBytes: number } {
   let ownBytes = 0;
-  let bytes = 0;
+  let entryBytes = 0;
+  let requestBytes = 0;
   for (const [name, { calls: count }] of calls) {
     const own = ownPerCall.get(name) ?? { bytes: 0, lines: 0 };
     ownBytes += count * own.bytes;
-    bytes += count * (own.bytes + own.lines * model.logEntryEnvelopeBytes + model.requestLogBytesPerCall);
+    entryBytes += count * (own.bytes + own.lines * model.logEntryEnvelopeBytes);
+    requestBytes += count * model.requestLogBytesPerCall;
   }
-  return { bytes, ownBytes };
+  return { bytes: entryBytes + (model.successfulRequestLogsExcluded ? 0 : requestBytes), ownBytes, requestBytes };
 }
 
 /** Resets the counters, runs `action`, waits for the backend to go quiet, and returns what it cost. */
@@ -561,7 +569,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
           .filter(([name]) => ['onFavoriteWritten', 'countFavorite', 'onReactionWritten', 'countReaction', 'onUploadFinalized', 'processPhoto'].includes(name))
           .map(([name, { bytes, lines }]) => `${name} ${lines.toFixed(1)} lines, ${Math.round(bytes)} B`)
           .join('; ') +
-        `; each line priced with a ${MODEL.logEntryEnvelopeBytes} B entry around it, each call with a ${MODEL.requestLogBytesPerCall} B request log (assumed)`,
+        `; each line priced with a ${MODEL.logEntryEnvelopeBytes} B entry around it (assumed); ` +
+        (MODEL.successfulRequestLogsExcluded
+          ? `the request logs of calls that succeeded excluded by the deploy (README, Deploying), none priced`
+          : `each call with a ${MODEL.requestLogBytesPerCall} B request log (assumed)`),
     );
 
     // ---- the modelled day ----------------------------------------------------------------
@@ -756,7 +767,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
           instanceLine(`instances: the other ${instances.length - top.length} functions`, instances.slice(top.length)),
           priced(`Pub/Sub: ${Math.round(pubsubDeliveries).toLocaleString('en-US')} deliveries`, 'model', { other: pubsubBytes * p.pubsub.throughputByte }),
           priced(
-            `Logging: ${Math.round(totalCalls).toLocaleString('en-US')} calls, their own lines (${Math.round(logged.ownBytes / 2 ** 20).toLocaleString('en-US')} MiB) and request logs`,
+            `Logging: ${Math.round(totalCalls).toLocaleString('en-US')} calls, their own lines (${Math.round(logged.ownBytes / 2 ** 20).toLocaleString('en-US')} MiB)${m.successfulRequestLogsExcluded ? '' : ' and request logs'}`,
             'model',
             { other: logged.bytes * p.logging.ingestedByte },
           ),
@@ -785,6 +796,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
               `${throughCdn < fromStorage ? `$${(fromStorage - throughCdn).toFixed(2)} less` : `$${(throughCdn - fromStorage).toFixed(2)} more`} ` +
               `(cache egress $${(p.cdn.cacheEgressByte * 2 ** 30).toFixed(2)} a GiB against $${(p.storage.egressByte * 2 ** 30).toFixed(2)}, but a lookup a request, ` +
               `each new photo's renditions filled into ${CDN_CACHE_LOCATIONS} cache locations from Storage, and the forwarding rule's $${(24 * p.cdn.forwardingRuleHour).toFixed(2)} a day)`,
+          );
+          print(
+            `Cloud Logging: the request logs of the day's ${Math.round(totalCalls).toLocaleString('en-US')} calls (${MODEL.requestLogBytesPerCall} B each, assumed) would cost ` +
+              `$${(logged.requestBytes * p.logging.ingestedByte).toFixed(2)} a day more without the exclusion of those that succeeded (README, Deploying${m.successfulRequestLogsExcluded ? ', as deployed' : ': not applied in this model'})`,
           );
           print(
             `Identity Platform: ${Math.round(accounts).toLocaleString('en-US')} accounts a month cost $${identityPlatformMonth(accounts).toFixed(2)}; with the project's automatic clean-up of anonymous ` +
