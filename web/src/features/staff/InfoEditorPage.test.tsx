@@ -71,6 +71,17 @@ describe('InfoEditorPage: a new page saved before the list of pages has come', (
     expect(writes).toEqual([]);
   });
 
+  it('drops a waiting save when the person starts the form again', async () => {
+    renderWithIntl(<InfoEditorPage />);
+    await saveNewPage('cloakroom', 'Coats');
+    await userEvent.setup().selectOptions(screen.getByLabelText('Page'), '');
+
+    listed([LOCKERS]);
+    expect(writes).toEqual([]);
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('waits for the list, then creates a page whose address is free, with what the form held', async () => {
     renderWithIntl(<InfoEditorPage />);
     await saveNewPage('cloakroom', 'Coats');

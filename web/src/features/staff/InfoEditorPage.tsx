@@ -1,6 +1,6 @@
 import { firestorePaths, infoPageSchema, slugIdSchema, type InfoPage } from '@encore/model';
 import { deleteDoc, doc, serverTimestamp, setDoc, updateDoc } from 'firebase/firestore';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { appConfig } from '../../config/firebase-config';
 import { db } from '../../firebase/firestore';
@@ -44,6 +44,8 @@ export default function InfoEditorPage() {
   const edit = (page: WithId<InfoPage> | null) => {
     setDraft(page ? { id: page.id, order: page.order, title: { ...page.title }, body: { ...page.body } } : EMPTY);
     setIsNew(!page);
+    // Another page picked (or a new one begun) while a save waited for the list: that save is off.
+    setSaveWhenListed(false);
     setProblems([]);
     setSaved(null);
     setTaken(null);
@@ -88,13 +90,12 @@ export default function InfoEditorPage() {
     setSaved(parsed.data.title.en || parsed.data.title.nl);
   };
 
-  // The latest `save` (it reads the draft of the last render) once the list has come.
-  const saveRef = useRef(save);
-  saveRef.current = save;
+  // Once the list has come: the save, with the draft as it is then (an effect event reads the latest render).
+  const saveNow = useEffectEvent(save);
   useEffect(() => {
     if (!saveWhenListed || !listed) return;
     setSaveWhenListed(false);
-    saveRef.current();
+    saveNow();
   }, [saveWhenListed, listed]);
 
   const remove = () => {
