@@ -577,7 +577,7 @@ async function runBill(print: (line: string) => void): Promise<void> {
 
     // ---- the modelled day ----------------------------------------------------------------
     // The day for one crowd size: every line from the per-action counts above.
-    /** What the product could choose otherwise (priced by the "what $25 would take" lines, not deployed). */
+    /** What the product could choose otherwise (priced on the "other choices" line, not deployed). */
     type Choices = { intervalSeconds?: number; wallTilesPerVisitor?: number };
     const modelDay = (visitors: number, festivals = 1, print: (line: string) => void = printOut, choices: Choices = {}): { sum: number; operationsOnly: number } => {
       // Several festivals on one project: each pays its own publications, CDN misses and staff work for its own crowd.
