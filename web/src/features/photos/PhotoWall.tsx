@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'wouter';
@@ -12,6 +11,7 @@ import { attributionOf } from './photo-attribution';
 import type { WallPhoto } from './photo-types';
 import { PhotoReactionsProvider, usePhotoReactions } from './PhotoReactionsContext';
 import { PhotoWallView } from './PhotoWallView';
+import { useOpenPhoto } from './use-open-photo';
 import { useWallPhotos } from './use-photos';
 import { useFestivalArchived } from '../editions/use-festival-archived';
 
@@ -20,7 +20,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   const intl = useIntl();
   const wall = useWallPhotos(performanceId);
   const { programme } = useFestival();
-  const [open, setOpen] = useState<number | null>(null);
+  const open = useOpenPhoto(wall.photos);
   const archived = useFestivalArchived();
   // A minute is fine enough: it only decides whether a tile says its day.
   const now = useNow(60_000);
@@ -65,7 +65,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
   }
   return (
     <PhotoReactionsProvider live={wall.live}>
-      <CountedWall photos={wall.photos} describe={describe} attribute={attribute} onOpen={setOpen} now={now} />
+      <CountedWall photos={wall.photos} describe={describe} attribute={attribute} onOpen={open.openAt} now={now} />
       {wall.moreError ? <ErrorNotice error={wall.moreError} onRetry={wall.loadMore} /> : null}
       {wall.hasMore ? (
         <div className="photo-wall-more">
@@ -78,7 +78,7 @@ export function PhotoWall({ performanceId }: { performanceId: string | null }) {
           </Button>
         </div>
       ) : null}
-      <Lightbox photos={wall.photos} index={open} describe={describe} attribute={attribute} onIndexChange={setOpen} onClose={() => setOpen(null)} />
+      <Lightbox photos={wall.photos} index={open.index} describe={describe} attribute={attribute} onIndexChange={open.openAt} onClose={open.close} />
     </PhotoReactionsProvider>
   );
 }
