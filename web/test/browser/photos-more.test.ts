@@ -105,4 +105,42 @@ describe('the photo wall', () => {
     await screenshot(page, 'photos-more');
     expect(uncaught(page)).toEqual([]);
   }, 240_000);
+
+  it('keeps the photo open in the lightbox when a newer one is published at the top of the wall', async () => {
+    const page = await newPage();
+    await page.goto(`${stack.url}/photos`);
+    await expect.poll(async () => (await fansShown(page))[1], { timeout: LIVE }).toBe(fan(1));
+    await page.locator('.photo-tile').nth(1).click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.innerText(), { timeout: LIVE }).toContain(`by ${fan(1)}`);
+    expect(await dialog.innerText()).toContain('Photo 2 of');
+
+    // A newer photo, ready, as the pipeline leaves it: the functions publish it first on the wall.
+    const db = getFirestore(admin);
+    const createdAt = new Date();
+    const newer: Photo = {
+      uploaderUid: 'more-photos-newer',
+      uploaderName: 'Newest Fan',
+      performanceId: null,
+      status: 'ready',
+      rejectReason: null,
+      originalPath: `uploads/more-photos-newer/${F}/newer`,
+      width: 1200,
+      height: 900,
+      thumbnails: [],
+      dominantColor: '#663399',
+      placeholder: null,
+      capturedAt: null,
+      reportCount: 0,
+      createdAt,
+      updatedAt: createdAt,
+    };
+    await db.doc(firestorePaths.photo(F, 'more-newer')).set(newer);
+    // The wall behind the dialog now starts with it...
+    await expect.poll(async () => ((await db.doc(firestorePaths.livePhotos(F)).get()).get('wall') as Array<{ id: string }> | undefined)?.[0]?.id, { timeout: LIVE }).toBe('more-newer');
+    await expect.poll(() => dialog.innerText(), { timeout: LIVE }).toContain('Photo 3 of');
+    // ...and the lightbox still shows the photo the person opened, one place further down.
+    expect(await dialog.innerText()).toContain(`by ${fan(1)}`);
+    expect(uncaught(page)).toEqual([]);
+  }, 180_000);
 });
