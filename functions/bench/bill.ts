@@ -341,25 +341,33 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const setId = encore2026().performances[0]!.id;
     const favouriter = client('bench-visitor');
     const counted = () => new Set(stack.invocations.ok('countFavorite').map((record) => record.eventId)).size;
-    const countedBefore = counted();
     // Every write of a favourite also checks the friends' plan (handlePublishFriendPlan, in the
     // same onFavoriteWritten invocation that publishes the count's event).
     const planChecks = () => stack.invocations.ok('onFavoriteWritten').length;
-    const planChecksBefore = planChecks();
-    // The app's own commit (_app-commits.ts): the favourite and the visitor's toggle limit, through the rules.
-    const favourite = await measure(
-      stack,
-      () => commitWithWebSdk(favouriter.db, favouriteCommit('bench-visitor', FESTIVAL_ID, setId)),
-      async () => {
-        await stack.invocations.until(() => counted() > countedBefore && planChecks() > planChecksBefore, 'the favourite counted and its friends plan checked');
-        await new Promise<void>((resolve) => {
-          const stop = onSnapshot(liveSets, (snapshot) => {
-            if ((snapshot.get('favorites') as Record<string, number> | undefined)?.[setId] !== 1) return;
-            stop();
-            resolve();
-          });
+    /**
+     * `uid`'s favourite of `set` as the app commits it (_app-commits.ts: the favourite and the
+     * visitor's toggle limit, through the rules), settled once counted and its friends' plan
+     * checked, then `afterwards`.
+     */
+    const favouriteBy = (db: Firestore, uid: string, set: string, afterwards: () => Promise<void> = async () => {}) => {
+      const before = { counted: counted(), planChecks: planChecks() };
+      return measure(
+        stack,
+        () => commitWithWebSdk(db, favouriteCommit(uid, FESTIVAL_ID, set)),
+        async () => {
+          await stack.invocations.until(() => counted() > before.counted && planChecks() > before.planChecks, `${uid}'s favourite counted and its friends plan checked`);
+          await afterwards();
+        },
+      );
+    };
+    const favourite = await favouriteBy(favouriter.db, 'bench-visitor', setId, () =>
+      new Promise<void>((resolve) => {
+        const stop = onSnapshot(liveSets, (snapshot) => {
+          if ((snapshot.get('favorites') as Record<string, number> | undefined)?.[setId] !== 1) return;
+          stop();
+          resolve();
         });
-      },
+      }),
     );
     const favouriteFanOut = favourite.clientReads; // the open app's listener update (the bench's own wait listens on the same target: no read of its own)
     stopSets();
@@ -392,20 +400,30 @@ async function runBill(print: (line: string) => void): Promise<void> {
           resolve();
         });
       });
-    const originalPath = storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId });
-    const upload = await measure(
-      stack,
-      async () => {
-        await uploadBytes(ref(storage, originalPath), new Uint8Array(original), { contentType: 'image/jpeg' });
-      },
-      async () => {
-        const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, photoId)), (data) => data !== undefined && data.status !== 'processing', 180_000);
-        if (done?.status !== 'ready') throw new Error(`the bench photo ended ${String(done?.status)}`);
-        // The photo's change reaches its counters, its clean-up and the uploader's notice too.
-        await stack.invocations.until(() => ['countPhoto', 'cleanUpPhoto', 'notifyUploader', 'publishWallPhoto'].every((name) => stack.invocations.ok(name).length > 0), 'the photo.changed subscribers');
-        await wallShows(photoId);
-      },
-    );
+    const originalOf = (id: string) => storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId: id });
+    /**
+     * The test photo uploaded as `id`, settled once ready and its change through every
+     * `photo.changed` subscriber (its counters, its clean-up, the uploader's notice, the wall),
+     * then `afterwards`.
+     */
+    const uploadAs = (id: string, afterwards: () => Promise<void> = async () => {}) => {
+      const subscribers = ['countPhoto', 'cleanUpPhoto', 'notifyUploader', 'publishWallPhoto'];
+      const before = new Map(subscribers.map((name) => [name, stack.invocations.ok(name).length]));
+      return measure(
+        stack,
+        async () => {
+          await uploadBytes(ref(storage, originalOf(id)), new Uint8Array(original), { contentType: 'image/jpeg' });
+        },
+        async () => {
+          const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, id)), (data) => data !== undefined && data.status !== 'processing', 180_000);
+          if (done?.status !== 'ready') throw new Error(`the bench photo ${id} ended ${String(done?.status)}`);
+          await stack.invocations.until(() => subscribers.every((name) => stack.invocations.ok(name).length > before.get(name)!), `${id}'s photo.changed subscribers`);
+          await afterwards();
+        },
+      );
+    };
+    const originalPath = originalOf(photoId);
+    const upload = await uploadAs(photoId, () => wallShows(photoId));
     // What one photo keeps in Storage (its original, if kept, and every rendition): the bucket holds only the bench's photo.
     const [stored] = await getAdminStorage(stack.admin).bucket(stack.bucket).getFiles();
     const photoBytesAtRest = stored.reduce((sum, file) => sum + Number(file.metadata.size), 0);
@@ -467,30 +485,10 @@ async function runBill(print: (line: string) => void): Promise<void> {
     const uploadRuns = [...upload.records];
     for (let run = 1; run <= DURATION_REPEATS; run += 1) {
       const uid = `bench-visitor-${run + 1}`;
-      const before = { counted: counted(), planChecks: planChecks() };
-      const again = await measure(
-        stack,
-        () => commitWithWebSdk(client(uid).db, favouriteCommit(uid, FESTIVAL_ID, encore2026().performances[run]!.id)),
-        async () => void (await stack.invocations.until(() => counted() > before.counted && planChecks() > before.planChecks, 'a repeated favourite counted')),
-      );
-      favouriteRuns.push(...again.records);
+      favouriteRuns.push(...(await favouriteBy(client(uid).db, uid, encore2026().performances[run]!.id)).records);
       reactionRuns.push(...(await react(`bench-reactor-${run + 2}`, 'fire')).records);
     }
-    for (let run = 1; run <= PHOTO_DURATION_REPEATS; run += 1) {
-      const id = `bench-photo-${run + 1}`;
-      const subscribers = ['countPhoto', 'cleanUpPhoto', 'notifyUploader', 'publishWallPhoto'] as const;
-      const before = new Map(subscribers.map((name) => [name, stack.invocations.ok(name).length]));
-      const again = await measure(
-        stack,
-        async () => void (await uploadBytes(ref(storage, storagePaths.upload({ uid: 'bench-uploader', festivalId: FESTIVAL_ID, photoId: id })), new Uint8Array(original), { contentType: 'image/jpeg' })),
-        async () => {
-          const done = await waitForDoc(stack.db.doc(firestorePaths.photo(FESTIVAL_ID, id)), (data) => data !== undefined && data.status !== 'processing', 180_000);
-          if (done?.status !== 'ready') throw new Error(`the repeated bench photo ended ${String(done?.status)}`);
-          await stack.invocations.until(() => subscribers.every((name) => stack.invocations.ok(name).length > before.get(name)!), 'a repeated photo\'s photo.changed subscribers');
-        },
-      );
-      uploadRuns.push(...again.records);
-    }
+    for (let run = 1; run <= PHOTO_DURATION_REPEATS; run += 1) uploadRuns.push(...(await uploadAs(`bench-photo-${run + 1}`)).records);
     const favouriteTimes = withMedianDurations(favourite.calls, favouriteRuns);
     const reactionTimes = withMedianDurations(laterReaction.calls, reactionRuns);
     const uploadTimes = withMedianDurations(upload.calls, uploadRuns);
