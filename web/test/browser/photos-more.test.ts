@@ -36,6 +36,27 @@ const { newPage, uncaught } = useBrowserSession('photos-more-test', (session) =>
 /** Photo i's uploader name: "Fan 01" is the newest. */
 const fan = (i: number) => `Fan ${String(i + 1).padStart(2, '0')}`;
 
+/** A photo written ready, as the pipeline leaves it (without renditions unless given: it shows its colour). */
+function readyPhoto(photo: { uploaderUid: string; uploaderName: string; photoId: string; createdAt: Date; dominantColor: string; thumbnails?: Photo['thumbnails'] }): Photo {
+  return {
+    uploaderUid: photo.uploaderUid,
+    uploaderName: photo.uploaderName,
+    performanceId: null,
+    status: 'ready',
+    rejectReason: null,
+    originalPath: `uploads/${photo.uploaderUid}/${F}/${photo.photoId}`,
+    width: 1200,
+    height: 900,
+    thumbnails: photo.thumbnails ?? [],
+    dominantColor: photo.dominantColor,
+    placeholder: null,
+    capturedAt: null,
+    reportCount: 0,
+    createdAt: photo.createdAt,
+    updatedAt: photo.createdAt,
+  };
+}
+
 beforeAll(async () => {
   const db = getFirestore(admin);
   // The newest photo's one rendition, where the pipeline puts it.
@@ -45,24 +66,14 @@ beforeAll(async () => {
   const newest = Date.now();
   const batch = db.batch();
   for (let i = 0; i < TOTAL; i++) {
-    const createdAt = new Date(newest - i * 60_000);
-    const photo: Photo = {
+    const photo = readyPhoto({
       uploaderUid: `more-photos-uploader-${i}`,
       uploaderName: fan(i),
-      performanceId: null,
-      status: 'ready',
-      rejectReason: null,
-      originalPath: `uploads/more-photos-uploader-${i}/${F}/more-${i}`,
-      width: 1200,
-      height: 900,
-      thumbnails: i === 0 ? [{ width: 320, height: 240, format: 'jpeg', path: rendition, bytes: jpeg.byteLength }] : [],
+      photoId: `more-${i}`,
+      createdAt: new Date(newest - i * 60_000),
       dominantColor: '#336699',
-      placeholder: null,
-      capturedAt: null,
-      reportCount: 0,
-      createdAt,
-      updatedAt: createdAt,
-    };
+      thumbnails: i === 0 ? [{ width: 320, height: 240, format: 'jpeg', path: rendition, bytes: jpeg.byteLength }] : [],
+    });
     batch.set(db.doc(firestorePaths.photo(F, `more-${String(i).padStart(2, '0')}`)), photo);
   }
   await batch.commit();
@@ -117,25 +128,7 @@ describe('the photo wall', () => {
 
     // A newer photo, ready, as the pipeline leaves it: the functions publish it first on the wall.
     const db = getFirestore(admin);
-    const createdAt = new Date();
-    const newer: Photo = {
-      uploaderUid: 'more-photos-newer',
-      uploaderName: 'Newest Fan',
-      performanceId: null,
-      status: 'ready',
-      rejectReason: null,
-      originalPath: `uploads/more-photos-newer/${F}/newer`,
-      width: 1200,
-      height: 900,
-      thumbnails: [],
-      dominantColor: '#663399',
-      placeholder: null,
-      capturedAt: null,
-      reportCount: 0,
-      createdAt,
-      updatedAt: createdAt,
-    };
-    await db.doc(firestorePaths.photo(F, 'more-newer')).set(newer);
+    await db.doc(firestorePaths.photo(F, 'more-newer')).set(readyPhoto({ uploaderUid: 'more-photos-newer', uploaderName: 'Newest Fan', photoId: 'newer', createdAt: new Date(), dominantColor: '#663399' }));
     // The wall behind the dialog now starts with it...
     await expect.poll(async () => ((await db.doc(firestorePaths.livePhotos(F)).get()).get('wall') as Array<{ id: string }> | undefined)?.[0]?.id, { timeout: LIVE }).toBe('more-newer');
     await expect.poll(() => dialog.innerText(), { timeout: LIVE }).toContain('Photo 3 of');
